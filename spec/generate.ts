@@ -1,0 +1,54 @@
+// Compiles the TypeSpec contract into generated/: OpenAPI 3.0 and 3.1 documents per service and
+// openapi-typescript types (from the 3.0 emission, since openapi-typescript ignores 3.1's
+// unevaluatedProperties). `--check` regenerates into a scratch folder and fails when generated/ differs.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import openapiTS, { astToString } from "openapi-typescript";
+
+const root = resolve(import.meta.dirname, "..");
+const generatedDir = join(root, "generated");
+const services = { relay: "Tollgate.Relay", console: "Tollgate.Console" } as const;
+const header = (comment: string) => `${comment} Generated from spec/ by \`npm run generate\`. Do not edit by hand.\n`;
+
+async function render(): Promise<Map<string, string>> {
+  const scratch = mkdtempSync(join(tmpdir(), "tollgate-tsp-"));
+  try {
+    execFileSync(join(root, "node_modules/.bin/tsp"), ["compile", join(root, "spec"), "--output-dir", scratch, "--warn-as-error"], {
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    const emitted = join(scratch, "@typespec/openapi3");
+    const files = new Map<string, string>();
+    for (const [short, service] of Object.entries(services)) {
+      for (const version of ["3.0", "3.1"]) {
+        const yaml = readFileSync(join(emitted, `${version}.0`, `${service}.yaml`), "utf8");
+        files.set(`${short}.openapi.${version}.yaml`, header("#") + yaml);
+      }
+      const ast = await openapiTS(new URL(`file://${join(emitted, "3.0.0", `${service}.yaml`)}`), { alphabetize: false });
+      files.set(`${short}.d.ts`, header("//") + astToString(ast));
+    }
+    return files;
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+const files = await render();
+if (process.argv.includes("--check")) {
+  const stale = [...files].filter(([name, text]) => {
+    const path = join(generatedDir, name);
+    return !existsSync(path) || readFileSync(path, "utf8") !== text;
+  });
+  const extra = existsSync(generatedDir) ? readdirSync(generatedDir).filter((name) => !files.has(name)) : [];
+  if (stale.length || extra.length) {
+    console.error(`generated/ is stale (${[...stale.map(([n]) => n), ...extra].join(", ")}); run \`npm run generate\` and commit the result.`);
+    process.exit(1);
+  }
+  console.log("generated/ is fresh.");
+} else {
+  rmSync(generatedDir, { recursive: true, force: true });
+  mkdirSync(generatedDir);
+  for (const [name, text] of files) writeFileSync(join(generatedDir, name), text);
+  console.log(`wrote ${[...files.keys()].join(", ")} to generated/`);
+}
