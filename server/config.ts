@@ -1,0 +1,44 @@
+// Configuration from the environment, parsed strictly: a malformed value stops the start with a
+// message naming the variable. See the README's table.
+import { availableParallelism } from "node:os";
+import { resolve } from "node:path";
+
+export type Config = {
+  host: string;
+  port: number;
+  workers: number;
+  dataDir: string;
+  databaseUrl?: string;
+  publicUrl?: string;
+  adminEmail: string;
+  adminPassword?: string;
+  maxBodyBytes: number;
+};
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer ≥ ${min}, got "${raw}".`);
+  return value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const publicUrl = env.TOLLGATE_PUBLIC_URL || undefined;
+  if (publicUrl && !/^https?:\/\//.test(publicUrl)) throw new Error(`TOLLGATE_PUBLIC_URL must start with http:// or https://, got "${publicUrl}".`);
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new Error("DATABASE_URL must be a postgres:// or postgresql:// URL.");
+  const adminPassword = env.TOLLGATE_ADMIN_PASSWORD || undefined;
+  if (adminPassword !== undefined && adminPassword.length < 8) throw new Error("TOLLGATE_ADMIN_PASSWORD must have at least 8 characters.");
+  return {
+    host: env.HOST || "127.0.0.1",
+    port: integer(env, "PORT", 8080, 0),
+    workers: integer(env, "TOLLGATE_WORKERS", availableParallelism(), 1),
+    dataDir: resolve(env.TOLLGATE_DATA_DIR || "data"),
+    databaseUrl,
+    publicUrl,
+    adminEmail: env.TOLLGATE_ADMIN_EMAIL || "admin@tollgate.local",
+    adminPassword,
+    maxBodyBytes: integer(env, "TOLLGATE_MAX_BODY_BYTES", 32 * 1024 * 1024, 1024),
+  };
+}

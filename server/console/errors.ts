@@ -1,0 +1,48 @@
+// Console errors: `{"error":{code,message,field?}}`, with a message that says what to do.
+import type { NextFunction, Request, Response } from "express";
+
+export type ConsoleErrorCode = "invalid_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "too_large" | "internal";
+
+const statusByCode: Record<ConsoleErrorCode, number> = {
+  invalid_request: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  internal: 500,
+};
+
+export type ConsoleError = { consoleError: true; code: ConsoleErrorCode; message: string; field?: string };
+
+export function consoleError(code: ConsoleErrorCode, message: string, field?: string): ConsoleError {
+  return { consoleError: true, code, message, ...(field ? { field } : {}) };
+}
+
+type ValidatorError = { status?: number; type?: string; errors?: { path?: string; message?: string }[]; message?: string };
+
+function fromValidator(error: ValidatorError): ConsoleError {
+  if (error.type === "entity.too.large") return consoleError("too_large", "Request body is too large.");
+  if (error.type === "entity.parse.failed") return consoleError("invalid_request", "Request body is not valid JSON.");
+  const issue = error.errors?.[0];
+  const field = issue?.path?.split("/").slice(2).join(".") || undefined;
+  const problem = (issue?.message ?? error.message ?? "is invalid").replace(/^must have required property '[^']+'$/, "is required");
+  if (error.status === 404) return consoleError("not_found", `${error.message ?? "Not found"}.`);
+  if (error.status === 405) return consoleError("not_found", `${error.message ?? "Method not allowed"}.`);
+  if (error.status === 415) return consoleError("invalid_request", "Send the body as JSON with Content-Type: application/json.");
+  return consoleError("invalid_request", field ? `\`${field}\` ${problem}. Correct it and try again.` : `Invalid request: ${problem}.`, field);
+}
+
+export function consoleErrors(log: (event: string, fields: Record<string, unknown>) => void) {
+  return function renderConsoleError(error: unknown, req: Request, res: Response, _next: NextFunction) {
+    let rendered: ConsoleError;
+    if ((error as ConsoleError)?.consoleError) rendered = error as ConsoleError;
+    else if (typeof (error as ValidatorError)?.status === "number" && (error as ValidatorError).status! < 500) rendered = fromValidator(error as ValidatorError);
+    else {
+      log("console.internal_error", { path: req.path, error: String((error as Error)?.stack ?? error) });
+      rendered = consoleError("internal", "Internal error. Try again; if it persists, contact the operator.");
+    }
+    const { code, message, field } = rendered;
+    res.status(statusByCode[code]).json({ error: { code, message, ...(field ? { field } : {}) } });
+  };
+}

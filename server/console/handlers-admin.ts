@@ -1,0 +1,141 @@
+// Operator pages: groups (family derived from the name), organizations, top-ups, exclusive grants.
+import type { Request, Response } from "express";
+import { familyFromGroupName } from "../domain/families.ts";
+import type { GroupModel } from "../store/records.ts";
+import type { ConsoleDeps } from "./context.ts";
+import { consoleError } from "./errors.ts";
+import { hashPassword } from "./passwords.ts";
+import { groupJson, organizationJson } from "./serialize.ts";
+import { currentOperator } from "./session.ts";
+
+type ModelInput = { model_id: string; display_name?: string; prices: { input: number; output: number; cache_read?: number; cache_write?: number } };
+
+function toModels(models: ModelInput[] | undefined): GroupModel[] | undefined {
+  if (!models) return undefined;
+  const seen = new Set<string>();
+  return models.map((model) => {
+    if (seen.has(model.model_id)) throw consoleError("invalid_request", `Model "${model.model_id}" is listed twice. List each model once.`, "models");
+    seen.add(model.model_id);
+    return {
+      modelId: model.model_id,
+      displayName: model.display_name ?? model.model_id,
+      prices: { input: model.prices.input, output: model.prices.output, cache_read: model.prices.cache_read ?? 0, cache_write: model.prices.cache_write ?? 0 },
+    };
+  });
+}
+
+function familyOrThrow(name: string) {
+  const derived = familyFromGroupName(name);
+  if ("error" in derived) throw consoleError("invalid_request", derived.error, "name");
+  return derived.family;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const text = String((error as Error)?.message ?? error);
+  return /UNIQUE|unique constraint|duplicate key/i.test(text);
+}
+
+export function adminHandlers(deps: ConsoleDeps) {
+  const { store } = deps;
+
+  async function organizationOr404(id: string) {
+    const organization = await store.organizations.get(id);
+    if (!organization) throw consoleError("not_found", `No organization "${id}".`);
+    return organization;
+  }
+
+  return {
+    async listGroups(_req: Request, res: Response) {
+      currentOperator(res);
+      res.json({ data: (await store.groups.list()).map(groupJson) });
+    },
+    async createGroup(req: Request, res: Response) {
+      currentOperator(res);
+      const body = req.body as { name: string; identifier: string; multiplier_milli: number; visibility: "public" | "exclusive"; models?: ModelInput[] };
+      const family = familyOrThrow(body.name);
+      try {
+        const id = await store.groups.create({
+          name: body.name,
+          identifier: body.identifier,
+          family,
+          multiplierMilli: body.multiplier_milli,
+          visibility: body.visibility,
+          models: toModels(body.models) ?? [],
+        });
+        await deps.onChange();
+        res.status(201).json(groupJson((await store.groups.get(id))!));
+      } catch (error) {
+        if (isUniqueViolation(error)) throw consoleError("conflict", "A group with this name or identifier already exists. Choose another.", "identifier");
+        throw error;
+      }
+    },
+    async updateGroup(req: Request, res: Response) {
+      currentOperator(res);
+      const body = req.body as { name?: string; multiplier_milli?: number; visibility?: "public" | "exclusive"; models?: ModelInput[] };
+      const updated = await store.groups
+        .update(String(req.params.id), {
+          name: body.name,
+          family: body.name ? familyOrThrow(body.name) : undefined,
+          multiplierMilli: body.multiplier_milli,
+          visibility: body.visibility,
+          models: toModels(body.models),
+        })
+        .catch((error) => {
+          if (isUniqueViolation(error)) throw consoleError("conflict", "A group with this name already exists. Choose another.", "name");
+          throw error;
+        });
+      if (!updated) throw consoleError("not_found", `No group "${req.params.id}".`);
+      await deps.onChange();
+      res.json(groupJson((await store.groups.get(String(req.params.id)))!));
+    },
+    async listOrganizations(_req: Request, res: Response) {
+      currentOperator(res);
+      res.json({ data: (await store.organizations.list()).map(organizationJson) });
+    },
+    async createOrganization(req: Request, res: Response) {
+      currentOperator(res);
+      const body = req.body as { name: string; group_routing?: boolean; owner: { email: string; name: string; password: string } };
+      if (await store.users.byEmail(body.owner.email)) {
+        throw consoleError("conflict", `An account with email ${body.owner.email} already exists. Use another email for the owner.`, "owner.email");
+      }
+      const passwordHash = await hashPassword(body.owner.password);
+      const id = await store.db.transaction(async (tx) => {
+        const organizationId = await store.organizations.create({ name: body.name, groupRouting: body.group_routing }, tx);
+        await store.users.create({ organizationId, email: body.owner.email, name: body.owner.name, role: "owner", passwordHash }, tx);
+        return organizationId;
+      });
+      await deps.onChange();
+      res.status(201).json(organizationJson(await organizationOr404(id)));
+    },
+    async updateOrganization(req: Request, res: Response) {
+      currentOperator(res);
+      const organization = await organizationOr404(String(req.params.id));
+      const body = req.body as { name?: string; group_routing?: boolean };
+      await store.organizations.update(organization.id, { name: body.name, groupRouting: body.group_routing });
+      await deps.onChange();
+      res.json(organizationJson(await organizationOr404(organization.id)));
+    },
+    async topUp(req: Request, res: Response) {
+      currentOperator(res);
+      const organization = await organizationOr404(String(req.params.id));
+      const { amount } = req.body as { amount: number };
+      if (!(await store.organizations.adjustBalance(organization.id, amount))) {
+        throw consoleError("invalid_request", `The balance is ${organization.balance} micros; removing ${-amount} would take it below zero.`, "amount");
+      }
+      deps.log("admin.top_up", { organization_id: organization.id, amount });
+      res.json(organizationJson(await organizationOr404(organization.id)));
+    },
+    async setExclusiveGroups(req: Request, res: Response) {
+      currentOperator(res);
+      const organization = await organizationOr404(String(req.params.id));
+      const { group_ids } = req.body as { group_ids: string[] };
+      const groups = new Map((await store.groups.list()).map((group) => [group.id, group]));
+      for (const id of group_ids) {
+        if (!groups.has(id)) throw consoleError("invalid_request", `No group "${id}". Use ids from the groups list.`, "group_ids");
+      }
+      await store.organizations.setExclusiveGroups(organization.id, group_ids);
+      await deps.onChange();
+      res.json(organizationJson(await organizationOr404(organization.id)));
+    },
+  };
+}

@@ -1,0 +1,81 @@
+// API keys: the secret is shown once at creation; only its hash is stored. An owner manages every
+// key of the organization, anyone else only their own. A key binds to a group its member may use.
+import type { Request, Response } from "express";
+import { displayOf, hashSecret, newKeySecret } from "../domain/api-key-secret.ts";
+import { memberMayUse } from "../domain/permissions.ts";
+import { seesWholeOrganization } from "../domain/permissions.ts";
+import type { ApiKey, User } from "../store/records.ts";
+import { type ConsoleDeps, accessOf } from "./context.ts";
+import { consoleError } from "./errors.ts";
+import { keyJson } from "./serialize.ts";
+import { currentMember } from "./session.ts";
+
+export function keyHandlers(deps: ConsoleDeps) {
+  const { store } = deps;
+
+  const groupsById = async () => new Map((await store.groups.list()).map((group) => [group.id, group]));
+
+  /** Rejects a group the key's member may not use, naming the field and the choices. */
+  async function checkGroup(member: User, groupId: string | null | undefined): Promise<void> {
+    if (groupId === null || groupId === undefined) return;
+    const groups = await groupsById();
+    const group = groups.get(groupId);
+    const organization = await store.organizations.get(member.organizationId!);
+    const access = accessOf(organization, member);
+    if (!group || !memberMayUse(access.organization, access.member, group)) {
+      throw consoleError("invalid_request", `Group "${groupId}" is not one this key's member may use. Pick a group from the Call Guide.`, "group_id");
+    }
+  }
+
+  async function visibleKey(res: Response, id: string): Promise<ApiKey> {
+    const user = currentMember(res);
+    const key = await store.keys.get(id);
+    const visible = key && key.organizationId === user.organizationId && (seesWholeOrganization(user.role) || key.userId === user.id);
+    if (!visible) throw consoleError("not_found", `No key "${id}" among your keys.`);
+    return key;
+  }
+
+  return {
+    async list(_req: Request, res: Response) {
+      const user = currentMember(res);
+      const keys = seesWholeOrganization(user.role) ? await store.keys.ofOrganization(user.organizationId) : await store.keys.ofUser(user.id);
+      const groups = await groupsById();
+      res.json({ data: keys.map((key) => keyJson(key, groups)) });
+    },
+    async create(req: Request, res: Response) {
+      const user = currentMember(res);
+      const body = req.body as { name: string; group_id?: string | null; expires_at?: string | null; spend_cap?: number | null };
+      await checkGroup(user, body.group_id);
+      const expiresAt = body.expires_at ? Date.parse(body.expires_at) : null;
+      if (expiresAt !== null && expiresAt <= Date.now()) throw consoleError("invalid_request", "`expires_at` is in the past. Choose a future date or leave it empty.", "expires_at");
+      const secret = newKeySecret();
+      const id = await store.keys.create({
+        userId: user.id,
+        organizationId: user.organizationId,
+        name: body.name,
+        secretHash: hashSecret(secret),
+        display: displayOf(secret),
+        groupId: body.group_id ?? null,
+        expiresAt,
+        spendCap: body.spend_cap ?? null,
+      });
+      await deps.onChange();
+      res.status(201).json({ ...keyJson((await store.keys.get(id))!, await groupsById()), secret });
+    },
+    async update(req: Request, res: Response) {
+      const key = await visibleKey(res, String(req.params.id));
+      if (key.revokedAt !== null) throw consoleError("conflict", "This key is revoked; create a new key instead.");
+      const body = req.body as { name?: string; group_id?: string | null; spend_cap?: number | null };
+      await checkGroup((await store.users.get(key.userId))!, body.group_id);
+      await store.keys.update(key.id, { name: body.name, groupId: body.group_id, spendCap: body.spend_cap });
+      await deps.onChange();
+      res.json(keyJson((await store.keys.get(key.id))!, await groupsById()));
+    },
+    async revoke(req: Request, res: Response) {
+      const key = await visibleKey(res, String(req.params.id));
+      await store.keys.revoke(key.id);
+      await deps.onChange();
+      res.json(keyJson((await store.keys.get(key.id))!, await groupsById()));
+    },
+  };
+}

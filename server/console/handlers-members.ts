@@ -1,0 +1,64 @@
+// Members of an organization, managed by its owner: add sub-users and developers, grant groups.
+import type { Request, Response } from "express";
+import { canManageMembers, organizationMayUse } from "../domain/permissions.ts";
+import type { User } from "../store/records.ts";
+import type { ConsoleDeps } from "./context.ts";
+import { consoleError } from "./errors.ts";
+import { hashPassword } from "./passwords.ts";
+import { memberJson } from "./serialize.ts";
+import { currentMember } from "./session.ts";
+
+export function memberHandlers(deps: ConsoleDeps) {
+  const { store } = deps;
+
+  function currentOwner(res: Response): User & { organizationId: string } {
+    const user = currentMember(res);
+    if (!canManageMembers(user.role)) throw consoleError("forbidden", "Only the organization's owner manages members.");
+    return user;
+  }
+
+  async function checkGrantable(organizationId: string, groupIds: string[]): Promise<void> {
+    const organization = await store.organizations.get(organizationId);
+    const exclusive = new Set(organization?.exclusiveGroupIds ?? []);
+    const groups = new Map((await store.groups.list()).map((group) => [group.id, group]));
+    for (const id of groupIds) {
+      const group = groups.get(id);
+      if (!group || !organizationMayUse({ exclusiveGroupIds: exclusive }, group)) {
+        throw consoleError("invalid_request", `Group "${id}" is not available to your organization. Grant only groups listed in your Call Guide.`, "group_ids");
+      }
+    }
+  }
+
+  return {
+    async list(_req: Request, res: Response) {
+      const owner = currentOwner(res);
+      res.json({ data: (await store.users.inOrganization(owner.organizationId)).map(memberJson) });
+    },
+    async create(req: Request, res: Response) {
+      const owner = currentOwner(res);
+      const body = req.body as { email: string; name: string; password: string; role: "owner" | "sub-user" | "developer"; group_ids?: string[] };
+      await checkGrantable(owner.organizationId, body.group_ids ?? []);
+      if (await store.users.byEmail(body.email)) throw consoleError("conflict", `An account with email ${body.email} already exists. Use another email.`, "email");
+      const id = await store.users.create({
+        organizationId: owner.organizationId,
+        email: body.email,
+        name: body.name,
+        role: body.role,
+        passwordHash: await hashPassword(body.password),
+        groupIds: body.group_ids ?? [],
+      });
+      await deps.onChange();
+      res.status(201).json(memberJson((await store.users.get(id))!));
+    },
+    async setGroups(req: Request, res: Response) {
+      const owner = currentOwner(res);
+      const member = await store.users.get(String(req.params.id));
+      if (!member || member.organizationId !== owner.organizationId) throw consoleError("not_found", `No member "${req.params.id}" in your organization.`);
+      const { group_ids } = req.body as { group_ids: string[] };
+      await checkGrantable(owner.organizationId, group_ids);
+      await store.users.setGroups(member.id, group_ids);
+      await deps.onChange();
+      res.json(memberJson((await store.users.get(member.id))!));
+    },
+  };
+}

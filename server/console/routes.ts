@@ -1,0 +1,71 @@
+// Console and operator API: paths to handlers. Public paths (login, Marketplace) and signed-in
+// paths share one validator instance built from the console spec, apart from the relay's.
+import express, { type NextFunction, type Request, type Response, type Router } from "express";
+import * as OpenApiValidator from "express-openapi-validator";
+import { loadSpec } from "../gateway/middleware/validate.ts";
+import type { ConsoleDeps } from "./context.ts";
+import { consoleError, consoleErrors } from "./errors.ts";
+import { adminHandlers } from "./handlers-admin.ts";
+import { keyHandlers } from "./handlers-keys.ts";
+import { memberHandlers } from "./handlers-members.ts";
+import { modelViewHandlers } from "./handlers-models.ts";
+import { sessionHandlers } from "./handlers-session.ts";
+import { loadSession, sameOriginOnly } from "./session.ts";
+
+function noStore(_req: Request, res: Response, next: NextFunction) {
+  res.setHeader("cache-control", "no-store");
+  next();
+}
+
+export function consoleRouter(deps: ConsoleDeps): Router {
+  const router = express.Router();
+  const session = sessionHandlers(deps);
+  const views = modelViewHandlers(deps);
+  const keys = keyHandlers(deps);
+  const members = memberHandlers(deps);
+  const admin = adminHandlers(deps);
+
+  router.use(
+    "/api",
+    noStore,
+    express.json({ limit: "1mb" }),
+    OpenApiValidator.middleware({
+      apiSpec: loadSpec("console") as never,
+      validateRequests: { allowUnknownQueryParameters: false },
+      validateResponses: false,
+      validateSecurity: false,
+      validateApiSpec: false,
+      ignorePaths: (path: string) => !path.startsWith("/api/"),
+    }),
+    sameOriginOnly(),
+    loadSession(deps.store),
+  );
+
+  router.post("/api/session", session.login);
+  router.delete("/api/session", session.logout);
+  router.get("/api/me", session.me);
+  router.get("/api/marketplace", views.marketplace);
+  router.get("/api/call-guide", views.callGuide);
+
+  router.get("/api/keys", keys.list);
+  router.post("/api/keys", keys.create);
+  router.patch("/api/keys/:id", keys.update);
+  router.delete("/api/keys/:id", keys.revoke);
+
+  router.get("/api/members", members.list);
+  router.post("/api/members", members.create);
+  router.put("/api/members/:id/groups", members.setGroups);
+
+  router.get("/api/admin/groups", admin.listGroups);
+  router.post("/api/admin/groups", admin.createGroup);
+  router.patch("/api/admin/groups/:id", admin.updateGroup);
+  router.get("/api/admin/organizations", admin.listOrganizations);
+  router.post("/api/admin/organizations", admin.createOrganization);
+  router.patch("/api/admin/organizations/:id", admin.updateOrganization);
+  router.post("/api/admin/organizations/:id/top-ups", admin.topUp);
+  router.put("/api/admin/organizations/:id/exclusive-groups", admin.setExclusiveGroups);
+
+  router.use("/api", (req, _res, next) => next(consoleError("not_found", `${req.method} ${req.path} is not a console endpoint.`)));
+  router.use("/api", consoleErrors(deps.log));
+  return router;
+}

@@ -1,0 +1,75 @@
+// Console sessions: a random token in an httpOnly, SameSite=Strict cookie; the database keeps only
+// its hash. Cross-site requests cannot ride the cookie (SameSite) nor send JSON without a CORS
+// preflight we never grant; an Origin header from another host is refused outright.
+import { createHash, randomBytes } from "node:crypto";
+import type { NextFunction, Request, Response } from "express";
+import type { User } from "../store/records.ts";
+import type { Store } from "../store/store.ts";
+import { consoleError } from "./errors.ts";
+
+export const sessionCookie = "tollgate_session";
+const ttlMs = 7 * 24 * 3600 * 1000;
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+function readCookie(req: Request, name: string): string | undefined {
+  for (const part of (req.headers.cookie ?? "").split(";")) {
+    const [key, ...value] = part.trim().split("=");
+    if (key === name) return decodeURIComponent(value.join("="));
+  }
+  return undefined;
+}
+
+export async function startSession(store: Store, req: Request, res: Response, user: User): Promise<void> {
+  const token = randomBytes(32).toString("base64url");
+  await store.sessions.create(hashToken(token), user.id, ttlMs);
+  const secure = req.secure ? "; Secure" : "";
+  res.setHeader("set-cookie", `${sessionCookie}=${token}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${ttlMs / 1000}${secure}`);
+}
+
+export async function endSession(store: Store, req: Request, res: Response): Promise<void> {
+  const token = readCookie(req, sessionCookie);
+  if (token) await store.sessions.delete(hashToken(token));
+  res.setHeader("set-cookie", `${sessionCookie}=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0`);
+}
+
+/** Loads the signed-in user (if any) into `res.locals.user`. */
+export function loadSession(store: Store) {
+  return async function loadSessionUser(req: Request, res: Response, next: NextFunction) {
+    const token = readCookie(req, sessionCookie);
+    if (token) {
+      const userId = await store.sessions.userId(hashToken(token));
+      if (userId) res.locals.user = await store.users.get(userId);
+    }
+    next();
+  };
+}
+
+export function sameOriginOnly() {
+  return function refuseCrossSite(req: Request, _res: Response, next: NextFunction) {
+    const origin = req.headers.origin;
+    if (req.method !== "GET" && req.method !== "HEAD" && origin && origin !== "null") {
+      const host = new URL(origin).host;
+      if (host !== req.headers.host) return next(consoleError("forbidden", "Cross-site request refused. Use the Tollgate console on its own address."));
+    }
+    next();
+  };
+}
+
+export function currentUser(res: Response): User {
+  const user = res.locals.user as User | undefined;
+  if (!user) throw consoleError("unauthenticated", "Sign in to the Tollgate console first.");
+  return user;
+}
+
+export function currentOperator(res: Response): User {
+  const user = currentUser(res);
+  if (user.role !== "operator") throw consoleError("forbidden", "Only the operator can do this.");
+  return user;
+}
+
+export function currentMember(res: Response): User & { organizationId: string } {
+  const user = currentUser(res);
+  if (!user.organizationId) throw consoleError("forbidden", "This needs an organization member's account; the operator account has no organization.");
+  return user as User & { organizationId: string };
+}

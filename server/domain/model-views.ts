@@ -1,0 +1,76 @@
+// The three views of models share one source (DESIGN.md §5): the Marketplace (public groups),
+// the Call Guide (groups a member may use) and the model list of a key (its bound group).
+// Aggregated over keys covering every Call Guide group, the model lists equal the Call Guide.
+import { qualifiedCallName } from "./call-name.ts";
+import { type Family, interfacesForFamily } from "./families.ts";
+import { type MemberAccess, type OrganizationAccess, memberMayUse } from "./permissions.ts";
+import { type Prices, groupPrices } from "./pricing.ts";
+
+export type ViewModel = { modelId: string; displayName: string; prices: Prices };
+export type ViewGroup = {
+  id: string;
+  name: string;
+  identifier: string;
+  family: Family;
+  multiplierMilli: number;
+  visibility: "public" | "exclusive";
+  models: ViewModel[];
+};
+
+export type BaseUrls = { anthropic: string; openai: string; gemini: string };
+
+export function baseUrlsFor(origin: string): BaseUrls {
+  const host = origin.replace(/\/+$/, "");
+  return { anthropic: host, openai: `${host}/v1`, gemini: host };
+}
+
+export function baseUrlForFamily(urls: BaseUrls, family: Family): string {
+  return family === "A" ? urls.anthropic : family === "C" ? urls.gemini : urls.openai;
+}
+
+export function marketplace(groups: ViewGroup[]) {
+  return {
+    groups: groups
+      .filter((group) => group.visibility === "public")
+      .map((group) => ({
+        name: group.name,
+        identifier: group.identifier,
+        family: group.family,
+        multiplier_milli: group.multiplierMilli,
+        models: group.models.map((model) => ({
+          model_id: model.modelId,
+          display_name: model.displayName,
+          base_prices: model.prices,
+          prices: groupPrices(model.prices, group.multiplierMilli),
+        })),
+      })),
+  };
+}
+
+export function usableGroups(groups: ViewGroup[], organization: OrganizationAccess, member: MemberAccess): ViewGroup[] {
+  return groups.filter((group) => memberMayUse(organization, member, group));
+}
+
+export function callGuide(groups: ViewGroup[], organization: OrganizationAccess, member: MemberAccess, urls: BaseUrls, groupRouting: boolean) {
+  return {
+    base_urls: urls,
+    group_routing: groupRouting,
+    groups: usableGroups(groups, organization, member).map((group) => ({
+      id: group.id,
+      name: group.name,
+      identifier: group.identifier,
+      family: group.family,
+      multiplier_milli: group.multiplierMilli,
+      visibility: group.visibility,
+      interfaces: interfacesForFamily(group.family),
+      base_url: baseUrlForFamily(urls, group.family),
+      models: group.models.map((model) => ({
+        model_id: model.modelId,
+        display_name: model.displayName,
+        call_name: model.modelId,
+        qualified_call_name: qualifiedCallName(group.identifier, model.modelId),
+        prices: groupPrices(model.prices, group.multiplierMilli),
+      })),
+    })),
+  };
+}

@@ -1,0 +1,76 @@
+// The relay's in-memory snapshot of everything it needs to admit a request: keys by hash, groups,
+// organizations and member grants. No database read per request: the snapshot reloads when the
+// store's revision moves (polled every `pollMs`, so a revocation reaches every worker within it).
+import { timingSafeEqual } from "node:crypto";
+import type { ApiKey, Group, Organization, User } from "../store/records.ts";
+import type { Store } from "../store/store.ts";
+
+export type CatalogOrganization = Organization & { exclusive: ReadonlySet<string> };
+export type CatalogMember = User & { granted: ReadonlySet<string> };
+
+export type Snapshot = {
+  revision: number;
+  keysByHash: Map<string, ApiKey>;
+  groupsById: Map<string, Group>;
+  groupsByIdentifier: Map<string, Group>;
+  organizations: Map<string, CatalogOrganization>;
+  members: Map<string, CatalogMember>;
+};
+
+async function load(store: Store): Promise<Snapshot> {
+  const revision = await store.revision.current();
+  const [keys, groups, organizations, members] = await Promise.all([
+    store.keys.active(),
+    store.groups.list(),
+    store.organizations.list(),
+    store.users.allMembers(),
+  ]);
+  return {
+    revision,
+    keysByHash: new Map(keys.map((key) => [key.secretHash, key])),
+    groupsById: new Map(groups.map((group) => [group.id, group])),
+    groupsByIdentifier: new Map(groups.map((group) => [group.identifier, group])),
+    organizations: new Map(organizations.map((org) => [org.id, { ...org, exclusive: new Set(org.exclusiveGroupIds) }])),
+    members: new Map(members.map((member) => [member.id, { ...member, granted: new Set(member.groupIds) }])),
+  };
+}
+
+export type Catalog = Awaited<ReturnType<typeof openCatalog>>;
+
+export async function openCatalog(store: Store, pollMs = 250) {
+  let snapshot = await load(store);
+  let reloading: Promise<void> | null = null;
+  const reload = () =>
+    (reloading ??= load(store)
+      .then((next) => {
+        snapshot = next;
+      })
+      .finally(() => {
+        reloading = null;
+      }));
+  const timer = setInterval(async () => {
+    try {
+      if ((await store.revision.current()) !== snapshot.revision) await reload();
+    } catch {
+      // A failed poll keeps the last snapshot; the next tick retries.
+    }
+  }, pollMs);
+  timer.unref();
+
+  return {
+    get snapshot(): Snapshot {
+      return snapshot;
+    },
+    /** After a write in this process: reload now rather than at the next poll. */
+    refresh: reload,
+    /** Looks a key up by the SHA-256 of its secret and confirms the match in constant time. */
+    keyByHash(secretHash: string): ApiKey | undefined {
+      const key = snapshot.keysByHash.get(secretHash);
+      if (!key) return undefined;
+      const a = Buffer.from(key.secretHash, "hex");
+      const b = Buffer.from(secretHash, "hex");
+      return a.length === b.length && timingSafeEqual(a, b) ? key : undefined;
+    },
+    close: () => clearInterval(timer),
+  };
+}

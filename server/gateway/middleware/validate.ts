@@ -1,0 +1,25 @@
+// Contract validation of relay requests against the generated OpenAPI 3.1 document. A separate,
+// small validator instance: it re-matches every spec path per request (DESIGN.md §1 pitfalls).
+// Vendor fields we do not model pass through: never `removeAdditional: 'all'`.
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import * as OpenApiValidator from "express-openapi-validator";
+import { parse } from "yaml";
+
+export function loadSpec(name: "relay" | "console"): object {
+  const path = resolve(import.meta.dirname, "../../../generated", `${name}.openapi.3.1.yaml`);
+  return parse(readFileSync(path, "utf8"));
+}
+
+export function validateRelay() {
+  return OpenApiValidator.middleware({
+    apiSpec: loadSpec("relay") as never,
+    validateRequests: { allowUnknownQueryParameters: true, coerceTypes: false },
+    validateResponses: false,
+    // Keys are checked by `authenticate` against the in-memory catalog, in each format's error shape.
+    validateSecurity: false,
+    validateApiSpec: false,
+    ignoreUndocumented: true,
+    ignorePaths: (path: string) => !(path.startsWith("/v1/") || path.startsWith("/v1beta/")),
+  });
+}

@@ -1,0 +1,45 @@
+// Relay paths to handlers, nothing else. The literal colon of the Family C paths is escaped for
+// Express (DESIGN.md §1 pitfalls).
+import express, { type Router } from "express";
+import { gatewayError } from "../domain/errors.ts";
+import type { Catalog } from "./catalog.ts";
+import type { Forwarder } from "./forward.ts";
+import { listGeminiModels, listModels } from "./handlers/models.ts";
+import { relayHandler } from "./handlers/relay.ts";
+import { type KeyUse, authenticate } from "./middleware/authenticate.ts";
+import { relayErrors } from "./middleware/errors.ts";
+import { requestId } from "./middleware/request-id.ts";
+import { validateRelay } from "./middleware/validate.ts";
+
+export type RelayDeps = {
+  catalog: Catalog;
+  forward: Forwarder;
+  recordKeyUse: KeyUse;
+  maxBodyBytes: number;
+  log: (event: string, fields: Record<string, unknown>) => void;
+};
+
+export function relayRouter({ catalog, forward, recordKeyUse, maxBodyBytes, log }: RelayDeps): Router {
+  const router = express.Router();
+  const familyA = authenticate(catalog, "family-a", recordKeyUse);
+  const bearer = authenticate(catalog, "bearer", recordKeyUse);
+  const familyC = authenticate(catalog, "family-c", recordKeyUse);
+
+  router.use(["/v1", "/v1beta"], requestId(), express.json({ limit: maxBodyBytes }), validateRelay());
+
+  router.post("/v1/messages", familyA, relayHandler("messages", catalog, forward));
+  router.post("/v1/chat/completions", bearer, relayHandler("chat", catalog, forward));
+  router.post("/v1/responses", bearer, relayHandler("responses", catalog, forward));
+  for (const method of ["generateContent", "streamGenerateContent"]) {
+    router.post(`/v1beta/models/:model\\:${method}`, familyC, relayHandler("generate-content", catalog, forward));
+    router.post(`/v1beta/models/:group/:model\\:${method}`, familyC, relayHandler("generate-content", catalog, forward));
+  }
+  router.get("/v1/models", familyA, listModels(catalog));
+  router.get("/v1beta/models", familyC, listGeminiModels(catalog));
+
+  router.use(["/v1", "/v1beta"], (req, _res, next) =>
+    next(gatewayError("not_found", `${req.method} ${req.originalUrl.split("?", 1)[0]} is not an endpoint of this gateway. See the Call Guide for the supported interfaces.`)),
+  );
+  router.use(["/v1", "/v1beta"], relayErrors(log));
+  return router;
+}

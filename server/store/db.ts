@@ -1,0 +1,127 @@
+// A minimal async SQL surface shared by the embedded SQLite store (node:sqlite) and PostgreSQL.
+// Repositories write portable SQL with `?` placeholders; the PostgreSQL side numbers them.
+// Integers that may exceed 32 bits are BIGINT; booleans are stored as 0/1 in both.
+import { DatabaseSync } from "node:sqlite";
+import pg from "pg";
+
+export type Params = (string | number | null)[];
+export type Row = Record<string, unknown>;
+
+export interface Db {
+  readonly dialect: "sqlite" | "postgres";
+  all<T = Row>(sql: string, params?: Params): Promise<T[]>;
+  get<T = Row>(sql: string, params?: Params): Promise<T | undefined>;
+  run(sql: string, params?: Params): Promise<{ changes: number }>;
+  /** Runs `fn` atomically: every statement on `tx` commits together or not at all. */
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export function openSqlite(path: string): Db {
+  const db = new DatabaseSync(path);
+  // WAL lets every worker process read while one writes; busy_timeout makes writers queue.
+  db.exec("PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;");
+  const statements = new Map<string, ReturnType<DatabaseSync["prepare"]>>();
+  const prepare = (sql: string) => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = db.prepare(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+  // node:sqlite is synchronous and has one connection, so an open transaction must not interleave
+  // with statements of other requests: they wait for it.
+  let pending: Promise<unknown> = Promise.resolve();
+  let inTransaction = false;
+  const direct = {
+    all: async <T>(sql: string, params: Params = []) => prepare(sql).all(...params) as T[],
+    get: async <T>(sql: string, params: Params = []) => prepare(sql).get(...params) as T | undefined,
+    run: async (sql: string, params: Params = []) => ({ changes: Number(prepare(sql).run(...params).changes) }),
+  };
+  const waitForTransaction = async () => {
+    while (inTransaction) await pending.catch(() => {});
+  };
+  const txView: Db = {
+    dialect: "sqlite",
+    ...direct,
+    transaction: (fn) => fn(txView),
+    close: async () => {},
+  };
+  return {
+    dialect: "sqlite",
+    all: async (sql, params) => (await waitForTransaction(), direct.all(sql, params)),
+    get: async (sql, params) => (await waitForTransaction(), direct.get(sql, params)),
+    run: async (sql, params) => (await waitForTransaction(), direct.run(sql, params)),
+    async transaction(fn) {
+      await waitForTransaction();
+      inTransaction = true;
+      const work = (async () => {
+        db.exec("BEGIN IMMEDIATE");
+        try {
+          const result = await fn(txView);
+          db.exec("COMMIT");
+          return result;
+        } catch (error) {
+          db.exec("ROLLBACK");
+          throw error;
+        } finally {
+          inTransaction = false;
+        }
+      })();
+      pending = work;
+      return work;
+    },
+    async close() {
+      await waitForTransaction();
+      db.close();
+    },
+  };
+}
+
+// BIGINT (20) and NUMERIC counts arrive as strings from pg; every value we store fits a double.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+const numbered = new Map<string, string>();
+function numberPlaceholders(sql: string): string {
+  let text = numbered.get(sql);
+  if (text === undefined) {
+    let n = 0;
+    text = sql.replace(/\?/g, () => `$${++n}`);
+    numbered.set(sql, text);
+  }
+  return text;
+}
+
+type Queryable = { query: (text: string, values?: unknown[]) => Promise<pg.QueryResult> };
+
+function postgresView(client: Queryable, transaction: Db["transaction"], close: Db["close"]): Db {
+  return {
+    dialect: "postgres",
+    all: async <T>(sql: string, params: Params = []) => (await client.query(numberPlaceholders(sql), params)).rows as T[],
+    get: async <T>(sql: string, params: Params = []) => (await client.query(numberPlaceholders(sql), params)).rows[0] as T | undefined,
+    run: async (sql, params = []) => ({ changes: (await client.query(numberPlaceholders(sql), params)).rowCount ?? 0 }),
+    transaction,
+    close,
+  };
+}
+
+export function openPostgres(connectionString: string, poolSize = 10): Db {
+  const pool = new pg.Pool({ connectionString, max: poolSize });
+  const transaction: Db["transaction"] = async (fn) => {
+    const client = await pool.connect();
+    try {
+      await client.query("BEGIN");
+      const tx = postgresView(client, (inner) => inner(tx), async () => {});
+      const result = await fn(tx);
+      await client.query("COMMIT");
+      return result;
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
+  return postgresView(pool, transaction, () => pool.end());
+}

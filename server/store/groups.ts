@@ -1,0 +1,92 @@
+import type { Family } from "../domain/families.ts";
+import type { Db } from "./db.ts";
+import { newId } from "./ids.ts";
+import type { Group, GroupModel, Visibility } from "./records.ts";
+import { revisionRepository } from "./revision.ts";
+
+type GroupRow = { id: string; name: string; identifier: string; family: Family; multiplier_milli: number; visibility: Visibility; created_at: number };
+type ModelRow = {
+  group_id: string;
+  model_id: string;
+  display_name: string;
+  price_input: number;
+  price_output: number;
+  price_cache_read: number;
+  price_cache_write: number;
+};
+
+export type NewGroup = { name: string; identifier: string; family: Family; multiplierMilli: number; visibility: Visibility; models: GroupModel[] };
+export type GroupChanges = { name?: string; family?: Family; multiplierMilli?: number; visibility?: Visibility; models?: GroupModel[] };
+
+export function groupRepository(db: Db) {
+  const revision = revisionRepository(db);
+  const replaceModels = async (tx: Db, groupId: string, models: GroupModel[]) => {
+    await tx.run(`DELETE FROM group_models WHERE group_id = ?`, [groupId]);
+    let position = 0;
+    for (const model of models) {
+      await tx.run(
+        `INSERT INTO group_models (group_id, model_id, display_name, position, price_input, price_output, price_cache_read, price_cache_write)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        [groupId, model.modelId, model.displayName, position++, model.prices.input, model.prices.output, model.prices.cache_read, model.prices.cache_write],
+      );
+    }
+  };
+
+  return {
+    async list(): Promise<Group[]> {
+      const rows = await db.all<GroupRow>(`SELECT * FROM model_groups ORDER BY created_at, id`);
+      const models = await db.all<ModelRow>(`SELECT * FROM group_models ORDER BY group_id, position`);
+      const byGroup = new Map<string, GroupModel[]>(rows.map((row) => [row.id, []]));
+      for (const row of models) {
+        byGroup.get(row.group_id)?.push({
+          modelId: row.model_id,
+          displayName: row.display_name,
+          prices: {
+            input: Number(row.price_input),
+            output: Number(row.price_output),
+            cache_read: Number(row.price_cache_read),
+            cache_write: Number(row.price_cache_write),
+          },
+        });
+      }
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        identifier: row.identifier,
+        family: row.family,
+        multiplierMilli: Number(row.multiplier_milli),
+        visibility: row.visibility,
+        createdAt: Number(row.created_at),
+        models: byGroup.get(row.id) ?? [],
+      }));
+    },
+    async get(id: string): Promise<Group | undefined> {
+      return (await this.list()).find((group) => group.id === id);
+    },
+    async create(input: NewGroup): Promise<string> {
+      const id = newId("grp");
+      await db.transaction(async (tx) => {
+        await tx.run(
+          `INSERT INTO model_groups (id, name, identifier, family, multiplier_milli, visibility, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+          [id, input.name, input.identifier, input.family, input.multiplierMilli, input.visibility, Date.now()],
+        );
+        await replaceModels(tx, id, input.models);
+        await revision.bump(tx);
+      });
+      return id;
+    },
+    async update(id: string, changes: GroupChanges): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const { changes: updated } = await tx.run(
+          `UPDATE model_groups SET name = COALESCE(?, name), family = COALESCE(?, family),
+             multiplier_milli = COALESCE(?, multiplier_milli), visibility = COALESCE(?, visibility) WHERE id = ?`,
+          [changes.name ?? null, changes.family ?? null, changes.multiplierMilli ?? null, changes.visibility ?? null, id],
+        );
+        if (updated !== 1) return false;
+        if (changes.models) await replaceModels(tx, id, changes.models);
+        await revision.bump(tx);
+        return true;
+      });
+    },
+  };
+}

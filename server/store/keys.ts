@@ -1,0 +1,109 @@
+import type { Db } from "./db.ts";
+import { newId } from "./ids.ts";
+import type { ApiKey } from "./records.ts";
+import { revisionRepository } from "./revision.ts";
+
+type KeyRow = {
+  id: string;
+  user_id: string;
+  organization_id: string;
+  name: string;
+  secret_hash: string;
+  display: string;
+  group_id: string | null;
+  created_at: number;
+  expires_at: number | null;
+  revoked_at: number | null;
+  last_used_at: number | null;
+  spend_cap: number | null;
+  spent: number;
+};
+
+const nullableNumber = (value: number | null) => (value === null ? null : Number(value));
+
+function toKey(row: KeyRow): ApiKey {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    organizationId: row.organization_id,
+    name: row.name,
+    secretHash: row.secret_hash,
+    display: row.display,
+    groupId: row.group_id,
+    createdAt: Number(row.created_at),
+    expiresAt: nullableNumber(row.expires_at),
+    revokedAt: nullableNumber(row.revoked_at),
+    lastUsedAt: nullableNumber(row.last_used_at),
+    spendCap: nullableNumber(row.spend_cap),
+    spent: Number(row.spent),
+  };
+}
+
+export type NewKey = {
+  userId: string;
+  organizationId: string;
+  name: string;
+  secretHash: string;
+  display: string;
+  groupId: string | null;
+  expiresAt: number | null;
+  spendCap: number | null;
+};
+
+export function keyRepository(db: Db) {
+  const revision = revisionRepository(db);
+  return {
+    async get(id: string): Promise<ApiKey | undefined> {
+      const row = await db.get<KeyRow>(`SELECT * FROM api_keys WHERE id = ?`, [id]);
+      return row && toKey(row);
+    },
+    async byHash(secretHash: string): Promise<ApiKey | undefined> {
+      const row = await db.get<KeyRow>(`SELECT * FROM api_keys WHERE secret_hash = ?`, [secretHash]);
+      return row && toKey(row);
+    },
+    async ofUser(userId: string): Promise<ApiKey[]> {
+      return (await db.all<KeyRow>(`SELECT * FROM api_keys WHERE user_id = ? ORDER BY created_at, id`, [userId])).map(toKey);
+    },
+    async ofOrganization(organizationId: string): Promise<ApiKey[]> {
+      return (await db.all<KeyRow>(`SELECT * FROM api_keys WHERE organization_id = ? ORDER BY created_at, id`, [organizationId])).map(toKey);
+    },
+    /** Keys the relay may accept: not revoked (expiry is checked per request, since time moves). */
+    async active(): Promise<ApiKey[]> {
+      return (await db.all<KeyRow>(`SELECT * FROM api_keys WHERE revoked_at IS NULL`)).map(toKey);
+    },
+    async create(input: NewKey): Promise<string> {
+      const id = newId("key");
+      await db.transaction(async (tx) => {
+        await tx.run(
+          `INSERT INTO api_keys (id, user_id, organization_id, name, secret_hash, display, group_id, created_at, expires_at, spend_cap, spent)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)`,
+          [id, input.userId, input.organizationId, input.name, input.secretHash, input.display, input.groupId, Date.now(), input.expiresAt, input.spendCap],
+        );
+        await revision.bump(tx);
+      });
+      return id;
+    },
+    /** `undefined` leaves a field as it is; `null` clears group or cap. */
+    async update(id: string, changes: { name?: string; groupId?: string | null; spendCap?: number | null }): Promise<void> {
+      await db.transaction(async (tx) => {
+        if (changes.name !== undefined) await tx.run(`UPDATE api_keys SET name = ? WHERE id = ?`, [changes.name, id]);
+        if (changes.groupId !== undefined) await tx.run(`UPDATE api_keys SET group_id = ? WHERE id = ?`, [changes.groupId, id]);
+        if (changes.spendCap !== undefined) await tx.run(`UPDATE api_keys SET spend_cap = ? WHERE id = ?`, [changes.spendCap, id]);
+        await revision.bump(tx);
+      });
+    },
+    async revoke(id: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.run(`UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL`, [Date.now(), id]);
+        await revision.bump(tx);
+      });
+    },
+    /** Batched from the relay's in-memory record; not a cache-relevant change, so no revision bump. */
+    async recordLastUsed(uses: Map<string, number>): Promise<void> {
+      if (uses.size === 0) return;
+      await db.transaction(async (tx) => {
+        for (const [id, at] of uses) await tx.run(`UPDATE api_keys SET last_used_at = ? WHERE id = ?`, [at, id]);
+      });
+    },
+  };
+}

@@ -1,0 +1,93 @@
+// Numbered schema migrations, portable between SQLite and PostgreSQL. Append; never edit a
+// migration that has shipped. Money columns are integer micros; times are epoch milliseconds.
+import type { Db } from "./db.ts";
+
+export const migrations: { version: number; name: string; sql: string[] }[] = [
+  {
+    version: 1,
+    name: "tenancy, groups, keys, sessions",
+    sql: [
+      `CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
+      `CREATE TABLE organizations (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        balance BIGINT NOT NULL DEFAULT 0 CHECK (balance >= 0),
+        group_routing INTEGER NOT NULL DEFAULT 0,
+        created_at BIGINT NOT NULL)`,
+      `CREATE TABLE users (
+        id TEXT PRIMARY KEY,
+        organization_id TEXT REFERENCES organizations(id),
+        email TEXT NOT NULL UNIQUE,
+        name TEXT NOT NULL,
+        role TEXT NOT NULL CHECK (role IN ('operator', 'owner', 'sub-user', 'developer')),
+        password_hash TEXT NOT NULL,
+        spend_cap BIGINT,
+        spent BIGINT NOT NULL DEFAULT 0,
+        created_at BIGINT NOT NULL)`,
+      `CREATE TABLE model_groups (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        identifier TEXT NOT NULL UNIQUE,
+        family TEXT NOT NULL,
+        multiplier_milli INTEGER NOT NULL CHECK (multiplier_milli > 0),
+        visibility TEXT NOT NULL CHECK (visibility IN ('public', 'exclusive')),
+        created_at BIGINT NOT NULL)`,
+      `CREATE TABLE group_models (
+        group_id TEXT NOT NULL REFERENCES model_groups(id) ON DELETE CASCADE,
+        model_id TEXT NOT NULL,
+        display_name TEXT NOT NULL,
+        position INTEGER NOT NULL,
+        price_input BIGINT NOT NULL,
+        price_output BIGINT NOT NULL,
+        price_cache_read BIGINT NOT NULL,
+        price_cache_write BIGINT NOT NULL,
+        PRIMARY KEY (group_id, model_id))`,
+      `CREATE TABLE organization_groups (
+        organization_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+        group_id TEXT NOT NULL REFERENCES model_groups(id) ON DELETE CASCADE,
+        PRIMARY KEY (organization_id, group_id))`,
+      `CREATE TABLE member_groups (
+        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        group_id TEXT NOT NULL REFERENCES model_groups(id) ON DELETE CASCADE,
+        PRIMARY KEY (user_id, group_id))`,
+      `CREATE TABLE api_keys (
+        id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL REFERENCES users(id),
+        organization_id TEXT NOT NULL REFERENCES organizations(id),
+        name TEXT NOT NULL,
+        secret_hash TEXT NOT NULL UNIQUE,
+        display TEXT NOT NULL,
+        group_id TEXT REFERENCES model_groups(id),
+        created_at BIGINT NOT NULL,
+        expires_at BIGINT,
+        revoked_at BIGINT,
+        last_used_at BIGINT,
+        spend_cap BIGINT,
+        spent BIGINT NOT NULL DEFAULT 0)`,
+      `CREATE INDEX api_keys_user ON api_keys (user_id)`,
+      `CREATE INDEX api_keys_organization ON api_keys (organization_id)`,
+      `CREATE TABLE sessions (
+        token_hash TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        created_at BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL)`,
+      `INSERT INTO meta (key, value) VALUES ('revision', '0')`,
+    ],
+  },
+];
+
+/** Applies pending migrations in one transaction each; safe to call from every start. */
+export async function migrate(db: Db): Promise<number[]> {
+  await db.run(`CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)`);
+  const applied = new Set((await db.all<{ version: number }>(`SELECT version FROM schema_migrations`)).map((row) => Number(row.version)));
+  const ran: number[] = [];
+  for (const migration of migrations) {
+    if (applied.has(migration.version)) continue;
+    await db.transaction(async (tx) => {
+      for (const statement of migration.sql) await tx.run(statement);
+      await tx.run(`INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)`, [migration.version, migration.name, Date.now()]);
+    });
+    ran.push(migration.version);
+  }
+  return ran;
+}

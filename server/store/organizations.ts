@@ -1,0 +1,70 @@
+import type { Db } from "./db.ts";
+import { newId } from "./ids.ts";
+import type { Organization } from "./records.ts";
+import { revisionRepository } from "./revision.ts";
+
+type OrganizationRow = { id: string; name: string; balance: number; group_routing: number; created_at: number };
+
+export function organizationRepository(db: Db) {
+  const revision = revisionRepository(db);
+  const grantsOf = async (tx: Db, ids: string[]) => {
+    const grants = new Map<string, string[]>(ids.map((id) => [id, []]));
+    const rows = await tx.all<{ organization_id: string; group_id: string }>(`SELECT organization_id, group_id FROM organization_groups ORDER BY group_id`);
+    for (const row of rows) grants.get(row.organization_id)?.push(row.group_id);
+    return grants;
+  };
+  const hydrate = async (rows: OrganizationRow[]): Promise<Organization[]> => {
+    const grants = await grantsOf(db, rows.map((row) => row.id));
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      balance: Number(row.balance),
+      groupRouting: Number(row.group_routing) === 1,
+      exclusiveGroupIds: grants.get(row.id) ?? [],
+      createdAt: Number(row.created_at),
+    }));
+  };
+
+  return {
+    async list(): Promise<Organization[]> {
+      return hydrate(await db.all<OrganizationRow>(`SELECT * FROM organizations ORDER BY created_at, id`));
+    },
+    async get(id: string): Promise<Organization | undefined> {
+      const row = await db.get<OrganizationRow>(`SELECT * FROM organizations WHERE id = ?`, [id]);
+      return row ? (await hydrate([row]))[0] : undefined;
+    },
+    async create(input: { name: string; groupRouting?: boolean }, tx: Db = db): Promise<string> {
+      const id = newId("org");
+      await tx.run(`INSERT INTO organizations (id, name, balance, group_routing, created_at) VALUES (?, ?, 0, ?, ?)`, [
+        id,
+        input.name,
+        input.groupRouting ? 1 : 0,
+        Date.now(),
+      ]);
+      await revision.bump(tx);
+      return id;
+    },
+    async update(id: string, input: { name?: string; groupRouting?: boolean }): Promise<boolean> {
+      const { changes } = await db.run(
+        `UPDATE organizations SET name = COALESCE(?, name), group_routing = COALESCE(?, group_routing) WHERE id = ?`,
+        [input.name ?? null, input.groupRouting === undefined ? null : input.groupRouting ? 1 : 0, id],
+      );
+      await revision.bump();
+      return changes === 1;
+    },
+    /** Adds (or, when negative, removes) balance; refuses to go below zero. */
+    async adjustBalance(id: string, amount: number): Promise<boolean> {
+      const { changes } = await db.run(`UPDATE organizations SET balance = balance + ? WHERE id = ? AND balance + ? >= 0`, [amount, id, amount]);
+      return changes === 1;
+    },
+    async setExclusiveGroups(id: string, groupIds: string[]): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.run(`DELETE FROM organization_groups WHERE organization_id = ?`, [id]);
+        for (const groupId of new Set(groupIds)) {
+          await tx.run(`INSERT INTO organization_groups (organization_id, group_id) VALUES (?, ?)`, [id, groupId]);
+        }
+        await revision.bump(tx);
+      });
+    },
+  };
+}

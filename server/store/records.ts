@@ -1,0 +1,58 @@
+// The shapes repositories return. Times are epoch milliseconds; money is integer micros.
+import type { Family } from "../domain/families.ts";
+import type { Role } from "../domain/permissions.ts";
+import type { Prices } from "../domain/pricing.ts";
+
+export type Visibility = "public" | "exclusive";
+
+export type Organization = {
+  id: string;
+  name: string;
+  balance: number;
+  groupRouting: boolean;
+  exclusiveGroupIds: string[];
+  createdAt: number;
+};
+
+export type User = {
+  id: string;
+  organizationId: string | null;
+  email: string;
+  name: string;
+  role: Role;
+  passwordHash: string;
+  spendCap: number | null;
+  spent: number;
+  createdAt: number;
+  /** Groups granted to a sub-user or developer. */
+  groupIds: string[];
+};
+
+export type GroupModel = { modelId: string; displayName: string; prices: Prices };
+
+export type Group = {
+  id: string;
+  name: string;
+  identifier: string;
+  family: Family;
+  multiplierMilli: number;
+  visibility: Visibility;
+  createdAt: number;
+  models: GroupModel[];
+};
+
+export type ApiKey = {
+  id: string;
+  userId: string;
+  organizationId: string;
+  name: string;
+  secretHash: string;
+  display: string;
+  groupId: string | null;
+  createdAt: number;
+  expiresAt: number | null;
+  revokedAt: number | null;
+  lastUsedAt: number | null;
+  spendCap: number | null;
+  spent: number;
+};

@@ -1,0 +1,83 @@
+import type { Role } from "../domain/permissions.ts";
+import type { Db } from "./db.ts";
+import { newId } from "./ids.ts";
+import type { User } from "./records.ts";
+import { revisionRepository } from "./revision.ts";
+
+type UserRow = {
+  id: string;
+  organization_id: string | null;
+  email: string;
+  name: string;
+  role: Role;
+  password_hash: string;
+  spend_cap: number | null;
+  spent: number;
+  created_at: number;
+};
+
+export type NewUser = { organizationId: string | null; email: string; name: string; role: Role; passwordHash: string; groupIds?: string[] };
+
+export function userRepository(db: Db) {
+  const revision = revisionRepository(db);
+  const hydrate = async (rows: UserRow[]): Promise<User[]> => {
+    if (rows.length === 0) return [];
+    const grants = new Map<string, string[]>(rows.map((row) => [row.id, []]));
+    const placeholders = rows.map(() => "?").join(", ");
+    const grantRows = await db.all<{ user_id: string; group_id: string }>(
+      `SELECT user_id, group_id FROM member_groups WHERE user_id IN (${placeholders}) ORDER BY group_id`,
+      rows.map((row) => row.id),
+    );
+    for (const row of grantRows) grants.get(row.user_id)?.push(row.group_id);
+    return rows.map((row) => ({
+      id: row.id,
+      organizationId: row.organization_id,
+      email: row.email,
+      name: row.name,
+      role: row.role,
+      passwordHash: row.password_hash,
+      spendCap: row.spend_cap === null ? null : Number(row.spend_cap),
+      spent: Number(row.spent),
+      createdAt: Number(row.created_at),
+      groupIds: grants.get(row.id) ?? [],
+    }));
+  };
+  const one = async (sql: string, params: (string | number)[]) => {
+    const row = await db.get<UserRow>(sql, params);
+    return row ? (await hydrate([row]))[0] : undefined;
+  };
+
+  return {
+    get: (id: string) => one(`SELECT * FROM users WHERE id = ?`, [id]),
+    byEmail: (email: string) => one(`SELECT * FROM users WHERE lower(email) = lower(?)`, [email]),
+    async inOrganization(organizationId: string): Promise<User[]> {
+      return hydrate(await db.all<UserRow>(`SELECT * FROM users WHERE organization_id = ? ORDER BY created_at, id`, [organizationId]));
+    },
+    /** Every organization member (not operators): the relay's snapshot of who may use which group. */
+    async allMembers(): Promise<User[]> {
+      return hydrate(await db.all<UserRow>(`SELECT * FROM users WHERE organization_id IS NOT NULL`));
+    },
+    async operatorExists(): Promise<boolean> {
+      return (await db.get(`SELECT id FROM users WHERE role = 'operator' LIMIT 1`)) !== undefined;
+    },
+    async create(input: NewUser, tx: Db = db): Promise<string> {
+      const id = newId("usr");
+      await tx.run(
+        `INSERT INTO users (id, organization_id, email, name, role, password_hash, spent, created_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?)`,
+        [id, input.organizationId, input.email, input.name, input.role, input.passwordHash, Date.now()],
+      );
+      for (const groupId of new Set(input.groupIds ?? [])) {
+        await tx.run(`INSERT INTO member_groups (user_id, group_id) VALUES (?, ?)`, [id, groupId]);
+      }
+      await revision.bump(tx);
+      return id;
+    },
+    async setGroups(id: string, groupIds: string[]): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.run(`DELETE FROM member_groups WHERE user_id = ?`, [id]);
+        for (const groupId of new Set(groupIds)) await tx.run(`INSERT INTO member_groups (user_id, group_id) VALUES (?, ?)`, [id, groupId]);
+        await revision.bump(tx);
+      });
+    },
+  };
+}
