@@ -3,6 +3,7 @@
 import express, { type Router } from "express";
 import { gatewayError } from "../domain/errors.ts";
 import type { Catalog } from "./catalog.ts";
+import { isFamilyCRequest } from "./errors/wire-format.ts";
 import type { Forwarder } from "./forward.ts";
 import { listGeminiModels, listModels } from "./handlers/models.ts";
 import { relayHandler } from "./handlers/relay.ts";
@@ -30,11 +31,14 @@ export function relayRouter({ catalog, forward, recordKeyUse, maxBodyBytes, log 
   router.post("/v1/messages", familyA, relayHandler("messages", catalog, forward));
   router.post("/v1/chat/completions", bearer, relayHandler("chat", catalog, forward));
   router.post("/v1/responses", bearer, relayHandler("responses", catalog, forward));
-  for (const method of ["generateContent", "streamGenerateContent"]) {
-    router.post(`/v1beta/models/:model\\:${method}`, familyC, relayHandler("generate-content", catalog, forward));
-    router.post(`/v1beta/models/:group/:model\\:${method}`, familyC, relayHandler("generate-content", catalog, forward));
+  // Family C under v1beta (REST docs, older SDKs) and v1 (`@google/genai` 3.x default).
+  for (const version of ["v1beta", "v1"]) {
+    for (const method of ["generateContent", "streamGenerateContent"]) {
+      router.post(`/${version}/models/:model\\:${method}`, familyC, relayHandler("generate-content", catalog, forward));
+      router.post(`/${version}/models/:group/:model\\:${method}`, familyC, relayHandler("generate-content", catalog, forward));
+    }
   }
-  router.get("/v1/models", familyA, listModels(catalog));
+  router.get("/v1/models", (req, res, next) => (isFamilyCRequest(req) ? familyC : familyA)(req, res, next), listModels(catalog));
   router.get("/v1beta/models", familyC, listGeminiModels(catalog));
 
   router.use(["/v1", "/v1beta"], (req, _res, next) =>

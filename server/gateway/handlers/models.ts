@@ -3,6 +3,7 @@ import type { NextFunction, Request, Response } from "express";
 import type { Group } from "../../store/records.ts";
 import type { Catalog } from "../catalog.ts";
 import type { Caller } from "../middleware/authenticate.ts";
+import { isFamilyCRequest } from "../errors/wire-format.ts";
 import { boundGroup } from "../resolve-route.ts";
 
 function groupOf(catalog: Catalog, res: Response, next: NextFunction): Group | undefined {
@@ -18,6 +19,7 @@ export function listModels(catalog: Catalog) {
   return function handleListModels(req: Request, res: Response, next: NextFunction) {
     const group = groupOf(catalog, res, next);
     if (!group) return;
+    if (isFamilyCRequest(req)) return geminiList(req, res, group);
     const createdSeconds = Math.floor(group.createdAt / 1000);
     if (req.headers["anthropic-version"] === undefined) {
       res.json({
@@ -52,19 +54,22 @@ export function listModels(catalog: Catalog) {
 export function listGeminiModels(catalog: Catalog) {
   return function handleListGeminiModels(req: Request, res: Response, next: NextFunction) {
     const group = groupOf(catalog, res, next);
-    if (!group) return;
-    const pageSize = Math.min(Number(req.query.pageSize ?? 50) || 50, 1000);
-    const start = Number(req.query.pageToken ?? 0) || 0;
-    const page = group.models.slice(start, start + pageSize);
-    const next_ = start + pageSize < group.models.length ? String(start + pageSize) : undefined;
-    res.json({
-      models: page.map((model) => ({
-        name: `models/${model.modelId}`,
-        displayName: model.displayName,
-        description: `${model.displayName} in group ${group.name}`,
-        supportedGenerationMethods: ["generateContent", "streamGenerateContent"],
-      })),
-      ...(next_ ? { nextPageToken: next_ } : {}),
-    });
+    if (group) geminiList(req, res, group);
   };
+}
+
+function geminiList(req: Request, res: Response, group: Group): void {
+  const pageSize = Math.min(Number(req.query.pageSize ?? 50) || 50, 1000);
+  const start = Number(req.query.pageToken ?? 0) || 0;
+  const page = group.models.slice(start, start + pageSize);
+  const next_ = start + pageSize < group.models.length ? String(start + pageSize) : undefined;
+  res.json({
+    models: page.map((model) => ({
+      name: `models/${model.modelId}`,
+      displayName: model.displayName,
+      description: `${model.displayName} in group ${group.name}`,
+      supportedGenerationMethods: ["generateContent", "streamGenerateContent"],
+    })),
+    ...(next_ ? { nextPageToken: next_ } : {}),
+  });
 }

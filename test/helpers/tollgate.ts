@@ -1,0 +1,78 @@
+// Starts the real Tollgate server (server/main.ts, real cluster, real database) on a free loopback
+// port with a fresh data directory, and captures everything it prints.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+export const adminEmail = "operator@test.local";
+export const adminPassword = "operator-password-1";
+
+export type Tollgate = {
+  url: string;
+  dataDir: string;
+  /** Everything the server wrote to stdout and stderr so far. */
+  output: () => string;
+  stop: () => Promise<void>;
+};
+
+export async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once("error", fail);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+export async function startTollgate(env: Record<string, string> = {}): Promise<Tollgate> {
+  const dataDir = mkdtempSync(join(tmpdir(), "tollgate-test-"));
+  const port = await freePort();
+  let output = "";
+  const child: ChildProcess = spawn(process.execPath, [resolve(import.meta.dirname, "../../server/main.ts")], {
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      TOLLGATE_WORKERS: "1",
+      TOLLGATE_DATA_DIR: dataDir,
+      TOLLGATE_ADMIN_EMAIL: adminEmail,
+      TOLLGATE_ADMIN_PASSWORD: adminPassword,
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  await new Promise<void>((ready, fail) => {
+    const timer = setTimeout(() => fail(new Error(`Tollgate did not start in 30 s:\n${output}`)), 30_000);
+    const check = () => {
+      if (output.includes("Tollgate listening on")) {
+        clearTimeout(timer);
+        ready();
+      }
+    };
+    child.stdout!.on("data", check);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      fail(new Error(`Tollgate exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    dataDir,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((done) => child.once("exit", done));
+        child.kill("SIGTERM");
+        await exited;
+      }
+      if (!env.TOLLGATE_DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
