@@ -17,13 +17,14 @@ export const migrations: { version: number; name: string; sql: string[] }[] = [
       `CREATE TABLE users (
         id TEXT PRIMARY KEY,
         organization_id TEXT REFERENCES organizations(id),
-        email TEXT NOT NULL UNIQUE,
+        email TEXT NOT NULL,
         name TEXT NOT NULL,
         role TEXT NOT NULL CHECK (role IN ('operator', 'owner', 'sub-user', 'developer')),
         password_hash TEXT NOT NULL,
         spend_cap BIGINT,
         spent BIGINT NOT NULL DEFAULT 0,
         created_at BIGINT NOT NULL)`,
+      `CREATE UNIQUE INDEX users_email ON users (lower(email))`,
       `CREATE TABLE model_groups (
         id TEXT PRIMARY KEY,
         name TEXT NOT NULL UNIQUE,

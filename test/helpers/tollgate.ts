@@ -14,8 +14,14 @@ export type Tollgate = {
   dataDir: string;
   /** Everything the server wrote to stdout and stderr so far. */
   output: () => string;
+  /** Graceful stop (SIGTERM); the data directory stays until `dispose`. */
   stop: () => Promise<void>;
 };
+
+const dataDirs: string[] = [];
+process.on("exit", () => {
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+});
 
 export async function freePort(): Promise<number> {
   return new Promise((done, fail) => {
@@ -30,6 +36,7 @@ export async function freePort(): Promise<number> {
 
 export async function startTollgate(env: Record<string, string> = {}): Promise<Tollgate> {
   const dataDir = mkdtempSync(join(tmpdir(), "tollgate-test-"));
+  dataDirs.push(dataDir);
   const port = await freePort();
   let output = "";
   const child: ChildProcess = spawn(process.execPath, [resolve(import.meta.dirname, "../../server/main.ts")], {
@@ -72,7 +79,6 @@ export async function startTollgate(env: Record<string, string> = {}): Promise<T
         child.kill("SIGTERM");
         await exited;
       }
-      if (!env.TOLLGATE_DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

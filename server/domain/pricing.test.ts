@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { costMicros, groupPrices } from "./pricing.ts";
+
+const prices = { input: 3_000_000, output: 15_000_000, cache_read: 300_000, cache_write: 3_750_000 };
+const none = { input: 0, output: 0, cache_read: 0, cache_write: 0 };
+
+describe("costMicros", () => {
+  it.each([
+    [{ ...none, input: 1_000_000 }, 1000, 3_000_000],
+    [{ ...none, input: 1_000_000 }, 2500, 7_500_000],
+    [{ ...none, output: 1000 }, 6000, 90_000],
+    [{ input: 100, output: 200, cache_read: 1000, cache_write: 40 }, 1000, 300 + 3000 + 300 + 150],
+    // 1 token × 3 µ/token × 2.5 = 7.5 µ → rounded up once to 8.
+    [{ ...none, input: 1 }, 2500, 8],
+    [none, 6000, 0],
+  ])("%o at %i‰ costs %i micros", (tokens, multiplier, expected) => {
+    expect(costMicros(tokens, prices, multiplier)).toBe(expected);
+  });
+
+  it("keeps the multiplier ratio exact where the units divide", () => {
+    const tokens = { input: 2000, output: 1000, cache_read: 0, cache_write: 0 };
+    expect(costMicros(tokens, prices, 6000) * 2500).toBe(costMicros(tokens, prices, 2500) * 6000);
+  });
+
+  it("stays exact beyond 2^53 intermediates", () => {
+    expect(costMicros({ ...none, output: 1_000_000_000 }, { ...none, output: 75_000_000 }, 6000)).toBe(450_000_000_000);
+  });
+});
+
+describe("groupPrices", () => {
+  it("is base × multiplier, rounded up to a micro", () => {
+    expect(groupPrices(prices, 2500)).toEqual({ input: 7_500_000, output: 37_500_000, cache_read: 750_000, cache_write: 9_375_000 });
+    expect(groupPrices({ ...none, input: 1 }, 2500).input).toBe(3);
+  });
+});

@@ -1,0 +1,135 @@
+// One repository suite, run against every database Tollgate supports (SQLite and PostgreSQL).
+import { describe, expect, it } from "vitest";
+import type { Store } from "../../server/store/store.ts";
+
+const prices = { input: 3_000_000, output: 15_000_000, cache_read: 300_000, cache_write: 3_750_000 };
+
+export function runRepositoryTests(name: string, makeStore: () => Promise<{ store: Store; dispose: () => Promise<void> }>) {
+  describe(`repositories on ${name}`, () => {
+    const withStore = (test: (store: Store) => Promise<void>) => async () => {
+      const { store, dispose } = await makeStore();
+      try {
+        await store.migrate();
+        await test(store);
+      } finally {
+        await dispose();
+      }
+    };
+
+    it(
+      "migrations apply once",
+      withStore(async (store) => {
+        expect(await store.migrate()).toEqual([]);
+      }),
+    );
+
+    it(
+      "groups keep their models in order with integer prices, and updates replace them",
+      withStore(async (store) => {
+        const id = await store.groups.create({
+          name: "Claude Test",
+          identifier: "claude-test",
+          family: "A",
+          multiplierMilli: 2500,
+          visibility: "public",
+          models: [
+            { modelId: "b-model", displayName: "B", prices },
+            { modelId: "Qwen/with-slash", displayName: "Q", prices },
+          ],
+        });
+        const group = await store.groups.get(id);
+        expect(group?.models.map((model) => model.modelId)).toEqual(["b-model", "Qwen/with-slash"]);
+        expect(group?.models[0].prices).toEqual(prices);
+        expect(group?.multiplierMilli).toBe(2500);
+        expect(await store.groups.update(id, { multiplierMilli: 6000, models: [{ modelId: "a-model", displayName: "A", prices }] })).toBe(true);
+        const updated = await store.groups.get(id);
+        expect(updated?.multiplierMilli).toBe(6000);
+        expect(updated?.models.map((model) => model.modelId)).toEqual(["a-model"]);
+        await expect(
+          store.groups.create({ name: "Other", identifier: "claude-test", family: "A", multiplierMilli: 1000, visibility: "public", models: [] }),
+        ).rejects.toThrow();
+      }),
+    );
+
+    it(
+      "organizations hold exclusive grants and a balance that never goes below zero, even concurrently",
+      withStore(async (store) => {
+        const groupId = await store.groups.create({ name: "GPT X", identifier: "gpt-x", family: "B", multiplierMilli: 1000, visibility: "exclusive", models: [] });
+        const id = await store.organizations.create({ name: "Acme", groupRouting: true });
+        await store.organizations.setExclusiveGroups(id, [groupId, groupId]);
+        expect((await store.organizations.get(id))?.exclusiveGroupIds).toEqual([groupId]);
+        expect((await store.organizations.get(id))?.groupRouting).toBe(true);
+        expect(await store.organizations.adjustBalance(id, 10)).toBe(true);
+        const results = await Promise.all(Array.from({ length: 30 }, () => store.organizations.adjustBalance(id, -1)));
+        expect(results.filter(Boolean)).toHaveLength(10);
+        expect((await store.organizations.get(id))?.balance).toBe(0);
+        expect(await store.organizations.adjustBalance(id, -1)).toBe(false);
+      }),
+    );
+
+    it(
+      "users are found by email case-insensitively and keep their group grants",
+      withStore(async (store) => {
+        const groupId = await store.groups.create({ name: "Kimi X", identifier: "kimi-x", family: "domestic", multiplierMilli: 1000, visibility: "public", models: [] });
+        const organizationId = await store.organizations.create({ name: "Acme" });
+        const id = await store.users.create({ organizationId, email: "Dev@Example.com", name: "Dev", role: "developer", passwordHash: "h", groupIds: [groupId] });
+        expect((await store.users.byEmail("dev@example.com"))?.id).toBe(id);
+        expect((await store.users.get(id))?.groupIds).toEqual([groupId]);
+        await store.users.setGroups(id, []);
+        expect((await store.users.get(id))?.groupIds).toEqual([]);
+        expect((await store.users.allMembers()).map((user) => user.id)).toEqual([id]);
+        expect(await store.users.operatorExists()).toBe(false);
+        await expect(store.users.create({ organizationId, email: "dev@example.com", name: "Again", role: "developer", passwordHash: "h" })).rejects.toThrow();
+      }),
+    );
+
+    it(
+      "keys are found by hash, rebound, revoked, and each write moves the revision",
+      withStore(async (store) => {
+        const organizationId = await store.organizations.create({ name: "Acme" });
+        const userId = await store.users.create({ organizationId, email: "o@example.com", name: "O", role: "owner", passwordHash: "h" });
+        const groupId = await store.groups.create({ name: "GPT Y", identifier: "gpt-y", family: "B", multiplierMilli: 1000, visibility: "public", models: [] });
+        const before = await store.revision.current();
+        const id = await store.keys.create({ userId, organizationId, name: "k", secretHash: "ab".repeat(32), display: "tg-…", groupId: null, expiresAt: null, spendCap: 5 });
+        expect(await store.revision.current()).toBeGreaterThan(before);
+        expect((await store.keys.byHash("ab".repeat(32)))?.id).toBe(id);
+        await store.keys.update(id, { groupId });
+        expect((await store.keys.get(id))?.groupId).toBe(groupId);
+        expect((await store.keys.get(id))?.spendCap).toBe(5);
+        await store.keys.recordLastUsed(new Map([[id, 1234]]));
+        expect((await store.keys.get(id))?.lastUsedAt).toBe(1234);
+        const beforeRevoke = await store.revision.current();
+        await store.keys.revoke(id);
+        expect(await store.revision.current()).toBeGreaterThan(beforeRevoke);
+        expect((await store.keys.active()).map((key) => key.id)).not.toContain(id);
+        expect((await store.keys.ofOrganization(organizationId)).map((key) => key.id)).toEqual([id]);
+      }),
+    );
+
+    it(
+      "sessions expire and can be deleted",
+      withStore(async (store) => {
+        const userId = await store.users.create({ organizationId: null, email: "op@example.com", name: "Op", role: "operator", passwordHash: "h" });
+        await store.sessions.create("live", userId, 60_000);
+        await store.sessions.create("stale", userId, -1);
+        expect(await store.sessions.userId("live")).toBe(userId);
+        expect(await store.sessions.userId("stale")).toBeUndefined();
+        await store.sessions.delete("live");
+        expect(await store.sessions.userId("live")).toBeUndefined();
+      }),
+    );
+
+    it(
+      "a failed transaction leaves nothing behind",
+      withStore(async (store) => {
+        await expect(
+          store.db.transaction(async (tx) => {
+            await store.organizations.create({ name: "Ghost" }, tx);
+            throw new Error("abort");
+          }),
+        ).rejects.toThrow("abort");
+        expect(await store.organizations.list()).toEqual([]);
+      }),
+    );
+  });
+}
