@@ -1,5 +1,54 @@
 // Generated from spec/ by `npm run generate`. Do not edit by hand.
 export interface paths {
+    "/api/admin/channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["adminListChannels"];
+        put?: never;
+        post: operations["adminCreateChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/channels/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["adminUpdateChannel"];
+        trace?: never;
+    };
+    "/api/admin/channels/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Sends one small request upstream with the channel's first credential and model. */
+        post: operations["adminTestChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/groups": {
         parameters: {
             query?: never;
@@ -229,6 +278,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/usage/calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listUsageCalls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usage/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getUsageSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -301,6 +382,107 @@ export interface components {
             /** @description `<group_identifier>/<model_id>`, usable from any key of the organization when routing is on. */
             qualified_call_name: string;
             prices: components["schemas"]["ModelPrices"];
+        };
+        Channel: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            kind: "anthropic" | "openai" | "gemini" | "openai-compatible";
+            /** @enum {string|null} */
+            preset: "deepseek" | "qwen" | "glm" | "kimi" | "minimax" | "custom" | null;
+            base_url: string;
+            /** @description Credentials are write-only: only how many there are and their last four characters. */
+            credentials: {
+                /** Format: int32 */
+                count: number;
+                hints: string[];
+            };
+            /** @description Public model ids served; empty means every model of the channel's groups. */
+            models: string[];
+            /** @description Public model id → upstream model id, where they differ. */
+            model_mapping: {
+                [key: string]: string;
+            };
+            group_ids: string[];
+            /**
+             * Format: int32
+             * @description Higher first; weighted random among channels of equal priority.
+             */
+            priority: number;
+            /** Format: int32 */
+            weight: number;
+            /** Format: int32 */
+            timeout_ms: number;
+            enabled: boolean;
+            health: components["schemas"]["ChannelHealth"];
+            /**
+             * @description `environment` for channels created from environment variables at start.
+             * @enum {string}
+             */
+            source: "console" | "environment";
+        };
+        ChannelCreate: {
+            name: string;
+            /** @enum {string} */
+            kind: "anthropic" | "openai" | "gemini" | "openai-compatible";
+            /** @enum {string} */
+            preset?: "deepseek" | "qwen" | "glm" | "kimi" | "minimax" | "custom";
+            /** @description Required unless a preset or the kind has a default base URL. */
+            base_url?: string;
+            credentials: string[];
+            models?: string[];
+            model_mapping?: {
+                [key: string]: string;
+            };
+            group_ids: string[];
+            /** Format: int32 */
+            priority?: number;
+            /** Format: int32 */
+            weight?: number;
+            /** Format: int32 */
+            timeout_ms?: number;
+            enabled?: boolean;
+        };
+        ChannelHealth: {
+            /**
+             * @description closed = healthy; open = skipped after consecutive failures; half-open = one probe allowed.
+             * @enum {string}
+             */
+            state: "closed" | "open" | "half-open";
+            /** Format: int32 */
+            consecutive_failures: number;
+            last_error: string | null;
+            /** Format: date-time */
+            last_failure_at: string | null;
+        };
+        ChannelTestResult: {
+            ok: boolean;
+            /**
+             * Format: int32
+             * @description The upstream's HTTP status, or null when it could not be reached.
+             */
+            status: number | null;
+            /** Format: int32 */
+            latency_ms: number;
+            message: string;
+        };
+        ChannelUpdate: {
+            name?: string;
+            base_url?: string;
+            /** @description Replaces every credential. */
+            credentials?: string[];
+            models?: string[];
+            model_mapping?: {
+                [key: string]: string;
+            };
+            group_ids?: string[];
+            /** Format: int32 */
+            priority?: number;
+            /** Format: int32 */
+            weight?: number;
+            /** Format: int32 */
+            timeout_ms?: number;
+            enabled?: boolean;
         };
         /** @description `{"error":{"code","message"}}` — the message says what happened and what to do. */
         ConsoleError: {
@@ -487,6 +669,102 @@ export interface components {
              */
             amount: number;
         };
+        UsageCall: {
+            id: string;
+            request_id: string;
+            /** Format: date-time */
+            created_at: string;
+            organization_id: string;
+            member_id: string;
+            key_id: string;
+            key_name: string | null;
+            group_id: string;
+            group_name: string | null;
+            model_id: string;
+            call_name: string;
+            channel_id: string | null;
+            interface: string;
+            stream: boolean;
+            /** @description ok, upstream_error, client_disconnected, timeout, rate_limited, no_channel, quota_exhausted. */
+            status: string;
+            /** Format: int32 */
+            http_status: number;
+            /** Format: int32 */
+            input_tokens: number;
+            /** Format: int32 */
+            output_tokens: number;
+            /** Format: int32 */
+            cache_read_tokens: number;
+            /** Format: int32 */
+            cache_write_tokens: number;
+            /** Format: int32 */
+            reasoning_tokens: number;
+            /** Format: int32 */
+            multiplier_milli: number;
+            /** Format: int64 */
+            cost: number;
+            /** Format: int32 */
+            latency_ms: number;
+            /** Format: int32 */
+            ttfb_ms: number | null;
+        };
+        UsageRow: {
+            /** @description The bucket: a day (YYYY-MM-DD, UTC), or the id of a model, group, key or member. */
+            key: string;
+            /** @description A readable name for the bucket. */
+            label: string;
+            /** Format: int32 */
+            requests: number;
+            /** Format: int64 */
+            input_tokens: number;
+            /** Format: int64 */
+            output_tokens: number;
+            /** Format: int64 */
+            cache_read_tokens: number;
+            /** Format: int64 */
+            cache_write_tokens: number;
+            /** Format: int64 */
+            reasoning_tokens: number;
+            /**
+             * Format: int64
+             * @description Micros charged.
+             */
+            cost: number;
+        };
+        UsageSummary: {
+            /** @enum {string} */
+            group_by: "day" | "model" | "group" | "key" | "member";
+            /** Format: date-time */
+            from: string;
+            /** Format: date-time */
+            to: string;
+            rows: components["schemas"]["UsageRow"][];
+            totals: components["schemas"]["UsageTotals"];
+            /**
+             * Format: int64
+             * @description The organization's balance in micros (null for the operator's all-organization view).
+             */
+            balance: number | null;
+        };
+        UsageTotals: {
+            /** Format: int32 */
+            requests: number;
+            /** Format: int64 */
+            input_tokens: number;
+            /** Format: int64 */
+            output_tokens: number;
+            /** Format: int64 */
+            cache_read_tokens: number;
+            /** Format: int64 */
+            cache_write_tokens: number;
+            /** Format: int64 */
+            reasoning_tokens: number;
+            /**
+             * Format: int64
+             * @description Micros charged.
+             */
+            cost: number;
+        };
     };
     responses: never;
     parameters: never;
@@ -496,6 +774,352 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    adminListChannels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Channel"][];
+                    };
+                };
+            };
+            /** @description The server could not understand the request due to invalid syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is forbidden. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The server cannot find the requested resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The request conflicts with the current state of the server. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Client error */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+        };
+    };
+    adminCreateChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChannelCreate"];
+            };
+        };
+        responses: {
+            /** @description The request has succeeded and a new resource has been created as a result. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Channel"];
+                };
+            };
+            /** @description The server could not understand the request due to invalid syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is forbidden. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The server cannot find the requested resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The request conflicts with the current state of the server. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Client error */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+        };
+    };
+    adminUpdateChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChannelUpdate"];
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Channel"];
+                };
+            };
+            /** @description The server could not understand the request due to invalid syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is forbidden. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The server cannot find the requested resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The request conflicts with the current state of the server. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Client error */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+        };
+    };
+    adminTestChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelTestResult"];
+                };
+            };
+            /** @description The server could not understand the request due to invalid syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is forbidden. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The server cannot find the requested resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The request conflicts with the current state of the server. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Client error */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+        };
+    };
     adminListGroups: {
         parameters: {
             query?: never;
@@ -2093,6 +2717,184 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description The server could not understand the request due to invalid syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is forbidden. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The server cannot find the requested resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The request conflicts with the current state of the server. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Client error */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+        };
+    };
+    listUsageCalls: {
+        parameters: {
+            query?: {
+                limit?: number;
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["UsageCall"][];
+                    };
+                };
+            };
+            /** @description The server could not understand the request due to invalid syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is forbidden. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The server cannot find the requested resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The request conflicts with the current state of the server. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Client error */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+        };
+    };
+    getUsageSummary: {
+        parameters: {
+            query?: {
+                /** @description Default: 30 days before `to`. */
+                from?: string;
+                /** @description Default: now. */
+                to?: string;
+                group_by?: "day" | "model" | "group" | "key" | "member";
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsageSummary"];
                 };
             };
             /** @description The server could not understand the request due to invalid syntax. */

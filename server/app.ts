@@ -1,5 +1,7 @@
 // Wires one worker: store → catalog → relay and console routers → an Express app.
-import express, { type Express } from "express";
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import express, { type Express, type NextFunction, type Request, type Response, type Router } from "express";
 import { consoleRouter } from "./console/routes.ts";
 import { type Catalog, openCatalog } from "./gateway/catalog.ts";
 import { type Forwarder, noChannelForwarder } from "./gateway/forward.ts";
@@ -30,6 +32,20 @@ function keyUseRecorder(store: Store, log: Log) {
   };
 }
 
+/** The built single-page console (web/dist): static files, and index.html for its client-side routes. */
+function webConsole(): Router {
+  const dist = resolve(import.meta.dirname, "../web/dist");
+  const router = express.Router();
+  router.use(express.static(dist, { index: false, maxAge: "1h", immutable: false }));
+  router.get(/^\/(?!api\/|v1\/|v1beta\/).*/, (_req: Request, res: Response, next: NextFunction) => {
+    const index = resolve(dist, "index.html");
+    if (!existsSync(index)) return next();
+    res.setHeader("cache-control", "no-cache");
+    res.sendFile(index);
+  });
+  return router;
+}
+
 export async function createWorker(config: Config, store: Store, log: Log, forward: Forwarder = noChannelForwarder): Promise<Worker> {
   const catalog = await openCatalog(store);
   const keyUses = keyUseRecorder(store, log);
@@ -38,6 +54,7 @@ export async function createWorker(config: Config, store: Store, log: Log, forwa
   app.set("trust proxy", "loopback");
   app.use(relayRouter({ catalog, forward, recordKeyUse: keyUses.record, maxBodyBytes: config.maxBodyBytes, log }));
   app.use(consoleRouter({ store, onChange: catalog.refresh, publicUrl: config.publicUrl, log }));
+  app.use(webConsole());
   return {
     app,
     catalog,
