@@ -4,7 +4,10 @@ import { resolve } from "node:path";
 import express, { type Express, type NextFunction, type Request, type Response, type Router } from "express";
 import { consoleRouter } from "./console/routes.ts";
 import { type Catalog, openCatalog } from "./gateway/catalog.ts";
-import { type Forwarder, noChannelForwarder } from "./gateway/forward.ts";
+import { Agent } from "undici";
+import { healthRegistry } from "./gateway/channels/health.ts";
+import { ledgerWriter } from "./gateway/ledger-writer.ts";
+import { upstreamForwarder } from "./gateway/relay-call.ts";
 import { relayRouter } from "./gateway/routes.ts";
 import type { Config } from "./config.ts";
 import type { Log } from "./log.ts";
@@ -46,21 +49,35 @@ function webConsole(): Router {
   return router;
 }
 
-export async function createWorker(config: Config, store: Store, log: Log, forward: Forwarder = noChannelForwarder): Promise<Worker> {
+/** Reservations whose worker died mid-call are released after this long (longer than any upstream timeout). */
+const staleReservationMs = 15 * 60 * 1000;
+
+export async function createWorker(config: Config, store: Store, log: Log): Promise<Worker> {
   const catalog = await openCatalog(store);
   const keyUses = keyUseRecorder(store, log);
+  const health = healthRegistry({ threshold: config.circuitThreshold, cooldownMs: config.circuitCooldownMs });
+  const ledger = ledgerWriter(store, log);
+  // One keep-alive pool per upstream origin (undici's Agent keeps a Pool per origin).
+  const dispatcher = new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000, connections: 256 });
+  const forward = upstreamForwarder({ catalog, store, health, ledger, dispatcher, log });
+  const releaseStale = setInterval(() => {
+    store.quota.releaseStale(staleReservationMs).catch((error) => log("quota.release_stale_failed", { error: String(error) }));
+  }, 60_000);
+  releaseStale.unref();
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
   app.use(relayRouter({ catalog, forward, recordKeyUse: keyUses.record, maxBodyBytes: config.maxBodyBytes, log }));
-  app.use(consoleRouter({ store, onChange: catalog.refresh, publicUrl: config.publicUrl, log }));
+  app.use(consoleRouter({ store, onChange: catalog.refresh, publicUrl: config.publicUrl, log, health, dispatcher }));
   app.use(webConsole());
   return {
     app,
     catalog,
     async stop() {
+      clearInterval(releaseStale);
       catalog.close();
-      await keyUses.stop();
+      await Promise.all([keyUses.stop(), ledger.stop()]);
+      await dispatcher.close();
     },
   };
 }

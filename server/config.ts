@@ -13,6 +13,12 @@ export type Config = {
   adminEmail: string;
   adminPassword?: string;
   maxBodyBytes: number;
+  /** Hashed into the key that encrypts upstream credentials; else a key file in the data directory. */
+  secretKey?: string;
+  circuitThreshold: number;
+  circuitCooldownMs: number;
+  /** Upstream credentials from the environment: one channel per provider (see env-channels.ts). */
+  env: NodeJS.ProcessEnv;
 };
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
@@ -30,6 +36,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new Error("DATABASE_URL must be a postgres:// or postgresql:// URL.");
   const adminPassword = env.TOLLGATE_ADMIN_PASSWORD || undefined;
   if (adminPassword !== undefined && adminPassword.length < 8) throw new Error("TOLLGATE_ADMIN_PASSWORD must have at least 8 characters.");
+  if (env.TOLLGATE_SECRET_KEY && env.TOLLGATE_SECRET_KEY.length < 16) throw new Error("TOLLGATE_SECRET_KEY must have at least 16 characters.");
   return {
     host: env.HOST || "127.0.0.1",
     port: integer(env, "PORT", 8080, 0),
@@ -40,5 +47,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: env.TOLLGATE_ADMIN_EMAIL || "admin@tollgate.local",
     adminPassword,
     maxBodyBytes: integer(env, "TOLLGATE_MAX_BODY_BYTES", 32 * 1024 * 1024, 1024),
+    secretKey: env.TOLLGATE_SECRET_KEY || undefined,
+    circuitThreshold: integer(env, "TOLLGATE_CIRCUIT_THRESHOLD", 3, 1),
+    circuitCooldownMs: integer(env, "TOLLGATE_CIRCUIT_COOLDOWN_MS", 30_000, 0),
+    env,
   };
 }

@@ -26,6 +26,9 @@ async function prepareDatabase(): Promise<void> {
     if (migrated.length) log("store.migrated", { versions: migrated, database: config.databaseUrl ? "postgres" : "sqlite" });
     const seeded = await seedGroupsIfEmpty(store);
     if (seeded) log("store.seeded_groups", { count: seeded });
+    const { syncEnvChannels } = await import("./env-channels.ts");
+    const channels = await syncEnvChannels(store, config.env);
+    if (channels.length) log("store.env_channels", { channels });
     const password = config.adminPassword ?? randomBytes(12).toString("base64url");
     if (await seedOperatorIfMissing(store, config.adminEmail, () => hashPassword(password))) {
       // Printed once, on the terminal only, and only when the password was generated here.

@@ -1,6 +1,8 @@
 // What console handlers share: the store, a hook that tells the relay's catalog to reload after a
 // write, and the public origin used in Call Guide snippets.
 import type { Request } from "express";
+import type { Dispatcher } from "undici";
+import type { HealthRegistry } from "../gateway/channels/health.ts";
 import type { MemberAccess, OrganizationAccess } from "../domain/permissions.ts";
 import type { Organization, User } from "../store/records.ts";
 import type { Store } from "../store/store.ts";
@@ -11,6 +13,10 @@ export type ConsoleDeps = {
   /** Fixed public URL (TOLLGATE_PUBLIC_URL); otherwise the origin the browser used. */
   publicUrl?: string;
   log: (event: string, fields: Record<string, unknown>) => void;
+  /** This worker's view of channel health, shown on the operator's channel page. */
+  health: HealthRegistry;
+  /** The relay's upstream pools, reused by the channel test. */
+  dispatcher: Dispatcher;
 };
 
 export function originOf(deps: ConsoleDeps, req: Request): string {

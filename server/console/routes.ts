@@ -6,6 +6,8 @@ import { loadSpec } from "../gateway/middleware/validate.ts";
 import type { ConsoleDeps } from "./context.ts";
 import { consoleError, consoleErrors } from "./errors.ts";
 import { adminHandlers } from "./handlers-admin.ts";
+import { channelHandlers } from "./handlers-channels.ts";
+import { usageHandlers } from "./handlers-usage.ts";
 import { keyHandlers } from "./handlers-keys.ts";
 import { memberHandlers } from "./handlers-members.ts";
 import { modelViewHandlers } from "./handlers-models.ts";
@@ -24,6 +26,8 @@ export function consoleRouter(deps: ConsoleDeps): Router {
   const keys = keyHandlers(deps);
   const members = memberHandlers(deps);
   const admin = adminHandlers(deps);
+  const channels = channelHandlers(deps);
+  const usage = usageHandlers(deps);
 
   router.use(
     "/api",
@@ -64,6 +68,14 @@ export function consoleRouter(deps: ConsoleDeps): Router {
   router.patch("/api/admin/organizations/:id", admin.updateOrganization);
   router.post("/api/admin/organizations/:id/top-ups", admin.topUp);
   router.put("/api/admin/organizations/:id/exclusive-groups", admin.setExclusiveGroups);
+
+  router.get("/api/admin/channels", channels.list);
+  router.post("/api/admin/channels", channels.create);
+  router.patch("/api/admin/channels/:id", channels.update);
+  router.post("/api/admin/channels/:id/test", channels.test);
+
+  router.get("/api/usage/summary", usage.summary);
+  router.get("/api/usage/calls", usage.calls);
 
   router.use("/api", (req, _res, next) => next(consoleError("not_found", `${req.method} ${req.path} is not a console endpoint.`)));
   router.use("/api", consoleErrors(deps.log));

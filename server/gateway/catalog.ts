@@ -2,6 +2,7 @@
 // organizations and member grants. No database read per request: the snapshot reloads when the
 // store's revision moves (polled every `pollMs`, so a revocation reaches every worker within it).
 import { timingSafeEqual } from "node:crypto";
+import type { ChannelWithCredentials } from "../store/channels.ts";
 import type { ApiKey, Group, Organization, User } from "../store/records.ts";
 import type { Store } from "../store/store.ts";
 
@@ -15,15 +16,18 @@ export type Snapshot = {
   groupsByIdentifier: Map<string, Group>;
   organizations: Map<string, CatalogOrganization>;
   members: Map<string, CatalogMember>;
+  /** With opened credentials: kept in memory only. */
+  channels: ChannelWithCredentials[];
 };
 
 async function load(store: Store): Promise<Snapshot> {
   const revision = await store.revision.current();
-  const [keys, groups, organizations, members] = await Promise.all([
+  const [keys, groups, organizations, members, channels] = await Promise.all([
     store.keys.active(),
     store.groups.list(),
     store.organizations.list(),
     store.users.allMembers(),
+    store.channels.listWithCredentials(),
   ]);
   return {
     revision,
@@ -32,6 +36,7 @@ async function load(store: Store): Promise<Snapshot> {
     groupsByIdentifier: new Map(groups.map((group) => [group.identifier, group])),
     organizations: new Map(organizations.map((org) => [org.id, { ...org, exclusive: new Set(org.exclusiveGroupIds) }])),
     members: new Map(members.map((member) => [member.id, { ...member, granted: new Set(member.groupIds) }])),
+    channels,
   };
 }
 

@@ -1,20 +1,27 @@
 // Opens the configured database, applies migrations, and exposes one repository per aggregate.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { channelRepository } from "./channels.ts";
 import { type Db, openPostgres, openSqlite } from "./db.ts";
 import { groupRepository } from "./groups.ts";
 import { keyRepository } from "./keys.ts";
+import { ledgerRepository } from "./ledger.ts";
 import { migrate } from "./migrations.ts";
 import { organizationRepository } from "./organizations.ts";
+import { quotaRepository } from "./quota.ts";
 import { revisionRepository } from "./revision.ts";
+import { type SecretBox, loadSecretKey, secretBox } from "./secret-box.ts";
 import { sessionRepository } from "./sessions.ts";
 import { userRepository } from "./users.ts";
 
-export type StoreLocation = { databaseUrl?: string; dataDir: string };
+export type StoreLocation = { databaseUrl?: string; dataDir: string; secretKey?: string };
 
-export function storeOver(db: Db) {
+export function storeOver(db: Db, box: SecretBox) {
   return {
     db,
+    channels: channelRepository(db, box),
+    quota: quotaRepository(db),
+    ledger: ledgerRepository(db),
     organizations: organizationRepository(db),
     users: userRepository(db),
     groups: groupRepository(db),
@@ -29,7 +36,8 @@ export function storeOver(db: Db) {
 export type Store = ReturnType<typeof storeOver>;
 
 export function openStore(location: StoreLocation): Store {
-  if (location.databaseUrl) return storeOver(openPostgres(location.databaseUrl));
+  const box = secretBox(loadSecretKey(location));
+  if (location.databaseUrl) return storeOver(openPostgres(location.databaseUrl), box);
   mkdirSync(location.dataDir, { recursive: true });
-  return storeOver(openSqlite(join(location.dataDir, "tollgate.db")));
+  return storeOver(openSqlite(join(location.dataDir, "tollgate.db")), box);
 }

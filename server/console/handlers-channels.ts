@@ -1,0 +1,169 @@
+// Operator: upstream channels. Credentials go in, hints come out; the test button sends one tiny
+// request through the same adapters and pools the relay uses.
+import type { Request, Response } from "express";
+import { request } from "undici";
+import { type ChannelKind, type ChannelPreset, defaultBaseUrl } from "../domain/channel-presets.ts";
+import { anthropicAdapter } from "../gateway/upstreams/anthropic.ts";
+import type { UpstreamAdapter } from "../gateway/upstreams/adapter.ts";
+import { geminiAdapter } from "../gateway/upstreams/gemini.ts";
+import { chatAdapter } from "../gateway/upstreams/openai-chat.ts";
+import type { Channel } from "../store/channels.ts";
+import type { ConsoleDeps } from "./context.ts";
+import { consoleError } from "./errors.ts";
+import { currentOperator } from "./session.ts";
+
+type ChannelBody = {
+  name?: string;
+  kind?: ChannelKind;
+  preset?: ChannelPreset;
+  base_url?: string;
+  credentials?: string[];
+  models?: string[];
+  model_mapping?: Record<string, string>;
+  group_ids?: string[];
+  priority?: number;
+  weight?: number;
+  timeout_ms?: number;
+  enabled?: boolean;
+};
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** A tiny request per kind: one output token, the cheapest call that proves the credential works. */
+const probes: Record<ChannelKind, { adapter: UpstreamAdapter; body: (model: string) => Record<string, unknown> }> = {
+  anthropic: { adapter: anthropicAdapter, body: (model) => ({ model, max_tokens: 1, messages: [{ role: "user", content: "ping" }] }) },
+  openai: { adapter: chatAdapter, body: (model) => ({ model, max_completion_tokens: 1, messages: [{ role: "user", content: "ping" }] }) },
+  "openai-compatible": { adapter: chatAdapter, body: (model) => ({ model, max_tokens: 1, messages: [{ role: "user", content: "ping" }] }) },
+  gemini: { adapter: geminiAdapter, body: () => ({ contents: [{ role: "user", parts: [{ text: "ping" }] }], generationConfig: { maxOutputTokens: 1 } }) },
+};
+
+export function channelHandlers(deps: ConsoleDeps) {
+  const { store, health } = deps;
+
+  const channelJson = (channel: Channel) => {
+    const view = health.view(channel.id);
+    return {
+      id: channel.id,
+      name: channel.name,
+      kind: channel.kind,
+      preset: channel.preset as ChannelPreset | null,
+      base_url: channel.baseUrl,
+      credentials: { count: channel.credentialHints.length, hints: channel.credentialHints },
+      models: channel.models,
+      model_mapping: channel.modelMapping,
+      group_ids: channel.groupIds,
+      priority: channel.priority,
+      weight: channel.weight,
+      timeout_ms: channel.timeoutMs,
+      enabled: channel.enabled,
+      health: { state: view.state, consecutive_failures: view.consecutiveFailures, last_error: view.lastError, last_failure_at: iso(view.lastFailureAt) },
+      source: channel.source,
+    };
+  };
+
+  async function checkGroups(groupIds: string[] | undefined) {
+    if (!groupIds) return;
+    const known = new Set((await store.groups.list()).map((group) => group.id));
+    const unknown = groupIds.find((id) => !known.has(id));
+    if (unknown) throw consoleError("invalid_request", `No group "${unknown}". Use ids from the groups list.`, "group_ids");
+  }
+
+  async function channelOr404(id: string) {
+    const channel = await store.channels.get(id);
+    if (!channel) throw consoleError("not_found", `No channel "${id}".`);
+    return channel;
+  }
+
+  return {
+    async list(_req: Request, res: Response) {
+      currentOperator(res);
+      res.json({ data: (await store.channels.list()).map(channelJson) });
+    },
+    async create(req: Request, res: Response) {
+      currentOperator(res);
+      const body = req.body as Required<Pick<ChannelBody, "name" | "kind" | "credentials" | "group_ids">> & ChannelBody;
+      const baseUrl = body.base_url ?? defaultBaseUrl(body.kind, body.preset ?? null);
+      if (!baseUrl) throw consoleError("invalid_request", "`base_url` is required for a custom openai-compatible channel. Give the provider's URL including its version path (…/v1).", "base_url");
+      await checkGroups(body.group_ids);
+      if (await store.channels.byName(body.name)) throw consoleError("conflict", `A channel named "${body.name}" exists. Choose another name.`, "name");
+      const id = await store.channels.create(
+        {
+          name: body.name,
+          kind: body.kind,
+          preset: body.kind === "openai-compatible" ? (body.preset ?? "custom") : null,
+          baseUrl,
+          models: body.models ?? [],
+          modelMapping: body.model_mapping ?? {},
+          groupIds: body.group_ids,
+          priority: body.priority ?? 0,
+          weight: body.weight ?? 1,
+          timeoutMs: body.timeout_ms ?? 120_000,
+          enabled: body.enabled ?? true,
+          source: "console",
+        },
+        body.credentials,
+      );
+      await deps.onChange();
+      deps.log("admin.channel_created", { channel_id: id, kind: body.kind });
+      res.status(201).json(channelJson((await store.channels.get(id))!));
+    },
+    async update(req: Request, res: Response) {
+      currentOperator(res);
+      const channel = await channelOr404(String(req.params.id));
+      const body = req.body as ChannelBody;
+      await checkGroups(body.group_ids);
+      await store.channels.update(
+        channel.id,
+        {
+          name: body.name,
+          baseUrl: body.base_url,
+          models: body.models,
+          modelMapping: body.model_mapping,
+          groupIds: body.group_ids,
+          priority: body.priority,
+          weight: body.weight,
+          timeoutMs: body.timeout_ms,
+          enabled: body.enabled,
+        },
+        body.credentials,
+      );
+      await deps.onChange();
+      res.json(channelJson((await store.channels.get(channel.id))!));
+    },
+    async test(req: Request, res: Response) {
+      currentOperator(res);
+      const channel = (await store.channels.listWithCredentials()).find((candidate) => candidate.id === req.params.id);
+      if (!channel) throw consoleError("not_found", `No channel "${req.params.id}".`);
+      const groups = await store.groups.list();
+      const model = channel.models[0] ?? groups.find((group) => channel.groupIds.includes(group.id))?.models[0]?.modelId;
+      if (!model) throw consoleError("invalid_request", "This channel serves no model yet: add models to its groups or to the channel first.");
+      const probe = probes[channel.kind];
+      const upstream = probe.adapter.build(
+        { body: probe.body(model), stream: false, headers: {}, query: {} },
+        { baseUrl: channel.baseUrl, credential: channel.credentials[0], upstreamModel: channel.modelMapping[model] ?? model },
+      );
+      const started = performance.now();
+      try {
+        const response = await request(upstream.url, {
+          method: "POST",
+          headers: upstream.headers,
+          body: upstream.body,
+          dispatcher: deps.dispatcher,
+          headersTimeout: channel.timeoutMs,
+          bodyTimeout: channel.timeoutMs,
+        });
+        const text = await response.body.text();
+        const ok = response.statusCode < 400;
+        if (ok) health.succeeded(channel.id);
+        res.json({
+          ok,
+          status: response.statusCode,
+          latency_ms: Math.round(performance.now() - started),
+          message: ok ? `Upstream answered ${response.statusCode} for model "${model}".` : `Upstream answered ${response.statusCode}: ${text.slice(0, 300)}`,
+        });
+      } catch (error) {
+        res.json({ ok: false, status: null, latency_ms: Math.round(performance.now() - started), message: `Could not reach the upstream: ${(error as Error).message}` });
+      }
+    },
+  };
+}

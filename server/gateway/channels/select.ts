@@ -1,0 +1,34 @@
+// Which channels may serve a call, and in what order: highest priority first, weighted random
+// among equals (each channel's chance to lead is proportional to its weight).
+import { kindServes } from "../../domain/channel-presets.ts";
+import type { Interface } from "../../domain/families.ts";
+import type { ChannelWithCredentials } from "../../store/channels.ts";
+
+export function eligibleChannels(channels: ChannelWithCredentials[], iface: Interface, groupId: string, modelId: string): ChannelWithCredentials[] {
+  return channels.filter(
+    (channel) =>
+      channel.enabled &&
+      kindServes[channel.kind].includes(iface) &&
+      channel.groupIds.includes(groupId) &&
+      (channel.models.length === 0 || channel.models.includes(modelId)),
+  );
+}
+
+export function orderChannels<T extends { priority: number; weight: number }>(channels: T[], random: () => number = Math.random): T[] {
+  // Efraimidis–Spirakis: sorting by random^(1/weight) draws a weighted permutation in one pass.
+  const keyed = channels.map((channel) => ({ channel, key: Math.pow(random(), 1 / Math.max(1, channel.weight)) }));
+  keyed.sort((a, b) => b.channel.priority - a.channel.priority || b.key - a.key);
+  return keyed.map(({ channel }) => channel);
+}
+
+export function upstreamModelOf(channel: ChannelWithCredentials, modelId: string): string {
+  return channel.modelMapping[modelId] ?? modelId;
+}
+
+/** Credentials of a channel take turns, per worker. */
+const turns = new Map<string, number>();
+export function nextCredential(channel: ChannelWithCredentials): string {
+  const turn = turns.get(channel.id) ?? 0;
+  turns.set(channel.id, turn + 1);
+  return channel.credentials[turn % channel.credentials.length];
+}

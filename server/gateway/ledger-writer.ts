@@ -1,0 +1,34 @@
+// Usage records leave the request path: they queue in memory and are written in one transaction
+// every half second (or sooner when many gather); stopping flushes what is left.
+import type { UsageRecord } from "../store/ledger.ts";
+import type { Store } from "../store/store.ts";
+
+export function ledgerWriter(store: Store, log: (event: string, fields: Record<string, unknown>) => void, intervalMs = 500) {
+  let queue: UsageRecord[] = [];
+  let flushing: Promise<void> = Promise.resolve();
+  const flush = () =>
+    (flushing = flushing.then(async () => {
+      if (queue.length === 0) return;
+      const batch = queue;
+      queue = [];
+      await store.ledger.insert(batch).catch((error) => {
+        log("ledger.write_failed", { records: batch.length, error: String(error) });
+        queue.unshift(...batch);
+      });
+    }));
+  const timer = setInterval(flush, intervalMs);
+  timer.unref();
+  return {
+    record(entry: UsageRecord) {
+      queue.push(entry);
+      if (queue.length >= 200) void flush();
+    },
+    flush,
+    async stop() {
+      clearInterval(timer);
+      await flush();
+    },
+  };
+}
+
+export type LedgerWriter = ReturnType<typeof ledgerWriter>;

@@ -1,0 +1,289 @@
+// The upstream half of a relay call, top to bottom: pick channels → reserve the worst case → try
+// channels in order (failing over before the first byte reaches the client) → stream back while
+// metering → settle the real cost → queue the ledger record. Every path settles its reservation.
+import { once } from "node:events";
+import { randomUUID } from "node:crypto";
+import { type Dispatcher, request } from "undici";
+import { gatewayError } from "../domain/errors.ts";
+import { costMicros } from "../domain/pricing.ts";
+import { type Usage, billableTokens, noUsage } from "../domain/usage.ts";
+import { estimatedInputTokens, formatMicros, worstCaseCost } from "../domain/worst-case.ts";
+import type { ChannelWithCredentials } from "../store/channels.ts";
+import type { Blocker } from "../store/quota.ts";
+import type { Store } from "../store/store.ts";
+import type { Catalog } from "./catalog.ts";
+import type { HealthRegistry } from "./channels/health.ts";
+import { eligibleChannels, nextCredential, orderChannels, upstreamModelOf } from "./channels/select.ts";
+import type { Forwarder, RelayCall } from "./forward.ts";
+import type { LedgerWriter } from "./ledger-writer.ts";
+import type { ClientRequest, UpstreamAdapter } from "./upstreams/adapter.ts";
+import { anthropicAdapter } from "./upstreams/anthropic.ts";
+import { geminiAdapter } from "./upstreams/gemini.ts";
+import { chatAdapter } from "./upstreams/openai-chat.ts";
+import { responsesAdapter } from "./upstreams/openai-responses.ts";
+import { SseSplitter } from "./upstreams/sse.ts";
+
+const adapters: Record<RelayCall["iface"], UpstreamAdapter> = {
+  messages: anthropicAdapter,
+  chat: chatAdapter,
+  responses: responsesAdapter,
+  "generate-content": geminiAdapter,
+};
+
+export type RelayCallDeps = {
+  catalog: Catalog;
+  store: Store;
+  health: HealthRegistry;
+  ledger: LedgerWriter;
+  dispatcher: Dispatcher;
+  log: (event: string, fields: Record<string, unknown>) => void;
+};
+
+/** Why a channel did not serve the call; all of these fail over to the next channel. */
+type Failure = { kind: "timeout" | "rate_limited" | "error"; reason: string; retryAfterSeconds?: number };
+
+/** What happened on the channel that answered. */
+type Outcome = { status: string; httpStatus: number; usage: Usage; ttfbMs: number | null };
+
+type Attempt = { failed: Failure } | { outcome: Outcome };
+
+const quotaMessages: Record<Blocker, (amount: string) => string> = {
+  organization: (amount) =>
+    `Your organization's balance cannot cover this call (up to ${amount} is reserved for its worst case). Ask the operator for a top-up, or lower max_tokens.`,
+  member: (amount) => `Your spend cap cannot cover this call (up to ${amount}). Ask your organization's owner to raise your cap.`,
+  key: (amount) => `This API key's spend cap cannot cover this call (up to ${amount}). Raise the key's cap in the Tollgate console (API Keys) or use another key.`,
+};
+
+function classify(error: unknown): Failure {
+  const code = (error as { code?: string })?.code ?? "";
+  if (code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT" || code === "UND_ERR_CONNECT_TIMEOUT") {
+    return { kind: "timeout", reason: "upstream timed out" };
+  }
+  return { kind: "error", reason: code ? `connection failed (${code})` : "connection failed" };
+}
+
+function retryAfterOf(headers: Record<string, string | string[] | undefined>): number {
+  const value = Number(headers["retry-after"]);
+  return Number.isFinite(value) && value > 0 ? Math.ceil(value) : 1;
+}
+
+async function readText(body: AsyncIterable<Buffer>): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(chunk);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
+  const { catalog, store, health, ledger, dispatcher } = deps;
+
+  return async function forward(call, req, res) {
+    const started = performance.now();
+    const { route, caller } = call;
+    const adapter = adapters[call.iface];
+    const client: ClientRequest = { body: req.body, stream: call.stream, headers: req.headers, query: req.query as Record<string, unknown> };
+
+    const candidates = eligibleChannels(catalog.snapshot.channels, call.iface, route.group.id, route.model.modelId);
+    if (candidates.length === 0) {
+      throw gatewayError(
+        "no_channel",
+        `No available channel serves model "${route.model.modelId}" in group "${route.group.name}". The operator must add an upstream channel for this group.`,
+      );
+    }
+    const ordered = orderChannels(candidates).filter((channel) => health.admit(channel.id));
+    if (ordered.length === 0) {
+      throw gatewayError("no_channel", `No healthy channel for model "${route.model.modelId}" in group "${route.group.name}" right now: every channel is failing. Retry shortly.`);
+    }
+
+    const bodyBytes = Number(req.headers["content-length"]) || JSON.stringify(req.body).length;
+    const worstCase = worstCaseCost(call.iface, req.body, bodyBytes, route.model.prices, route.group.multiplierMilli);
+    const holder = { organizationId: caller.organization.id, userId: caller.member.id, keyId: caller.key.id };
+    const reservation = await store.quota.reserve(holder, worstCase);
+    if ("blocked" in reservation) throw gatewayError("quota_exhausted", quotaMessages[reservation.blocked](formatMicros(worstCase)));
+
+    // The client going away aborts the upstream call; what was used so far is still settled.
+    const abort = new AbortController();
+    const onClose = () => {
+      if (!res.writableFinished) abort.abort();
+    };
+    res.on("close", onClose);
+
+    let outcome: Outcome = { status: "failed", httpStatus: 503, usage: noUsage(), ttfbMs: null };
+    let servedBy: ChannelWithCredentials | null = null;
+    try {
+      const failures: Failure[] = [];
+      for (const channel of ordered) {
+        const attempt = await tryChannel(channel);
+        if ("failed" in attempt) {
+          health.failed(channel.id, attempt.failed.reason);
+          failures.push(attempt.failed);
+          deps.log("relay.channel_failed", { request_id: call.requestId, channel_id: channel.id, reason: attempt.failed.reason });
+          if (abort.signal.aborted) break;
+          continue;
+        }
+        servedBy = channel;
+        outcome = attempt.outcome;
+        if (outcome.status === "upstream_broken") health.failed(channel.id, "stream broke after its first byte");
+        else health.succeeded(channel.id);
+        return;
+      }
+      if (abort.signal.aborted) {
+        outcome = { ...outcome, status: "client_disconnected", httpStatus: 499 };
+        return;
+      }
+      throw failoverError(failures);
+    } catch (error) {
+      const kind = (error as { kind?: string }).kind ?? "failed";
+      outcome = { ...outcome, status: kind, httpStatus: kind === "rate_limited" ? 429 : kind === "upstream_timeout" ? 504 : 503 };
+      throw error;
+    } finally {
+      res.off("close", onClose);
+      const cost = costMicros(billableTokens(outcome.usage), route.model.prices, route.group.multiplierMilli);
+      const charged = await store.quota.settle(reservation.id, cost);
+      ledger.record({
+        id: randomUUID(),
+        requestId: call.requestId,
+        createdAt: Date.now(),
+        organizationId: holder.organizationId,
+        userId: holder.userId,
+        keyId: holder.keyId,
+        groupId: route.group.id,
+        modelId: route.model.modelId,
+        callName: route.callName,
+        channelId: servedBy?.id ?? null,
+        interface: call.iface,
+        stream: call.stream,
+        status: outcome.status,
+        httpStatus: outcome.httpStatus,
+        inputTokens: outcome.usage.input,
+        outputTokens: outcome.usage.output,
+        cacheReadTokens: outcome.usage.cacheRead,
+        cacheWriteTokens: outcome.usage.cacheWrite,
+        reasoningTokens: outcome.usage.reasoning,
+        multiplierMilli: route.group.multiplierMilli,
+        cost: charged,
+        latencyMs: Math.round(performance.now() - started),
+        ttfbMs: outcome.ttfbMs,
+      });
+    }
+
+    async function tryChannel(channel: ChannelWithCredentials): Promise<Attempt> {
+      const target = { baseUrl: channel.baseUrl, credential: nextCredential(channel), upstreamModel: upstreamModelOf(channel, route.model.modelId) };
+      const upstreamRequest = adapter.build(client, target);
+      let upstream: Dispatcher.ResponseData;
+      try {
+        upstream = await request(upstreamRequest.url, {
+          method: "POST",
+          headers: upstreamRequest.headers,
+          body: upstreamRequest.body,
+          dispatcher,
+          signal: abort.signal,
+          headersTimeout: channel.timeoutMs,
+          bodyTimeout: channel.timeoutMs,
+        });
+      } catch (error) {
+        if (abort.signal.aborted) return { outcome: disconnected(noUsage(), 0, null) };
+        return { failed: classify(error) };
+      }
+
+      if (upstream.statusCode >= 400) return answerError(upstream);
+      if (!upstreamRequest.stream) return answerJson(upstream);
+      return relayStream(upstream);
+    }
+
+    /** 429, 5xx and rejected credentials fail over; other client errors reach the client as they are. */
+    async function answerError(upstream: Dispatcher.ResponseData): Promise<Attempt> {
+      const text = await readText(upstream.body).catch(() => "");
+      const status = upstream.statusCode;
+      if (status === 429) return { failed: { kind: "rate_limited", reason: "upstream answered 429", retryAfterSeconds: retryAfterOf(upstream.headers) } };
+      if (status >= 500 || status === 401 || status === 403) return { failed: { kind: "error", reason: `upstream answered ${status}` } };
+      res.status(status).type("application/json").send(text);
+      return { outcome: { status: "upstream_error", httpStatus: status, usage: noUsage(), ttfbMs: Math.round(performance.now() - started) } };
+    }
+
+    async function answerJson(upstream: Dispatcher.ResponseData): Promise<Attempt> {
+      let text: string;
+      try {
+        text = await readText(upstream.body);
+      } catch (error) {
+        if (abort.signal.aborted) return { outcome: disconnected(noUsage(), 0, null) };
+        return { failed: classify(error) };
+      }
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        return { failed: { kind: "error", reason: "upstream sent a body that is not JSON" } };
+      }
+      res.status(200).type("application/json").send(text);
+      return { outcome: { status: "ok", httpStatus: 200, usage: adapter.usageOfBody(body), ttfbMs: Math.round(performance.now() - started) } };
+    }
+
+    async function relayStream(upstream: Dispatcher.ResponseData): Promise<Attempt> {
+      const session = adapter.startStream(client);
+      const splitter = new SseSplitter();
+      let events = 0;
+      let forwarded = 0;
+      let ttfbMs: number | null = null;
+      const deliver = async (text: string | null) => {
+        events++;
+        if (text === null || !call.stream) return;
+        if (ttfbMs === null) {
+          ttfbMs = Math.round(performance.now() - started);
+          res.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", connection: "keep-alive" });
+        }
+        forwarded++;
+        if (!res.write(text)) await Promise.race([once(res, "drain"), once(res, "close")]);
+      };
+
+      try {
+        for await (const chunk of upstream.body) {
+          for (const event of splitter.push(chunk)) await deliver(session.onEvent(event));
+        }
+        for (const event of splitter.end()) await deliver(session.onEvent(event));
+      } catch (error) {
+        if (abort.signal.aborted) return { outcome: disconnected(session.usage(), forwarded, ttfbMs) };
+        // Before the first byte reached the client, another channel may still answer.
+        if (ttfbMs === null) return { failed: classify(error) };
+        res.end(session.errorEvent("The upstream stream broke off; the answer is incomplete. Retry the request."));
+        return { outcome: { status: "upstream_broken", httpStatus: 200, usage: session.usage(), ttfbMs } };
+      }
+      if (events === 0) return { failed: { kind: "error", reason: "upstream stream was empty" } };
+
+      if (call.stream) {
+        res.end();
+        return { outcome: { status: "ok", httpStatus: 200, usage: session.usage(), ttfbMs } };
+      }
+      // The client asked for one object (Responses): the terminal event's response, or a failure.
+      const assembled = session.assembled?.();
+      if (!assembled) return { failed: { kind: "error", reason: "upstream stream ended without a final response" } };
+      res.status(200).json(assembled);
+      return { outcome: { status: "ok", httpStatus: 200, usage: session.usage(), ttfbMs: Math.round(performance.now() - started) } };
+    }
+
+    /** Settles what was used: metered usage, or an estimate where the stream had not reported it yet. */
+    function disconnected(usage: Usage, forwarded: number, ttfbMs: number | null): Outcome {
+      return {
+        status: "client_disconnected",
+        httpStatus: 499,
+        usage: {
+          ...usage,
+          input: usage.input || (forwarded > 0 ? estimatedInputTokens(bodyBytes) : 0),
+          output: Math.max(usage.output, forwarded),
+        },
+        ttfbMs,
+      };
+    }
+  };
+}
+
+function failoverError(failures: Failure[]) {
+  if (failures.length > 0 && failures.every((failure) => failure.kind === "rate_limited")) {
+    const retryAfterSeconds = Math.max(...failures.map((failure) => failure.retryAfterSeconds ?? 1));
+    return gatewayError("rate_limited", `Every upstream channel for this model is rate limited. Retry after ${retryAfterSeconds} seconds.`, { retryAfterSeconds });
+  }
+  if (failures.some((failure) => failure.kind === "timeout")) {
+    return gatewayError("upstream_timeout", "The upstream did not answer in time. Retry, or lower max_tokens for a faster answer.");
+  }
+  return gatewayError("no_channel", "No healthy channel could serve this call: every upstream channel failed. Retry shortly.");
+}
+

@@ -1,0 +1,37 @@
+// Family A messages (wire-formats.md §1). Streams keep their `event:` lines, which the SDKs dispatch
+// on; usage comes from message_start and the cumulative message_delta.
+import { noUsage, usageFromAnthropic } from "../../domain/usage.ts";
+import { type UpstreamAdapter, json, trimSlash } from "./adapter.ts";
+
+const forwardedHeaders = ["anthropic-version", "anthropic-beta"];
+
+export const anthropicAdapter: UpstreamAdapter = {
+  build(client, target) {
+    const headers: Record<string, string> = { "content-type": "application/json", "x-api-key": target.credential };
+    for (const name of forwardedHeaders) {
+      const value = client.headers[name];
+      if (typeof value === "string") headers[name] = value;
+    }
+    headers["anthropic-version"] ??= "2023-06-01";
+    const beta = client.query.beta === "true" ? "?beta=true" : "";
+    return {
+      url: `${trimSlash(target.baseUrl)}/v1/messages${beta}`,
+      headers,
+      body: JSON.stringify({ ...client.body, model: target.upstreamModel }),
+      stream: client.stream,
+    };
+  },
+  usageOfBody: (body) => usageFromAnthropic(body?.usage),
+  startStream() {
+    const usage = noUsage();
+    return {
+      onEvent(event) {
+        if (event.event === "message_start") usageFromAnthropic(json(event.data)?.message?.usage, usage);
+        else if (event.event === "message_delta") usageFromAnthropic(json(event.data)?.usage, usage);
+        return event.raw;
+      },
+      usage: () => usage,
+      errorEvent: (message) => `event: error\ndata: ${JSON.stringify({ type: "error", error: { type: "api_error", message } })}\n\n`,
+    };
+  },
+};

@@ -1,0 +1,30 @@
+// Family C generateContent (wire-formats.md §4). The model lives in the path; usageMetadata is
+// cumulative on every chunk, so the last one wins.
+import { noUsage, usageFromGemini } from "../../domain/usage.ts";
+import { type UpstreamAdapter, json, trimSlash } from "./adapter.ts";
+
+export const geminiAdapter: UpstreamAdapter = {
+  build(client, target) {
+    const method = client.stream ? "streamGenerateContent?alt=sse" : "generateContent";
+    return {
+      url: `${trimSlash(target.baseUrl)}/v1beta/models/${encodeURIComponent(target.upstreamModel)}:${method}`,
+      headers: { "content-type": "application/json", "x-goog-api-key": target.credential },
+      body: JSON.stringify(client.body),
+      stream: client.stream,
+    };
+  },
+  usageOfBody: (body) => usageFromGemini(body?.usageMetadata),
+  startStream() {
+    let lastUsage: string | undefined;
+    return {
+      onEvent(event) {
+        // Parse lazily: keep the last chunk that carries usage, read it when asked.
+        if (event.data.includes('"usageMetadata"')) lastUsage = event.data;
+        return event.raw;
+      },
+      usage: () => (lastUsage ? usageFromGemini(json(lastUsage)?.usageMetadata) : noUsage()),
+      // Bare JSON, not `data:`: the JS SDK raises only on a bare error object, the Python SDK on either.
+      errorEvent: (message) => `${JSON.stringify({ error: { code: 502, message, status: "UNAVAILABLE" } })}\n`,
+    };
+  },
+};

@@ -1,0 +1,37 @@
+// Chat completions (wire-formats.md §2). Streams are data-only and end with `[DONE]`. Usage arrives
+// only in a final `choices: []` chunk when include_usage is set, so it is forced upstream and that
+// chunk is dropped again when the client did not ask for it.
+import { noUsage, usageFromChat } from "../../domain/usage.ts";
+import { type UpstreamAdapter, json, trimSlash } from "./adapter.ts";
+
+const clientWantsUsage = (body: Record<string, any>) => body.stream_options?.include_usage === true;
+
+export const chatAdapter: UpstreamAdapter = {
+  build(client, target) {
+    const body: Record<string, any> = { ...client.body, model: target.upstreamModel };
+    if (client.stream) body.stream_options = { ...(client.body.stream_options ?? {}), include_usage: true };
+    return {
+      url: `${trimSlash(target.baseUrl)}/chat/completions`,
+      headers: { "content-type": "application/json", authorization: `Bearer ${target.credential}` },
+      body: JSON.stringify(body),
+      stream: client.stream,
+    };
+  },
+  usageOfBody: (body) => usageFromChat(body?.usage),
+  startStream(client) {
+    let usage = noUsage();
+    const keepUsageChunk = clientWantsUsage(client.body);
+    return {
+      onEvent(event) {
+        // Only the usage chunk needs parsing; the rest pass as they are.
+        if (!event.data.includes('"usage":{') && !event.data.includes('"usage": {')) return event.raw;
+        const chunk = json(event.data);
+        if (chunk?.usage) usage = usageFromChat(chunk.usage);
+        const usageOnly = Array.isArray(chunk?.choices) && chunk.choices.length === 0;
+        return usageOnly && !keepUsageChunk ? null : event.raw;
+      },
+      usage: () => usage,
+      errorEvent: (message) => `data: ${JSON.stringify({ error: { message, type: "server_error", param: null, code: "upstream_stream_broken" } })}\n\n`,
+    };
+  },
+};

@@ -1,0 +1,42 @@
+// Responses (wire-formats.md §3). The upstream is always streamed: a client that asked for no
+// stream gets the `response` of the terminal event, so it always receives a complete object.
+import { noUsage, usageFromResponses } from "../../domain/usage.ts";
+import { type UpstreamAdapter, json, trimSlash } from "./adapter.ts";
+
+const terminalEvents = new Set(["response.completed", "response.incomplete", "response.failed"]);
+
+export const responsesAdapter: UpstreamAdapter = {
+  build(client, target) {
+    return {
+      url: `${trimSlash(target.baseUrl)}/responses`,
+      headers: { "content-type": "application/json", authorization: `Bearer ${target.credential}` },
+      body: JSON.stringify({ ...client.body, model: target.upstreamModel, stream: true }),
+      stream: true,
+    };
+  },
+  usageOfBody: (body) => usageFromResponses(body?.usage),
+  startStream() {
+    let usage = noUsage();
+    let final: unknown;
+    let sequence = -1;
+    return {
+      onEvent(event) {
+        const type = event.event;
+        if (type && terminalEvents.has(type)) {
+          const payload = json(event.data);
+          final = payload?.response;
+          usage = usageFromResponses(payload?.response?.usage);
+          sequence = payload?.sequence_number ?? sequence;
+        } else {
+          const match = /"sequence_number":\s*(\d+)/.exec(event.data);
+          if (match) sequence = Number(match[1]);
+        }
+        return event.raw;
+      },
+      usage: () => usage,
+      errorEvent: (message) =>
+        `event: error\ndata: ${JSON.stringify({ type: "error", code: "upstream_stream_broken", message, param: null, sequence_number: sequence + 1 })}\n\n`,
+      assembled: () => final,
+    };
+  },
+};

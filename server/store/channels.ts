@@ -1,0 +1,153 @@
+// Upstream channels. Credentials are sealed with the secret box before they reach the database and
+// opened only when the relay loads its catalog; reads for the console carry hints, never secrets.
+import type { Db } from "./db.ts";
+import { newId } from "./ids.ts";
+import { revisionRepository } from "./revision.ts";
+import type { SecretBox } from "./secret-box.ts";
+
+export type ChannelKind = "anthropic" | "openai" | "gemini" | "openai-compatible";
+
+export type ChannelFields = {
+  name: string;
+  kind: ChannelKind;
+  preset: string | null;
+  baseUrl: string;
+  models: string[];
+  modelMapping: Record<string, string>;
+  groupIds: string[];
+  priority: number;
+  weight: number;
+  timeoutMs: number;
+  enabled: boolean;
+  source: "console" | "environment";
+};
+
+export type Channel = ChannelFields & { id: string; credentialHints: string[]; createdAt: number };
+export type ChannelWithCredentials = Channel & { credentials: string[] };
+
+type ChannelRow = {
+  id: string;
+  name: string;
+  kind: ChannelKind;
+  preset: string | null;
+  base_url: string;
+  credentials_sealed: string;
+  credential_hints: string;
+  models: string;
+  model_mapping: string;
+  priority: number;
+  weight: number;
+  timeout_ms: number;
+  enabled: number;
+  source: "console" | "environment";
+  created_at: number;
+};
+
+const hintOf = (credential: string) => `…${credential.slice(-4)}`;
+
+export function channelRepository(db: Db, box: SecretBox) {
+  const revision = revisionRepository(db);
+
+  async function rows(where = "", params: string[] = []): Promise<{ row: ChannelRow; groupIds: string[] }[]> {
+    const channelRows = await db.all<ChannelRow>(`SELECT * FROM channels ${where} ORDER BY created_at, id`, params);
+    const links = await db.all<{ channel_id: string; group_id: string }>(`SELECT channel_id, group_id FROM channel_groups ORDER BY group_id`);
+    const groups = new Map<string, string[]>(channelRows.map((row) => [row.id, []]));
+    for (const link of links) groups.get(link.channel_id)?.push(link.group_id);
+    return channelRows.map((row) => ({ row, groupIds: groups.get(row.id) ?? [] }));
+  }
+
+  const toChannel = ({ row, groupIds }: { row: ChannelRow; groupIds: string[] }): Channel => ({
+    id: row.id,
+    name: row.name,
+    kind: row.kind,
+    preset: row.preset,
+    baseUrl: row.base_url,
+    credentialHints: JSON.parse(row.credential_hints),
+    models: JSON.parse(row.models),
+    modelMapping: JSON.parse(row.model_mapping),
+    groupIds,
+    priority: Number(row.priority),
+    weight: Number(row.weight),
+    timeoutMs: Number(row.timeout_ms),
+    enabled: Number(row.enabled) === 1,
+    source: row.source,
+    createdAt: Number(row.created_at),
+  });
+
+  async function linkGroups(tx: Db, id: string, groupIds: string[]) {
+    await tx.run(`DELETE FROM channel_groups WHERE channel_id = ?`, [id]);
+    for (const groupId of new Set(groupIds)) await tx.run(`INSERT INTO channel_groups (channel_id, group_id) VALUES (?, ?)`, [id, groupId]);
+  }
+
+  return {
+    async list(): Promise<Channel[]> {
+      return (await rows()).map(toChannel);
+    },
+    async get(id: string): Promise<Channel | undefined> {
+      return (await rows(`WHERE id = ?`, [id])).map(toChannel)[0];
+    },
+    async byName(name: string): Promise<Channel | undefined> {
+      return (await rows(`WHERE name = ?`, [name])).map(toChannel)[0];
+    },
+    /** With credentials opened: for the relay's in-memory catalog and the channel test only. */
+    async listWithCredentials(): Promise<ChannelWithCredentials[]> {
+      return (await rows()).map((entry) => ({ ...toChannel(entry), credentials: JSON.parse(box.open(entry.row.credentials_sealed)) }));
+    },
+    async create(fields: ChannelFields, credentials: string[]): Promise<string> {
+      const id = newId("chn");
+      await db.transaction(async (tx) => {
+        await tx.run(
+          `INSERT INTO channels (id, name, kind, preset, base_url, credentials_sealed, credential_hints, models, model_mapping,
+             priority, weight, timeout_ms, enabled, source, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          [
+            id,
+            fields.name,
+            fields.kind,
+            fields.preset,
+            fields.baseUrl,
+            box.seal(JSON.stringify(credentials)),
+            JSON.stringify(credentials.map(hintOf)),
+            JSON.stringify(fields.models),
+            JSON.stringify(fields.modelMapping),
+            fields.priority,
+            fields.weight,
+            fields.timeoutMs,
+            fields.enabled ? 1 : 0,
+            fields.source,
+            Date.now(),
+          ],
+        );
+        await linkGroups(tx, id, fields.groupIds);
+        await revision.bump(tx);
+      });
+      return id;
+    },
+    async update(id: string, changes: Partial<ChannelFields>, credentials?: string[]): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const current = await tx.get<ChannelRow>(`SELECT * FROM channels WHERE id = ?`, [id]);
+        if (!current) return false;
+        const value = <T>(next: T | undefined, json: (v: T) => string | number, fallback: string | number) => (next === undefined ? fallback : json(next));
+        await tx.run(
+          `UPDATE channels SET name = ?, base_url = ?, models = ?, model_mapping = ?, priority = ?, weight = ?, timeout_ms = ?, enabled = ?,
+             credentials_sealed = ?, credential_hints = ? WHERE id = ?`,
+          [
+            changes.name ?? current.name,
+            changes.baseUrl ?? current.base_url,
+            value(changes.models, JSON.stringify, current.models),
+            value(changes.modelMapping, JSON.stringify, current.model_mapping),
+            changes.priority ?? Number(current.priority),
+            changes.weight ?? Number(current.weight),
+            changes.timeoutMs ?? Number(current.timeout_ms),
+            value(changes.enabled, (enabled) => (enabled ? 1 : 0), Number(current.enabled)),
+            credentials ? box.seal(JSON.stringify(credentials)) : current.credentials_sealed,
+            credentials ? JSON.stringify(credentials.map(hintOf)) : current.credential_hints,
+            id,
+          ],
+        );
+        if (changes.groupIds) await linkGroups(tx, id, changes.groupIds);
+        await revision.bump(tx);
+        return true;
+      });
+    },
+  };
+}
