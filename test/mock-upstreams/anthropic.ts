@@ -1,0 +1,134 @@
+// Mock Anthropic Messages upstream (wire-formats.md §1): POST /v1/messages (JSON and SSE),
+// POST /v1/messages/count_tokens, GET /v1/models[/id]. Accepts X-Api-Key or Bearer.
+import {
+  answerErrorScenario,
+  answerTransportScenario,
+  CACHE_READ_TOKENS,
+  CACHE_WRITE_TOKENS,
+  type Exchange,
+  inputTokensOf,
+  type Mock,
+  namedEvent,
+  sendJson,
+  startMock,
+  streamEvents,
+  THINKING_TOKENS,
+} from "./server.ts";
+
+export const ANTHROPIC_REPLY = "Hello from the Anthropic mock.";
+export const ANTHROPIC_DELTAS = ["Hello", " from the", " Anthropic", " mock."];
+export const ANTHROPIC_OUTPUT_TOKENS = 7;
+export const ANTHROPIC_THINKING = "The user wants a greeting.";
+export const ANTHROPIC_MODELS = ["claude-sonnet-4-5", "claude-haiku-4-5"];
+
+export type AnthropicMockOptions = { apiKey: string; delayMs?: number };
+
+const ERROR_TYPES: Record<number, string> = {
+  400: "invalid_request_error",
+  401: "authentication_error",
+  404: "not_found_error",
+  429: "rate_limit_error",
+  500: "api_error",
+};
+
+const errorBody = (status: number, message = `mock ${status}`) => ({
+  type: "error",
+  error: { type: ERROR_TYPES[status] ?? "api_error", message },
+  request_id: "req_mock",
+});
+
+const modelObject = (id: string) => ({ type: "model", id, display_name: id, created_at: "2025-09-29T00:00:00Z" });
+
+export function startAnthropicMock(options: AnthropicMockOptions): Promise<Mock> {
+  let counter = 0;
+  return startMock(async (ex) => {
+    const { req, request } = ex;
+    const headers = { "request-id": `req_mock_${++counter}` };
+    const key = req.headers["x-api-key"] ?? req.headers.authorization?.replace(/^Bearer /, "");
+    if (key !== options.apiKey) return sendJson(ex.res, 401, errorBody(401, "invalid x-api-key"), headers);
+
+    const route = `${request.method} ${request.path}`; // the query (e.g. ?beta=true) is ignored
+    const modelMatch = /^GET \/v1\/models\/(.+)$/.exec(route);
+    if (route !== "POST /v1/messages" && route !== "POST /v1/messages/count_tokens" && route !== "GET /v1/models" && !modelMatch) {
+      return sendJson(ex.res, 404, errorBody(404, `Not found: ${route}`), headers);
+    }
+    const stream = route === "POST /v1/messages" && request.body?.stream === true;
+    if (answerErrorScenario(ex, errorBody, headers) || answerTransportScenario(ex, stream, headers)) return;
+
+    if (route === "GET /v1/models") {
+      const data = ANTHROPIC_MODELS.map(modelObject);
+      return sendJson(ex.res, 200, { data, has_more: false, first_id: data[0].id, last_id: data.at(-1)!.id }, headers);
+    }
+    if (modelMatch) return sendJson(ex.res, 200, modelObject(decodeURIComponent(modelMatch[1])), headers);
+
+    const body = request.body;
+    if (typeof body?.model !== "string" || !Array.isArray(body.messages)) {
+      return sendJson(ex.res, 400, errorBody(400, "model and messages are required"), headers);
+    }
+    if (route === "POST /v1/messages/count_tokens") return sendJson(ex.res, 200, { input_tokens: inputTokensOf(body) }, headers);
+    if (typeof body.max_tokens !== "number") return sendJson(ex.res, 400, errorBody(400, "max_tokens: Field required"), headers);
+
+    const id = `msg_mock_${counter}`;
+    if (stream) return streamEvents(ex, streamOf(ex, id, body.model), headers);
+    return sendJson(ex.res, 200, { ...messageShell(ex, id, body.model), content: finalContent(ex), stop_reason: "end_turn" }, headers);
+  }, options);
+}
+
+function usageOf(ex: Exchange, outputTokens: number) {
+  const cached = ex.scenario === "cached";
+  const write = cached ? CACHE_WRITE_TOKENS : 0;
+  return {
+    input_tokens: inputTokensOf(ex.request.body),
+    output_tokens: outputTokens,
+    cache_creation_input_tokens: write,
+    cache_read_input_tokens: cached ? CACHE_READ_TOKENS : 0,
+    cache_creation: { ephemeral_5m_input_tokens: write, ephemeral_1h_input_tokens: 0 },
+    service_tier: "standard",
+  };
+}
+
+const outputTokens = (ex: Exchange) => ANTHROPIC_OUTPUT_TOKENS + (ex.scenario === "thinking" ? THINKING_TOKENS : 0);
+
+const messageShell = (ex: Exchange, id: string, model: string) => ({
+  id,
+  type: "message",
+  role: "assistant",
+  model,
+  content: [] as unknown[],
+  stop_reason: null as string | null,
+  stop_sequence: null,
+  stop_details: null,
+  container: null,
+  usage: usageOf(ex, outputTokens(ex)),
+});
+
+function finalContent(ex: Exchange) {
+  const text = { type: "text", text: ANTHROPIC_REPLY, citations: null };
+  return ex.scenario === "thinking" ? [{ type: "thinking", thinking: ANTHROPIC_THINKING, signature: "mock-signature" }, text] : [text];
+}
+
+// message_start (input usage, provisional output 1) → blocks → message_delta (cumulative usage) → message_stop.
+function streamOf(ex: Exchange, id: string, model: string): string[] {
+  const events: string[] = [];
+  const send = (type: string, fields: object) => events.push(namedEvent(type, { type, ...fields }));
+  send("message_start", { message: { ...messageShell(ex, id, model), usage: usageOf(ex, 1) } });
+  let index = 0;
+  if (ex.scenario === "thinking") {
+    send("content_block_start", { index, content_block: { type: "thinking", thinking: "", signature: "" } });
+    send("content_block_delta", { index, delta: { type: "thinking_delta", thinking: ANTHROPIC_THINKING } });
+    send("content_block_delta", { index, delta: { type: "signature_delta", signature: "mock-signature" } });
+    send("content_block_stop", { index });
+    index++;
+  }
+  send("content_block_start", { index, content_block: { type: "text", text: "" } });
+  send("ping", {});
+  for (const text of ANTHROPIC_DELTAS) send("content_block_delta", { index, delta: { type: "text_delta", text } });
+  send("content_block_stop", { index });
+  const { input_tokens, output_tokens, cache_creation_input_tokens, cache_read_input_tokens } = usageOf(ex, outputTokens(ex));
+  send("message_delta", {
+    delta: { stop_reason: "end_turn", stop_sequence: null, stop_details: null },
+    usage: { input_tokens, output_tokens, cache_creation_input_tokens, cache_read_input_tokens },
+  });
+  send("message_stop", {});
+  return events;
+}

@@ -1,0 +1,113 @@
+// Mock Gemini Developer API upstream (wire-formats.md §4): POST /v1beta/models/{model}:generateContent,
+// :streamGenerateContent (?alt=sse, else a JSON array), :countTokens, GET /v1beta/models[/id].
+// /v1/... is accepted as well. Auth: x-goog-api-key header or ?key=. All keys camelCase.
+import {
+  answerErrorScenario,
+  answerTransportScenario,
+  CACHE_READ_TOKENS,
+  dataEvent,
+  type Exchange,
+  inputTokensOf,
+  type Mock,
+  sendJson,
+  startMock,
+  streamEvents,
+  THINKING_TOKENS,
+} from "./server.ts";
+
+export const GEMINI_REPLY = "Hello from the Gemini mock.";
+export const GEMINI_DELTAS = ["Hello", " from the", " Gemini", " mock."];
+export const GEMINI_OUTPUT_TOKENS = 9;
+export const GEMINI_MODELS = ["gemini-2.5-flash", "gemini-2.5-pro"];
+
+export type GeminiMockOptions = { apiKey: string; delayMs?: number };
+
+const STATUS: Record<number, string> = {
+  400: "INVALID_ARGUMENT",
+  403: "PERMISSION_DENIED",
+  404: "NOT_FOUND",
+  429: "RESOURCE_EXHAUSTED",
+  500: "INTERNAL",
+};
+
+const errorBody = (code: number, message = `mock ${code}`, details?: unknown[]) => ({
+  error: { code, message, status: STATUS[code] ?? "INTERNAL", ...(details ? { details } : {}) },
+});
+
+const modelObject = (id: string) => ({
+  name: `models/${id}`,
+  version: "001",
+  displayName: id,
+  description: `${id} (mock)`,
+  inputTokenLimit: 1048576,
+  outputTokenLimit: 65536,
+  supportedGenerationMethods: ["generateContent", "countTokens"],
+  temperature: 1,
+  topP: 0.95,
+  topK: 64,
+  maxTemperature: 2,
+  thinking: true,
+});
+
+export function startGeminiMock(options: GeminiMockOptions): Promise<Mock> {
+  let counter = 0;
+  return startMock(async (ex) => {
+    const { request } = ex;
+    counter++;
+    // Like Google: no key at all is 403, a wrong key is 400 API_KEY_INVALID.
+    const key = ex.req.headers["x-goog-api-key"] ?? request.query.key;
+    if (!key) return sendJson(ex.res, 403, errorBody(403, "Method doesn't allow unregistered callers."));
+    if (key !== options.apiKey) {
+      const details = [{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason: "API_KEY_INVALID", domain: "googleapis.com" }];
+      return sendJson(ex.res, 400, errorBody(400, "API key not valid. Please pass a valid API key.", details));
+    }
+
+    const call = /^\/v1(?:beta)?\/(?:models|tunedModels)\/([^:]+):(\w+)$/.exec(request.path);
+    const get = /^\/v1(?:beta)?\/models(?:\/([^:]+))?$/.exec(request.path);
+    const method = call?.[2];
+    const known = request.method === "POST" ? ["generateContent", "streamGenerateContent", "countTokens"].includes(method!) : request.method === "GET" && get;
+    if (!known) return sendJson(ex.res, 404, errorBody(404, `Method not found: ${request.method} ${request.path}`));
+    const stream = method === "streamGenerateContent";
+    if (answerErrorScenario(ex, errorBody) || answerTransportScenario(ex, stream)) return;
+
+    if (get) {
+      if (get[1]) return sendJson(ex.res, 200, modelObject(decodeURIComponent(get[1])));
+      return sendJson(ex.res, 200, { models: GEMINI_MODELS.map(modelObject) });
+    }
+    const body = method === "countTokens" ? (request.body?.generateContentRequest ?? request.body) : request.body;
+    if (!Array.isArray(body?.contents)) return sendJson(ex.res, 400, errorBody(400, "* GenerateContentRequest.contents: contents is not specified"));
+    const model = decodeURIComponent(call![1]);
+    if (method === "countTokens") return sendJson(ex.res, 200, { totalTokens: inputTokensOf(body), promptTokensDetails: [{ modality: "TEXT", tokenCount: inputTokensOf(body) }] });
+
+    const responseId = `mock-response-${counter}`;
+    if (!stream) return sendJson(ex.res, 200, chunk(ex, model, responseId, [GEMINI_REPLY], GEMINI_OUTPUT_TOKENS, true));
+    // Each chunk carries only its new text, but cumulative usageMetadata; finishReason on the last.
+    const chunks = GEMINI_DELTAS.map((text, i) =>
+      chunk(ex, model, responseId, [text], Math.round((GEMINI_OUTPUT_TOKENS * (i + 1)) / GEMINI_DELTAS.length), i === GEMINI_DELTAS.length - 1),
+    );
+    if (request.query.alt !== "sse") return sendJson(ex.res, 200, chunks);
+    return streamEvents(ex, chunks.map((c) => dataEvent(c, "\r\n\r\n")));
+  }, options);
+}
+
+function chunk(ex: Exchange, modelVersion: string, responseId: string, texts: string[], candidatesTokenCount: number, last: boolean) {
+  const prompt = inputTokensOf(ex.request.body?.generateContentRequest ?? ex.request.body);
+  const cached = ex.scenario === "cached" ? CACHE_READ_TOKENS : 0;
+  const thoughts = ex.scenario === "thinking" ? THINKING_TOKENS : 0;
+  const promptTokenCount = prompt + cached; // promptTokenCount includes cached tokens
+  return {
+    candidates: [
+      { content: { parts: texts.map((text) => ({ text })), role: "model" }, ...(last ? { finishReason: "STOP" } : {}), index: 0 },
+    ],
+    usageMetadata: {
+      promptTokenCount,
+      candidatesTokenCount,
+      totalTokenCount: promptTokenCount + candidatesTokenCount + thoughts,
+      thoughtsTokenCount: thoughts,
+      cachedContentTokenCount: cached,
+      promptTokensDetails: [{ modality: "TEXT", tokenCount: promptTokenCount }],
+    },
+    modelVersion,
+    responseId,
+  };
+}

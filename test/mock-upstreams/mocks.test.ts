@@ -1,0 +1,284 @@
+// Proves the mocks speak each wire format faithfully: the official SDKs, pointed straight at them,
+// parse their answers, streams, usage and errors.
+import Anthropic from "@anthropic-ai/sdk";
+import { ApiError, GoogleGenAI } from "@google/genai";
+import OpenAI from "openai";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ANTHROPIC_OUTPUT_TOKENS, ANTHROPIC_REPLY, startAnthropicMock } from "./anthropic.ts";
+import { GEMINI_OUTPUT_TOKENS, GEMINI_REPLY, startGeminiMock } from "./gemini.ts";
+import { OPENAI_OUTPUT_TOKENS, OPENAI_REPLY, startOpenAIMock } from "./openai.ts";
+import { CACHE_READ_TOKENS, CACHE_WRITE_TOKENS, expectedInputTokens, type Mock, requestText, THINKING_TOKENS } from "./server.ts";
+
+const PROMPT = "Say hello to the mock, please.";
+const IN = expectedInputTokens(PROMPT);
+
+describe("token rule", () => {
+  it("counts visible text of every family's request shape", () => {
+    expect(expectedInputTokens("")).toBe(1);
+    expect(expectedInputTokens("abcde")).toBe(2);
+    expect(requestText({ model: "m", system: [{ type: "text", text: "sys" }], messages: [{ role: "user", content: [{ type: "text", text: "hi" }] }] })).toBe("syshi");
+    expect(requestText({ messages: [{ role: "system", content: "sys" }, { role: "user", content: "hi" }] })).toBe("syshi");
+    expect(requestText({ instructions: "sys", input: [{ role: "user", content: [{ type: "input_text", text: "hi" }] }] })).toBe("syshi");
+    expect(requestText({ systemInstruction: { parts: [{ text: "sys" }] }, contents: [{ role: "user", parts: [{ text: "hi" }] }] })).toBe("syshi");
+  });
+});
+
+describe("Anthropic mock", () => {
+  const apiKey = "sk-ant-mock";
+  let mock: Mock;
+  let client: Anthropic;
+  beforeAll(async () => {
+    mock = await startAnthropicMock({ apiKey });
+    client = new Anthropic({ apiKey, baseURL: mock.url, maxRetries: 0 });
+  });
+  afterAll(() => mock.close());
+  const params = { model: "claude-test-1", max_tokens: 64, messages: [{ role: "user" as const, content: PROMPT }] };
+
+  it("answers a non-stream message with deterministic usage", async () => {
+    const message = await client.messages.create({ ...params, system: "be terse" });
+    expect(message.model).toBe("claude-test-1");
+    expect(message.content).toMatchObject([{ type: "text", text: ANTHROPIC_REPLY }]);
+    expect(message.stop_reason).toBe("end_turn");
+    expect(message.usage).toMatchObject({
+      input_tokens: expectedInputTokens("be terse" + PROMPT),
+      output_tokens: ANTHROPIC_OUTPUT_TOKENS,
+      cache_read_input_tokens: 0,
+      cache_creation_input_tokens: 0,
+    });
+    const recorded = mock.requests.at(-1)!;
+    expect(recorded).toMatchObject({ method: "POST", path: "/v1/messages", body: { model: "claude-test-1" } });
+    expect(recorded.headers.authorization).toBe(`Bearer ${apiKey}`);
+  });
+
+  it("streams with event: lines; finalMessage() accumulates text and cumulative usage", async () => {
+    const message = await client.messages.stream(params).finalMessage();
+    expect(message.content).toMatchObject([{ type: "text", text: ANTHROPIC_REPLY }]);
+    expect(message.usage).toMatchObject({ input_tokens: IN, output_tokens: ANTHROPIC_OUTPUT_TOKENS });
+
+    const types: string[] = [];
+    for await (const event of await client.messages.create({ ...params, stream: true })) types.push(event.type);
+    expect(types[0]).toBe("message_start");
+    expect(types.filter((type) => type === "content_block_delta").length).toBeGreaterThan(2);
+    expect(types.slice(-2)).toEqual(["message_delta", "message_stop"]);
+  });
+
+  it("reports cache and thinking scenarios", async () => {
+    mock.next("cached", "thinking");
+    const cached = await client.messages.stream(params).finalMessage();
+    expect(cached.usage).toMatchObject({ input_tokens: IN, cache_read_input_tokens: CACHE_READ_TOKENS, cache_creation_input_tokens: CACHE_WRITE_TOKENS });
+    const thinking = await client.messages.stream(params).finalMessage();
+    expect(thinking.content.map((block) => block.type)).toEqual(["thinking", "text"]);
+    expect(thinking.usage.output_tokens).toBe(ANTHROPIC_OUTPUT_TOKENS + THINKING_TOKENS);
+  });
+
+  it("accepts X-Api-Key, lists models and counts tokens", async () => {
+    const models = [];
+    for await (const model of client.models.list()) models.push(model.id);
+    expect(models.length).toBeGreaterThan(0);
+    const count = await fetch(`${mock.url}/v1/messages/count_tokens`, {
+      method: "POST",
+      headers: { "x-api-key": apiKey, "anthropic-version": "2023-06-01", "content-type": "application/json" },
+      body: JSON.stringify({ model: "m", messages: params.messages }),
+    });
+    expect(await count.json()).toEqual({ input_tokens: IN });
+  });
+
+  it("maps auth and error scenarios to typed SDK errors", async () => {
+    const wrong = new Anthropic({ apiKey: "nope", baseURL: mock.url, maxRetries: 0 });
+    await expect(wrong.messages.create(params)).rejects.toBeInstanceOf(Anthropic.AuthenticationError);
+    mock.next("error-429", "error-400", "error-500");
+    const limited = await client.messages.create(params).catch((error) => error);
+    expect(limited).toBeInstanceOf(Anthropic.RateLimitError);
+    expect(limited.headers.get("retry-after")).toBe("7");
+    expect(limited.error).toMatchObject({ type: "error", error: { type: "rate_limit_error" } });
+    await expect(client.messages.create(params)).rejects.toBeInstanceOf(Anthropic.BadRequestError);
+    await expect(client.messages.create(params)).rejects.toBeInstanceOf(Anthropic.InternalServerError);
+    await expect(client.messages.create({ ...params, max_tokens: undefined as unknown as number })).rejects.toBeInstanceOf(Anthropic.BadRequestError);
+  });
+
+  it("breaks, empties, delays and hangs on request", async () => {
+    mock.next("break-mid-stream", "break-mid-stream", "empty-stream");
+    await expect(client.messages.stream(params).finalMessage()).rejects.toThrow(/terminated/);
+    // The status was 200, so the SDK surfaces the body read failure itself (undici "terminated").
+    await expect(client.messages.create(params)).rejects.toThrow(/terminated/);
+    await expect(client.messages.stream(params).finalMessage()).rejects.toThrow(/without sending any chunks/);
+
+    mock.next("slow-first-byte", "hang");
+    const started = Date.now();
+    await client.messages.create(params);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
+    const impatient = new Anthropic({ apiKey, baseURL: mock.url, maxRetries: 0, timeout: 300 });
+    await expect(impatient.messages.create(params)).rejects.toBeInstanceOf(Anthropic.APIConnectionTimeoutError);
+  });
+
+  it("paces events with delayMs and records a client that goes away", async () => {
+    const slow = await startAnthropicMock({ apiKey, delayMs: 100 });
+    try {
+      const slowClient = new Anthropic({ apiKey, baseURL: slow.url, maxRetries: 0 });
+      for await (const event of await slowClient.messages.create({ ...params, stream: true })) {
+        if (event.type === "content_block_start") break; // leaving the loop aborts the request
+      }
+      await expect.poll(() => slow.requests[0].aborted).toBe(true);
+    } finally {
+      await slow.close();
+    }
+  });
+});
+
+describe("OpenAI mock", () => {
+  const apiKey = "sk-openai-mock";
+  let mock: Mock;
+  let client: OpenAI;
+  beforeAll(async () => {
+    mock = await startOpenAIMock({ apiKey });
+    client = new OpenAI({ apiKey, baseURL: `${mock.url}/v1`, maxRetries: 0 });
+  });
+  afterAll(() => mock.close());
+  const chat = { model: "gpt-test", messages: [{ role: "user" as const, content: PROMPT }] };
+
+  it("answers a non-stream chat completion with usage details", async () => {
+    const completion = await client.chat.completions.create(chat);
+    expect(completion.model).toBe("gpt-test");
+    expect(completion.choices[0].message.content).toBe(OPENAI_REPLY);
+    expect(completion.usage).toMatchObject({
+      prompt_tokens: IN,
+      completion_tokens: OPENAI_OUTPUT_TOKENS,
+      total_tokens: IN + OPENAI_OUTPUT_TOKENS,
+      prompt_tokens_details: { cached_tokens: 0 },
+      completion_tokens_details: { reasoning_tokens: 0 },
+    });
+  });
+
+  it("streams chat; the usage chunk comes only with include_usage", async () => {
+    const plain = [];
+    for await (const chunk of await client.chat.completions.create({ ...chat, stream: true })) plain.push(chunk);
+    expect(plain.map((chunk) => chunk.choices[0]?.delta.content ?? "").join("")).toBe(OPENAI_REPLY);
+    expect(plain.every((chunk) => chunk.choices.length === 1 && !("usage" in chunk))).toBe(true);
+
+    const counted = [];
+    for await (const chunk of await client.chat.completions.create({ ...chat, stream: true, stream_options: { include_usage: true } })) counted.push(chunk);
+    const last = counted.at(-1)!;
+    expect(last.choices).toEqual([]);
+    expect(last.usage).toMatchObject({ prompt_tokens: IN, completion_tokens: OPENAI_OUTPUT_TOKENS });
+    expect(counted.slice(0, -1).every((chunk) => chunk.usage === null)).toBe(true);
+
+    const raw = await (await fetch(`${mock.url}/v1/chat/completions`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" },
+      body: JSON.stringify({ ...chat, stream: true }),
+    })).text();
+    expect(raw.endsWith("data: [DONE]\n\n")).toBe(true);
+    expect(raw).not.toContain("event:");
+
+    const final = await client.chat.completions.stream({ ...chat, stream_options: { include_usage: true } }).finalChatCompletion();
+    expect(final.choices[0].message.content).toBe(OPENAI_REPLY);
+  });
+
+  it("reports cached and reasoning tokens", async () => {
+    mock.next("cached", "thinking");
+    const cached = await client.chat.completions.create(chat);
+    expect(cached.usage).toMatchObject({ prompt_tokens: IN + CACHE_READ_TOKENS, prompt_tokens_details: { cached_tokens: CACHE_READ_TOKENS } });
+    const thinking = await client.chat.completions.create(chat);
+    expect(thinking.usage).toMatchObject({ completion_tokens: OPENAI_OUTPUT_TOKENS + THINKING_TOKENS, completion_tokens_details: { reasoning_tokens: THINKING_TOKENS } });
+  });
+
+  it("answers Responses non-stream and stream", async () => {
+    const response = await client.responses.create({ model: "gpt-test", input: PROMPT, instructions: "be terse" });
+    expect(response.object).toBe("response");
+    expect(response.output_text).toBe(OPENAI_REPLY);
+    expect(response.usage).toMatchObject({ input_tokens: expectedInputTokens("be terse" + PROMPT), output_tokens: OPENAI_OUTPUT_TOKENS });
+
+    const stream = client.responses.stream({ model: "gpt-test", input: PROMPT });
+    const sequence: number[] = [];
+    stream.on("event", (event) => sequence.push(event.sequence_number));
+    const final = await stream.finalResponse();
+    expect(final.output_text).toBe(OPENAI_REPLY);
+    expect(final.usage).toMatchObject({ input_tokens: IN, output_tokens: OPENAI_OUTPUT_TOKENS, total_tokens: IN + OPENAI_OUTPUT_TOKENS });
+    expect(sequence).toEqual(sequence.map((_, index) => index));
+  });
+
+  it("maps auth and error scenarios to typed SDK errors", async () => {
+    const wrong = new OpenAI({ apiKey: "nope", baseURL: `${mock.url}/v1`, maxRetries: 0 });
+    await expect(wrong.chat.completions.create(chat)).rejects.toBeInstanceOf(OpenAI.AuthenticationError);
+    mock.next("error-429", "error-400", "error-500", "break-mid-stream", "empty-stream");
+    const limited = await client.chat.completions.create(chat).catch((error) => error);
+    expect(limited).toBeInstanceOf(OpenAI.RateLimitError);
+    expect(limited.headers.get("retry-after")).toBe("7");
+    expect(limited.code).toBe("rate_limit_exceeded");
+    await expect(client.responses.create({ model: "gpt-test", input: PROMPT })).rejects.toBeInstanceOf(OpenAI.BadRequestError);
+    await expect(client.chat.completions.create(chat)).rejects.toBeInstanceOf(OpenAI.InternalServerError);
+    await expect(client.responses.stream({ model: "gpt-test", input: PROMPT }).finalResponse()).rejects.toThrow(/terminated/);
+    await expect(client.responses.stream({ model: "gpt-test", input: PROMPT }).finalResponse()).rejects.toThrow(/without sending any events/);
+    await expect(client.chat.completions.create({ ...chat, stream_options: { include_usage: true } })).rejects.toBeInstanceOf(OpenAI.BadRequestError);
+  });
+});
+
+describe("Gemini mock", () => {
+  const apiKey = "gemini-mock-key";
+  let mock: Mock;
+  let ai: GoogleGenAI;
+  beforeAll(async () => {
+    mock = await startGeminiMock({ apiKey });
+    ai = new GoogleGenAI({ apiKey, httpOptions: { baseUrl: mock.url } });
+  });
+  afterAll(() => mock.close());
+  const request = { model: "gemini-test", contents: PROMPT };
+
+  it("answers generateContent with camelCase usage", async () => {
+    const response = await ai.models.generateContent({ ...request, config: { systemInstruction: "be terse" } });
+    expect(response.text).toBe(GEMINI_REPLY);
+    expect(response.modelVersion).toBe("gemini-test");
+    const prompt = expectedInputTokens("be terse" + PROMPT);
+    expect(response.usageMetadata).toMatchObject({ promptTokenCount: prompt, candidatesTokenCount: GEMINI_OUTPUT_TOKENS, totalTokenCount: prompt + GEMINI_OUTPUT_TOKENS });
+    // @google/genai 3.x defaults to apiVersion "v1"; the mock serves /v1 and /v1beta alike.
+    expect(mock.requests.at(-1)!.path).toBe("/v1/models/gemini-test:generateContent");
+    const beta = new GoogleGenAI({ apiKey, httpOptions: { baseUrl: mock.url, apiVersion: "v1beta" } });
+    expect((await beta.models.generateContent(request)).text).toBe(GEMINI_REPLY);
+    expect(mock.requests.at(-1)!.path).toBe("/v1beta/models/gemini-test:generateContent");
+  });
+
+  it("streams with cumulative usage and finishReason on the last chunk", async () => {
+    const chunks = [];
+    for await (const chunk of await ai.models.generateContentStream(request)) chunks.push(chunk);
+    expect(chunks.map((chunk) => chunk.text).join("")).toBe(GEMINI_REPLY);
+    expect(chunks.map((chunk) => chunk.candidates?.[0].finishReason ?? null)).toEqual([...chunks.slice(1).map(() => null), "STOP"]);
+    expect(chunks.at(-1)!.usageMetadata).toMatchObject({ promptTokenCount: IN, candidatesTokenCount: GEMINI_OUTPUT_TOKENS });
+    expect(mock.requests.at(-1)!.query.alt).toBe("sse");
+
+    const raw = await (await fetch(`${mock.url}/v1beta/models/gemini-test:streamGenerateContent?alt=sse&key=${apiKey}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ contents: [{ role: "user", parts: [{ text: PROMPT }] }] }),
+    })).text();
+    expect(raw.split("\r\n\r\n").filter(Boolean).every((event) => event.startsWith("data: {"))).toBe(true);
+  });
+
+  it("reports thinking tokens", async () => {
+    mock.next("thinking");
+    const response = await ai.models.generateContent(request);
+    expect(response.usageMetadata).toMatchObject({ thoughtsTokenCount: THINKING_TOKENS, totalTokenCount: IN + GEMINI_OUTPUT_TOKENS + THINKING_TOKENS });
+  });
+
+  it("maps auth and error scenarios to ApiError with the HTTP status", async () => {
+    const wrong = new GoogleGenAI({ apiKey: "nope", httpOptions: { baseUrl: mock.url } });
+    await expect(wrong.models.generateContent(request)).rejects.toMatchObject({ status: 400 });
+    mock.next("error-429", "error-400", "error-500");
+    const limited = await ai.models.generateContent(request).catch((error) => error);
+    expect(limited).toBeInstanceOf(ApiError);
+    expect(limited.status).toBe(429);
+    expect(limited.message).toContain("RESOURCE_EXHAUSTED");
+    await expect(ai.models.generateContent(request)).rejects.toMatchObject({ status: 400 });
+    await expect(ai.models.generateContent(request)).rejects.toMatchObject({ status: 500 });
+  });
+
+  it("breaks a stream mid-way, or sends an empty one", async () => {
+    mock.next("break-mid-stream", "empty-stream");
+    const count = async () => {
+      let chunks = 0;
+      for await (const _ of await ai.models.generateContentStream(request)) chunks++;
+      return chunks;
+    };
+    await expect(count()).rejects.toThrow(/terminated/);
+    expect(await count()).toBe(0); // the SDK accepts an empty stream silently; a gateway must not
+  });
+});
