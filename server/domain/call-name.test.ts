@@ -6,8 +6,8 @@ const isGroup = (prefix: string) => groups.has(prefix);
 
 describe("parseCallName", () => {
   it.each([
-    ["claude-sonnet-4-5", null, "claude-sonnet-4-5"],
-    ["claude-smart/claude-sonnet-4-5", "claude-smart", "claude-sonnet-4-5"],
+    ["claude-sonnet-4-6", null, "claude-sonnet-4-6"],
+    ["claude-smart/claude-sonnet-4-6", "claude-smart", "claude-sonnet-4-6"],
     ["Qwen/Qwen3-235B-A22B", null, "Qwen/Qwen3-235B-A22B"],
     ["qwen-trial/Qwen/Qwen3-235B-A22B", "qwen-trial", "Qwen/Qwen3-235B-A22B"],
     ["claude-smart/", null, "claude-smart/"],

@@ -20,8 +20,8 @@ const usd = (input: number, output: number, cacheRead = input / 10, cacheWrite =
 });
 
 const claude: SeedModel[] = [
-  { model_id: "claude-sonnet-4-5", display_name: "Claude Sonnet 4.5", prices: usd(3, 15) },
-  { model_id: "claude-opus-4-1", display_name: "Claude Opus 4.1", prices: usd(15, 75) },
+  { model_id: "claude-sonnet-4-6", display_name: "Claude Sonnet 4.6", prices: usd(3, 15) },
+  { model_id: "claude-opus-4-6", display_name: "Claude Opus 4.6", prices: usd(5, 25) },
   { model_id: "claude-haiku-4-5", display_name: "Claude Haiku 4.5", prices: usd(1, 5) },
 ];
 const gpt: SeedModel[] = [

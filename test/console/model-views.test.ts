@@ -21,7 +21,7 @@ beforeAll(async () => {
       identifier: "claude-enterprise",
       multiplier_milli: 3000,
       visibility: "exclusive",
-      models: [{ model_id: "claude-opus-4-1", display_name: "Claude Opus 4.1", prices: { input: 15_000_000, output: 75_000_000 } }],
+      models: [{ model_id: "claude-opus-4-6", display_name: "Claude Opus 4.6", prices: { input: 15_000_000, output: 75_000_000 } }],
     },
   });
   exclusiveId = created.data!.id;
@@ -48,7 +48,7 @@ describe("Marketplace", () => {
     expect(identifiers).toContain("deepseek-trial");
     expect(identifiers).not.toContain("claude-enterprise");
     const smart = data!.groups.find((group) => group.identifier === "claude-smart")!;
-    const sonnet = smart.models.find((model) => model.model_id === "claude-sonnet-4-5")!;
+    const sonnet = smart.models.find((model) => model.model_id === "claude-sonnet-4-6")!;
     expect(sonnet.base_prices.input).toBe(3_000_000);
     expect(sonnet.prices.input).toBe(7_500_000); // 2.5x
     expect(sonnet.prices.output).toBe(37_500_000);

@@ -1,5 +1,7 @@
 // A gateway wired to the three mock upstreams through environment channels, with a funded tenant:
 // what the relay, billing and SDK suites start from.
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { startAnthropicMock } from "../mock-upstreams/anthropic.ts";
 import { startGeminiMock } from "../mock-upstreams/gemini.ts";
 import { startOpenAIMock } from "../mock-upstreams/openai.ts";
@@ -20,6 +22,8 @@ export type RelayEnv = {
   /** The ledger records of a key (by name), newest first, once `count` of them are written. */
   ledger: (keyName: string, count?: number) => Promise<UsageCall[]>;
   balance: () => Promise<number>;
+  /** Money still held: reservations rows and the reserved columns of keys and members (straight from SQLite). */
+  held: () => { reservations: number; keyReserved: number; memberReserved: number };
   stop: () => Promise<void>;
 };
 
@@ -39,11 +43,12 @@ export type UsageCall = {
   multiplier_milli: number;
 };
 
-export async function startRelayEnv(options: { balance?: number; env?: Record<string, string> } = {}): Promise<RelayEnv> {
+export async function startRelayEnv(options: { balance?: number; env?: Record<string, string>; delayMs?: number } = {}): Promise<RelayEnv> {
+  const delayMs = options.delayMs ?? 0;
   const [anthropic, openai, gemini] = await Promise.all([
-    startAnthropicMock({ apiKey: upstreamKeys.anthropic }),
-    startOpenAIMock({ apiKey: upstreamKeys.openai }),
-    startGeminiMock({ apiKey: upstreamKeys.gemini }),
+    startAnthropicMock({ apiKey: upstreamKeys.anthropic, delayMs }),
+    startOpenAIMock({ apiKey: upstreamKeys.openai, delayMs }),
+    startGeminiMock({ apiKey: upstreamKeys.gemini, delayMs }),
   ]);
   const tollgate = await startTollgate({
     TOLLGATE_ANTHROPIC_API_KEY: upstreamKeys.anthropic,
@@ -76,7 +81,7 @@ export async function startRelayEnv(options: { balance?: number; env?: Record<st
     key: (identifier, name) => createKey(tenant.owner, groups.get(identifier)!.id, name),
     async ledger(keyName, count = 1) {
       for (let attempt = 0; attempt < 50; attempt++) {
-        const { data } = await tenant.owner.GET("/api/usage/calls", { params: { query: { limit: 500 } } });
+        const { data } = await operator.GET("/api/usage/calls", { params: { query: { limit: 500 } } });
         const calls = (data?.data ?? []).filter((call) => call.key_name === keyName) as UsageCall[];
         if (calls.length >= count) return calls;
         await new Promise((resolve) => setTimeout(resolve, 100));
@@ -86,6 +91,19 @@ export async function startRelayEnv(options: { balance?: number; env?: Record<st
     async balance() {
       const { data } = await operator.GET("/api/admin/organizations");
       return data!.data.find((org) => org.id === tenant.organizationId)!.balance;
+    },
+    held() {
+      const db = new DatabaseSync(join(tollgate.dataDir, "tollgate.db"), { readOnly: true });
+      try {
+        const one = (sql: string) => Number((db.prepare(sql).get() as { n: number | null }).n ?? 0);
+        return {
+          reservations: one("SELECT COUNT(*) AS n FROM reservations"),
+          keyReserved: one("SELECT SUM(reserved) AS n FROM api_keys"),
+          memberReserved: one("SELECT SUM(reserved) AS n FROM users"),
+        };
+      } finally {
+        db.close();
+      }
     },
     async stop() {
       await tollgate.stop();

@@ -20,7 +20,7 @@ const genai = (key: string) => new GoogleGenAI({ apiKey: key, httpOptions: { bas
 
 // Record, not the SDK's param type: tests send fields (out-of-range, vendor extras) on purpose.
 const askClaude = (key: string, extra: Record<string, unknown> = {}) =>
-  anthropic(key).messages.create({ model: "claude-sonnet-4-5", max_tokens: 64, messages: [{ role: "user", content: "Hi" }], ...extra } as Anthropic.MessageCreateParamsNonStreaming);
+  anthropic(key).messages.create({ model: "claude-sonnet-4-6", max_tokens: 64, messages: [{ role: "user", content: "Hi" }], ...extra } as Anthropic.MessageCreateParamsNonStreaming);
 const askChat = (key: string, model = "gpt-5", extra: Partial<OpenAI.ChatCompletionCreateParamsNonStreaming> = {}) =>
   openai(key).chat.completions.create({ model, messages: [{ role: "user", content: "Hi" }], ...extra });
 const askGemini = (key: string, model = "gemini-2.5-flash", config: Record<string, unknown> = {}) =>
@@ -65,7 +65,7 @@ describe("401 for a wrong key", () => {
     const response = await fetch(`${tollgate.url}/v1/messages`, {
       method: "POST",
       headers: { "content-type": "application/json", "anthropic-version": "2023-06-01" },
-      body: JSON.stringify({ model: "claude-sonnet-4-5", max_tokens: 5, messages: [{ role: "user", content: "x" }] }),
+      body: JSON.stringify({ model: "claude-sonnet-4-6", max_tokens: 5, messages: [{ role: "user", content: "x" }] }),
     });
     expect(response.status).toBe(401);
     const body = await response.json();
@@ -97,7 +97,7 @@ describe("404 when the key's group cannot serve the interface", () => {
     expect(error.apiMessage).toContain("Rebind the key");
   });
   it("OpenAI SDK with a Family A key", async () => {
-    const error = await askChat(keys["claude-smart"], "claude-sonnet-4-5").catch((e) => e);
+    const error = await askChat(keys["claude-smart"], "claude-sonnet-4-6").catch((e) => e);
     expect(error).toBeInstanceOf(OpenAI.NotFoundError);
     expect(error.message).toContain('Group "Claude Smart Preferred"');
     expect(error.code).toBe("group_cannot_serve_interface");
@@ -117,7 +117,7 @@ describe("404 when the key's group cannot serve the interface", () => {
   it("a model the group does not offer lists what it does offer", async () => {
     const error = await askClaude(keys["claude-smart"], { model: "claude-unknown" }).catch((e) => e);
     expect(error).toBeInstanceOf(Anthropic.NotFoundError);
-    expect(error.apiMessage).toContain("claude-sonnet-4-5");
+    expect(error.apiMessage).toContain("claude-sonnet-4-6");
   });
 });
 
@@ -131,7 +131,7 @@ describe("400 naming the field for out-of-range input", () => {
     const response = await fetch(`${tollgate.url}/v1/messages`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-api-key": keys["claude-smart"], "anthropic-version": "2023-06-01" },
-      body: JSON.stringify({ model: "claude-sonnet-4-5", messages: [{ role: "user", content: "x" }] }),
+      body: JSON.stringify({ model: "claude-sonnet-4-6", messages: [{ role: "user", content: "x" }] }),
     });
     expect(response.status).toBe(400);
     expect((await response.json()).error.message).toContain("`max_tokens` is required");
@@ -233,8 +233,8 @@ describe("call names", () => {
   });
 });
 
-describe("a request that passes every check", () => {
-  it("gets 503 no available channel until channels exist, in each format", async () => {
+describe("a request that passes every check when no channel serves its group", () => {
+  it("gets 503 no available channel, in each format", async () => {
     const claude = await askClaude(keys["claude-smart"]).catch((e) => e);
     expect(claude).toBeInstanceOf(Anthropic.InternalServerError);
     expect(claude.status).toBe(503);

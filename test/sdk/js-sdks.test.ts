@@ -32,7 +32,7 @@ describe("Family A SDK (@anthropic-ai/sdk)", () => {
   it("non-streamed: the reply, its usage, and the same usage in the ledger; vendor fields pass through", async () => {
     const { name, key } = await keyed("claude-smart");
     const message = await client(key).messages.create({
-      model: "claude-sonnet-4-5",
+      model: "claude-sonnet-4-6",
       max_tokens: 100,
       messages: [{ role: "user", content: prompt }],
       metadata: { user_id: "user-42" },
@@ -63,7 +63,7 @@ describe("Family A SDK (@anthropic-ai/sdk)", () => {
   it("cache reads and writes are metered apart", async () => {
     const { name, key } = await keyed("claude-smart");
     env.mocks.anthropic.next("cached");
-    const message = await client(key).messages.create({ model: "claude-sonnet-4-5", max_tokens: 50, messages: [{ role: "user", content: prompt }] });
+    const message = await client(key).messages.create({ model: "claude-sonnet-4-6", max_tokens: 50, messages: [{ role: "user", content: prompt }] });
     const [call] = await env.ledger(name);
     expect(call.cache_read_tokens).toBe(CACHE_READ_TOKENS);
     expect(call.cache_write_tokens).toBe(CACHE_WRITE_TOKENS);
@@ -73,7 +73,7 @@ describe("Family A SDK (@anthropic-ai/sdk)", () => {
   it("an upstream 400 reaches the SDK as its BadRequestError and is not charged", async () => {
     const { name, key } = await keyed("claude-smart");
     env.mocks.anthropic.next("error-400");
-    await expect(client(key).messages.create({ model: "claude-sonnet-4-5", max_tokens: 50, messages: [{ role: "user", content: prompt }] })).rejects.toBeInstanceOf(
+    await expect(client(key).messages.create({ model: "claude-sonnet-4-6", max_tokens: 50, messages: [{ role: "user", content: prompt }] })).rejects.toBeInstanceOf(
       Anthropic.BadRequestError,
     );
     const [call] = await env.ledger(name);

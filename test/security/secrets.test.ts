@@ -20,8 +20,8 @@ beforeAll(async () => {
   // Use the keys: a wrong-interface call, a call that passes admission, a bad request.
   for (const secret of secrets) {
     const client = new Anthropic({ apiKey: secret, baseURL: tollgate.url, maxRetries: 0 });
-    await client.messages.create({ model: "claude-sonnet-4-5", max_tokens: 8, messages: [{ role: "user", content: "hi" }] }).catch(() => {});
-    await client.messages.create({ model: "claude-sonnet-4-5", max_tokens: 0, messages: [] }).catch(() => {});
+    await client.messages.create({ model: "claude-sonnet-4-6", max_tokens: 8, messages: [{ role: "user", content: "hi" }] }).catch(() => {});
+    await client.messages.create({ model: "claude-sonnet-4-6", max_tokens: 0, messages: [] }).catch(() => {});
   }
   // Give the batched last-used writer and the WAL a moment, then stop (which flushes both).
   await tollgate.stop();

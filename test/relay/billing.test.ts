@@ -1,0 +1,115 @@
+// Exact quota: costs scale with the group multiplier, concurrent calls never overdraw a balance,
+// and every path — success, upstream error, client disconnect — leaves no reservation behind.
+import Anthropic from "@anthropic-ai/sdk";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { worstCaseCost } from "../../server/domain/worst-case.ts";
+import { createKey, createTenant, unique } from "../helpers/fixtures.ts";
+import { type RelayEnv, startRelayEnv } from "../helpers/relay-env.ts";
+import { ANTHROPIC_OUTPUT_TOKENS } from "../mock-upstreams/anthropic.ts";
+
+let env: RelayEnv;
+
+beforeAll(async () => {
+  env = await startRelayEnv({ delayMs: 20 });
+});
+afterAll(async () => {
+  await env?.stop();
+});
+
+const sixtyChars = "Please answer with a short greeting for the billing test ok.";
+const expectNothingHeld = () => expect(env.held()).toEqual({ reservations: 0, keyReserved: 0, memberReserved: 0 });
+
+describe("cost", () => {
+  it("a call in a 6x group costs exactly 6/2.5 of the same call in a 2.5x group", async () => {
+    expect(sixtyChars).toHaveLength(60); // 15 input tokens at the mock's 4 characters per token
+    const costs: Record<string, number> = {};
+    for (const identifier of ["claude-smart", "claude-flagship"]) {
+      const name = unique(identifier);
+      const client = new Anthropic({ apiKey: await env.key(identifier, name), baseURL: env.tollgate.url, maxRetries: 0 });
+      await client.messages.create({ model: "claude-sonnet-4-6", max_tokens: 64, messages: [{ role: "user", content: sixtyChars }] });
+      costs[identifier] = (await env.ledger(name))[0].cost;
+    }
+    // claude-sonnet-4-6: 3 micros per input token, 15 per output token.
+    const base = 15 * 3 + ANTHROPIC_OUTPUT_TOKENS * 15;
+    expect(costs["claude-smart"]).toBe(base * 2.5);
+    expect(costs["claude-flagship"]).toBe(base * 6);
+    expect(costs["claude-flagship"] / costs["claude-smart"]).toBe(6 / 2.5);
+  });
+});
+
+describe("concurrency", () => {
+  it("50 concurrent calls against a balance that affords 10 leave it at or above zero, every reservation settled", async () => {
+    const tenant = await createTenant(env.tollgate.url, env.operator);
+    const group = env.groups.get("claude-smart")!;
+    const keyName = unique("concurrent");
+    const key = await createKey(tenant.owner, group.id, keyName);
+    const body = JSON.stringify({ model: "claude-sonnet-4-6", max_tokens: 200, stream: true, messages: [{ role: "user", content: sixtyChars }] });
+    const model = group.models.find((candidate) => candidate.model_id === "claude-sonnet-4-6")!;
+    const prices = { cache_read: 0, cache_write: 0, ...model.prices };
+    const worst = worstCaseCost("messages", JSON.parse(body), Buffer.byteLength(body), prices, group.multiplier_milli);
+    const funded = worst * 10;
+    await env.operator.POST("/api/admin/organizations/{id}/top-ups", { params: { path: { id: tenant.organizationId } }, body: { amount: funded } });
+
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        fetch(`${env.tollgate.url}/v1/messages`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-api-key": key, "anthropic-version": "2023-06-01" },
+          body,
+        }).then(async (response) => ({ status: response.status, retry: response.headers.get("x-should-retry"), text: await response.text() })),
+      ),
+    );
+    const ok = responses.filter((response) => response.status === 200);
+    const refused = responses.filter((response) => response.status === 429);
+    expect(ok.length + refused.length).toBe(50);
+    expect(ok.length).toBeGreaterThanOrEqual(10);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused[0].retry).toBe("false");
+    expect(JSON.parse(refused[0].text).error.message).toContain("top-up");
+
+    const calls = await env.ledger(keyName, ok.length);
+    const { data } = await env.operator.GET("/api/admin/organizations");
+    const balance = data!.data.find((org) => org.id === tenant.organizationId)!.balance;
+    expect(balance).toBeGreaterThanOrEqual(0);
+    expect(funded - balance).toBe(calls.reduce((sum, call) => sum + call.cost, 0));
+    expectNothingHeld();
+  });
+});
+
+describe("every path releases its reservation", () => {
+  it("an upstream failure charges nothing and holds nothing", async () => {
+    const before = await env.balance();
+    env.mocks.anthropic.next("error-500");
+    const name = unique("failure");
+    const client = new Anthropic({ apiKey: await env.key("claude-smart", name), baseURL: env.tollgate.url, maxRetries: 0 });
+    const error = await client.messages.create({ model: "claude-sonnet-4-6", max_tokens: 64, messages: [{ role: "user", content: "hi" }] }).catch((e) => e);
+    expect(error.status).toBe(503);
+    const [call] = await env.ledger(name);
+    expect(call).toMatchObject({ cost: 0, http_status: 503 });
+    expect(await env.balance()).toBe(before);
+    expectNothingHeld();
+  });
+
+  it("a client that disconnects mid-stream aborts the upstream call and pays only for what it received", async () => {
+    const name = unique("disconnect");
+    const key = await env.key("claude-smart", name);
+    const before = await env.balance();
+    const controller = new AbortController();
+    const response = await fetch(`${env.tollgate.url}/v1/messages`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-api-key": key, "anthropic-version": "2023-06-01" },
+      body: JSON.stringify({ model: "claude-sonnet-4-6", max_tokens: 64, stream: true, messages: [{ role: "user", content: sixtyChars }] }),
+      signal: controller.signal,
+    });
+    const reader = response.body!.getReader();
+    await reader.read(); // message_start has arrived
+    controller.abort();
+    const [call] = await env.ledger(name);
+    expect(call.status).toBe("client_disconnected");
+    expect(call.cost).toBeGreaterThan(0);
+    expect(call.input_tokens).toBe(15);
+    expect(await env.balance()).toBe(before - call.cost);
+    expectNothingHeld();
+    await expect.poll(() => env.mocks.anthropic.requests.at(-1)!.aborted).toBe(true);
+  });
+});
