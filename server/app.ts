@@ -11,6 +11,7 @@ import { upstreamForwarder } from "./gateway/relay-call.ts";
 import { relayRouter } from "./gateway/routes.ts";
 import type { Config } from "./config.ts";
 import type { Log } from "./log.ts";
+import type { SharedWrites } from "./shared-writes.ts";
 import type { Store } from "./store/store.ts";
 
 export type Worker = { app: Express; catalog: Catalog; stop: () => Promise<void> };
@@ -52,16 +53,16 @@ function webConsole(): Router {
 /** Reservations whose worker died mid-call are released after this long (longer than any upstream timeout). */
 const staleReservationMs = 15 * 60 * 1000;
 
-export async function createWorker(config: Config, store: Store, log: Log): Promise<Worker> {
+export async function createWorker(config: Config, store: Store, log: Log, writes: SharedWrites): Promise<Worker> {
   const catalog = await openCatalog(store);
   const keyUses = keyUseRecorder(store, log);
   const health = healthRegistry({ threshold: config.circuitThreshold, cooldownMs: config.circuitCooldownMs });
-  const ledger = ledgerWriter(store, log);
+  const ledger = ledgerWriter(writes.insertLedger, log);
   // One keep-alive pool per upstream origin (undici's Agent keeps a Pool per origin).
   const dispatcher = new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000, connections: 256 });
-  const forward = upstreamForwarder({ catalog, store, health, ledger, dispatcher, log });
+  const forward = upstreamForwarder({ catalog, quota: writes, health, ledger, dispatcher, log });
   const releaseStale = setInterval(() => {
-    store.quota.releaseStale(staleReservationMs).catch((error) => log("quota.release_stale_failed", { error: String(error) }));
+    writes.releaseStale(staleReservationMs).catch((error) => log("quota.release_stale_failed", { error: String(error) }));
   }, 60_000);
   releaseStale.unref();
   const app = express();

@@ -1,5 +1,6 @@
 // Process entry: config → store (migrate, seed) → one worker per core, each serving the app.
-// The primary prepares the database once, then forks; workers share the listening socket.
+// The primary prepares the database, then forks; workers share the listening socket. With SQLite
+// the primary also carries out the relay's per-call writes for every worker (shared-writes.ts).
 import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import type { Server } from "node:http";
@@ -13,92 +14,98 @@ if (major < 22) {
 const { loadConfig } = await import("./config.ts");
 const { createLog } = await import("./log.ts");
 const { openStore } = await import("./store/store.ts");
+const { directWrites, remoteWrites, serveWrites } = await import("./shared-writes.ts");
 
 const config = loadConfig();
 const { log, flush } = createLog();
+/** Sent by the primary to a worker: stop accepting, finish, flush, exit. */
+const stopMessage = "tollgate:stop";
 
-async function prepareDatabase(): Promise<void> {
+async function prepareDatabase(store: ReturnType<typeof openStore>): Promise<void> {
   const { seedGroupsIfEmpty, seedOperatorIfMissing } = await import("./store/seed.ts");
   const { hashPassword } = await import("./console/passwords.ts");
-  const store = openStore(config);
-  try {
-    const migrated = await store.migrate();
-    if (migrated.length) log("store.migrated", { versions: migrated, database: config.databaseUrl ? "postgres" : "sqlite" });
-    const seeded = await seedGroupsIfEmpty(store);
-    if (seeded) log("store.seeded_groups", { count: seeded });
-    const { syncEnvChannels } = await import("./env-channels.ts");
-    const channels = await syncEnvChannels(store, config.env);
-    if (channels.length) log("store.env_channels", { channels });
-    const password = config.adminPassword ?? randomBytes(12).toString("base64url");
-    if (await seedOperatorIfMissing(store, config.adminEmail, () => hashPassword(password))) {
-      // Printed once, on the terminal only, and only when the password was generated here.
-      if (!config.adminPassword) {
-        process.stdout.write(`\nOperator account created (shown once): email ${config.adminEmail}  password ${password}\n\n`);
-      } else {
-        log("store.operator_created", { email: config.adminEmail });
-      }
-    }
-  } finally {
-    await store.close();
+  const { syncEnvChannels } = await import("./env-channels.ts");
+  const migrated = await store.migrate();
+  if (migrated.length) log("store.migrated", { versions: migrated, database: config.databaseUrl ? "postgres" : "sqlite" });
+  const seeded = await seedGroupsIfEmpty(store);
+  if (seeded) log("store.seeded_groups", { count: seeded });
+  const channels = await syncEnvChannels(store, config.env);
+  if (channels.length) log("store.env_channels", { channels });
+  const password = config.adminPassword ?? randomBytes(12).toString("base64url");
+  if (await seedOperatorIfMissing(store, config.adminEmail, () => hashPassword(password))) {
+    // Printed once, on the terminal only, and only when the password was generated here.
+    if (!config.adminPassword) process.stdout.write(`\nOperator account created (shown once): email ${config.adminEmail}  password ${password}\n\n`);
+    else log("store.operator_created", { email: config.adminEmail });
   }
 }
 
 async function runWorker(): Promise<void> {
   const { createWorker } = await import("./app.ts");
   const store = openStore(config);
-  const worker = await createWorker(config, store, log);
+  const writes = config.databaseUrl ? directWrites(store) : remoteWrites();
+  const worker = await createWorker(config, store, log, writes);
   const server: Server = worker.app.listen(config.port, config.host);
   server.keepAliveTimeout = 65_000;
+  let stopping = false;
   const stop = async () => {
-    server.close();
-    server.closeIdleConnections();
+    if (stopping) return;
+    stopping = true;
+    await new Promise<void>((closed) => {
+      server.close(() => closed());
+      server.closeIdleConnections();
+    });
     await worker.stop();
     await store.close();
     flush();
     process.exit(0);
   };
-  process.on("SIGTERM", stop);
-  process.on("SIGINT", stop);
-  process.on("disconnect", stop);
+  process.on("message", (message) => message === stopMessage && void stop());
+  // Signals reach the primary, which stops the workers in order; a worker on its own stops too.
+  process.on("SIGTERM", () => void stop());
+  process.on("SIGINT", () => {});
 }
 
-if (cluster.isPrimary) {
+async function runPrimary(): Promise<void> {
+  const store = openStore(config);
   try {
-    await prepareDatabase();
+    await prepareDatabase(store);
   } catch (error) {
     console.error(`Tollgate could not prepare its database: ${(error as Error).message}`);
     process.exit(1);
   }
+  if (!config.databaseUrl) serveWrites(store);
+
   let listening = 0;
   let stopping = false;
-  const fork = () => cluster.fork();
   cluster.on("listening", (_worker, address) => {
     if (++listening === config.workers) {
       log("server.listening", { url: `http://${config.host}:${address.port}`, workers: config.workers });
       process.stdout.write(`Tollgate listening on http://${config.host}:${address.port} (${config.workers} workers)\n`);
     }
   });
-  cluster.on("exit", (worker, code) => {
-    if (stopping) return;
-    log("worker.exited", { pid: worker.process.pid, code });
-    fork();
+  cluster.on("exit", async (worker, code) => {
+    if (!stopping) {
+      log("worker.exited", { pid: worker.process.pid, code });
+      cluster.fork();
+      return;
+    }
+    if (Object.keys(cluster.workers ?? {}).length === 0) {
+      await store.close();
+      flush();
+      process.exit(0);
+    }
   });
   const stopAll = () => {
     if (stopping) return;
     stopping = true;
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.disconnect();
-    const deadline = setTimeout(() => process.exit(0), 10_000);
-    deadline.unref();
-    cluster.on("exit", () => {
-      if (Object.keys(cluster.workers ?? {}).length === 0) {
-        flush();
-        process.exit(0);
-      }
-    });
+    // Workers finish their calls and flush ledger and usage writes through the primary, then exit.
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.send(stopMessage);
+    setTimeout(() => process.exit(0), 15_000).unref();
   };
   process.on("SIGTERM", stopAll);
   process.on("SIGINT", stopAll);
-  for (let i = 0; i < config.workers; i++) fork();
-} else {
-  await runWorker();
+  for (let i = 0; i < config.workers; i++) cluster.fork();
 }
+
+if (cluster.isPrimary) await runPrimary();
+else await runWorker();

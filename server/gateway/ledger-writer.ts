@@ -1,9 +1,8 @@
 // Usage records leave the request path: they queue in memory and are written in one transaction
 // every half second (or sooner when many gather); stopping flushes what is left.
 import type { UsageRecord } from "../store/ledger.ts";
-import type { Store } from "../store/store.ts";
 
-export function ledgerWriter(store: Store, log: (event: string, fields: Record<string, unknown>) => void, intervalMs = 500) {
+export function ledgerWriter(insert: (records: UsageRecord[]) => Promise<void>, log: (event: string, fields: Record<string, unknown>) => void, intervalMs = 500) {
   let queue: UsageRecord[] = [];
   let flushing: Promise<void> = Promise.resolve();
   const flush = () =>
@@ -11,7 +10,7 @@ export function ledgerWriter(store: Store, log: (event: string, fields: Record<s
       if (queue.length === 0) return;
       const batch = queue;
       queue = [];
-      await store.ledger.insert(batch).catch((error) => {
+      await insert(batch).catch((error) => {
         log("ledger.write_failed", { records: batch.length, error: String(error) });
         queue.unshift(...batch);
       });

@@ -10,7 +10,7 @@ import { type Usage, billableTokens, noUsage } from "../domain/usage.ts";
 import { estimatedInputTokens, formatMicros, worstCaseCost } from "../domain/worst-case.ts";
 import type { ChannelWithCredentials } from "../store/channels.ts";
 import type { Blocker } from "../store/quota.ts";
-import type { Store } from "../store/store.ts";
+import type { SharedWrites } from "../shared-writes.ts";
 import type { Catalog } from "./catalog.ts";
 import type { HealthRegistry } from "./channels/health.ts";
 import { eligibleChannels, nextCredential, orderChannels, upstreamModelOf } from "./channels/select.ts";
@@ -32,7 +32,7 @@ const adapters: Record<RelayCall["iface"], UpstreamAdapter> = {
 
 export type RelayCallDeps = {
   catalog: Catalog;
-  store: Store;
+  quota: Pick<SharedWrites, "reserve" | "settle">;
   health: HealthRegistry;
   ledger: LedgerWriter;
   dispatcher: Dispatcher;
@@ -74,7 +74,7 @@ async function readText(body: AsyncIterable<Buffer>): Promise<string> {
 }
 
 export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
-  const { catalog, store, health, ledger, dispatcher } = deps;
+  const { catalog, quota, health, ledger, dispatcher } = deps;
 
   return async function forward(call, req, res) {
     const started = performance.now();
@@ -97,7 +97,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
     const bodyBytes = Number(req.headers["content-length"]) || JSON.stringify(req.body).length;
     const worstCase = worstCaseCost(call.iface, req.body, bodyBytes, route.model.prices, route.group.multiplierMilli);
     const holder = { organizationId: caller.organization.id, userId: caller.member.id, keyId: caller.key.id };
-    const reservation = await store.quota.reserve(holder, worstCase);
+    const reservation = await quota.reserve(holder, worstCase);
     if ("blocked" in reservation) throw gatewayError("quota_exhausted", quotaMessages[reservation.blocked](formatMicros(worstCase)));
 
     // The client going away aborts the upstream call; what was used so far is still settled.
@@ -138,7 +138,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
     } finally {
       res.off("close", onClose);
       const cost = costMicros(billableTokens(outcome.usage), route.model.prices, route.group.multiplierMilli);
-      const charged = await store.quota.settle(reservation.id, cost);
+      const charged = await quota.settle(reservation.id, cost);
       ledger.record({
         id: randomUUID(),
         requestId: call.requestId,

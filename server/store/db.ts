@@ -31,32 +31,37 @@ export function openSqlite(path: string): Db {
     return statement;
   };
   // node:sqlite is synchronous and has one connection, so an open transaction must not interleave
-  // with statements of other requests: they wait for it.
-  let pending: Promise<unknown> = Promise.resolve();
-  let inTransaction = false;
+  // with other statements: transactions queue behind each other, and a plain statement waits while
+  // one is open. The check and the statement run in the same synchronous step, so nothing slips in.
+  let queue: Promise<unknown> = Promise.resolve();
+  let open: Promise<void> | null = null;
   const direct = {
-    all: async <T>(sql: string, params: Params = []) => prepare(sql).all(...params) as T[],
-    get: async <T>(sql: string, params: Params = []) => prepare(sql).get(...params) as T | undefined,
-    run: async (sql: string, params: Params = []) => ({ changes: Number(prepare(sql).run(...params).changes) }),
+    all: <T>(sql: string, params: Params = []) => prepare(sql).all(...params) as T[],
+    get: <T>(sql: string, params: Params = []) => prepare(sql).get(...params) as T | undefined,
+    run: (sql: string, params: Params = []) => ({ changes: Number(prepare(sql).run(...params).changes) }),
   };
-  const waitForTransaction = async () => {
-    while (inTransaction) await pending.catch(() => {});
+  const outsideTransactions = async <T>(statement: () => T): Promise<T> => {
+    while (open) await open;
+    return statement();
   };
   const txView: Db = {
     dialect: "sqlite",
-    ...direct,
+    all: async (sql, params) => direct.all(sql, params),
+    get: async (sql, params) => direct.get(sql, params),
+    run: async (sql, params) => direct.run(sql, params),
     transaction: (fn) => fn(txView),
     close: async () => {},
   };
   return {
     dialect: "sqlite",
-    all: async (sql, params) => (await waitForTransaction(), direct.all(sql, params)),
-    get: async (sql, params) => (await waitForTransaction(), direct.get(sql, params)),
-    run: async (sql, params) => (await waitForTransaction(), direct.run(sql, params)),
-    async transaction(fn) {
-      await waitForTransaction();
-      inTransaction = true;
-      const work = (async () => {
+    all: (sql, params) => outsideTransactions(() => direct.all(sql, params)),
+    get: (sql, params) => outsideTransactions(() => direct.get(sql, params)),
+    run: (sql, params) => outsideTransactions(() => direct.run(sql, params)),
+    transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+      const work = queue.then(async () => {
+        while (open) await open;
+        let finished!: () => void;
+        open = new Promise<void>((resolve) => (finished = resolve));
         db.exec("BEGIN IMMEDIATE");
         try {
           const result = await fn(txView);
@@ -66,14 +71,15 @@ export function openSqlite(path: string): Db {
           db.exec("ROLLBACK");
           throw error;
         } finally {
-          inTransaction = false;
+          open = null;
+          finished();
         }
-      })();
-      pending = work;
+      });
+      queue = work.catch(() => {});
       return work;
     },
     async close() {
-      await waitForTransaction();
+      await queue;
       db.close();
     },
   };

@@ -61,6 +61,7 @@ describe("concurrency", () => {
     );
     const ok = responses.filter((response) => response.status === 200);
     const refused = responses.filter((response) => response.status === 429);
+    expect(responses.filter((r) => r.status !== 200 && r.status !== 429).map((r) => `${r.status} ${r.text}`)).toEqual([]);
     expect(ok.length + refused.length).toBe(50);
     expect(ok.length).toBeGreaterThanOrEqual(10);
     expect(refused.length).toBeGreaterThan(0);

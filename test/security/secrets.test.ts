@@ -1,5 +1,6 @@
-// Secrets never rest in clear: the database holds only hashes of API keys and sessions, and the
-// server's output carries no key, password or session token.
+// Secrets never rest in clear: the database holds only hashes of API keys and sessions,
+// upstream credentials are sealed (AES-256-GCM), and the server's output carries no key,
+// password or credential.
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import Anthropic from "@anthropic-ai/sdk";
@@ -10,9 +11,11 @@ import { type Tollgate, adminPassword, startTollgate } from "../helpers/tollgate
 
 let tollgate: Tollgate;
 const secrets: string[] = [];
+// An upstream credential given through the environment: sealed in the database, never logged.
+const upstreamCredential = "sk-ant-upstream-credential-never-in-clear";
 
 beforeAll(async () => {
-  tollgate = await startTollgate();
+  tollgate = await startTollgate({ TOLLGATE_ANTHROPIC_API_KEY: upstreamCredential, TOLLGATE_ANTHROPIC_BASE_URL: "http://127.0.0.1:9" });
   const operator = await signInOperator(tollgate.url);
   const groups = await groupsByIdentifier(operator);
   const tenant = await createTenant(tollgate.url, operator);
@@ -38,17 +41,19 @@ function databaseBytes(): string {
     .join("");
 }
 
-it("the database holds API key hashes, never the secrets", () => {
+it("the database holds API key hashes and sealed upstream credentials, never the secrets", () => {
   const bytes = databaseBytes();
   for (const secret of secrets) {
     expect(bytes).not.toContain(secret);
     expect(bytes).toContain(hashSecret(secret));
   }
   expect(bytes).not.toContain(adminPassword);
+  expect(bytes).toContain("env:anthropic");
+  expect(bytes).not.toContain(upstreamCredential);
 });
 
 it("the server log holds no key secret or password", () => {
   const output = tollgate.output();
   expect(output.length).toBeGreaterThan(0);
-  for (const secret of [...secrets, adminPassword]) expect(output).not.toContain(secret);
+  for (const secret of [...secrets, adminPassword, upstreamCredential]) expect(output).not.toContain(secret);
 });

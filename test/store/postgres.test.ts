@@ -21,7 +21,7 @@ if (!adminUrl) {
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    const store = openStore({ databaseUrl: url.toString(), dataDir: "" });
+    const store = openStore({ databaseUrl: url.toString(), dataDir: "", secretKey: "repository-suite-secret-key" });
     return {
       store,
       dispose: async () => {

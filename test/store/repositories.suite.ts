@@ -107,6 +107,44 @@ export function runRepositoryTests(name: string, makeStore: () => Promise<{ stor
     );
 
     it(
+      "quota reservations are atomic under concurrency and settle to the exact cost",
+      withStore(async (store) => {
+        const organizationId = await store.organizations.create({ name: "Acme" });
+        const userId = await store.users.create({ organizationId, email: "q@example.com", name: "Q", role: "owner", passwordHash: "h" });
+        const keyId = await store.keys.create({ userId, organizationId, name: "k", secretHash: "cd".repeat(32), display: "tg-…", groupId: null, expiresAt: null, spendCap: null });
+        await store.organizations.adjustBalance(organizationId, 1000);
+        const holder = { organizationId, userId, keyId };
+        const attempts = await Promise.all(Array.from({ length: 30 }, () => store.quota.reserve(holder, 100)));
+        const held = attempts.filter((attempt) => "id" in attempt);
+        expect(held).toHaveLength(10);
+        expect(attempts.filter((attempt) => "blocked" in attempt && attempt.blocked === "organization")).toHaveLength(20);
+        expect((await store.organizations.get(organizationId))?.balance).toBe(0);
+        const charged = await Promise.all(held.map((reservation) => store.quota.settle((reservation as { id: string }).id, 40)));
+        expect(charged.every((amount) => amount === 40)).toBe(true);
+        expect((await store.organizations.get(organizationId))?.balance).toBe(600);
+        expect(await store.quota.settle((held[0] as { id: string }).id, 40)).toBe(0);
+        expect(await store.quota.outstanding(organizationId)).toBe(0);
+        expect((await store.keys.get(keyId))?.spent).toBe(400);
+      }),
+    );
+
+    it(
+      "a key's spend cap blocks reservations and a cost above the reservation is charged only as far as the cap allows",
+      withStore(async (store) => {
+        const organizationId = await store.organizations.create({ name: "Acme" });
+        const userId = await store.users.create({ organizationId, email: "c@example.com", name: "C", role: "owner", passwordHash: "h" });
+        const keyId = await store.keys.create({ userId, organizationId, name: "k", secretHash: "ef".repeat(32), display: "tg-…", groupId: null, expiresAt: null, spendCap: 150 });
+        await store.organizations.adjustBalance(organizationId, 1000);
+        const holder = { organizationId, userId, keyId };
+        const first = await store.quota.reserve(holder, 100);
+        expect(await store.quota.reserve(holder, 100)).toEqual({ blocked: "key" });
+        expect(await store.quota.settle((first as { id: string }).id, 500)).toBe(150);
+        expect((await store.keys.get(keyId))?.spent).toBe(150);
+        expect((await store.organizations.get(organizationId))?.balance).toBe(850);
+      }),
+    );
+
+    it(
       "sessions expire and can be deleted",
       withStore(async (store) => {
         const userId = await store.users.create({ organizationId: null, email: "op@example.com", name: "Op", role: "operator", passwordHash: "h" });
