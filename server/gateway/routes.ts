@@ -1,6 +1,6 @@
 // Relay paths to handlers, nothing else. The literal colon of the Family C paths is escaped for
 // Express (DESIGN.md §1 pitfalls).
-import express, { type Router } from "express";
+import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { gatewayError } from "../domain/errors.ts";
 import type { Catalog } from "./catalog.ts";
 import { isFamilyCRequest } from "./errors/wire-format.ts";
@@ -26,20 +26,22 @@ export function relayRouter({ catalog, forward, recordKeyUse, maxBodyBytes, log 
   const bearer = authenticate(catalog, "bearer", recordKeyUse);
   const familyC = authenticate(catalog, "family-c", recordKeyUse);
 
-  router.use(["/v1", "/v1beta"], requestId(), express.json({ limit: maxBodyBytes }), validateRelay());
+  router.use(["/v1", "/v1beta"], requestId(), express.json({ limit: maxBodyBytes }));
 
-  router.post("/v1/messages", familyA, relayHandler("messages", catalog, forward));
-  router.post("/v1/chat/completions", bearer, relayHandler("chat", catalog, forward));
-  router.post("/v1/responses", bearer, relayHandler("responses", catalog, forward));
+  router.post("/v1/messages", validateRelay("/v1/messages"), familyA, relayHandler("messages", catalog, forward));
+  router.post("/v1/chat/completions", validateRelay("/v1/chat/completions"), bearer, relayHandler("chat", catalog, forward));
+  router.post("/v1/responses", validateRelay("/v1/responses"), bearer, relayHandler("responses", catalog, forward));
   // Family C under v1beta (REST docs, older SDKs) and v1 (`@google/genai` 3.x default).
   for (const version of ["v1beta", "v1"]) {
+    const validate = validateRelay(`/${version}/models/{`);
     for (const method of ["generateContent", "streamGenerateContent"]) {
-      router.post(`/${version}/models/:model\\:${method}`, familyC, relayHandler("generate-content", catalog, forward));
-      router.post(`/${version}/models/:group/:model\\:${method}`, familyC, relayHandler("generate-content", catalog, forward));
+      router.post(`/${version}/models/:model\\:${method}`, validate, familyC, relayHandler("generate-content", catalog, forward));
+      router.post(`/${version}/models/:group/:model\\:${method}`, validate, familyC, relayHandler("generate-content", catalog, forward));
     }
   }
-  router.get("/v1/models", (req, res, next) => (isFamilyCRequest(req) ? familyC : familyA)(req, res, next), listModels(catalog));
-  router.get("/v1beta/models", familyC, listGeminiModels(catalog));
+  const familyCOrA = (req: Request, res: Response, next: NextFunction) => (isFamilyCRequest(req) ? familyC : familyA)(req, res, next);
+  router.get("/v1/models", validateRelay("/v1/models"), familyCOrA, listModels(catalog));
+  router.get("/v1beta/models", validateRelay("/v1beta/models"), familyC, listGeminiModels(catalog));
 
   router.use(["/v1", "/v1beta"], (req, _res, next) =>
     next(gatewayError("not_found", `${req.method} ${req.originalUrl.split("?", 1)[0]} is not an endpoint of this gateway. See the Call Guide for the supported interfaces.`)),
