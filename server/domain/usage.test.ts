@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { usageFromAnthropic, usageFromChat, usageFromGemini, usageFromResponses } from "./usage.ts";
+
+describe("usage normalization (wire-formats.md §6.1)", () => {
+  it("Family A: input is uncached only; cache reads and writes apart", () => {
+    expect(usageFromAnthropic({ input_tokens: 10, output_tokens: 5, cache_read_input_tokens: 3, cache_creation_input_tokens: 2 })).toEqual({
+      input: 10,
+      output: 5,
+      cacheRead: 3,
+      cacheWrite: 2,
+      reasoning: 0,
+    });
+  });
+
+  it("Family A streams: message_delta's cumulative output replaces message_start's provisional one", () => {
+    const usage = usageFromAnthropic({ input_tokens: 25, output_tokens: 1, cache_read_input_tokens: 0 });
+    usageFromAnthropic({ output_tokens: 42 }, usage);
+    expect(usage).toMatchObject({ input: 25, output: 42 });
+  });
+
+  it("chat: prompt_tokens include cached tokens; completion_tokens include reasoning", () => {
+    expect(
+      usageFromChat({ prompt_tokens: 19, completion_tokens: 10, prompt_tokens_details: { cached_tokens: 4 }, completion_tokens_details: { reasoning_tokens: 6 } }),
+    ).toEqual({ input: 15, output: 10, cacheRead: 4, cacheWrite: 0, reasoning: 6 });
+  });
+
+  it("responses: the same with input/output names", () => {
+    expect(usageFromResponses({ input_tokens: 36, output_tokens: 87, input_tokens_details: { cached_tokens: 6 }, output_tokens_details: { reasoning_tokens: 20 } })).toEqual({
+      input: 30,
+      output: 87,
+      cacheRead: 6,
+      cacheWrite: 0,
+      reasoning: 20,
+    });
+  });
+
+  it("Family C: thoughts count as output beside candidates; tool-use prompt tokens as input", () => {
+    expect(usageFromGemini({ promptTokenCount: 5, candidatesTokenCount: 2, thoughtsTokenCount: 3, cachedContentTokenCount: 1, toolUsePromptTokenCount: 4 })).toEqual({
+      input: 8,
+      output: 5,
+      cacheRead: 1,
+      cacheWrite: 0,
+      reasoning: 3,
+    });
+  });
+
+  it("missing usage is zero, never NaN", () => {
+    expect(usageFromChat(undefined)).toEqual({ input: 0, output: 0, cacheRead: 0, cacheWrite: 0, reasoning: 0 });
+    expect(usageFromGemini({})).toEqual({ input: 0, output: 0, cacheRead: 0, cacheWrite: 0, reasoning: 0 });
+  });
+});
