@@ -2,6 +2,7 @@
 // what the relay, billing and SDK suites start from.
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import type { ConsoleComponents } from "../../client/index.ts";
 import { startAnthropicMock } from "../mock-upstreams/anthropic.ts";
 import { startGeminiMock } from "../mock-upstreams/gemini.ts";
 import { startOpenAIMock } from "../mock-upstreams/openai.ts";
@@ -27,21 +28,7 @@ export type RelayEnv = {
   stop: () => Promise<void>;
 };
 
-export type UsageCall = {
-  request_id: string;
-  key_name: string | null;
-  status: string;
-  http_status: number;
-  input_tokens: number;
-  output_tokens: number;
-  cache_read_tokens: number;
-  cache_write_tokens: number;
-  reasoning_tokens: number;
-  cost: number;
-  model_id: string;
-  group_name: string | null;
-  multiplier_milli: number;
-};
+export type UsageCall = ConsoleComponents["schemas"]["UsageCall"];
 
 export async function startRelayEnv(options: { balance?: number; env?: Record<string, string>; delayMs?: number } = {}): Promise<RelayEnv> {
   const delayMs = options.delayMs ?? 0;
@@ -82,7 +69,7 @@ export async function startRelayEnv(options: { balance?: number; env?: Record<st
     async ledger(keyName, count = 1) {
       for (let attempt = 0; attempt < 50; attempt++) {
         const { data } = await operator.GET("/api/usage/calls", { params: { query: { limit: 500 } } });
-        const calls = (data?.data ?? []).filter((call) => call.key_name === keyName) as UsageCall[];
+        const calls = (data?.data ?? []).filter((call) => call.key_name === keyName);
         if (calls.length >= count) return calls;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
