@@ -1,0 +1,131 @@
+// The Tollgate console: one page per route, a header whose navigation follows the signed-in role.
+import { render } from "preact";
+import { useEffect, useState } from "preact/hooks";
+import { type Me, api } from "./api.ts";
+import { CallGuidePage } from "./pages/call-guide/call-guide.tsx";
+import { KeysPage } from "./pages/keys/keys.tsx";
+import { MarketplacePage } from "./pages/marketplace/marketplace.tsx";
+import { MembersPage } from "./pages/members/members.tsx";
+import { ChannelsPage } from "./pages/operator/channels.tsx";
+import { GroupsPage } from "./pages/operator/groups.tsx";
+import { OrganizationsPage } from "./pages/operator/organizations.tsx";
+import { SignInPage } from "./pages/sign-in/sign-in.tsx";
+import { UsagePage } from "./pages/usage/usage.tsx";
+import { go, useRoute } from "./router.ts";
+import "./styles.css";
+
+type NavItem = { route: string; label: string };
+
+function navFor(me: Me | null): NavItem[] {
+  const items: NavItem[] = [{ route: "/marketplace", label: "Marketplace" }];
+  if (!me) return items;
+  if (me.role === "operator") {
+    items.push(
+      { route: "/operator/organizations", label: "Organizations" },
+      { route: "/operator/groups", label: "Groups" },
+      { route: "/operator/channels", label: "Channels" },
+      { route: "/usage", label: "Usage" },
+    );
+    return items;
+  }
+  items.push({ route: "/keys", label: "API Keys" }, { route: "/call-guide", label: "Call Guide" });
+  if (me.role !== "developer") items.push({ route: "/usage", label: "Usage" });
+  if (me.role === "owner") items.push({ route: "/members", label: "Members" });
+  return items;
+}
+
+function homeFor(me: Me | null): string {
+  if (!me) return "/marketplace";
+  return me.role === "operator" ? "/operator/organizations" : "/keys";
+}
+
+function App() {
+  const route = useRoute();
+  const [me, setMe] = useState<Me | null | undefined>(undefined);
+
+  useEffect(() => {
+    api.GET("/api/me").then(({ data }) => setMe(data ?? null), () => setMe(null));
+  }, []);
+
+  if (me === undefined) return <div class="boot" aria-busy="true" />;
+
+  const signOut = async () => {
+    await api.DELETE("/api/session");
+    setMe(null);
+    go("/marketplace");
+  };
+  const signedIn = (who: Me) => {
+    setMe(who);
+    go(homeFor(who));
+  };
+
+  const needsSignIn = !me && route !== "/marketplace" && route !== "/sign-in" && route !== "/";
+  const page = needsSignIn ? "/sign-in" : route === "/" ? homeFor(me) : route;
+  const nav = navFor(me);
+
+  return (
+    <>
+      <a class="skip" href="#main" onClick={(event) => (event.preventDefault(), document.getElementById("main")?.focus())}>
+        Skip to content
+      </a>
+      <header class="topbar">
+        <a class="brand" href="#/">
+          <span class="brand-mark" aria-hidden="true" />
+          Tollgate
+        </a>
+        <nav aria-label="Console">
+          {nav.map((item) => (
+            <a href={`#${item.route}`} class={page.startsWith(item.route) ? "active" : ""} aria-current={page.startsWith(item.route) ? "page" : undefined}>
+              {item.label}
+            </a>
+          ))}
+        </nav>
+        <div class="account">
+          {me ? (
+            <>
+              <span class="account-name" title={me.email}>
+                {me.organization ? `${me.organization.name} · ` : ""}
+                {me.name}
+              </span>
+              <button type="button" class="button button-small" onClick={signOut}>
+                Sign out
+              </button>
+            </>
+          ) : (
+            <a class="button button-small button-primary" href="#/sign-in">
+              Sign in
+            </a>
+          )}
+        </div>
+      </header>
+      <main id="main" tabIndex={-1}>
+        <Page route={page} me={me} onSignedIn={signedIn} />
+      </main>
+    </>
+  );
+}
+
+function Page({ route, me, onSignedIn }: { route: string; me: Me | null; onSignedIn: (me: Me) => void }) {
+  if (route === "/sign-in") return <SignInPage onSignedIn={onSignedIn} />;
+  if (route === "/marketplace" || !me) return <MarketplacePage />;
+  switch (route) {
+    case "/keys":
+      return <KeysPage me={me} />;
+    case "/call-guide":
+      return <CallGuidePage />;
+    case "/usage":
+      return <UsagePage me={me} />;
+    case "/members":
+      return <MembersPage />;
+    case "/operator/organizations":
+      return <OrganizationsPage />;
+    case "/operator/groups":
+      return <GroupsPage />;
+    case "/operator/channels":
+      return <ChannelsPage />;
+    default:
+      return <MarketplacePage />;
+  }
+}
+
+render(<App />, document.getElementById("app")!);

@@ -1,0 +1,133 @@
+// Ready-to-paste calls for each SDK, filled with the group's base URL and a model. The key is read
+// from TOLLGATE_KEY so a snippet never holds a secret.
+import type { Schemas } from "../../api.ts";
+
+export type Snippet = { id: string; label: string; code: string };
+
+export function snippetsFor(group: Schemas["CallGuideGroup"], urls: Schemas["SdkBaseUrls"], model: string): Snippet[] {
+  const host = urls.anthropic;
+  const json = (value: unknown) => JSON.stringify(value);
+  if (group.family === "A") {
+    const body = { model, max_tokens: 1024, messages: [{ role: "user", content: "Hello" }] };
+    return [
+      {
+        id: "python",
+        label: "Python · anthropic",
+        code: `import os
+import anthropic
+
+client = anthropic.Anthropic(api_key=os.environ["TOLLGATE_KEY"], base_url="${urls.anthropic}")
+message = client.messages.create(
+    model="${model}",
+    max_tokens=1024,
+    messages=[{"role": "user", "content": "Hello"}],
+)
+print(message.content[0].text)`,
+      },
+      {
+        id: "typescript",
+        label: "TypeScript · @tollgate/client",
+        code: `import { auth, relayClient } from "@tollgate/client";
+
+const relay = relayClient({ baseUrl: "${host}", headers: auth.familyA(process.env.TOLLGATE_KEY!) });
+const { data, error } = await relay.POST("/v1/messages", {
+  params: { header: { "anthropic-version": "2023-06-01" } },
+  body: ${json(body)},
+});
+console.log(error ?? data?.content[0]);`,
+      },
+      {
+        id: "curl",
+        label: "curl",
+        code: `curl -sS ${host}/v1/messages \\
+  -H "x-api-key: $TOLLGATE_KEY" \\
+  -H "anthropic-version: 2023-06-01" \\
+  -H "content-type: application/json" \\
+  -d '${json(body)}'`,
+      },
+    ];
+  }
+  if (group.family === "C") {
+    const body = { contents: [{ role: "user", parts: [{ text: "Hello" }] }] };
+    return [
+      {
+        id: "python",
+        label: "Python · google-genai",
+        code: `import os
+from google import genai
+from google.genai import types
+
+client = genai.Client(
+    api_key=os.environ["TOLLGATE_KEY"],
+    http_options=types.HttpOptions(base_url="${urls.gemini}", api_version="v1beta"),
+)
+response = client.models.generate_content(model="${model}", contents="Hello")
+print(response.text)`,
+      },
+      {
+        id: "typescript",
+        label: "TypeScript · @tollgate/client",
+        code: `import { auth, relayClient } from "@tollgate/client";
+
+const relay = relayClient({ baseUrl: "${host}", headers: auth.familyC(process.env.TOLLGATE_KEY!) });
+const { data, error } = await relay.POST("/v1beta/models/{model}:generateContent", {
+  params: { path: { model: "${model}" } },
+  body: ${json(body)},
+});
+console.log(error ?? data?.candidates?.[0]?.content?.parts);`,
+      },
+      {
+        id: "curl",
+        label: "curl",
+        code: `curl -sS "${host}/v1beta/models/${model}:generateContent" \\
+  -H "x-goog-api-key: $TOLLGATE_KEY" \\
+  -H "content-type: application/json" \\
+  -d '${json(body)}'`,
+      },
+    ];
+  }
+  // Family B and domestic groups: OpenAI-style chat completions (and, for B, responses).
+  const body = { model, messages: [{ role: "user", content: "Hello" }] };
+  return [
+    {
+      id: "python",
+      label: "Python · openai",
+      code: `import os
+from openai import OpenAI
+
+client = OpenAI(api_key=os.environ["TOLLGATE_KEY"], base_url="${urls.openai}")
+completion = client.chat.completions.create(
+    model="${model}",
+    messages=[{"role": "user", "content": "Hello"}],
+)
+print(completion.choices[0].message.content)${
+        group.family === "B"
+          ? `
+
+# Family B models also answer the Responses API:
+response = client.responses.create(model="${model}", input="Hello")
+print(response.output_text)`
+          : ""
+      }`,
+    },
+    {
+      id: "typescript",
+      label: "TypeScript · @tollgate/client",
+      code: `import { auth, relayClient } from "@tollgate/client";
+
+const relay = relayClient({ baseUrl: "${host}", headers: auth.bearer(process.env.TOLLGATE_KEY!) });
+const { data, error } = await relay.POST("/v1/chat/completions", {
+  body: ${json(body)},
+});
+console.log(error ?? data?.choices[0].message.content);`,
+    },
+    {
+      id: "curl",
+      label: "curl",
+      code: `curl -sS ${urls.openai}/chat/completions \\
+  -H "authorization: Bearer $TOLLGATE_KEY" \\
+  -H "content-type: application/json" \\
+  -d '${json(body)}'`,
+    },
+  ];
+}

@@ -1,0 +1,190 @@
+// Operator: upstream channels — status and health, a test button, enable/disable, new channels.
+import { useState } from "preact/hooks";
+import { type Schemas, api, ok } from "../../api.ts";
+import { Badge, Empty, ErrorNote, Field, PageHeader } from "../../components/ui.tsx";
+import { useLoad } from "../../components/use-load.ts";
+import { when } from "../../format.ts";
+
+type Channel = Schemas["Channel"];
+const healthTone = { closed: "good", "half-open": "warn", open: "bad" } as const;
+const healthLabel = { closed: "healthy", "half-open": "probing", open: "circuit open" } as const;
+
+export function ChannelsPage() {
+  const channels = useLoad(() => ok(api.GET("/api/admin/channels")));
+  const groups = useLoad(() => ok(api.GET("/api/admin/groups")));
+  const [results, setResults] = useState<Record<string, Schemas["ChannelTestResult"]>>({});
+  const [error, setError] = useState<unknown>(null);
+  const groupName = new Map((groups.data?.data ?? []).map((group) => [group.id, group.name]));
+
+  const test = async (channel: Channel) => {
+    try {
+      setError(null);
+      const result = await ok(api.POST("/api/admin/channels/{id}/test", { params: { path: { id: channel.id } } }));
+      setResults({ ...results, [channel.id]: result });
+      await channels.reload();
+    } catch (failure) {
+      setError(failure);
+    }
+  };
+  const toggle = async (channel: Channel) => {
+    try {
+      await ok(api.PATCH("/api/admin/channels/{id}", { params: { path: { id: channel.id } }, body: { enabled: !channel.enabled } }));
+      await channels.reload();
+    } catch (failure) {
+      setError(failure);
+    }
+  };
+
+  return (
+    <section>
+      <PageHeader title="Channels">Upstreams that serve groups. Highest priority first, weighted within a priority; failing channels are skipped until a probe succeeds.</PageHeader>
+      <CreateChannel groups={groups.data?.data ?? []} onCreated={channels.reload} />
+      <ErrorNote error={error ?? channels.error} />
+      {channels.data?.data.length === 0 && <Empty title="No channels yet">Add one above, or start Tollgate with a provider key such as TOLLGATE_ANTHROPIC_API_KEY.</Empty>}
+      {(channels.data?.data ?? []).map((channel) => {
+        const result = results[channel.id];
+        return (
+          <article class="card" data-channel={channel.name}>
+            <header class="card-head">
+              <div>
+                <h2>{channel.name}</h2>
+                <code class="muted small">{channel.base_url}</code>
+              </div>
+              <div class="badges">
+                <Badge>{channel.kind}{channel.preset ? ` · ${channel.preset}` : ""}</Badge>
+                {channel.enabled ? <Badge tone={healthTone[channel.health.state]}>{healthLabel[channel.health.state]}</Badge> : <Badge tone="warn">disabled</Badge>}
+              </div>
+            </header>
+            <dl class="facts">
+              <dt>Groups</dt>
+              <dd>{channel.group_ids.map((id) => groupName.get(id) ?? id).join(", ") || "none"}</dd>
+              <dt>Models</dt>
+              <dd>{channel.models.join(", ") || "every model of its groups"}</dd>
+              <dt>Priority / weight</dt>
+              <dd>
+                {channel.priority} / {channel.weight}
+              </dd>
+              <dt>Credentials</dt>
+              <dd>
+                {channel.credentials.count} ({channel.credentials.hints.join(", ")})
+              </dd>
+              {channel.health.last_error && (
+                <>
+                  <dt>Last failure</dt>
+                  <dd>
+                    {channel.health.last_error} · {when(channel.health.last_failure_at)}
+                  </dd>
+                </>
+              )}
+            </dl>
+            <div class="form-row">
+              <button type="button" class="button" onClick={() => test(channel)}>
+                Test
+              </button>
+              <button type="button" class="button" onClick={() => toggle(channel)}>
+                {channel.enabled ? "Disable" : "Enable"}
+              </button>
+              {result && (
+                <span role="status" class={result.ok ? "good" : "bad"}>
+                  {result.ok ? "✓" : "✗"} {result.message} ({result.latency_ms} ms)
+                </span>
+              )}
+            </div>
+          </article>
+        );
+      })}
+    </section>
+  );
+}
+
+function CreateChannel({ groups, onCreated }: { groups: Schemas["Group"][]; onCreated: () => void }) {
+  const [form, setForm] = useState({ name: "", kind: "anthropic" as Channel["kind"], preset: "deepseek", baseUrl: "", credentials: "", models: "", priority: "0", weight: "1" });
+  const [groupIds, setGroupIds] = useState<string[]>([]);
+  const [error, setError] = useState<unknown>(null);
+  const set = (field: keyof typeof form) => (event: Event) => setForm({ ...form, [field]: (event.currentTarget as HTMLInputElement).value });
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    try {
+      setError(null);
+      await ok(
+        api.POST("/api/admin/channels", {
+          body: {
+            name: form.name,
+            kind: form.kind,
+            ...(form.kind === "openai-compatible" ? { preset: form.preset as NonNullable<Channel["preset"]> } : {}),
+            ...(form.baseUrl ? { base_url: form.baseUrl } : {}),
+            credentials: form.credentials.split("\n").map((line) => line.trim()).filter(Boolean),
+            models: form.models.split(",").map((model) => model.trim()).filter(Boolean),
+            group_ids: groupIds,
+            priority: Number(form.priority),
+            weight: Number(form.weight),
+          },
+        }),
+      );
+      setForm({ ...form, name: "", credentials: "", models: "" });
+      setGroupIds([]);
+      onCreated();
+    } catch (failure) {
+      setError(failure);
+    }
+  };
+  return (
+    <details class="card">
+      <summary class="strong">New channel</summary>
+      <form class="stack" onSubmit={submit}>
+        <div class="form-row">
+          <Field label="Name">
+            <input required value={form.name} onInput={set("name")} />
+          </Field>
+          <Field label="Kind">
+            <select value={form.kind} onChange={set("kind")}>
+              <option value="anthropic">anthropic (messages)</option>
+              <option value="openai">openai (chat, responses)</option>
+              <option value="gemini">gemini (generateContent)</option>
+              <option value="openai-compatible">openai-compatible (chat)</option>
+            </select>
+          </Field>
+          {form.kind === "openai-compatible" && (
+            <Field label="Preset">
+              <select value={form.preset} onChange={set("preset")}>
+                {["deepseek", "qwen", "glm", "kimi", "minimax", "custom"].map((preset) => (
+                  <option value={preset}>{preset}</option>
+                ))}
+              </select>
+            </Field>
+          )}
+          <Field label="Base URL" hint="Empty: the provider's public API.">
+            <input type="url" value={form.baseUrl} onInput={set("baseUrl")} />
+          </Field>
+          <Field label="Priority">
+            <input type="number" value={form.priority} onInput={set("priority")} />
+          </Field>
+          <Field label="Weight">
+            <input type="number" min="1" value={form.weight} onInput={set("weight")} />
+          </Field>
+        </div>
+        <Field label="Credentials" hint="One per line; stored encrypted, never shown again.">
+          <textarea rows={2} required value={form.credentials} onInput={set("credentials")} />
+        </Field>
+        <Field label="Models (optional)" hint="Comma-separated; empty serves every model of its groups.">
+          <input value={form.models} onInput={set("models")} />
+        </Field>
+        <fieldset class="checks">
+          <legend>Groups it serves</legend>
+          {groups.map((group) => (
+            <label class="check">
+              <input type="checkbox" checked={groupIds.includes(group.id)} onChange={(e) => setGroupIds(e.currentTarget.checked ? [...groupIds, group.id] : groupIds.filter((id) => id !== group.id))} />
+              {group.name}
+            </label>
+          ))}
+        </fieldset>
+        <ErrorNote error={error} />
+        <div>
+          <button type="submit" class="button button-primary">
+            Add channel
+          </button>
+        </div>
+      </form>
+    </details>
+  );
+}

@@ -1,0 +1,148 @@
+// Operator: organizations — create with an owner, top up, grant exclusive groups, routing switch.
+import { useState } from "preact/hooks";
+import { type Schemas, api, ok } from "../../api.ts";
+import { Badge, Empty, ErrorNote, Field, PageHeader } from "../../components/ui.tsx";
+import { useLoad } from "../../components/use-load.ts";
+import { money, when } from "../../format.ts";
+
+type Organization = Schemas["Organization"];
+
+export function OrganizationsPage() {
+  const organizations = useLoad(() => ok(api.GET("/api/admin/organizations")));
+  const groups = useLoad(() => ok(api.GET("/api/admin/groups")));
+  const [error, setError] = useState<unknown>(null);
+  const exclusive = (groups.data?.data ?? []).filter((group) => group.visibility === "exclusive");
+
+  const act = async (action: () => Promise<unknown>) => {
+    try {
+      setError(null);
+      await action();
+      await organizations.reload();
+    } catch (failure) {
+      setError(failure);
+    }
+  };
+  const path = (organization: Organization) => ({ params: { path: { id: organization.id } } });
+
+  return (
+    <section>
+      <PageHeader title="Organizations">Each organization has an owner, a balance, its exclusive groups and the group-identifier routing switch.</PageHeader>
+      <CreateOrganization onCreated={organizations.reload} />
+      <ErrorNote error={error ?? organizations.error} />
+      {organizations.data?.data.length === 0 && <Empty title="No organizations yet">Create one above; its owner can then sign in and create keys.</Empty>}
+      {(organizations.data?.data ?? []).map((organization) => (
+        <article class="card" data-organization={organization.name}>
+          <header class="card-head">
+            <div>
+              <h2>{organization.name}</h2>
+              <span class="muted small">since {when(organization.created_at)}</span>
+            </div>
+            <span class="stat-value">{money(organization.balance)}</span>
+          </header>
+          <div class="form-row">
+            <TopUp onTopUp={(amount) => act(() => ok(api.POST("/api/admin/organizations/{id}/top-ups", { ...path(organization), body: { amount } })))} />
+            <label class="check">
+              <input
+                type="checkbox"
+                checked={organization.group_routing}
+                onChange={(e) => act(() => ok(api.PATCH("/api/admin/organizations/{id}", { ...path(organization), body: { group_routing: e.currentTarget.checked } })))}
+              />
+              Group-identifier routing (<code>group/model</code> call names)
+            </label>
+          </div>
+          <fieldset class="checks">
+            <legend>Exclusive groups</legend>
+            {exclusive.length === 0 && <span class="muted small">No exclusive groups exist; make one on the Groups page.</span>}
+            {exclusive.map((group) => (
+              <label class="check">
+                <input
+                  type="checkbox"
+                  checked={organization.exclusive_group_ids.includes(group.id)}
+                  onChange={(e) => {
+                    const next = e.currentTarget.checked ? [...organization.exclusive_group_ids, group.id] : organization.exclusive_group_ids.filter((id) => id !== group.id);
+                    return act(() => ok(api.PUT("/api/admin/organizations/{id}/exclusive-groups", { ...path(organization), body: { group_ids: next } })));
+                  }}
+                />
+                {group.name} <Badge tone="good">exclusive</Badge>
+              </label>
+            ))}
+          </fieldset>
+        </article>
+      ))}
+    </section>
+  );
+}
+
+function TopUp({ onTopUp }: { onTopUp: (micros: number) => void }) {
+  const [amount, setAmount] = useState("");
+  return (
+    <form
+      class="inline-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (amount) onTopUp(Math.round(Number(amount) * 1_000_000));
+        setAmount("");
+      }}
+    >
+      <Field label="Top up, $">
+        <input type="number" step="0.01" inputMode="decimal" required value={amount} onInput={(e) => setAmount(e.currentTarget.value)} />
+      </Field>
+      <button type="submit" class="button">
+        Add
+      </button>
+    </form>
+  );
+}
+
+function CreateOrganization({ onCreated }: { onCreated: () => void }) {
+  const empty = { name: "", ownerName: "", email: "", password: "", routing: false };
+  const [form, setForm] = useState(empty);
+  const [error, setError] = useState<unknown>(null);
+  const set = (field: keyof typeof form) => (event: Event) => {
+    const input = event.currentTarget as HTMLInputElement;
+    setForm({ ...form, [field]: input.type === "checkbox" ? input.checked : input.value });
+  };
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    try {
+      setError(null);
+      await ok(
+        api.POST("/api/admin/organizations", {
+          body: { name: form.name, group_routing: form.routing, owner: { email: form.email, name: form.ownerName, password: form.password } },
+        }),
+      );
+      setForm(empty);
+      onCreated();
+    } catch (failure) {
+      setError(failure);
+    }
+  };
+  return (
+    <form class="card stack" onSubmit={submit} aria-label="Create an organization">
+      <h2>New organization</h2>
+      <div class="form-row">
+        <Field label="Organization name">
+          <input name="organization" required value={form.name} onInput={set("name")} />
+        </Field>
+        <Field label="Owner name">
+          <input name="owner-name" required value={form.ownerName} onInput={set("ownerName")} />
+        </Field>
+        <Field label="Owner email">
+          <input name="owner-email" type="email" required value={form.email} onInput={set("email")} />
+        </Field>
+        <Field label="Owner password" hint="At least 8 characters.">
+          <input name="owner-password" type="password" required minLength={8} autocomplete="new-password" value={form.password} onInput={set("password")} />
+        </Field>
+      </div>
+      <label class="check">
+        <input type="checkbox" checked={form.routing} onChange={set("routing")} /> Enable group-identifier routing
+      </label>
+      <ErrorNote error={error} />
+      <div>
+        <button type="submit" class="button button-primary">
+          Create organization
+        </button>
+      </div>
+    </form>
+  );
+}

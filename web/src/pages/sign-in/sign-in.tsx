@@ -1,0 +1,43 @@
+import { useState } from "preact/hooks";
+import { type Me, api, ok } from "../../api.ts";
+import { ErrorNote, Field } from "../../components/ui.tsx";
+
+export function SignInPage({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      onSignedIn(await ok(api.POST("/api/session", { body: { email, password } })));
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section class="narrow">
+      <div class="card">
+        <h1>Sign in</h1>
+        <p class="muted">Use the account your organization's owner or the operator created for you.</p>
+        <form onSubmit={submit} class="stack">
+          <Field label="Email">
+            <input type="email" name="email" autocomplete="username" required value={email} onInput={(e) => setEmail(e.currentTarget.value)} />
+          </Field>
+          <Field label="Password">
+            <input type="password" name="password" autocomplete="current-password" required value={password} onInput={(e) => setPassword(e.currentTarget.value)} />
+          </Field>
+          <ErrorNote error={error} />
+          <button type="submit" class="button button-primary" disabled={busy}>
+            {busy ? "Signing in…" : "Sign in"}
+          </button>
+        </form>
+      </div>
+    </section>
+  );
+}
