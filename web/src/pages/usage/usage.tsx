@@ -53,7 +53,11 @@ export function UsagePage({ me }: { me: Me }) {
       <div class="card">
         <h2>Cost and tokens per day</h2>
         {days.data && days.data.rows.length > 0 ? (
-          <UsageChart points={days.data.rows.map((row) => ({ day: row.key, cost: row.cost, tokens: row.input_tokens + row.output_tokens }))} />
+          <UsageChart
+            points={days.data.rows.map((row) => ({ day: row.key, cost: row.cost, tokens: row.input_tokens + row.output_tokens }))}
+            from={days.data.from}
+            to={days.data.to}
+          />
         ) : (
           <Empty title="No calls yet">Make a call with one of your keys (see the Call Guide); it shows here within a second.</Empty>
         )}
