@@ -43,7 +43,7 @@ export function CopyButton({ text, label = "Copy" }: { text: string; label?: str
 }
 
 /** A destructive action that asks once more, inline, before it happens. */
-export function ConfirmButton({ label, confirmLabel, onConfirm }: { label: string; confirmLabel: string; onConfirm: () => void | Promise<void> }) {
+export function ConfirmButton({ label, confirmLabel, onConfirm }: { label: string; confirmLabel: string; onConfirm: () => unknown }) {
   const [asking, setAsking] = useState(false);
   if (!asking) {
     return (
@@ -87,5 +87,37 @@ export function PageHeader({ title, children }: { title: string; children?: Comp
       <h1>{title}</h1>
       {children && <p class="muted">{children}</p>}
     </header>
+  );
+}
+
+/** A set of checkboxes choosing groups (grants, exclusive groups, the groups a channel serves). */
+export function GroupChecks({
+  legend,
+  groups,
+  selected,
+  onChange,
+  empty,
+}: {
+  legend: string;
+  groups: { id: string; name: string }[];
+  selected: string[];
+  onChange: (ids: string[]) => void;
+  empty?: string;
+}) {
+  return (
+    <fieldset class="checks">
+      <legend>{legend}</legend>
+      {groups.length === 0 && empty && <span class="muted small">{empty}</span>}
+      {groups.map((group) => (
+        <label class="check">
+          <input
+            type="checkbox"
+            checked={selected.includes(group.id)}
+            onChange={(e) => onChange(e.currentTarget.checked ? [...selected, group.id] : selected.filter((id) => id !== group.id))}
+          />
+          {group.name}
+        </label>
+      ))}
+    </fieldset>
   );
 }

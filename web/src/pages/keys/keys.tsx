@@ -2,6 +2,7 @@
 import { useState } from "preact/hooks";
 import { type Me, type Schemas, api, ok } from "../../api.ts";
 import { Badge, ConfirmButton, CopyButton, Empty, ErrorNote, Field, PageHeader } from "../../components/ui.tsx";
+import { useAction } from "../../components/use-action.ts";
 import { useLoad } from "../../components/use-load.ts";
 import { money, when } from "../../format.ts";
 
@@ -12,18 +13,9 @@ export function KeysPage({ me }: { me: Me }) {
   const keys = useLoad(() => ok(api.GET("/api/keys")));
   const guide = useLoad(() => ok(api.GET("/api/call-guide")));
   const [created, setCreated] = useState<Schemas["CreatedApiKey"] | null>(null);
-  const [error, setError] = useState<unknown>(null);
+  const { error, run } = useAction();
   const groups = guide.data?.groups ?? [];
-
-  const act = async (action: () => Promise<unknown>) => {
-    try {
-      setError(null);
-      await action();
-      await keys.reload();
-    } catch (failure) {
-      setError(failure);
-    }
-  };
+  const act = (action: () => Promise<unknown>) => run(async () => (await action(), await keys.reload()));
 
   const rebind = (key: Key, groupId: string) =>
     act(() => ok(api.PATCH("/api/keys/{id}", { params: { path: { id: key.id } }, body: { group_id: groupId || null } })));
@@ -109,12 +101,11 @@ function CreateKey({ groups, onCreated }: { groups: GuideGroup[]; onCreated: (ke
   const [groupId, setGroupId] = useState("");
   const [expires, setExpires] = useState("");
   const [cap, setCap] = useState("");
-  const [error, setError] = useState<unknown>(null);
+  const { error, run } = useAction();
 
-  const submit = async (event: Event) => {
+  const submit = (event: Event) => {
     event.preventDefault();
-    try {
-      setError(null);
+    return run(async () => {
       const key = await ok(
         api.POST("/api/keys", {
           body: {
@@ -129,9 +120,7 @@ function CreateKey({ groups, onCreated }: { groups: GuideGroup[]; onCreated: (ke
       setExpires("");
       setCap("");
       onCreated(key);
-    } catch (failure) {
-      setError(failure);
-    }
+    });
   };
 
   return (

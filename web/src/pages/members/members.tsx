@@ -1,7 +1,8 @@
 // The owner's page: add sub-users and developers and grant them groups.
 import { useState } from "preact/hooks";
 import { type Schemas, api, ok } from "../../api.ts";
-import { Badge, Empty, ErrorNote, Field, PageHeader } from "../../components/ui.tsx";
+import { Badge, Empty, ErrorNote, Field, GroupChecks, PageHeader } from "../../components/ui.tsx";
+import { useAction } from "../../components/use-action.ts";
 import { useLoad } from "../../components/use-load.ts";
 
 type Group = Schemas["CallGuideGroup"];
@@ -9,19 +10,10 @@ type Group = Schemas["CallGuideGroup"];
 export function MembersPage() {
   const members = useLoad(() => ok(api.GET("/api/members")));
   const guide = useLoad(() => ok(api.GET("/api/call-guide")));
-  const [error, setError] = useState<unknown>(null);
+  const { error, run } = useAction();
   const groups = guide.data?.groups ?? [];
-
-  const grant = async (member: Schemas["Member"], groupId: string, on: boolean) => {
-    const next = on ? [...member.group_ids, groupId] : member.group_ids.filter((id) => id !== groupId);
-    try {
-      setError(null);
-      await ok(api.PUT("/api/members/{id}/groups", { params: { path: { id: member.id } }, body: { group_ids: next } }));
-      await members.reload();
-    } catch (failure) {
-      setError(failure);
-    }
-  };
+  const grant = (member: Schemas["Member"], next: string[]) =>
+    run(async () => (await ok(api.PUT("/api/members/{id}/groups", { params: { path: { id: member.id } }, body: { group_ids: next } })), await members.reload()));
 
   return (
     <section>
@@ -41,15 +33,7 @@ export function MembersPage() {
           {member.role === "owner" ? (
             <p class="muted small">The owner may use every group of the organization.</p>
           ) : (
-            <fieldset class="checks">
-              <legend>Granted groups</legend>
-              {groups.map((group) => (
-                <label class="check">
-                  <input type="checkbox" checked={member.group_ids.includes(group.id)} onChange={(e) => grant(member, group.id, e.currentTarget.checked)} />
-                  {group.name}
-                </label>
-              ))}
-            </fieldset>
+            <GroupChecks legend="Granted groups" groups={groups} selected={member.group_ids} onChange={(next) => grant(member, next)} />
           )}
         </article>
       ))}
@@ -60,20 +44,17 @@ export function MembersPage() {
 function AddMember({ groups, onAdded }: { groups: Group[]; onAdded: () => void }) {
   const [form, setForm] = useState({ email: "", name: "", password: "", role: "developer" as "sub-user" | "developer" });
   const [granted, setGranted] = useState<string[]>([]);
-  const [error, setError] = useState<unknown>(null);
+  const { error, run } = useAction();
   const set = (field: keyof typeof form) => (event: Event) => setForm({ ...form, [field]: (event.currentTarget as HTMLInputElement).value });
 
-  const submit = async (event: Event) => {
+  const submit = (event: Event) => {
     event.preventDefault();
-    try {
-      setError(null);
+    return run(async () => {
       await ok(api.POST("/api/members", { body: { ...form, group_ids: granted } }));
       setForm({ email: "", name: "", password: "", role: form.role });
       setGranted([]);
       onAdded();
-    } catch (failure) {
-      setError(failure);
-    }
+    });
   };
 
   return (
@@ -96,19 +77,7 @@ function AddMember({ groups, onAdded }: { groups: Group[]; onAdded: () => void }
           </select>
         </Field>
       </div>
-      <fieldset class="checks">
-        <legend>Groups to grant</legend>
-        {groups.map((group) => (
-          <label class="check">
-            <input
-              type="checkbox"
-              checked={granted.includes(group.id)}
-              onChange={(e) => setGranted(e.currentTarget.checked ? [...granted, group.id] : granted.filter((id) => id !== group.id))}
-            />
-            {group.name}
-          </label>
-        ))}
-      </fieldset>
+      <GroupChecks legend="Groups to grant" groups={groups} selected={granted} onChange={setGranted} />
       <ErrorNote error={error} />
       <div>
         <button type="submit" class="button button-primary">

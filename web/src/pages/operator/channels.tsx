@@ -1,7 +1,8 @@
 // Operator: upstream channels — status and health, a test button, enable/disable, new channels.
 import { useState } from "preact/hooks";
 import { type Schemas, api, ok } from "../../api.ts";
-import { Badge, Empty, ErrorNote, Field, PageHeader } from "../../components/ui.tsx";
+import { Badge, Empty, ErrorNote, Field, GroupChecks, PageHeader } from "../../components/ui.tsx";
+import { useAction } from "../../components/use-action.ts";
 import { useLoad } from "../../components/use-load.ts";
 import { when } from "../../format.ts";
 
@@ -13,27 +14,18 @@ export function ChannelsPage() {
   const channels = useLoad(() => ok(api.GET("/api/admin/channels")));
   const groups = useLoad(() => ok(api.GET("/api/admin/groups")));
   const [results, setResults] = useState<Record<string, Schemas["ChannelTestResult"]>>({});
-  const [error, setError] = useState<unknown>(null);
+  const { error, run } = useAction();
   const groupName = new Map((groups.data?.data ?? []).map((group) => [group.id, group.name]));
+  const path = (channel: Channel) => ({ params: { path: { id: channel.id } } });
 
-  const test = async (channel: Channel) => {
-    try {
-      setError(null);
-      const result = await ok(api.POST("/api/admin/channels/{id}/test", { params: { path: { id: channel.id } } }));
+  const test = (channel: Channel) =>
+    run(async () => {
+      const result = await ok(api.POST("/api/admin/channels/{id}/test", path(channel)));
       setResults({ ...results, [channel.id]: result });
       await channels.reload();
-    } catch (failure) {
-      setError(failure);
-    }
-  };
-  const toggle = async (channel: Channel) => {
-    try {
-      await ok(api.PATCH("/api/admin/channels/{id}", { params: { path: { id: channel.id } }, body: { enabled: !channel.enabled } }));
-      await channels.reload();
-    } catch (failure) {
-      setError(failure);
-    }
-  };
+    });
+  const toggle = (channel: Channel) =>
+    run(async () => (await ok(api.PATCH("/api/admin/channels/{id}", { ...path(channel), body: { enabled: !channel.enabled } })), await channels.reload()));
 
   return (
     <section>
@@ -100,12 +92,11 @@ export function ChannelsPage() {
 function CreateChannel({ groups, onCreated }: { groups: Schemas["Group"][]; onCreated: () => void }) {
   const [form, setForm] = useState({ name: "", kind: "anthropic" as Channel["kind"], preset: "deepseek", baseUrl: "", credentials: "", models: "", priority: "0", weight: "1" });
   const [groupIds, setGroupIds] = useState<string[]>([]);
-  const [error, setError] = useState<unknown>(null);
+  const { error, run } = useAction();
   const set = (field: keyof typeof form) => (event: Event) => setForm({ ...form, [field]: (event.currentTarget as HTMLInputElement).value });
-  const submit = async (event: Event) => {
+  const submit = (event: Event) => {
     event.preventDefault();
-    try {
-      setError(null);
+    return run(async () => {
       await ok(
         api.POST("/api/admin/channels", {
           body: {
@@ -124,9 +115,7 @@ function CreateChannel({ groups, onCreated }: { groups: Schemas["Group"][]; onCr
       setForm({ ...form, name: "", credentials: "", models: "" });
       setGroupIds([]);
       onCreated();
-    } catch (failure) {
-      setError(failure);
-    }
+    });
   };
   return (
     <details class="card">
@@ -169,15 +158,7 @@ function CreateChannel({ groups, onCreated }: { groups: Schemas["Group"][]; onCr
         <Field label="Models (optional)" hint="Comma-separated; empty serves every model of its groups.">
           <input value={form.models} onInput={set("models")} />
         </Field>
-        <fieldset class="checks">
-          <legend>Groups it serves</legend>
-          {groups.map((group) => (
-            <label class="check">
-              <input type="checkbox" checked={groupIds.includes(group.id)} onChange={(e) => setGroupIds(e.currentTarget.checked ? [...groupIds, group.id] : groupIds.filter((id) => id !== group.id))} />
-              {group.name}
-            </label>
-          ))}
-        </fieldset>
+        <GroupChecks legend="Groups it serves" groups={groups} selected={groupIds} onChange={setGroupIds} />
         <ErrorNote error={error} />
         <div>
           <button type="submit" class="button button-primary">

@@ -2,6 +2,7 @@
 import { useState } from "preact/hooks";
 import { type Schemas, api, ok } from "../../api.ts";
 import { Badge, ErrorNote, Field, PageHeader } from "../../components/ui.tsx";
+import { useAction } from "../../components/use-action.ts";
 import { useLoad } from "../../components/use-load.ts";
 import { familyNames, multiplier, perMillion } from "../../format.ts";
 
@@ -42,11 +43,10 @@ function EditGroup({ group, onSaved }: { group: Group; onSaved: () => void }) {
   const [multiplierText, setMultiplier] = useState(String(group.multiplier_milli / 1000));
   const [visibility, setVisibility] = useState(group.visibility);
   const [models, setModels] = useState(modelsToText(group));
-  const [error, setError] = useState<unknown>(null);
-  const save = async (event: Event) => {
+  const { error, run } = useAction();
+  const save = (event: Event) => {
     event.preventDefault();
-    try {
-      setError(null);
+    return run(async () => {
       await ok(
         api.PATCH("/api/admin/groups/{id}", {
           params: { path: { id: group.id } },
@@ -55,9 +55,7 @@ function EditGroup({ group, onSaved }: { group: Group; onSaved: () => void }) {
       );
       setOpen(false);
       onSaved();
-    } catch (failure) {
-      setError(failure);
-    }
+    });
   };
   return (
     <article class="card" data-group={group.identifier}>
@@ -110,12 +108,11 @@ function EditGroup({ group, onSaved }: { group: Group; onSaved: () => void }) {
 
 function CreateGroup({ onCreated }: { onCreated: () => void }) {
   const [form, setForm] = useState({ name: "", identifier: "", multiplier: "1", visibility: "public" as Group["visibility"], models: "" });
-  const [error, setError] = useState<unknown>(null);
+  const { error, run } = useAction();
   const set = (field: keyof typeof form) => (event: Event) => setForm({ ...form, [field]: (event.currentTarget as HTMLInputElement).value });
-  const submit = async (event: Event) => {
+  const submit = (event: Event) => {
     event.preventDefault();
-    try {
-      setError(null);
+    return run(async () => {
       await ok(
         api.POST("/api/admin/groups", {
           body: {
@@ -129,9 +126,7 @@ function CreateGroup({ onCreated }: { onCreated: () => void }) {
       );
       setForm({ name: "", identifier: "", multiplier: "1", visibility: "public", models: "" });
       onCreated();
-    } catch (failure) {
-      setError(failure);
-    }
+    });
   };
   return (
     <details class="card">

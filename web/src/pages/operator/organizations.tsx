@@ -1,7 +1,8 @@
 // Operator: organizations — create with an owner, top up, grant exclusive groups, routing switch.
 import { useState } from "preact/hooks";
 import { type Schemas, api, ok } from "../../api.ts";
-import { Badge, Empty, ErrorNote, Field, PageHeader } from "../../components/ui.tsx";
+import { Empty, ErrorNote, Field, GroupChecks, PageHeader } from "../../components/ui.tsx";
+import { useAction } from "../../components/use-action.ts";
 import { useLoad } from "../../components/use-load.ts";
 import { money, when } from "../../format.ts";
 
@@ -10,18 +11,9 @@ type Organization = Schemas["Organization"];
 export function OrganizationsPage() {
   const organizations = useLoad(() => ok(api.GET("/api/admin/organizations")));
   const groups = useLoad(() => ok(api.GET("/api/admin/groups")));
-  const [error, setError] = useState<unknown>(null);
+  const { error, run } = useAction();
   const exclusive = (groups.data?.data ?? []).filter((group) => group.visibility === "exclusive");
-
-  const act = async (action: () => Promise<unknown>) => {
-    try {
-      setError(null);
-      await action();
-      await organizations.reload();
-    } catch (failure) {
-      setError(failure);
-    }
-  };
+  const act = (action: () => Promise<unknown>) => run(async () => (await action(), await organizations.reload()));
   const path = (organization: Organization) => ({ params: { path: { id: organization.id } } });
 
   return (
@@ -50,23 +42,13 @@ export function OrganizationsPage() {
               Group-identifier routing (<code>group/model</code> call names)
             </label>
           </div>
-          <fieldset class="checks">
-            <legend>Exclusive groups</legend>
-            {exclusive.length === 0 && <span class="muted small">No exclusive groups exist; make one on the Groups page.</span>}
-            {exclusive.map((group) => (
-              <label class="check">
-                <input
-                  type="checkbox"
-                  checked={organization.exclusive_group_ids.includes(group.id)}
-                  onChange={(e) => {
-                    const next = e.currentTarget.checked ? [...organization.exclusive_group_ids, group.id] : organization.exclusive_group_ids.filter((id) => id !== group.id);
-                    return act(() => ok(api.PUT("/api/admin/organizations/{id}/exclusive-groups", { ...path(organization), body: { group_ids: next } })));
-                  }}
-                />
-                {group.name} <Badge tone="good">exclusive</Badge>
-              </label>
-            ))}
-          </fieldset>
+          <GroupChecks
+            legend="Exclusive groups"
+            groups={exclusive}
+            selected={organization.exclusive_group_ids}
+            empty="No exclusive groups exist; make one on the Groups page."
+            onChange={(next) => act(() => ok(api.PUT("/api/admin/organizations/{id}/exclusive-groups", { ...path(organization), body: { group_ids: next } })))}
+          />
         </article>
       ))}
     </section>
@@ -97,15 +79,14 @@ function TopUp({ onTopUp }: { onTopUp: (micros: number) => void }) {
 function CreateOrganization({ onCreated }: { onCreated: () => void }) {
   const empty = { name: "", ownerName: "", email: "", password: "", routing: false };
   const [form, setForm] = useState(empty);
-  const [error, setError] = useState<unknown>(null);
+  const { error, run } = useAction();
   const set = (field: keyof typeof form) => (event: Event) => {
     const input = event.currentTarget as HTMLInputElement;
     setForm({ ...form, [field]: input.type === "checkbox" ? input.checked : input.value });
   };
-  const submit = async (event: Event) => {
+  const submit = (event: Event) => {
     event.preventDefault();
-    try {
-      setError(null);
+    return run(async () => {
       await ok(
         api.POST("/api/admin/organizations", {
           body: { name: form.name, group_routing: form.routing, owner: { email: form.email, name: form.ownerName, password: form.password } },
@@ -113,9 +94,7 @@ function CreateOrganization({ onCreated }: { onCreated: () => void }) {
       );
       setForm(empty);
       onCreated();
-    } catch (failure) {
-      setError(failure);
-    }
+    });
   };
   return (
     <form class="card stack" onSubmit={submit} aria-label="Create an organization">

@@ -1,23 +1,19 @@
 import { useState } from "preact/hooks";
 import { type Me, api, ok } from "../../api.ts";
 import { ErrorNote, Field } from "../../components/ui.tsx";
+import { useAction } from "../../components/use-action.ts";
 
 export function SignInPage({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const [error, setError] = useState<unknown>(null);
+  const { error, run } = useAction();
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: Event) => {
     event.preventDefault();
     setBusy(true);
-    try {
-      onSignedIn(await ok(api.POST("/api/session", { body: { email, password } })));
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
+    await run(async () => onSignedIn(await ok(api.POST("/api/session", { body: { email, password } }))));
+    setBusy(false);
   };
 
   return (
