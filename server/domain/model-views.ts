@@ -28,10 +28,18 @@ export function baseUrlForFamily(urls: BaseUrls, family: Family): string {
   return family === "A" ? urls.anthropic : family === "C" ? urls.gemini : urls.openai;
 }
 
+const familyOrder: Family[] = ["A", "B", "C", "domestic"];
+
+/** Family by family, cheapest multiplier first: the order people compare groups in. */
+export function byFamilyThenMultiplier(a: ViewGroup, b: ViewGroup): number {
+  return familyOrder.indexOf(a.family) - familyOrder.indexOf(b.family) || a.multiplierMilli - b.multiplierMilli || a.name.localeCompare(b.name);
+}
+
 export function marketplace(groups: ViewGroup[]) {
   return {
     groups: groups
       .filter((group) => group.visibility === "public")
+      .sort(byFamilyThenMultiplier)
       .map((group) => ({
         name: group.name,
         identifier: group.identifier,
@@ -55,22 +63,24 @@ export function callGuide(groups: ViewGroup[], organization: OrganizationAccess,
   return {
     base_urls: urls,
     group_routing: groupRouting,
-    groups: usableGroups(groups, organization, member).map((group) => ({
-      id: group.id,
-      name: group.name,
-      identifier: group.identifier,
-      family: group.family,
-      multiplier_milli: group.multiplierMilli,
-      visibility: group.visibility,
-      interfaces: interfacesForFamily(group.family),
-      base_url: baseUrlForFamily(urls, group.family),
-      models: group.models.map((model) => ({
-        model_id: model.modelId,
-        display_name: model.displayName,
-        call_name: model.modelId,
-        qualified_call_name: qualifiedCallName(group.identifier, model.modelId),
-        prices: groupPrices(model.prices, group.multiplierMilli),
+    groups: usableGroups(groups, organization, member)
+      .sort(byFamilyThenMultiplier)
+      .map((group) => ({
+        id: group.id,
+        name: group.name,
+        identifier: group.identifier,
+        family: group.family,
+        multiplier_milli: group.multiplierMilli,
+        visibility: group.visibility,
+        interfaces: interfacesForFamily(group.family),
+        base_url: baseUrlForFamily(urls, group.family),
+        models: group.models.map((model) => ({
+          model_id: model.modelId,
+          display_name: model.displayName,
+          call_name: model.modelId,
+          qualified_call_name: qualifiedCallName(group.identifier, model.modelId),
+          prices: groupPrices(model.prices, group.multiplierMilli),
+        })),
       })),
-    })),
   };
 }

@@ -38,6 +38,15 @@ export function CallGuidePage() {
           </p>
         </div>
       )}
+      {data && data.groups.length > 1 && (
+        <nav class="chips" aria-label="Jump to a group">
+          {data.groups.map((group) => (
+            <button type="button" class="chip" onClick={() => document.querySelector(`[data-group="${group.identifier}"]`)?.scrollIntoView({ behavior: "smooth" })}>
+              {group.name}
+            </button>
+          ))}
+        </nav>
+      )}
       {!loading && data?.groups.length === 0 && <Empty title="No groups available to you">Ask your organization's owner to grant you a group.</Empty>}
       {data?.groups.map((group) => <GuideGroup group={group} urls={data.base_urls} routing={data.group_routing} />)}
     </section>
