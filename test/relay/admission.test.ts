@@ -243,3 +243,22 @@ describe("a request that passes every check when no channel serves its group", (
     expect(gemini.status).toBe(503);
   });
 });
+
+describe("expiry", () => {
+  it("a key stops working when it expires, with a 401 that says so", async () => {
+    const expiresAt = new Date(Date.now() + 1500).toISOString();
+    const { data } = await tenant.owner.POST("/api/keys", { body: { name: "short-lived", group_id: groups.get("gpt-trial")!.id, expires_at: expiresAt } });
+    const client = openai(data!.secret);
+    expect((await client.models.list()).data.length).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    const error = await client.models.list().catch((e) => e);
+    expect(error).toBeInstanceOf(OpenAI.AuthenticationError);
+    expect(error.message).toContain("expired");
+  });
+
+  it("an expiry in the past is refused at creation, naming the field", async () => {
+    const { response, error } = await tenant.owner.POST("/api/keys", { body: { name: "stale", expires_at: new Date(Date.now() - 1000).toISOString() } });
+    expect(response.status).toBe(400);
+    expect(error?.error.field).toBe("expires_at");
+  });
+});
