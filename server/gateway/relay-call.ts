@@ -89,7 +89,8 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
         `No available channel serves model "${route.model.modelId}" in group "${route.group.name}". The operator must add an upstream channel for this group.`,
       );
     }
-    const ordered = orderChannels(candidates).filter((channel) => health.admit(channel.id));
+    // A circuit's probe is claimed only when its channel is actually tried (below), not here.
+    const ordered = orderChannels(candidates.filter((channel) => health.available(channel.id)));
     if (ordered.length === 0) {
       throw gatewayError("no_channel", `No healthy channel for model "${route.model.modelId}" in group "${route.group.name}" right now: every channel is failing. Retry shortly.`);
     }
@@ -112,6 +113,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
     try {
       const failures: Failure[] = [];
       for (const channel of ordered) {
+        if (!health.admit(channel.id)) continue;
         const attempt = await tryChannel(channel);
         if ("failed" in attempt) {
           health.failed(channel.id, attempt.failed.reason);

@@ -25,6 +25,17 @@ describe("circuit breaker", () => {
     expect(health.admit("c")).toBe(true);
   });
 
+  it("looking at availability claims no probe", async () => {
+    const health = healthRegistry({ threshold: 1, cooldownMs: 10 });
+    health.failed("c", "500");
+    expect(health.available("c")).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 15));
+    expect(health.available("c")).toBe(true);
+    expect(health.available("c")).toBe(true);
+    expect(health.admit("c")).toBe(true);
+    expect(health.available("c")).toBe(false);
+  });
+
   it("a success resets the count of consecutive failures", () => {
     const health = healthRegistry({ threshold: 2, cooldownMs: 1000 });
     health.failed("c", "x");

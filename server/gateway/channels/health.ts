@@ -21,6 +21,13 @@ export function healthRegistry({ threshold, cooldownMs }: HealthOptions) {
   };
 
   return {
+    /** Could this channel take a request now? Looks only; `admit` is what claims a probe. */
+    available(id: string): boolean {
+      const e = entry(id);
+      if (e.state === "closed") return true;
+      if (e.state === "open") return Date.now() - e.openedAt >= cooldownMs;
+      return !e.probing;
+    },
     /** May this channel take a request now? Claims the half-open probe when it is due. */
     admit(id: string): boolean {
       const e = entry(id);
