@@ -16,16 +16,16 @@ import type { Store } from "./store/store.ts";
 
 export type Worker = { app: Express; catalog: Catalog; stop: () => Promise<void> };
 
-/** Key last-used times are kept in memory and written in one batch every few seconds. */
-function keyUseRecorder(store: Store, log: Log) {
+/** Key last-used times are kept in memory and written in one batch a second. */
+function keyUseRecorder(writes: SharedWrites, log: Log) {
   let pending = new Map<string, number>();
   const flush = async () => {
     if (pending.size === 0) return;
     const batch = pending;
     pending = new Map();
-    await store.keys.recordLastUsed(batch).catch((error) => log("keys.last_used_flush_failed", { error: String(error) }));
+    await writes.recordKeyUses([...batch]).catch((error) => log("keys.last_used_flush_failed", { error: String(error) }));
   };
-  const timer = setInterval(flush, 5000);
+  const timer = setInterval(flush, 1000);
   timer.unref();
   return {
     record: (keyId: string) => void pending.set(keyId, Date.now()),
@@ -55,7 +55,7 @@ const staleReservationMs = 15 * 60 * 1000;
 
 export async function createWorker(config: Config, store: Store, log: Log, writes: SharedWrites): Promise<Worker> {
   const catalog = await openCatalog(store);
-  const keyUses = keyUseRecorder(store, log);
+  const keyUses = keyUseRecorder(writes, log);
   const health = healthRegistry({ threshold: config.circuitThreshold, cooldownMs: config.circuitCooldownMs });
   const ledger = ledgerWriter(writes.insertLedger, log);
   // One keep-alive pool per upstream origin (undici's Agent keeps a Pool per origin).

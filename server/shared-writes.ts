@@ -1,4 +1,4 @@
-// The relay's per-call writes — quota reservations, settlements and ledger batches. With
+// The relay's writes — quota reservations, settlements, ledger batches and key last-used times. With
 // PostgreSQL every worker writes directly (row locks keep them exact). With embedded SQLite the
 // primary process owns these writes and workers ask it over the cluster's IPC channel: one writer
 // means no cross-process lock waits (SQLite's busy handler sleeps in whole milliseconds), and each
@@ -13,6 +13,8 @@ export type SharedWrites = {
   settle(reservationId: string, cost: number): Promise<number>;
   releaseStale(olderThanMs: number): Promise<number>;
   insertLedger(records: UsageRecord[]): Promise<void>;
+  /** Last-used times of keys, as [keyId, epoch ms] pairs. */
+  recordKeyUses(uses: [string, number][]): Promise<void>;
 };
 
 type Operation = keyof SharedWrites;
@@ -25,6 +27,7 @@ export function directWrites(store: Store): SharedWrites {
     settle: (id, cost) => store.quota.settle(id, cost),
     releaseStale: (olderThanMs) => store.quota.releaseStale(olderThanMs),
     insertLedger: (records) => store.ledger.insert(records),
+    recordKeyUses: (uses) => store.keys.recordLastUsed(new Map(uses)),
   };
 }
 
@@ -70,5 +73,6 @@ export function remoteWrites(): SharedWrites {
     settle: (id, cost) => call("settle", id, cost),
     releaseStale: (olderThanMs) => call("releaseStale", olderThanMs),
     insertLedger: (records) => call("insertLedger", records),
+    recordKeyUses: (uses) => call("recordKeyUses", uses),
   };
 }

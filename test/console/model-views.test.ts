@@ -126,6 +126,9 @@ describe("keys in the console", () => {
 
     const client = new OpenAI({ apiKey: key.secret, baseURL: `${tollgate.url}/v1`, maxRetries: 0 });
     expect((await client.models.list()).data.map((model) => model.id)).toContain("gpt-5");
+    const lastUsed = async () => (await tenant.owner.GET("/api/keys")).data!.data.find((entry) => entry.id === key.id)!.last_used_at;
+    expect(listed.last_used_at).toBeNull();
+    await expect.poll(lastUsed, { timeout: 4000 }).not.toBeNull();
 
     const rebound = await tenant.owner.PATCH("/api/keys/{id}", { params: { path: { id: key.id } }, body: { group_id: groups.get("kimi-official")!.id } });
     expect(rebound.data?.group_name).toBe("Kimi Official");
