@@ -57,7 +57,7 @@ export async function createWorker(config: Config, store: Store, log: Log, write
   const catalog = await openCatalog(store);
   const keyUses = keyUseRecorder(writes, log);
   const health = healthRegistry({ threshold: config.circuitThreshold, cooldownMs: config.circuitCooldownMs });
-  const ledger = ledgerWriter(writes.insertLedger, log);
+  const ledger = ledgerWriter(writes.insertLedger, log, config.ledgerFlushMs);
   // One keep-alive pool per upstream origin (undici's Agent keeps a Pool per origin).
   const dispatcher = new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000, connections: 256 });
   const forward = upstreamForwarder({ catalog, quota: writes, health, ledger, dispatcher, log });

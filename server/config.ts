@@ -15,6 +15,8 @@ export type Config = {
   maxBodyBytes: number;
   /** Hashed into the key that encrypts upstream credentials; else a key file in the data directory. */
   secretKey?: string;
+  /** How often workers write queued ledger records (they also write on a graceful stop). */
+  ledgerFlushMs: number;
   circuitThreshold: number;
   circuitCooldownMs: number;
   /** Upstream credentials from the environment: one channel per provider (see env-channels.ts). */
@@ -48,6 +50,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword,
     maxBodyBytes: integer(env, "TOLLGATE_MAX_BODY_BYTES", 32 * 1024 * 1024, 1024),
     secretKey: env.TOLLGATE_SECRET_KEY || undefined,
+    ledgerFlushMs: integer(env, "TOLLGATE_LEDGER_FLUSH_MS", 500, 10),
     circuitThreshold: integer(env, "TOLLGATE_CIRCUIT_THRESHOLD", 3, 1),
     circuitCooldownMs: integer(env, "TOLLGATE_CIRCUIT_COOLDOWN_MS", 30_000, 0),
     env,
