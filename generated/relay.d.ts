@@ -914,8 +914,8 @@ export interface operations {
     };
     GenerateContentOps_streamInGroup: {
         parameters: {
-            query?: {
-                alt?: string;
+            query: {
+                alt: "sse";
             };
             header?: never;
             path: {
@@ -1167,9 +1167,12 @@ export interface operations {
     };
     GenerateContentOps_stream: {
         parameters: {
-            query?: {
-                /** @description `sse` for server-sent events (what the SDKs send). */
-                alt?: string;
+            query: {
+                /**
+                 * @description Must be `sse` (what the SDKs send). Deviation: the vendor's default JSON-array stream is not
+                 *     offered, so a request without `alt=sse` gets a 400 that says so rather than another format.
+                 */
+                alt: "sse";
             };
             header?: never;
             path: {
@@ -1802,8 +1805,8 @@ export interface operations {
     };
     V1_streamInGroup: {
         parameters: {
-            query?: {
-                alt?: string;
+            query: {
+                alt: "sse";
             };
             header?: never;
             path: {
@@ -2055,9 +2058,12 @@ export interface operations {
     };
     V1_stream: {
         parameters: {
-            query?: {
-                /** @description `sse` for server-sent events (what the SDKs send). */
-                alt?: string;
+            query: {
+                /**
+                 * @description Must be `sse` (what the SDKs send). Deviation: the vendor's default JSON-array stream is not
+                 *     offered, so a request without `alt=sse` gets a 400 that says so rather than another format.
+                 */
+                alt: "sse";
             };
             header?: never;
             path: {
@@ -2555,8 +2561,8 @@ export interface operations {
     };
     V1beta_streamInGroup: {
         parameters: {
-            query?: {
-                alt?: string;
+            query: {
+                alt: "sse";
             };
             header?: never;
             path: {
@@ -2808,9 +2814,12 @@ export interface operations {
     };
     V1beta_stream: {
         parameters: {
-            query?: {
-                /** @description `sse` for server-sent events (what the SDKs send). */
-                alt?: string;
+            query: {
+                /**
+                 * @description Must be `sse` (what the SDKs send). Deviation: the vendor's default JSON-array stream is not
+                 *     offered, so a request without `alt=sse` gets a 400 that says so rather than another format.
+                 */
+                alt: "sse";
             };
             header?: never;
             path: {

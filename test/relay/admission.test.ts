@@ -262,3 +262,17 @@ describe("expiry", () => {
     expect(error?.error.field).toBe("expires_at");
   });
 });
+
+describe("Family C streaming", () => {
+  it("streamGenerateContent without alt=sse is refused with a 400 that names the parameter", async () => {
+    const response = await fetch(`${tollgate.url}/v1beta/models/gemini-2.5-flash:streamGenerateContent`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-goog-api-key": keys["gemini-official"] },
+      body: JSON.stringify({ contents: [{ role: "user", parts: [{ text: "Hi" }] }] }),
+    });
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.error.status).toBe("INVALID_ARGUMENT");
+    expect(body.error.message).toContain("query parameter `alt`");
+  });
+});
