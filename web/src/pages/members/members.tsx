@@ -67,7 +67,7 @@ function AddMember({ groups, onAdded }: { groups: Group[]; onAdded: () => void }
         <Field label="Name">
           <input required value={form.name} onInput={set("name")} />
         </Field>
-        <Field label="Password" hint="At least 8 characters; share it privately.">
+        <Field label="Password (8+ characters)">
           <input type="password" required minLength={8} autocomplete="new-password" value={form.password} onInput={set("password")} />
         </Field>
         <Field label="Role">

@@ -109,7 +109,7 @@ function CreateOrganization({ onCreated }: { onCreated: () => void }) {
         <Field label="Owner email">
           <input name="owner-email" type="email" required value={form.email} onInput={set("email")} />
         </Field>
-        <Field label="Owner password" hint="At least 8 characters.">
+        <Field label="Owner password (8+ characters)">
           <input name="owner-password" type="password" required minLength={8} autocomplete="new-password" value={form.password} onInput={set("password")} />
         </Field>
       </div>
