@@ -7,9 +7,20 @@ export const familyNames: Record<string, string> = {
   domestic: "Domestic · Chat",
 };
 
-export function money(micros: number, digits = 2): string {
+/** Families in the order the console lists them. */
+export const familyOrder = ["A", "B", "C", "domestic"];
+
+/** Groups family by family, cheapest multiplier first, then by name. */
+export function byFamily<T extends { family: string; multiplier_milli: number; name: string }>(groups: T[]): T[] {
+  return [...groups].sort(
+    (a, b) => familyOrder.indexOf(a.family) - familyOrder.indexOf(b.family) || a.multiplier_milli - b.multiplier_milli || a.name.localeCompare(b.name),
+  );
+}
+
+/** An amount of money: at least two decimals, more (up to `maxDigits`) when the micros need them. */
+export function money(micros: number, maxDigits = 6): string {
   const units = micros / 1_000_000;
-  return `$${units.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: Math.max(digits, 6) })}`;
+  return `$${units.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: Math.max(2, maxDigits) })}`;
 }
 
 /** Price per million tokens, e.g. "$7.50". */
@@ -17,11 +28,34 @@ export function perMillion(micros: number): string {
   return `$${(micros / 1_000_000).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 4 })}`;
 }
 
+/** Dollars typed into a form → integer micros (null when empty). */
+export function toMicros(dollars: string): number | null {
+  return dollars.trim() === "" ? null : Math.round(Number(dollars) * 1_000_000);
+}
+
 export const multiplier = (milli: number) => `${(milli / 1000).toLocaleString("en-US", { maximumFractionDigits: 3 })}×`;
 
+/** A date and time; the year only when it is not the current one. */
 export function when(iso: string | null | undefined, empty = "—"): string {
   if (!iso) return empty;
-  return new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+  const date = new Date(iso);
+  const thisYear = date.getFullYear() === new Date().getFullYear();
+  return date.toLocaleString("en-US", {
+    month: "short",
+    day: "numeric",
+    ...(thisYear ? {} : { year: "numeric" }),
+    hour: "numeric",
+    minute: "2-digit",
+  });
+}
+
+/** A date without a time (expiry dates are whole days). */
+export function day(iso: string | null | undefined, empty = "—"): string {
+  if (!iso) return empty;
+  return new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 }
 
 export const tokens = (count: number) => count.toLocaleString("en-US");
+
+/** Milliseconds as "850 ms" or "2.4 s". */
+export const duration = (ms: number) => (ms < 1000 ? `${ms} ms` : ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`);

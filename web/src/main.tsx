@@ -1,7 +1,7 @@
 // The Tollgate console: one page per route, a header whose navigation follows the signed-in role.
 import { render } from "preact";
-import { useEffect, useState } from "preact/hooks";
-import { type Me, api } from "./api.ts";
+import { useEffect, useRef, useState } from "preact/hooks";
+import { type Me, api, sessionEnded } from "./api.ts";
 import { CallGuidePage } from "./pages/call-guide/call-guide.tsx";
 import { KeysPage } from "./pages/keys/keys.tsx";
 import { MarketplacePage } from "./pages/marketplace/marketplace.tsx";
@@ -45,7 +45,31 @@ function App() {
 
   useEffect(() => {
     api.GET("/api/me").then(({ data }) => setMe(data ?? null), () => setMe(null));
+    // An expired session: back to the sign-in form, which returns to this page afterwards.
+    const ended = () => setMe(null);
+    addEventListener(sessionEnded, ended);
+    return () => removeEventListener(sessionEnded, ended);
   }, []);
+
+  const needsSignIn = !me && route !== "/marketplace" && route !== "/sign-in" && route !== "/";
+  const page = needsSignIn ? "/sign-in" : route === "/" ? homeFor(me ?? null) : route;
+  const nav = navFor(me ?? null);
+  const current = nav.find((item) => page.startsWith(item.route));
+
+  // A new page: its name in the title, and focus at the top of the content for screen readers.
+  const main = useRef<HTMLElement>(null);
+  const firstPage = useRef(true);
+  useEffect(() => {
+    if (me === undefined) return;
+    document.title = `${page === "/sign-in" ? "Sign in" : (current?.label ?? "Console")} · Tollgate`;
+    // On phones the navigation scrolls sideways: keep the current page's link in view.
+    document.querySelector(".topbar nav a.active")?.scrollIntoView({ block: "nearest", inline: "nearest" });
+    if (firstPage.current) firstPage.current = false;
+    else {
+      scrollTo(0, 0);
+      main.current?.focus({ preventScroll: true });
+    }
+  }, [page, me === undefined]);
 
   if (me === undefined) return <div class="boot" aria-busy="true" />;
 
@@ -54,14 +78,11 @@ function App() {
     setMe(null);
     go("/marketplace");
   };
+  // Back to the page that asked for a sign-in, or to the role's home page.
   const signedIn = (who: Me) => {
     setMe(who);
-    go(homeFor(who));
+    if (!needsSignIn || !navFor(who).some((item) => item.route === route)) go(homeFor(who));
   };
-
-  const needsSignIn = !me && route !== "/marketplace" && route !== "/sign-in" && route !== "/";
-  const page = needsSignIn ? "/sign-in" : route === "/" ? homeFor(me) : route;
-  const nav = navFor(me);
 
   return (
     <>
@@ -75,7 +96,7 @@ function App() {
         </a>
         <nav aria-label="Console">
           {nav.map((item) => (
-            <a href={`#${item.route}`} class={page.startsWith(item.route) ? "active" : ""} aria-current={page.startsWith(item.route) ? "page" : undefined}>
+            <a href={`#${item.route}`} class={item === current ? "active" : ""} aria-current={item === current ? "page" : undefined}>
               {item.label}
             </a>
           ))}
@@ -98,7 +119,7 @@ function App() {
           )}
         </div>
       </header>
-      <main id="main" tabIndex={-1}>
+      <main id="main" tabIndex={-1} ref={main}>
         <Page route={page} me={me} onSignedIn={signedIn} />
       </main>
     </>
@@ -107,7 +128,7 @@ function App() {
 
 function Page({ route, me, onSignedIn }: { route: string; me: Me | null; onSignedIn: (me: Me) => void }) {
   if (route === "/sign-in") return <SignInPage onSignedIn={onSignedIn} />;
-  if (route === "/marketplace" || !me) return <MarketplacePage />;
+  if (route === "/marketplace" || !me) return <MarketplacePage role={me?.role} />;
   switch (route) {
     case "/keys":
       return <KeysPage me={me} />;
@@ -124,7 +145,7 @@ function Page({ route, me, onSignedIn }: { route: string; me: Me | null; onSigne
     case "/operator/channels":
       return <ChannelsPage />;
     default:
-      return <MarketplacePage />;
+      return <MarketplacePage role={me.role} />;
   }
 }
 

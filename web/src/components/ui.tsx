@@ -1,6 +1,6 @@
 // Small building blocks shared by every page.
-import type { ComponentChildren } from "preact";
-import { useState } from "preact/hooks";
+import { type ComponentChildren, cloneElement, isValidElement } from "preact";
+import { useEffect, useId, useRef, useState } from "preact/hooks";
 
 export function ErrorNote({ error }: { error: unknown }) {
   if (!error) return null;
@@ -24,37 +24,69 @@ export function Badge({ tone = "plain", children }: { tone?: "plain" | "good" | 
   return <span class={`badge badge-${tone}`}>{children}</span>;
 }
 
-export function CopyButton({ text, label = "Copy" }: { text: string; label?: string }) {
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
+/** Writes text to the clipboard: the Clipboard API where the page is a secure context, else a hidden textarea. */
+async function writeClipboard(text: string): Promise<boolean> {
+  try {
+    if (navigator.clipboard && window.isSecureContext) {
       await navigator.clipboard.writeText(text);
-    } catch {
-      // Clipboard access can be refused (insecure context); select the text for a manual copy instead.
+      return true;
     }
-    setCopied(true);
-    setTimeout(() => setCopied(false), 1500);
+  } catch {
+    // Refused (permissions, focus): fall through to the older way.
+  }
+  const area = document.createElement("textarea");
+  area.value = text;
+  area.setAttribute("readonly", "");
+  area.style.position = "fixed";
+  area.style.opacity = "0";
+  document.body.append(area);
+  area.select();
+  let copied = false;
+  try {
+    copied = document.execCommand("copy");
+  } catch {
+    copied = false;
+  }
+  area.remove();
+  return copied;
+}
+
+export function CopyButton({ text, label = "Copy", class: extra = "" }: { text: string; label?: string; class?: string }) {
+  const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
+  const copy = async () => {
+    setState((await writeClipboard(text)) ? "copied" : "failed");
+    setTimeout(() => setState("idle"), 2000);
   };
   return (
-    <button type="button" class="button button-small" onClick={copy} aria-live="polite">
-      {copied ? "Copied" : label}
+    <button type="button" class={`button button-small ${extra}`.trim()} onClick={copy}>
+      <span aria-live="polite">{state === "copied" ? "Copied" : state === "failed" ? "Select and copy" : label}</span>
     </button>
   );
 }
 
-/** A destructive action that asks once more, inline, before it happens. */
+/** A destructive action that asks once more, inline, before it happens (focus moves to the question). */
 export function ConfirmButton({ label, confirmLabel, onConfirm }: { label: string; confirmLabel: string; onConfirm: () => unknown }) {
   const [asking, setAsking] = useState(false);
+  const confirm = useRef<HTMLButtonElement>(null);
+  const back = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (asking) confirm.current?.focus();
+  }, [asking]);
+  const cancel = () => {
+    setAsking(false);
+    requestAnimationFrame(() => back.current?.focus());
+  };
   if (!asking) {
     return (
-      <button type="button" class="button button-small button-danger-quiet" onClick={() => setAsking(true)}>
+      <button ref={back} type="button" class="button button-small button-danger-quiet" onClick={() => setAsking(true)}>
         {label}
       </button>
     );
   }
   return (
-    <span class="confirm">
+    <span class="confirm" role="group" aria-label={`${confirmLabel}?`} onKeyDown={(event) => event.key === "Escape" && cancel()}>
       <button
+        ref={confirm}
         type="button"
         class="button button-small button-danger"
         onClick={async () => {
@@ -64,20 +96,29 @@ export function ConfirmButton({ label, confirmLabel, onConfirm }: { label: strin
       >
         {confirmLabel}
       </button>
-      <button type="button" class="button button-small" onClick={() => setAsking(false)}>
+      <button type="button" class="button button-small" onClick={cancel}>
         Cancel
       </button>
     </span>
   );
 }
 
-export function Field({ label, hint, children }: { label: string; hint?: string; children: ComponentChildren }) {
+/** A labelled form control; the hint is announced as its description, not as part of its name. */
+export function Field({ label, hint, children }: { label: string; hint?: ComponentChildren; children: ComponentChildren }) {
+  const hintId = useId();
+  const control = hint && isValidElement(children) ? cloneElement(children, { "aria-describedby": hintId } as Record<string, unknown>) : children;
   return (
-    <label class="field">
-      <span class="field-label">{label}</span>
-      {children}
-      {hint && <span class="field-hint">{hint}</span>}
-    </label>
+    <div class="field">
+      <label class="field-control">
+        <span class="field-label">{label}</span>
+        {control}
+      </label>
+      {hint && (
+        <span class="field-hint" id={hintId}>
+          {hint}
+        </span>
+      )}
+    </div>
   );
 }
 
@@ -90,7 +131,10 @@ export function PageHeader({ title, children }: { title: string; children?: Comp
   );
 }
 
-/** A set of checkboxes choosing groups (grants, exclusive groups, the groups a channel serves). */
+/**
+ * A set of checkboxes choosing groups (grants, exclusive groups, the groups a channel serves). A click
+ * shows at once; when `onChange` returns a promise (a save), the boxes follow `selected` again after it.
+ */
 export function GroupChecks({
   legend,
   groups,
@@ -101,23 +145,58 @@ export function GroupChecks({
   legend: string;
   groups: { id: string; name: string }[];
   selected: string[];
-  onChange: (ids: string[]) => void;
+  onChange: (ids: string[]) => unknown;
   empty?: string;
 }) {
+  const [pending, setPending] = useState<string[] | null>(null);
+  const current = pending ?? selected;
+  const toggle = async (id: string, on: boolean) => {
+    const next = on ? [...current, id] : current.filter((other) => other !== id);
+    setPending(next);
+    const saving = onChange(next);
+    if (saving instanceof Promise) {
+      await saving.catch(() => undefined);
+      setPending(null);
+    }
+  };
+  useEffect(() => {
+    if (pending === null) return;
+    // A parent that keeps the selection itself (a form) reflects it in `selected` at once.
+    if (pending.length === selected.length && pending.every((id) => selected.includes(id))) setPending(null);
+  }, [selected]);
   return (
     <fieldset class="checks">
       <legend>{legend}</legend>
       {groups.length === 0 && empty && <span class="muted small">{empty}</span>}
       {groups.map((group) => (
         <label class="check">
-          <input
-            type="checkbox"
-            checked={selected.includes(group.id)}
-            onChange={(e) => onChange(e.currentTarget.checked ? [...selected, group.id] : selected.filter((id) => id !== group.id))}
-          />
+          <input type="checkbox" checked={current.includes(group.id)} onChange={(e) => toggle(group.id, e.currentTarget.checked)} />
           {group.name}
         </label>
       ))}
     </fieldset>
+  );
+}
+
+/** A row of toggle buttons choosing one option (time window, breakdown, snippet language). */
+export function Segmented<T extends string | number>({
+  label,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  options: readonly { value: T; label: string }[];
+  value: T;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <div class="segmented" role="group" aria-label={label}>
+      {options.map((option) => (
+        <button type="button" aria-pressed={option.value === value} class={option.value === value ? "active" : ""} onClick={() => onChange(option.value)}>
+          {option.label}
+        </button>
+      ))}
+    </div>
   );
 }

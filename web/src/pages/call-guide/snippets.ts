@@ -2,7 +2,8 @@
 // from TOLLGATE_KEY so a snippet never holds a secret.
 import type { Schemas } from "../../api.ts";
 
-export type Snippet = { id: string; label: string; code: string };
+/** `label` names the language; `detail` the SDK or package (hidden on narrow screens). */
+export type Snippet = { id: string; label: string; detail?: string; code: string };
 
 export function snippetsFor(group: Schemas["CallGuideGroup"], urls: Schemas["SdkBaseUrls"], model: string): Snippet[] {
   const host = urls.anthropic;
@@ -12,7 +13,8 @@ export function snippetsFor(group: Schemas["CallGuideGroup"], urls: Schemas["Sdk
     return [
       {
         id: "python",
-        label: "Python · anthropic",
+        label: "Python",
+        detail: "anthropic",
         code: `import os
 import anthropic
 
@@ -26,7 +28,8 @@ print(message.content[0].text)`,
       },
       {
         id: "typescript",
-        label: "TypeScript · @tollgate/client",
+        label: "TypeScript",
+        detail: "@tollgate/client",
         code: `import { auth, relayClient } from "@tollgate/client";
 
 const relay = relayClient({ baseUrl: "${host}", headers: auth.familyA(process.env.TOLLGATE_KEY!) });
@@ -52,7 +55,8 @@ console.log(error ?? data?.content[0]);`,
     return [
       {
         id: "python",
-        label: "Python · google-genai",
+        label: "Python",
+        detail: "google-genai",
         code: `import os
 from google import genai
 from google.genai import types
@@ -66,7 +70,8 @@ print(response.text)`,
       },
       {
         id: "typescript",
-        label: "TypeScript · @tollgate/client",
+        label: "TypeScript",
+        detail: "@tollgate/client",
         code: `import { auth, relayClient } from "@tollgate/client";
 
 const relay = relayClient({ baseUrl: "${host}", headers: auth.familyC(process.env.TOLLGATE_KEY!) });
@@ -91,7 +96,8 @@ console.log(error ?? data?.candidates?.[0]?.content?.parts);`,
   return [
     {
       id: "python",
-      label: "Python · openai",
+      label: "Python",
+        detail: "openai",
       code: `import os
 from openai import OpenAI
 
@@ -112,7 +118,8 @@ print(response.output_text)`
     },
     {
       id: "typescript",
-      label: "TypeScript · @tollgate/client",
+      label: "TypeScript",
+        detail: "@tollgate/client",
       code: `import { auth, relayClient } from "@tollgate/client";
 
 const relay = relayClient({ baseUrl: "${host}", headers: auth.bearer(process.env.TOLLGATE_KEY!) });

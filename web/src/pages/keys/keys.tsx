@@ -1,10 +1,13 @@
 // API keys: create (the secret is shown once), rebind in the Group column, revoke.
 import { useState } from "preact/hooks";
 import { type Me, type Schemas, api, ok } from "../../api.ts";
-import { Badge, ConfirmButton, CopyButton, Empty, ErrorNote, Field, PageHeader } from "../../components/ui.tsx";
+import { DataTable } from "../../components/data-table.tsx";
+import { Badge, ConfirmButton, Empty, ErrorNote, PageHeader } from "../../components/ui.tsx";
 import { useAction } from "../../components/use-action.ts";
 import { useLoad } from "../../components/use-load.ts";
-import { money, when } from "../../format.ts";
+import { day, money, when } from "../../format.ts";
+import { CreateKey } from "./create-key.tsx";
+import { SecretOnce } from "./secret-once.tsx";
 
 type Key = Schemas["ApiKey"];
 type GuideGroup = Schemas["CallGuideGroup"];
@@ -13,70 +16,70 @@ export function KeysPage({ me }: { me: Me }) {
   const keys = useLoad(() => ok(api.GET("/api/keys")));
   const guide = useLoad(() => ok(api.GET("/api/call-guide")));
   const [created, setCreated] = useState<Schemas["CreatedApiKey"] | null>(null);
+  const [notice, setNotice] = useState("");
   const { error, run } = useAction();
   const groups = guide.data?.groups ?? [];
-  const act = (action: () => Promise<unknown>) => run(async () => (await action(), await keys.reload()));
+  const act = (action: () => Promise<unknown>, done: string) =>
+    run(async () => {
+      setNotice("");
+      await action();
+      await keys.reload();
+      setNotice(done);
+    });
 
-  const rebind = (key: Key, groupId: string) =>
-    act(() => ok(api.PATCH("/api/keys/{id}", { params: { path: { id: key.id } }, body: { group_id: groupId || null } })));
-  const revoke = (key: Key) => act(() => ok(api.DELETE("/api/keys/{id}", { params: { path: { id: key.id } } })));
+  const rebind = (key: Key, groupId: string) => {
+    const name = groups.find((group) => group.id === groupId)?.name;
+    return act(
+      () => ok(api.PATCH("/api/keys/{id}", { params: { path: { id: key.id } }, body: { group_id: groupId || null } })),
+      name ? `${key.name} now calls the models of ${name}.` : `${key.name} is bound to no group; it cannot call models until you choose one.`,
+    );
+  };
+  const revoke = (key: Key) => act(() => ok(api.DELETE("/api/keys/{id}", { params: { path: { id: key.id } } })), `${key.name} is revoked; calls with it now get 401.`);
   const active = (keys.data?.data ?? []).filter((key) => !key.revoked_at);
   const revoked = (keys.data?.data ?? []).filter((key) => key.revoked_at);
 
   return (
     <section>
       <PageHeader title="API Keys">
-        A key calls the models of the group it is bound to. Use it with an official SDK by changing only the base URL and the key — see the Call Guide.
+        A key calls the models of the group it is bound to. Use it with an official SDK by changing only the base URL and the key — see the <a href="#/call-guide">Call Guide</a>.
       </PageHeader>
-      <CreateKey groups={groups} onCreated={(key) => (setCreated(key), keys.reload())} />
+      {guide.data && groups.length === 0 && (
+        <div class="note note-warn" role="status">
+          No group is available to you yet, so a new key could not call any model. Ask your organization's owner to grant you a group.
+        </div>
+      )}
+      <CreateKey groups={groups} onCreated={(key) => (setCreated(key), setNotice(""), keys.reload())} />
       {created && <SecretOnce created={created} onDone={() => setCreated(null)} />}
-      <ErrorNote error={error ?? keys.error} />
+      <ErrorNote error={error ?? keys.error ?? guide.error} />
+      <p class="notice" role="status">
+        {notice}
+      </p>
       {!keys.loading && active.length === 0 && <Empty title="No keys yet">Create your first key above, then follow the Call Guide to make a call.</Empty>}
       {active.length > 0 && (
-        <div class="table-wrap">
-          <table class="table" aria-label="API keys">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Key</th>
-                <th scope="col">Group</th>
-                <th scope="col">Last used</th>
-                <th scope="col">Expires</th>
-                <th scope="col" class="num">Spent / cap</th>
-                <th scope="col">
-                  <span class="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {active.map((key) => (
-                <tr data-key={key.name} class={key.group_id ? "" : "row-warn"}>
-                  <td class="strong">{key.name}</td>
-                  <td>
-                    <code>{key.display}</code>
-                  </td>
-                  <td>
-                    <select aria-label={`Group of ${key.name}`} value={key.group_id ?? ""} onChange={(e) => rebind(key, e.currentTarget.value)}>
-                      <option value="">— No group —</option>
-                      {groups.map((group) => (
-                        <option value={group.id}>{group.name}</option>
-                      ))}
-                    </select>
-                    {!key.group_id && <div class="field-hint warn">This key cannot call models: choose a group for it here.</div>}
-                  </td>
-                  <td>{when(key.last_used_at, "Never")}</td>
-                  <td>{when(key.expires_at, "Never")}</td>
-                  <td class="num">
-                    {money(key.spent)}
-                    {key.spend_cap !== null ? ` / ${money(key.spend_cap)}` : ""}
-                  </td>
-                  <td class="actions">
-                    <ConfirmButton label="Revoke" confirmLabel="Revoke key" onConfirm={() => revoke(key)} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <div class="card card-flush">
+          <DataTable
+            label="API keys"
+            rows={active}
+            rowKey={(key) => key.id}
+            rowAttrs={(key) => ({ "data-key": key.name, class: key.group_id ? undefined : "row-warn" })}
+            columns={[
+              { label: "Name", primary: true, cell: (key) => <span class="strong">{key.name}</span> },
+              { label: "Key", cell: (key) => <code class="key-display">{key.display}</code> },
+              { label: "Group", cell: (key) => <GroupCell keyRow={key} groups={groups} onRebind={rebind} /> },
+              { label: "Last used", cell: (key) => when(key.last_used_at, "Never") },
+              { label: "Expires", cell: (key) => day(key.expires_at, "Never") },
+              { label: "Spent / cap", num: true, cell: (key) => `${money(key.spent)}${key.spend_cap !== null ? ` / ${money(key.spend_cap)}` : ""}` },
+              {
+                label: "Actions",
+                hiddenLabel: true,
+                cell: (key) => (
+                  <div class="actions">
+                    <ConfirmButton label="Revoke" confirmLabel={`Revoke ${key.name}`} onConfirm={() => revoke(key)} />
+                  </div>
+                ),
+              },
+            ]}
+          />
         </div>
       )}
       {revoked.length > 0 && (
@@ -91,81 +94,28 @@ export function KeysPage({ me }: { me: Me }) {
           </ul>
         </details>
       )}
-      {me.role === "owner" && <p class="muted small">As the owner you see every key of {me.organization?.name}.</p>}
+      {me.role === "owner" && active.length > 0 && <p class="muted small">As the owner you see every key of {me.organization?.name}.</p>}
     </section>
   );
 }
 
-function CreateKey({ groups, onCreated }: { groups: GuideGroup[]; onCreated: (key: Schemas["CreatedApiKey"]) => void }) {
-  const [name, setName] = useState("");
-  const [groupId, setGroupId] = useState("");
-  const [expires, setExpires] = useState("");
-  const [cap, setCap] = useState("");
-  const { error, run } = useAction();
-
-  const submit = (event: Event) => {
-    event.preventDefault();
-    return run(async () => {
-      const key = await ok(
-        api.POST("/api/keys", {
-          body: {
-            name,
-            group_id: groupId || null,
-            expires_at: expires ? new Date(`${expires}T23:59:59Z`).toISOString() : null,
-            spend_cap: cap ? Math.round(Number(cap) * 1_000_000) : null,
-          },
-        }),
-      );
-      setName("");
-      setExpires("");
-      setCap("");
-      onCreated(key);
-    });
-  };
-
+/** The Group column: a selector that rebinds the key, and the fix when it has no group. */
+function GroupCell({ keyRow: key, groups, onRebind }: { keyRow: Key; groups: GuideGroup[]; onRebind: (key: Key, groupId: string) => unknown }) {
+  const known = !key.group_id || groups.some((group) => group.id === key.group_id);
   return (
-    <form class="card form-row" onSubmit={submit} aria-label="Create a key">
-      <Field label="Name">
-        <input name="name" required maxLength={100} placeholder="e.g. backend-prod" value={name} onInput={(e) => setName(e.currentTarget.value)} />
-      </Field>
-      <Field label="Group">
-        <select name="group" value={groupId} onChange={(e) => setGroupId(e.currentTarget.value)}>
-          <option value="">Choose later</option>
-          {groups.map((group) => (
-            <option value={group.id}>{group.name}</option>
-          ))}
-        </select>
-      </Field>
-      <Field label="Expires (optional)">
-        <input type="date" name="expires" value={expires} onInput={(e) => setExpires(e.currentTarget.value)} />
-      </Field>
-      <Field label="Spend cap, $ (optional)">
-        <input type="number" name="cap" min="0" step="0.01" inputMode="decimal" value={cap} onInput={(e) => setCap(e.currentTarget.value)} />
-      </Field>
-      <button type="submit" class="button button-primary">
-        Create key
-      </button>
-      <ErrorNote error={error} />
-    </form>
-  );
-}
-
-function SecretOnce({ created, onDone }: { created: Schemas["CreatedApiKey"]; onDone: () => void }) {
-  return (
-    <div class="card secret" role="status">
-      <h2>Copy your new key now</h2>
-      <p class="warn">
-        This is the only time the secret of <strong>{created.name}</strong> is shown. Tollgate stores only its hash; if you lose it, revoke the key and create a new one.
-      </p>
-      <div class="secret-row">
-        <code class="secret-value" data-secret>
-          {created.secret}
-        </code>
-        <CopyButton text={created.secret} label="Copy key" />
-      </div>
-      <button type="button" class="button button-small" onClick={onDone}>
-        I have stored it
-      </button>
+    <div class="group-cell">
+      <select aria-label={`Group of ${key.name}`} value={key.group_id ?? ""} onChange={(e) => onRebind(key, e.currentTarget.value)}>
+        <option value="">— No group —</option>
+        {!known && <option value={key.group_id!}>{key.group_name ?? "Unknown group"} (no longer available)</option>}
+        {groups.map((group) => (
+          <option value={group.id}>{group.name}</option>
+        ))}
+      </select>
+      {!key.group_id && (
+        <div class="field-hint warn" role="note">
+          No group: calls with this key get 403. Choose a group here to fix it.
+        </div>
+      )}
     </div>
   );
 }

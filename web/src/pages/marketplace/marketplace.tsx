@@ -3,9 +3,9 @@ import { useMemo, useState } from "preact/hooks";
 import { api, ok } from "../../api.ts";
 import { Badge, Empty, ErrorNote, Field, PageHeader } from "../../components/ui.tsx";
 import { useLoad } from "../../components/use-load.ts";
-import { familyNames, multiplier, perMillion } from "../../format.ts";
+import { byFamily, familyNames, multiplier, perMillion } from "../../format.ts";
 
-export function MarketplacePage() {
+export function MarketplacePage({ role }: { role?: string }) {
   const { data, error, loading } = useLoad(() => ok(api.GET("/api/marketplace")));
   const [query, setQuery] = useState("");
   const [family, setFamily] = useState("");
@@ -13,7 +13,7 @@ export function MarketplacePage() {
 
   const groups = useMemo(() => {
     const needle = query.trim().toLowerCase();
-    return (data?.groups ?? [])
+    return byFamily(data?.groups ?? [])
       .filter((candidate) => (!family || candidate.family === family) && (!group || candidate.identifier === group))
       .map((candidate) => ({
         ...candidate,
@@ -23,10 +23,27 @@ export function MarketplacePage() {
       }))
       .filter((candidate) => candidate.models.length > 0);
   }, [data, query, family, group]);
+  const clear = () => (setQuery(""), setFamily(""), setGroup(""));
+  const count = groups.reduce((sum, candidate) => sum + candidate.models.length, 0);
 
   return (
     <section>
-      <PageHeader title="Model Marketplace">Every public model, priced per group. Prices are per million tokens.</PageHeader>
+      <PageHeader title="Model Marketplace">
+        Every public model, priced per group: base price × the group's multiplier, per million tokens.{" "}
+        {role === "operator" ? (
+          <>
+            Edit groups and prices on the <a href="#/operator/groups">Groups</a> page.
+          </>
+        ) : role ? (
+          <>
+            Your keys and snippets are in the <a href="#/call-guide">Call Guide</a>.
+          </>
+        ) : (
+          <>
+            <a href="#/sign-in">Sign in</a> to create a key.
+          </>
+        )}
+      </PageHeader>
       <div class="toolbar" role="search">
         <Field label="Search">
           <input type="search" placeholder="Model or group" value={query} onInput={(e) => setQuery(e.currentTarget.value)} />
@@ -49,16 +66,30 @@ export function MarketplacePage() {
         </Field>
       </div>
       <ErrorNote error={error} />
-      {!loading && groups.length === 0 && <Empty title="No model matches">Clear the search or pick another family.</Empty>}
+      {data && (
+        <p class="muted small result-count" role="status">
+          {count} {count === 1 ? "model" : "models"} in {groups.length} {groups.length === 1 ? "group" : "groups"}
+        </p>
+      )}
+      {!loading && groups.length === 0 && (
+        <Empty title="No model matches">
+          Try another name or family.{" "}
+          <button type="button" class="link-button" onClick={clear}>
+            Clear the filters
+          </button>
+        </Empty>
+      )}
       <div class="grid">
         {groups.map((candidate) => (
           <article class="card group-card" data-group={candidate.identifier}>
-            <header class="card-head">
-              <h2>{candidate.name}</h2>
-              <div class="badges">
-                <Badge tone="accent">{multiplier(candidate.multiplier_milli)}</Badge>
-                <Badge>{familyNames[candidate.family]}</Badge>
+            <header class="group-card-head">
+              <div class="group-card-title">
+                <h2>{candidate.name}</h2>
+                <span class="muted small">
+                  <code>{candidate.identifier}</code> · {familyNames[candidate.family]}
+                </span>
               </div>
+              <Badge tone="accent">{multiplier(candidate.multiplier_milli)}</Badge>
             </header>
             <table class="table compact">
               <caption class="sr-only">Models of {candidate.name}</caption>
@@ -73,7 +104,7 @@ export function MarketplacePage() {
                 {candidate.models.map((model) => (
                   <tr>
                     <td>
-                      <div class="strong">{model.display_name}</div>
+                      <div class="model-name">{model.display_name}</div>
                       <code class="muted small">{model.model_id}</code>
                     </td>
                     <td class="num" title={`base ${perMillion(model.base_prices.input)}`}>

@@ -7,21 +7,36 @@ import { useLoad } from "../../components/use-load.ts";
 
 type Group = Schemas["CallGuideGroup"];
 
+const roleHelp = {
+  owner: "Uses every group of the organization, manages members and sees all usage.",
+  "sub-user": "Uses the groups granted here and sees the usage of its own calls.",
+  developer: "Uses the keys and Call Guide of the groups granted here; sees no billing.",
+} as const;
+
 export function MembersPage() {
   const members = useLoad(() => ok(api.GET("/api/members")));
   const guide = useLoad(() => ok(api.GET("/api/call-guide")));
+  const [notice, setNotice] = useState("");
   const { error, run } = useAction();
   const groups = guide.data?.groups ?? [];
   const grant = (member: Schemas["Member"], next: string[]) =>
-    run(async () => (await ok(api.PUT("/api/members/{id}/groups", { params: { path: { id: member.id } }, body: { group_ids: next } })), await members.reload()));
+    run(async () => {
+      setNotice("");
+      await ok(api.PUT("/api/members/{id}/groups", { params: { path: { id: member.id } }, body: { group_ids: next } }));
+      await members.reload();
+      setNotice(`Saved: ${member.name} may use ${next.length} ${next.length === 1 ? "group" : "groups"}.`);
+    });
+  const list = [...(members.data?.data ?? [])].sort((a, b) => Number(b.role === "owner") - Number(a.role === "owner") || a.name.localeCompare(b.name));
 
   return (
     <section>
       <PageHeader title="Members">Sub-users and developers use only the groups you grant them. Developers see no billing.</PageHeader>
-      <AddMember groups={groups} onAdded={members.reload} />
+      <AddMember groups={groups} onAdded={(name) => (setNotice(`${name} can now sign in.`), members.reload())} />
       <ErrorNote error={error ?? members.error} />
-      {members.data?.data.length === 1 && <Empty title="Only you so far">Add a sub-user or developer above.</Empty>}
-      {(members.data?.data ?? []).map((member) => (
+      <p class="notice" role="status">
+        {notice}
+      </p>
+      {list.map((member) => (
         <article class="card member" data-member={member.email}>
           <header class="card-head">
             <div>
@@ -30,18 +45,27 @@ export function MembersPage() {
             </div>
             <Badge tone={member.role === "owner" ? "accent" : "plain"}>{member.role}</Badge>
           </header>
-          {member.role === "owner" ? (
-            <p class="muted small">The owner may use every group of the organization.</p>
-          ) : (
-            <GroupChecks legend="Granted groups" groups={groups} selected={member.group_ids} onChange={(next) => grant(member, next)} />
+          <p class="muted small">{roleHelp[member.role]}</p>
+          {member.role !== "owner" && (
+            <GroupChecks
+              legend={`Groups ${member.name} may use`}
+              groups={groups}
+              selected={member.group_ids}
+              onChange={(next) => grant(member, next)}
+              empty="No groups to grant."
+            />
+          )}
+          {member.role !== "owner" && member.group_ids.length === 0 && (
+            <p class="field-hint warn">No group granted: {member.name} cannot create keys that call models until you tick one.</p>
           )}
         </article>
       ))}
+      {members.data?.data.length === 1 && <Empty title="Only you so far">Add a sub-user or developer above; they sign in with the email and password you choose.</Empty>}
     </section>
   );
 }
 
-function AddMember({ groups, onAdded }: { groups: Group[]; onAdded: () => void }) {
+function AddMember({ groups, onAdded }: { groups: Group[]; onAdded: (name: string) => void }) {
   const [form, setForm] = useState({ email: "", name: "", password: "", role: "developer" as "sub-user" | "developer" });
   const [granted, setGranted] = useState<string[]>([]);
   const { error, run } = useAction();
@@ -53,14 +77,14 @@ function AddMember({ groups, onAdded }: { groups: Group[]; onAdded: () => void }
       await ok(api.POST("/api/members", { body: { ...form, group_ids: granted } }));
       setForm({ email: "", name: "", password: "", role: form.role });
       setGranted([]);
-      onAdded();
+      onAdded(form.name);
     });
   };
 
   return (
     <form class="card stack" onSubmit={submit} aria-label="Add a member">
       <h2>Add a member</h2>
-      <div class="form-row">
+      <div class="form-grid">
         <Field label="Email">
           <input type="email" required value={form.email} onInput={set("email")} />
         </Field>
@@ -70,7 +94,7 @@ function AddMember({ groups, onAdded }: { groups: Group[]; onAdded: () => void }
         <Field label="Password (8+ characters)">
           <input type="password" required minLength={8} autocomplete="new-password" value={form.password} onInput={set("password")} />
         </Field>
-        <Field label="Role">
+        <Field label="Role" hint={roleHelp[form.role]}>
           <select value={form.role} onChange={set("role")}>
             <option value="developer">Developer</option>
             <option value="sub-user">Sub-user</option>

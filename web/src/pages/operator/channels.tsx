@@ -4,7 +4,7 @@ import { type Schemas, api, ok } from "../../api.ts";
 import { Badge, Empty, ErrorNote, Field, GroupChecks, PageHeader } from "../../components/ui.tsx";
 import { useAction } from "../../components/use-action.ts";
 import { useLoad } from "../../components/use-load.ts";
-import { when } from "../../format.ts";
+import { duration, when } from "../../format.ts";
 
 type Channel = Schemas["Channel"];
 const healthTone = { closed: "good", "half-open": "warn", open: "bad" } as const;
@@ -13,15 +13,20 @@ const healthLabel = { closed: "healthy", "half-open": "probing", open: "circuit 
 export function ChannelsPage() {
   const channels = useLoad(() => ok(api.GET("/api/admin/channels")));
   const groups = useLoad(() => ok(api.GET("/api/admin/groups")));
-  const [results, setResults] = useState<Record<string, Schemas["ChannelTestResult"]>>({});
+  const [results, setResults] = useState<Record<string, Schemas["ChannelTestResult"] | "testing">>({});
   const { error, run } = useAction();
   const groupName = new Map((groups.data?.data ?? []).map((group) => [group.id, group.name]));
   const path = (channel: Channel) => ({ params: { path: { id: channel.id } } });
 
   const test = (channel: Channel) =>
     run(async () => {
-      const result = await ok(api.POST("/api/admin/channels/{id}/test", path(channel)));
-      setResults({ ...results, [channel.id]: result });
+      setResults((now) => ({ ...now, [channel.id]: "testing" }));
+      try {
+        const result = await ok(api.POST("/api/admin/channels/{id}/test", path(channel)));
+        setResults((now) => ({ ...now, [channel.id]: result }));
+      } catch (failure) {
+        setResults((now) => ({ ...now, [channel.id]: { ok: false, status: null, latency_ms: 0, message: failure instanceof Error ? failure.message : String(failure) } }));
+      }
       await channels.reload();
     });
   const toggle = (channel: Channel) =>
@@ -44,6 +49,7 @@ export function ChannelsPage() {
               </div>
               <div class="badges">
                 <Badge>{channel.kind}{channel.preset ? ` · ${channel.preset}` : ""}</Badge>
+                {channel.source === "environment" && <Badge>from environment</Badge>}
                 {channel.enabled ? <Badge tone={healthTone[channel.health.state]}>{healthLabel[channel.health.state]}</Badge> : <Badge tone="warn">disabled</Badge>}
               </div>
             </header>
@@ -54,7 +60,7 @@ export function ChannelsPage() {
               <dd>{channel.models.join(", ") || "every model of its groups"}</dd>
               <dt>Priority / weight</dt>
               <dd>
-                {channel.priority} / {channel.weight}
+                {channel.priority} / {channel.weight} · timeout {duration(channel.timeout_ms)}
               </dd>
               <dt>Credentials</dt>
               <dd>
@@ -69,18 +75,21 @@ export function ChannelsPage() {
                 </>
               )}
             </dl>
-            <div class="form-row">
-              <button type="button" class="button" onClick={() => test(channel)}>
-                Test
+            <div class="button-row">
+              <button type="button" class="button" onClick={() => test(channel)} disabled={result === "testing"} aria-label={`Test ${channel.name}`}>
+                {result === "testing" ? "Testing…" : "Test"}
               </button>
               <button type="button" class="button" onClick={() => toggle(channel)}>
                 {channel.enabled ? "Disable" : "Enable"}
               </button>
-              {result && (
-                <span role="status" class={result.ok ? "good" : "bad"}>
-                  {result.ok ? "✓" : "✗"} {result.message} ({result.latency_ms} ms)
-                </span>
-              )}
+              <span role="status" class={`test-result ${result && result !== "testing" ? (result.ok ? "good" : "bad") : ""}`}>
+                {result && result !== "testing" && (
+                  <>
+                    {result.ok ? "✓" : "✗"} {result.message}
+                    {result.latency_ms > 0 && ` (${duration(result.latency_ms)})`}
+                  </>
+                )}
+              </span>
             </div>
           </article>
         );
@@ -120,8 +129,8 @@ function CreateChannel({ groups, onCreated }: { groups: Schemas["Group"][]; onCr
   return (
     <details class="card">
       <summary class="strong">New channel</summary>
-      <form class="stack" onSubmit={submit}>
-        <div class="form-row">
+      <form class="stack" onSubmit={submit} aria-label="Create a channel">
+        <div class="form-grid">
           <Field label="Name">
             <input required value={form.name} onInput={set("name")} />
           </Field>

@@ -4,7 +4,7 @@ import { type Schemas, api, ok } from "../../api.ts";
 import { Empty, ErrorNote, Field, GroupChecks, PageHeader } from "../../components/ui.tsx";
 import { useAction } from "../../components/use-action.ts";
 import { useLoad } from "../../components/use-load.ts";
-import { money, when } from "../../format.ts";
+import { money, toMicros, when } from "../../format.ts";
 
 type Organization = Schemas["Organization"];
 
@@ -23,32 +23,49 @@ export function OrganizationsPage() {
       <ErrorNote error={error ?? organizations.error} />
       {organizations.data?.data.length === 0 && <Empty title="No organizations yet">Create one above; its owner can then sign in and create keys.</Empty>}
       {(organizations.data?.data ?? []).map((organization) => (
-        <article class="card" data-organization={organization.name}>
+        <article class="card" data-organization={organization.name} aria-labelledby={`org-${organization.id}`}>
           <header class="card-head">
             <div>
-              <h2>{organization.name}</h2>
-              <span class="muted small">since {when(organization.created_at)}</span>
+              <h2 id={`org-${organization.id}`}>{organization.name}</h2>
+              <span class="muted small">Since {when(organization.created_at)}</span>
             </div>
-            <span class="stat-value">{money(organization.balance)}</span>
+            <div class="org-balance">
+              <span class="stat-label">Balance</span>
+              <span class={`stat-value${organization.balance <= 0 ? " warn" : ""}`}>{money(organization.balance, 4)}</span>
+            </div>
           </header>
-          <div class="form-row">
-            <TopUp onTopUp={(amount) => act(() => ok(api.POST("/api/admin/organizations/{id}/top-ups", { ...path(organization), body: { amount } })))} />
-            <label class="check">
-              <input
-                type="checkbox"
-                checked={organization.group_routing}
-                onChange={(e) => act(() => ok(api.PATCH("/api/admin/organizations/{id}", { ...path(organization), body: { group_routing: e.currentTarget.checked } })))}
+          <div class="org-sections">
+            <section class="org-section" aria-label="Top up">
+              <TopUp onTopUp={(amount) => act(() => ok(api.POST("/api/admin/organizations/{id}/top-ups", { ...path(organization), body: { amount } })))} />
+            </section>
+            <section class="org-section">
+              <GroupChecks
+                legend="Exclusive groups"
+                groups={exclusive}
+                selected={organization.exclusive_group_ids}
+                empty="No exclusive groups exist; make one on the Groups page."
+                onChange={(next) => act(() => ok(api.PUT("/api/admin/organizations/{id}/exclusive-groups", { ...path(organization), body: { group_ids: next } })))}
               />
-              Group-identifier routing (<code>group/model</code> call names)
-            </label>
+            </section>
+            <section class="org-section">
+              <fieldset class="checks">
+                <legend>Routing</legend>
+                <label class="check">
+                  <input
+                    type="checkbox"
+                    checked={organization.group_routing}
+                    onChange={(e) => act(() => ok(api.PATCH("/api/admin/organizations/{id}", { ...path(organization), body: { group_routing: e.currentTarget.checked } })))}
+                  />
+                  <span>
+                    Group-identifier routing
+                    <span class="field-hint block">
+                      Any key of the organization may call <code>group/model</code>.
+                    </span>
+                  </span>
+                </label>
+              </fieldset>
+            </section>
           </div>
-          <GroupChecks
-            legend="Exclusive groups"
-            groups={exclusive}
-            selected={organization.exclusive_group_ids}
-            empty="No exclusive groups exist; make one on the Groups page."
-            onChange={(next) => act(() => ok(api.PUT("/api/admin/organizations/{id}/exclusive-groups", { ...path(organization), body: { group_ids: next } })))}
-          />
         </article>
       ))}
     </section>
@@ -62,11 +79,12 @@ function TopUp({ onTopUp }: { onTopUp: (micros: number) => void }) {
       class="inline-form"
       onSubmit={(event) => {
         event.preventDefault();
-        if (amount) onTopUp(Math.round(Number(amount) * 1_000_000));
+        const micros = toMicros(amount);
+        if (micros) onTopUp(micros);
         setAmount("");
       }}
     >
-      <Field label="Top up, $">
+      <Field label="Top up, $" hint="A negative amount removes credit (never below zero).">
         <input type="number" step="0.01" inputMode="decimal" required value={amount} onInput={(e) => setAmount(e.currentTarget.value)} />
       </Field>
       <button type="submit" class="button">
@@ -99,7 +117,7 @@ function CreateOrganization({ onCreated }: { onCreated: () => void }) {
   return (
     <form class="card stack" onSubmit={submit} aria-label="Create an organization">
       <h2>New organization</h2>
-      <div class="form-row">
+      <div class="form-grid">
         <Field label="Organization name">
           <input name="organization" required value={form.name} onInput={set("name")} />
         </Field>

@@ -1,43 +1,64 @@
-// Cost and tokens over time, breakdowns by model, group, key and member, and the latest calls.
+// Usage: balance and totals, cost and tokens per day, breakdowns, and the latest calls. Owners see
+// their organization, sub-users their own calls, the operator every organization (or one).
 import { useState } from "preact/hooks";
 import { type Me, api, ok } from "../../api.ts";
-import { Badge, Empty, ErrorNote, PageHeader } from "../../components/ui.tsx";
+import { Empty, ErrorNote, Field, PageHeader, Segmented } from "../../components/ui.tsx";
 import { useLoad } from "../../components/use-load.ts";
-import { money, tokens, when } from "../../format.ts";
-import { UsageChart } from "./usage-chart.tsx";
+import { money, tokens } from "../../format.ts";
+import { Breakdown } from "./breakdown.tsx";
+import { RecentCalls } from "./recent-calls.tsx";
+import { LazyUsageChart as UsageChart } from "./lazy-chart.tsx";
 
-const breakdowns = [
-  { id: "model", label: "Model" },
-  { id: "group", label: "Group" },
-  { id: "key", label: "Key" },
-  { id: "member", label: "Member" },
-] as const;
+const windows = [7, 30, 90] as const;
 
 export function UsagePage({ me }: { me: Me }) {
-  const days = useLoad(() => ok(api.GET("/api/usage/summary", { params: { query: { group_by: "day" } } })));
-  const [by, setBy] = useState<(typeof breakdowns)[number]["id"]>("model");
-  const breakdown = useLoad(() => ok(api.GET("/api/usage/summary", { params: { query: { group_by: by } } })), [by]);
-  const calls = useLoad(() => ok(api.GET("/api/usage/calls", { params: { query: { limit: 50 } } })));
+  const [span, setSpan] = useState<(typeof windows)[number]>(30);
+  const [organizationId, setOrganizationId] = useState("");
+  const operator = me.role === "operator";
+  const organizations = useLoad(() => (operator ? ok(api.GET("/api/admin/organizations")) : Promise.resolve(undefined)));
+  // One `from` per choice of window, so every panel below reads the same span.
+  const from = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 - span * 24 * 3600 * 1000).toISOString();
+  const scope = { from, ...(organizationId ? { organization_id: organizationId } : {}) };
+  const days = useLoad(() => ok(api.GET("/api/usage/summary", { params: { query: { ...scope, group_by: "day" } } })), [from, organizationId]);
 
-  if (me.role === "developer") return <Empty title="Usage is for owners and sub-users">Developers see no billing. Ask your organization's owner.</Empty>;
+  if (me.role === "developer") {
+    return <Empty title="Usage is for owners and sub-users">Developers see no billing. Ask your organization's owner for usage figures.</Empty>;
+  }
   const totals = days.data?.totals;
+  const balance = days.data?.balance;
 
   return (
     <section>
-      <PageHeader title="Usage">The last 30 days{me.role === "sub-user" ? " of your own calls" : ""}.</PageHeader>
-      <ErrorNote error={days.error ?? breakdown.error ?? calls.error} />
+      <PageHeader title="Usage">
+        {operator ? "Calls of every organization, or pick one." : me.role === "sub-user" ? "Your own calls and what they cost." : `Every call of ${me.organization?.name ?? "your organization"}.`}
+      </PageHeader>
+      <div class="toolbar toolbar-tight">
+        <Segmented label="Time window" options={windows.map((choice) => ({ value: choice, label: `${choice} days` }))} value={span} onChange={setSpan} />
+        {operator && (
+          <Field label="Organization">
+            <select value={organizationId} onChange={(e) => setOrganizationId(e.currentTarget.value)}>
+              <option value="">All organizations</option>
+              {(organizations.data?.data ?? []).map((organization) => (
+                <option value={organization.id}>{organization.name}</option>
+              ))}
+            </select>
+          </Field>
+        )}
+      </div>
+      <ErrorNote error={days.error} />
       <div class="stats">
-        {days.data?.balance !== null && days.data?.balance !== undefined && (
-          <div class="stat card">
+        {balance !== null && balance !== undefined && (
+          <div class={`stat card${balance <= 0 ? " stat-warn" : ""}`}>
             <span class="stat-label">Balance</span>
             <span class="stat-value" data-balance>
-              {money(days.data.balance)}
+              {money(balance, 4)}
             </span>
+            {balance <= 0 && <span class="small warn">Calls get 429 until the operator tops up.</span>}
           </div>
         )}
         <div class="stat card">
           <span class="stat-label">Spent</span>
-          <span class="stat-value">{money(totals?.cost ?? 0, 4)}</span>
+          <span class="stat-value">{money(totals?.cost ?? 0)}</span>
         </div>
         <div class="stat card">
           <span class="stat-label">Requests</span>
@@ -59,89 +80,15 @@ export function UsagePage({ me }: { me: Me }) {
             to={days.data.to}
           />
         ) : (
-          <Empty title="No calls yet">Make a call with one of your keys (see the Call Guide); it shows here within a second.</Empty>
+          !days.loading && (
+            <Empty title={`No calls in the last ${span} days`}>
+              {operator ? "Calls of every organization show here as they happen." : "Make a call with one of your keys (see the Call Guide); it shows here within a second."}
+            </Empty>
+          )
         )}
       </div>
-      <div class="card">
-        <div class="card-head">
-          <h2>Breakdown</h2>
-          <div role="tablist" aria-label="Breakdown by">
-            {breakdowns.map((entry) => (
-              <button type="button" role="tab" aria-selected={by === entry.id} class={by === entry.id ? "tab active" : "tab"} onClick={() => setBy(entry.id)}>
-                {entry.label}
-              </button>
-            ))}
-          </div>
-        </div>
-        <div class="table-wrap">
-          <table class="table compact">
-            <thead>
-              <tr>
-                <th scope="col">{breakdowns.find((entry) => entry.id === by)!.label}</th>
-                <th scope="col" class="num">Requests</th>
-                <th scope="col" class="num">Input</th>
-                <th scope="col" class="num">Output</th>
-                <th scope="col" class="num">Cost</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(breakdown.data?.rows ?? []).map((row) => (
-                <tr>
-                  <td>{row.label}</td>
-                  <td class="num">{tokens(row.requests)}</td>
-                  <td class="num">{tokens(row.input_tokens)}</td>
-                  <td class="num">{tokens(row.output_tokens)}</td>
-                  <td class="num">{money(row.cost, 4)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </div>
-      <div class="card">
-        <h2>Recent calls</h2>
-        {calls.data?.data.length === 0 && <Empty title="No calls yet" />}
-        {(calls.data?.data.length ?? 0) > 0 && (
-          <div class="table-wrap">
-            <table class="table compact" aria-label="Recent calls">
-              <thead>
-                <tr>
-                  <th scope="col">Time</th>
-                  <th scope="col">Model</th>
-                  <th scope="col">Group</th>
-                  <th scope="col">Key</th>
-                  <th scope="col">Status</th>
-                  <th scope="col" class="num">Tokens in / out</th>
-                  <th scope="col" class="num">Latency</th>
-                  <th scope="col" class="num">Cost</th>
-                </tr>
-              </thead>
-              <tbody>
-                {calls.data!.data.map((call) => (
-                  <tr data-call={call.request_id}>
-                    <td>{when(call.created_at)}</td>
-                    <td>
-                      <code>{call.call_name}</code>
-                    </td>
-                    <td>{call.group_name}</td>
-                    <td>{call.key_name}</td>
-                    <td>
-                      <Badge tone={call.status === "ok" ? "good" : call.http_status >= 500 ? "bad" : "warn"}>
-                        {call.status} · {call.http_status}
-                      </Badge>
-                    </td>
-                    <td class="num">
-                      {tokens(call.input_tokens)} / {tokens(call.output_tokens)}
-                    </td>
-                    <td class="num">{call.latency_ms} ms</td>
-                    <td class="num">{money(call.cost, 6)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </div>
+      <Breakdown scope={scope} operator={operator} />
+      <RecentCalls organizationId={organizationId} />
     </section>
   );
 }

@@ -1,0 +1,72 @@
+// The form that creates a key: name, group, optional expiry and spend cap.
+import { useState } from "preact/hooks";
+import { type Schemas, api, ok } from "../../api.ts";
+import { ErrorNote, Field } from "../../components/ui.tsx";
+import { useAction } from "../../components/use-action.ts";
+import { familyNames, multiplier, toMicros } from "../../format.ts";
+
+const tomorrow = () => new Date(Date.now() + 24 * 3600 * 1000).toISOString().slice(0, 10);
+
+export function CreateKey({ groups, onCreated }: { groups: Schemas["CallGuideGroup"][]; onCreated: (key: Schemas["CreatedApiKey"]) => void }) {
+  const [name, setName] = useState("");
+  const [groupId, setGroupId] = useState("");
+  const [expires, setExpires] = useState("");
+  const [cap, setCap] = useState("");
+  const [busy, setBusy] = useState(false);
+  const { error, run } = useAction();
+  const chosen = groups.find((group) => group.id === groupId);
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setBusy(true);
+    await run(async () => {
+      const key = await ok(
+        api.POST("/api/keys", {
+          body: {
+            name: name.trim(),
+            group_id: groupId || null,
+            // The key works through the whole chosen day (UTC).
+            expires_at: expires ? new Date(`${expires}T23:59:59Z`).toISOString() : null,
+            spend_cap: toMicros(cap),
+          },
+        }),
+      );
+      setName("");
+      setExpires("");
+      setCap("");
+      onCreated(key);
+    });
+    setBusy(false);
+  };
+
+  return (
+    <form class="card" onSubmit={submit} aria-label="Create a key">
+      <h2>Create a key</h2>
+      <div class="form-grid">
+        <Field label="Name">
+          <input name="name" required maxLength={100} placeholder="e.g. backend-prod" value={name} onInput={(e) => setName(e.currentTarget.value)} />
+        </Field>
+        <Field label="Group" hint={chosen ? `${familyNames[chosen.family]} · ${multiplier(chosen.multiplier_milli)} · ${chosen.models.length} models` : "Without a group the key cannot call models yet."}>
+          <select name="group" value={groupId} onChange={(e) => setGroupId(e.currentTarget.value)}>
+            <option value="">Choose later</option>
+            {groups.map((group) => (
+              <option value={group.id}>{group.name}</option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Expires (optional)">
+          <input type="date" name="expires" min={tomorrow()} value={expires} onInput={(e) => setExpires(e.currentTarget.value)} />
+        </Field>
+        <Field label="Spend cap, $ (optional)">
+          <input type="number" name="cap" min="0" step="0.01" inputMode="decimal" placeholder="No cap" value={cap} onInput={(e) => setCap(e.currentTarget.value)} />
+        </Field>
+      </div>
+      <ErrorNote error={error} />
+      <div class="form-actions">
+        <button type="submit" class="button button-primary" disabled={busy}>
+          {busy ? "Creating…" : "Create key"}
+        </button>
+      </div>
+    </form>
+  );
+}
