@@ -246,6 +246,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/members/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** @description Set or remove the member's spend cap. */
+        patch: operations["updateMember"];
+        trace?: never;
+    };
     "/api/members/{id}/groups": {
         parameters: {
             query?: never;
@@ -271,6 +288,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description Throttled per account and per client address (README, Sign-in throttling). */
         post: operations["login"];
         delete: operations["logout"];
         options?: never;
@@ -340,7 +358,7 @@ export interface components {
         };
         ApiKeyCreate: {
             name: string;
-            group_id?: string | null;
+            group_id?: (string & components["schemas"]["ResourceId"]) | null;
             /** Format: date-time */
             expires_at?: string | null;
             /** Format: int64 */
@@ -349,7 +367,7 @@ export interface components {
         ApiKeyUpdate: {
             name?: string;
             /** @description Rebind the key; null unbinds it. */
-            group_id?: string | null;
+            group_id?: (string & components["schemas"]["ResourceId"]) | null;
             /** Format: int64 */
             spend_cap?: number | null;
         };
@@ -434,7 +452,7 @@ export interface components {
             model_mapping?: {
                 [key: string]: string;
             };
-            group_ids: string[];
+            group_ids: components["schemas"]["ResourceId"][];
             /** Format: int32 */
             priority?: number;
             /** Format: int32 */
@@ -475,7 +493,7 @@ export interface components {
             model_mapping?: {
                 [key: string]: string;
             };
-            group_ids?: string[];
+            group_ids?: components["schemas"]["ResourceId"][];
             /** Format: int32 */
             priority?: number;
             /** Format: int32 */
@@ -487,7 +505,7 @@ export interface components {
         /** @description `{"error":{"code","message"}}` — the message says what happened and what to do. */
         ConsoleError: {
             error: {
-                /** @description Stable machine code: invalid_request, unauthenticated, forbidden, not_found, conflict. */
+                /** @description Stable machine code: invalid_request, unauthenticated, forbidden, not_found, conflict, too_large, too_many_requests, internal. */
                 code: string;
                 message: string;
                 /** @description The offending field, when one is to blame. */
@@ -542,7 +560,7 @@ export interface components {
             models?: components["schemas"]["GroupModel"][];
         };
         GroupGrants: {
-            group_ids: string[];
+            group_ids: components["schemas"]["ResourceId"][];
         };
         GroupModel: {
             model_id: string;
@@ -592,6 +610,16 @@ export interface components {
                 name: string;
                 group_routing: boolean;
             } | null;
+            /**
+             * Format: int64
+             * @description What this member has spent, in micros (0 for the operator).
+             */
+            spent: number;
+            /**
+             * Format: int64
+             * @description This member's spend cap in micros, set by the owner; null means no cap.
+             */
+            spend_cap: number | null;
         };
         Member: {
             id: string;
@@ -601,6 +629,16 @@ export interface components {
             role: "owner" | "sub-user" | "developer";
             /** @description Groups granted to a sub-user or developer (an owner may use every group of the organization). */
             group_ids: string[];
+            /**
+             * Format: int64
+             * @description Spend cap in micros across all of the member's keys; null means no cap.
+             */
+            spend_cap: number | null;
+            /**
+             * Format: int64
+             * @description Micros the member has spent.
+             */
+            spent: number;
         };
         MemberCreate: {
             email: string;
@@ -608,7 +646,20 @@ export interface components {
             password: string;
             /** @enum {string} */
             role: "owner" | "sub-user" | "developer";
-            group_ids?: string[];
+            group_ids?: components["schemas"]["ResourceId"][];
+            /**
+             * Format: int64
+             * @description Spend cap in micros across all of the member's keys; null or absent means no cap.
+             */
+            spend_cap?: number | null;
+        };
+        /** @description Owner only. */
+        MemberUpdate: {
+            /**
+             * Format: int64
+             * @description Spend cap in micros across all of the member's keys; null removes the cap.
+             */
+            spend_cap?: number | null;
         };
         /**
          * @description Prices are integers in micro-units of currency (1 unit = 1,000,000 micros) per million tokens.
@@ -654,6 +705,8 @@ export interface components {
             name?: string;
             group_routing?: boolean;
         };
+        /** @description An id taken from one of the console's lists; never empty. */
+        ResourceId: string;
         SdkBaseUrls: {
             /** @description Family A SDKs: the host (the SDK appends /v1/messages). */
             anthropic: string;
@@ -742,7 +795,8 @@ export interface components {
             totals: components["schemas"]["UsageTotals"];
             /**
              * Format: int64
-             * @description The organization's balance in micros (null for the operator's all-organization view).
+             * @description The organization's balance in micros, for its owner and the operator; null for a sub-user (who
+             *     sees its own spend and cap in `GET /api/me`) and for the operator's all-organization view.
              */
             balance: number | null;
         };
@@ -2524,6 +2578,95 @@ export interface operations {
             };
         };
     };
+    updateMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemberUpdate"];
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Member"];
+                };
+            };
+            /** @description The server could not understand the request due to invalid syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is forbidden. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The server cannot find the requested resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The request conflicts with the current state of the server. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Client error */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+        };
+    };
     setMemberGroups: {
         parameters: {
             query?: never;
@@ -2684,6 +2827,17 @@ export interface operations {
             /** @description Client error */
             413: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Too many sign-in attempts for this account or from this address: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds until the next attempt is allowed. */
+                    "retry-after": number;
                     [name: string]: unknown;
                 };
                 content: {

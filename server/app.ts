@@ -69,7 +69,7 @@ export async function createWorker(config: Config, store: Store, log: Log, write
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
   app.use(relayRouter({ catalog, forward, recordKeyUse: keyUses.record, maxBodyBytes: config.maxBodyBytes, log }));
-  app.use(consoleRouter({ store, onChange: catalog.refresh, publicUrl: config.publicUrl, log, health, dispatcher }));
+  app.use(consoleRouter({ store, onChange: catalog.refresh, publicUrl: config.publicUrl, log, health, dispatcher, signInPolicy: config.signIn }));
   app.use(webConsole());
   return {
     app,

@@ -2,6 +2,7 @@
 // message naming the variable. See the README's table.
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
+import { type SignInPolicy, defaultSignInPolicy } from "./domain/sign-in-throttle.ts";
 
 export type Config = {
   host: string;
@@ -19,6 +20,8 @@ export type Config = {
   ledgerFlushMs: number;
   circuitThreshold: number;
   circuitCooldownMs: number;
+  /** Sign-in attempts allowed per account and per client address in one window. */
+  signIn: SignInPolicy;
   /** Upstream credentials from the environment: one channel per provider (see env-channels.ts). */
   env: NodeJS.ProcessEnv;
 };
@@ -53,6 +56,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ledgerFlushMs: integer(env, "TOLLGATE_LEDGER_FLUSH_MS", 500, 10),
     circuitThreshold: integer(env, "TOLLGATE_CIRCUIT_THRESHOLD", 3, 1),
     circuitCooldownMs: integer(env, "TOLLGATE_CIRCUIT_COOLDOWN_MS", 30_000, 0),
+    signIn: {
+      windowMs: integer(env, "TOLLGATE_SIGNIN_WINDOW_SECONDS", defaultSignInPolicy.windowMs / 1000, 1) * 1000,
+      perAccount: integer(env, "TOLLGATE_SIGNIN_MAX_PER_ACCOUNT", defaultSignInPolicy.perAccount, 1),
+      perAddress: integer(env, "TOLLGATE_SIGNIN_MAX_PER_ADDRESS", defaultSignInPolicy.perAddress, 1),
+    },
     env,
   };
 }

@@ -4,6 +4,7 @@ import type { Request } from "express";
 import type { Dispatcher } from "undici";
 import type { HealthRegistry } from "../gateway/channels/health.ts";
 import type { MemberAccess, OrganizationAccess } from "../domain/permissions.ts";
+import type { SignInPolicy } from "../domain/sign-in-throttle.ts";
 import type { Organization, User } from "../store/records.ts";
 import type { Store } from "../store/store.ts";
 
@@ -17,6 +18,8 @@ export type ConsoleDeps = {
   health: HealthRegistry;
   /** The relay's upstream pools, reused by the channel test. */
   dispatcher: Dispatcher;
+  /** Sign-in attempts allowed per account and per client address (TOLLGATE_SIGNIN_*). */
+  signInPolicy: SignInPolicy;
 };
 
 export function originOf(deps: ConsoleDeps, req: Request): string {

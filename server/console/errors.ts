@@ -1,7 +1,16 @@
 // Console errors: `{"error":{code,message,field?}}`, with a message that says what to do.
 import type { NextFunction, Request, Response } from "express";
+import { constraintViolation } from "../store/constraints.ts";
 
-export type ConsoleErrorCode = "invalid_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "too_large" | "internal";
+export type ConsoleErrorCode =
+  | "invalid_request"
+  | "unauthenticated"
+  | "forbidden"
+  | "not_found"
+  | "conflict"
+  | "too_large"
+  | "too_many_requests"
+  | "internal";
 
 const statusByCode: Record<ConsoleErrorCode, number> = {
   invalid_request: 400,
@@ -10,13 +19,19 @@ const statusByCode: Record<ConsoleErrorCode, number> = {
   not_found: 404,
   conflict: 409,
   too_large: 413,
+  too_many_requests: 429,
   internal: 500,
 };
 
-export type ConsoleError = { consoleError: true; code: ConsoleErrorCode; message: string; field?: string };
+export type ConsoleError = { consoleError: true; code: ConsoleErrorCode; message: string; field?: string; retryAfterSeconds?: number };
 
 export function consoleError(code: ConsoleErrorCode, message: string, field?: string): ConsoleError {
   return { consoleError: true, code, message, ...(field ? { field } : {}) };
+}
+
+/** 429 with `Retry-After`: the caller may try again after that many seconds. */
+export function tooManyRequests(message: string, retryAfterSeconds: number): ConsoleError {
+  return { ...consoleError("too_many_requests", message), retryAfterSeconds };
 }
 
 type ValidatorError = { status?: number; type?: string; errors?: { path?: string; message?: string }[]; message?: string };
@@ -33,16 +48,34 @@ function fromValidator(error: ValidatorError): ConsoleError {
   return consoleError("invalid_request", field ? `\`${field}\` ${problem}. Correct it and try again.` : `Invalid request: ${problem}.`, field);
 }
 
+/** A write the database refused: the request named a taken value or a record that does not exist. */
+function fromStore(error: unknown): ConsoleError | undefined {
+  const violation = constraintViolation(error);
+  if (!violation) return undefined;
+  const field = violation.column;
+  const named = field ? `\`${field}\`` : "A value";
+  switch (violation.kind) {
+    case "unique":
+      return consoleError("conflict", `${named} is already taken. Choose another value.`, field);
+    case "reference":
+      return consoleError("invalid_request", `${field ? named : "An id in the request"} refers to a record that does not exist. Use ids from the console's lists.`, field);
+    default:
+      return consoleError("invalid_request", `${named} is out of range or missing. Correct it and try again.`, field);
+  }
+}
+
 export function consoleErrors(log: (event: string, fields: Record<string, unknown>) => void) {
   return function renderConsoleError(error: unknown, req: Request, res: Response, _next: NextFunction) {
     let rendered: ConsoleError;
     if ((error as ConsoleError)?.consoleError) rendered = error as ConsoleError;
     else if (typeof (error as ValidatorError)?.status === "number" && (error as ValidatorError).status! < 500) rendered = fromValidator(error as ValidatorError);
+    else if (fromStore(error)) rendered = fromStore(error)!;
     else {
       log("console.internal_error", { path: req.path, error: String((error as Error)?.stack ?? error) });
       rendered = consoleError("internal", "Internal error. Try again; if it persists, contact the operator.");
     }
-    const { code, message, field } = rendered;
+    const { code, message, field, retryAfterSeconds } = rendered;
+    if (retryAfterSeconds !== undefined) res.setHeader("retry-after", String(retryAfterSeconds));
     res.status(statusByCode[code]).json({ error: { code, message, ...(field ? { field } : {}) } });
   };
 }

@@ -1,6 +1,7 @@
 // Operator pages: groups (family derived from the name), organizations, top-ups, exclusive grants.
 import type { Request, Response } from "express";
 import { familyFromGroupName } from "../domain/families.ts";
+import { constraintViolation } from "../store/constraints.ts";
 import type { GroupModel } from "../store/records.ts";
 import type { ConsoleDeps } from "./context.ts";
 import { consoleError } from "./errors.ts";
@@ -30,9 +31,10 @@ function familyOrThrow(name: string) {
   return derived.family;
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const text = String((error as Error)?.message ?? error);
-  return /UNIQUE|unique constraint|duplicate key/i.test(text);
+/** The column a unique constraint refused (name or identifier), if that is what failed. */
+function takenColumn(error: unknown): string | undefined {
+  const violation = constraintViolation(error);
+  return violation?.kind === "unique" ? (violation.column ?? "name") : undefined;
 }
 
 export function adminHandlers(deps: ConsoleDeps) {
@@ -65,7 +67,8 @@ export function adminHandlers(deps: ConsoleDeps) {
         await deps.onChange();
         res.status(201).json(groupJson((await store.groups.get(id))!));
       } catch (error) {
-        if (isUniqueViolation(error)) throw consoleError("conflict", "A group with this name or identifier already exists. Choose another.", "identifier");
+        const taken = takenColumn(error);
+        if (taken) throw consoleError("conflict", `A group with this ${taken} already exists. Choose another.`, taken);
         throw error;
       }
     },
@@ -81,7 +84,7 @@ export function adminHandlers(deps: ConsoleDeps) {
           models: toModels(body.models),
         })
         .catch((error) => {
-          if (isUniqueViolation(error)) throw consoleError("conflict", "A group with this name already exists. Choose another.", "name");
+          if (takenColumn(error)) throw consoleError("conflict", "A group with this name already exists. Choose another.", "name");
           throw error;
         });
       if (!updated) throw consoleError("not_found", `No group "${req.params.id}".`);

@@ -65,7 +65,14 @@ export function channelHandlers(deps: ConsoleDeps) {
     if (!groupIds) return;
     const known = new Set((await store.groups.list()).map((group) => group.id));
     const unknown = groupIds.find((id) => !known.has(id));
-    if (unknown) throw consoleError("invalid_request", `No group "${unknown}". Use ids from the groups list.`, "group_ids");
+    if (unknown !== undefined) throw consoleError("invalid_request", `No group "${unknown}". Use ids from the groups list.`, "group_ids");
+  }
+
+  /** Channel names are unique; another channel's name is a conflict the operator resolves. */
+  async function checkName(name: string | undefined, ownId?: string) {
+    if (name === undefined) return;
+    const existing = await store.channels.byName(name);
+    if (existing && existing.id !== ownId) throw consoleError("conflict", `A channel named "${name}" exists. Choose another name.`, "name");
   }
 
   async function channelOr404(id: string) {
@@ -85,7 +92,7 @@ export function channelHandlers(deps: ConsoleDeps) {
       const baseUrl = body.base_url ?? defaultBaseUrl(body.kind, body.preset ?? null);
       if (!baseUrl) throw consoleError("invalid_request", "`base_url` is required for a custom openai-compatible channel. Give the provider's URL including its version path (…/v1).", "base_url");
       await checkGroups(body.group_ids);
-      if (await store.channels.byName(body.name)) throw consoleError("conflict", `A channel named "${body.name}" exists. Choose another name.`, "name");
+      await checkName(body.name);
       const id = await store.channels.create(
         {
           name: body.name,
@@ -112,6 +119,7 @@ export function channelHandlers(deps: ConsoleDeps) {
       const channel = await channelOr404(String(req.params.id));
       const body = req.body as ChannelBody;
       await checkGroups(body.group_ids);
+      await checkName(body.name, channel.id);
       await store.channels.update(
         channel.id,
         {

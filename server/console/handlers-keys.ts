@@ -2,8 +2,7 @@
 // key of the organization, anyone else only their own. A key binds to a group its member may use.
 import type { Request, Response } from "express";
 import { displayOf, hashSecret, newKeySecret } from "../domain/api-key-secret.ts";
-import { memberMayUse } from "../domain/permissions.ts";
-import { seesWholeOrganization } from "../domain/permissions.ts";
+import { canSetSpendCaps, memberMayUse, seesWholeOrganization } from "../domain/permissions.ts";
 import type { ApiKey, User } from "../store/records.ts";
 import { type ConsoleDeps, accessOf } from "./context.ts";
 import { consoleError } from "./errors.ts";
@@ -27,6 +26,14 @@ export function keyHandlers(deps: ConsoleDeps) {
     }
   }
 
+  /** A member may not lift the limit the owner put on it; a key created without a cap is fine. */
+  function checkCapChange(user: User, spendCap: number | null | undefined, creating: boolean): void {
+    const changes = creating ? spendCap !== undefined && spendCap !== null : spendCap !== undefined;
+    if (changes && !canSetSpendCaps(user.role)) {
+      throw consoleError("forbidden", "Only the organization's owner sets or clears spend caps. Leave `spend_cap` out, or ask the owner.", "spend_cap");
+    }
+  }
+
   async function visibleKey(res: Response, id: string): Promise<ApiKey> {
     const user = currentMember(res);
     const key = await store.keys.get(id);
@@ -45,6 +52,7 @@ export function keyHandlers(deps: ConsoleDeps) {
     async create(req: Request, res: Response) {
       const user = currentMember(res);
       const body = req.body as { name: string; group_id?: string | null; expires_at?: string | null; spend_cap?: number | null };
+      checkCapChange(user, body.spend_cap, true);
       await checkGroup(user, body.group_id);
       const expiresAt = body.expires_at ? Date.parse(body.expires_at) : null;
       if (expiresAt !== null && expiresAt <= Date.now()) throw consoleError("invalid_request", "`expires_at` is in the past. Choose a future date or leave it empty.", "expires_at");
@@ -66,6 +74,7 @@ export function keyHandlers(deps: ConsoleDeps) {
       const key = await visibleKey(res, String(req.params.id));
       if (key.revokedAt !== null) throw consoleError("conflict", "This key is revoked; create a new key instead.");
       const body = req.body as { name?: string; group_id?: string | null; spend_cap?: number | null };
+      checkCapChange(currentMember(res), body.spend_cap, false);
       await checkGroup((await store.users.get(key.userId))!, body.group_id);
       await store.keys.update(key.id, { name: body.name, groupId: body.group_id, spendCap: body.spend_cap });
       await deps.onChange();

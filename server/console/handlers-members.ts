@@ -29,6 +29,12 @@ export function memberHandlers(deps: ConsoleDeps) {
     }
   }
 
+  async function memberOr404(owner: User, id: string): Promise<User> {
+    const member = await store.users.get(id);
+    if (!member || member.organizationId !== owner.organizationId) throw consoleError("not_found", `No member "${id}" in your organization.`);
+    return member;
+  }
+
   return {
     async list(_req: Request, res: Response) {
       const owner = currentOwner(res);
@@ -36,7 +42,14 @@ export function memberHandlers(deps: ConsoleDeps) {
     },
     async create(req: Request, res: Response) {
       const owner = currentOwner(res);
-      const body = req.body as { email: string; name: string; password: string; role: "owner" | "sub-user" | "developer"; group_ids?: string[] };
+      const body = req.body as {
+        email: string;
+        name: string;
+        password: string;
+        role: "owner" | "sub-user" | "developer";
+        group_ids?: string[];
+        spend_cap?: number | null;
+      };
       await checkGrantable(owner.organizationId, body.group_ids ?? []);
       if (await store.users.byEmail(body.email)) throw consoleError("conflict", `An account with email ${body.email} already exists. Use another email.`, "email");
       const id = await store.users.create({
@@ -46,14 +59,21 @@ export function memberHandlers(deps: ConsoleDeps) {
         role: body.role,
         passwordHash: await hashPassword(body.password),
         groupIds: body.group_ids ?? [],
+        spendCap: body.spend_cap ?? null,
       });
       await deps.onChange();
       res.status(201).json(memberJson((await store.users.get(id))!));
     },
+    async update(req: Request, res: Response) {
+      const member = await memberOr404(currentOwner(res), String(req.params.id));
+      const { spend_cap } = req.body as { spend_cap?: number | null };
+      if (spend_cap !== undefined) await store.users.setSpendCap(member.id, spend_cap);
+      await deps.onChange();
+      res.json(memberJson((await store.users.get(member.id))!));
+    },
     async setGroups(req: Request, res: Response) {
       const owner = currentOwner(res);
-      const member = await store.users.get(String(req.params.id));
-      if (!member || member.organizationId !== owner.organizationId) throw consoleError("not_found", `No member "${req.params.id}" in your organization.`);
+      const member = await memberOr404(owner, String(req.params.id));
       const { group_ids } = req.body as { group_ids: string[] };
       await checkGrantable(owner.organizationId, group_ids);
       await store.users.setGroups(member.id, group_ids);

@@ -1,21 +1,37 @@
 import type { Request, Response } from "express";
-import { consoleError } from "./errors.ts";
+import { accountScope, addressScope, signInWait } from "../domain/sign-in-throttle.ts";
+import { consoleError, tooManyRequests } from "./errors.ts";
 import type { ConsoleDeps } from "./context.ts";
-import { verifyPassword } from "./passwords.ts";
+import { verifyPasswordOf, warmDummyHash } from "./passwords.ts";
 import { meJson } from "./serialize.ts";
 import { currentUser, endSession, startSession } from "./session.ts";
 
-export function sessionHandlers({ store }: ConsoleDeps) {
+export function sessionHandlers({ store, signInPolicy }: ConsoleDeps) {
+  void warmDummyHash();
   return {
     async login(req: Request, res: Response) {
       const { email, password } = req.body as { email: string; password: string };
+      // Count the attempt before checking the password: concurrent guesses on any worker all count.
+      const account = accountScope(email);
+      const address = addressScope(req.ip ?? "unknown");
+      const now = Date.now();
+      const counts = [
+        await store.signInAttempts.count(account, signInPolicy.windowMs, now),
+        await store.signInAttempts.count(address, signInPolicy.windowMs, now),
+      ] as const;
+      const wait = signInWait(signInPolicy, ...counts, now);
+      if (wait > 0) {
+        throw tooManyRequests(`Too many sign-in attempts for this account or from this address. Try again in ${wait} seconds.`, wait);
+      }
       const user = await store.users.byEmail(email);
-      // Same answer for an unknown email and a wrong password.
-      if (!user || !(await verifyPassword(password, user.passwordHash))) {
+      // Same answer, and the same scrypt work, for an unknown email and a wrong password.
+      if (!(await verifyPasswordOf(password, user?.passwordHash))) {
         throw consoleError("unauthenticated", "Email or password is incorrect. Check both and try again.");
       }
-      await startSession(store, req, res, user);
-      res.json(meJson(user, user.organizationId ? await store.organizations.get(user.organizationId) : undefined));
+      await store.signInAttempts.clear(account);
+      await store.signInAttempts.uncount(address);
+      await startSession(store, req, res, user!);
+      res.json(meJson(user!, user!.organizationId ? await store.organizations.get(user!.organizationId) : undefined));
     },
     async logout(req: Request, res: Response) {
       await endSession(store, req, res);

@@ -3,6 +3,7 @@
 // developers see no billing.
 import type { Request, Response } from "express";
 import type { UsageGrouping, UsageRecord, UsageScope } from "../store/ledger.ts";
+import { seesOrganizationBalance } from "../domain/permissions.ts";
 import type { User } from "../store/records.ts";
 import type { ConsoleDeps } from "./context.ts";
 import { consoleError } from "./errors.ts";
@@ -45,7 +46,8 @@ export function usageHandlers(deps: ConsoleDeps) {
       const labelOf = (bucket: string) => (groupBy === "day" || groupBy === "model" ? bucket : (labels[groupBy].get(bucket) ?? bucket));
       const totals = { requests: 0, input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0, reasoning_tokens: 0, cost: 0 };
       for (const row of rows) for (const name of Object.keys(totals) as (keyof typeof totals)[]) totals[name] += row[name];
-      const organization = scope.organizationId ? await store.organizations.get(scope.organizationId) : undefined;
+      // A sub-user's summary carries no balance: it sees its own spend and cap (GET /api/me).
+      const organization = scope.organizationId && seesOrganizationBalance(user.role) ? await store.organizations.get(scope.organizationId) : undefined;
       res.json({
         group_by: groupBy,
         from: new Date(from).toISOString(),

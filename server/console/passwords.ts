@@ -20,6 +20,19 @@ export async function hashPassword(password: string): Promise<string> {
   return ["scrypt", N, r, p, salt.toString("base64url"), hash.toString("base64url")].join("$");
 }
 
+/** A hash of a password nobody knows, made once per process (see verifyPasswordOf). */
+let dummyHash: Promise<string> | undefined;
+export const warmDummyHash = () => (dummyHash ??= hashPassword(randomBytes(24).toString("base64url")));
+
+/**
+ * Verifies against an account's hash, or — for an email with no account — against the dummy hash,
+ * so an unknown email costs the same scrypt work as a wrong password and timing reveals nothing.
+ */
+export async function verifyPasswordOf(password: string, stored: string | undefined): Promise<boolean> {
+  const matches = await verifyPassword(password, stored ?? (await warmDummyHash()));
+  return stored !== undefined && matches;
+}
+
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, rr, pp, salt, hash] = stored.split("$");
   if (scheme !== "scrypt" || !hash) return false;

@@ -58,6 +58,7 @@ export function consoleRouter(deps: ConsoleDeps): Router {
 
   router.get("/api/members", members.list);
   router.post("/api/members", members.create);
+  router.patch("/api/members/:id", members.update);
   router.put("/api/members/:id/groups", members.setGroups);
 
   router.get("/api/admin/groups", admin.listGroups);

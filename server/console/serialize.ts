@@ -33,7 +33,15 @@ export function keyJson(key: ApiKey, groups: Map<string, Group>) {
 }
 
 export function memberJson(user: User) {
-  return { id: user.id, email: user.email, name: user.name, role: user.role as "owner" | "sub-user" | "developer", group_ids: user.groupIds };
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role as "owner" | "sub-user" | "developer",
+    group_ids: user.groupIds,
+    spend_cap: user.spendCap,
+    spent: user.spent,
+  };
 }
 
 export function organizationJson(organization: Organization) {
@@ -54,5 +62,7 @@ export function meJson(user: User, organization: Organization | undefined) {
     name: user.name,
     role: user.role,
     organization: organization ? { id: organization.id, name: organization.name, group_routing: organization.groupRouting } : null,
+    spent: user.spent,
+    spend_cap: user.spendCap,
   };
 }

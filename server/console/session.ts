@@ -12,12 +12,18 @@ const ttlMs = 7 * 24 * 3600 * 1000;
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
+/** The raw cookie value: our tokens are base64url, so nothing is percent-decoded (nor can fail to be). */
 function readCookie(req: Request, name: string): string | undefined {
   for (const part of (req.headers.cookie ?? "").split(";")) {
     const [key, ...value] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(value.join("="));
+    if (key === name) return value.join("=");
   }
   return undefined;
+}
+
+/** The host of an Origin header, or undefined when the header is not a URL. */
+function hostOf(origin: string): string | undefined {
+  return URL.canParse(origin) ? new URL(origin).host : undefined;
 }
 
 export async function startSession(store: Store, req: Request, res: Response, user: User): Promise<void> {
@@ -49,8 +55,10 @@ export function sameOriginOnly() {
   return function refuseCrossSite(req: Request, _res: Response, next: NextFunction) {
     const origin = req.headers.origin;
     if (req.method !== "GET" && req.method !== "HEAD" && origin && origin !== "null") {
-      const host = new URL(origin).host;
-      if (host !== req.headers.host) return next(consoleError("forbidden", "Cross-site request refused. Use the Tollgate console on its own address."));
+      // A malformed Origin names no host, so it cannot be this console's own.
+      if (hostOf(origin) !== req.headers.host) {
+        return next(consoleError("forbidden", "Cross-site request refused: the `Origin` header is not this console's address. Use the Tollgate console on its own address.", "origin"));
+      }
     }
     next();
   };

@@ -24,3 +24,20 @@ export function canManageMembers(role: Role): boolean {
 export function seesWholeOrganization(role: Role): boolean {
   return role === "owner";
 }
+
+/**
+ * Spend caps bound what a member or key may cost the organization, so only whoever answers for
+ * the money sets or clears them: the owner and the operator, never the capped member itself.
+ */
+export function canSetSpendCaps(role: Role): boolean {
+  return role === "owner" || role === "operator";
+}
+
+/**
+ * The organization's balance is shown to its owner and the operator. Sub-users and developers see
+ * their own spend and cap instead: the balance is the owner's business, and a member's budget is
+ * what limits the member.
+ */
+export function seesOrganizationBalance(role: Role): boolean {
+  return role === "owner" || role === "operator";
+}

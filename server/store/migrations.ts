@@ -139,6 +139,18 @@ export const migrations: { version: number; name: string; sql: string[] }[] = [
       `CREATE INDEX usage_records_user_time ON usage_records (user_id, created_at)`,
     ],
   },
+  {
+    version: 3,
+    name: "sign-in attempt counters",
+    sql: [
+      // scope: `account:<email>` or `address:<client address>`; one fixed window per row.
+      `CREATE TABLE sign_in_attempts (
+        scope TEXT PRIMARY KEY,
+        attempts INTEGER NOT NULL,
+        window_start BIGINT NOT NULL)`,
+      `CREATE INDEX sign_in_attempts_window ON sign_in_attempts (window_start)`,
+    ],
+  },
 ];
 
 /** Applies pending migrations in one transaction each; safe to call from every start. */

@@ -12,6 +12,7 @@ import { quotaRepository } from "./quota.ts";
 import { revisionRepository } from "./revision.ts";
 import { type SecretBox, loadSecretKey, secretBox } from "./secret-box.ts";
 import { sessionRepository } from "./sessions.ts";
+import { signInAttemptRepository } from "./sign-in-attempts.ts";
 import { userRepository } from "./users.ts";
 
 export type StoreLocation = { databaseUrl?: string; dataDir: string; secretKey?: string };
@@ -27,6 +28,7 @@ export function storeOver(db: Db, box: SecretBox) {
     groups: groupRepository(db),
     keys: keyRepository(db),
     sessions: sessionRepository(db),
+    signInAttempts: signInAttemptRepository(db),
     revision: revisionRepository(db),
     migrate: () => migrate(db),
     close: () => db.close(),

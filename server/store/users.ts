@@ -16,7 +16,16 @@ type UserRow = {
   created_at: number;
 };
 
-export type NewUser = { organizationId: string | null; email: string; name: string; role: Role; passwordHash: string; groupIds?: string[] };
+export type NewUser = {
+  organizationId: string | null;
+  email: string;
+  name: string;
+  role: Role;
+  passwordHash: string;
+  groupIds?: string[];
+  /** Micros across all of the member's keys; null or absent means no cap. */
+  spendCap?: number | null;
+};
 
 export function userRepository(db: Db) {
   const revision = revisionRepository(db);
@@ -63,14 +72,21 @@ export function userRepository(db: Db) {
     async create(input: NewUser, tx: Db = db): Promise<string> {
       const id = newId("usr");
       await tx.run(
-        `INSERT INTO users (id, organization_id, email, name, role, password_hash, spent, created_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?)`,
-        [id, input.organizationId, input.email, input.name, input.role, input.passwordHash, Date.now()],
+        `INSERT INTO users (id, organization_id, email, name, role, password_hash, spend_cap, spent, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)`,
+        [id, input.organizationId, input.email, input.name, input.role, input.passwordHash, input.spendCap ?? null, Date.now()],
       );
       for (const groupId of new Set(input.groupIds ?? [])) {
         await tx.run(`INSERT INTO member_groups (user_id, group_id) VALUES (?, ?)`, [id, groupId]);
       }
       await revision.bump(tx);
       return id;
+    },
+    /** Null removes the cap. The relay's quota check reads it from the next reservation on. */
+    async setSpendCap(id: string, spendCap: number | null): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.run(`UPDATE users SET spend_cap = ? WHERE id = ?`, [spendCap, id]);
+        await revision.bump(tx);
+      });
     },
     async setGroups(id: string, groupIds: string[]): Promise<void> {
       await db.transaction(async (tx) => {

@@ -1,5 +1,6 @@
 // One repository suite, run against every database Tollgate supports (SQLite and PostgreSQL).
 import { describe, expect, it } from "vitest";
+import { constraintViolation } from "../../server/store/constraints.ts";
 import type { Store } from "../../server/store/store.ts";
 
 const prices = { input: 3_000_000, output: 15_000_000, cache_read: 300_000, cache_write: 3_750_000 };
@@ -167,6 +168,47 @@ export function runRepositoryTests(name: string, makeStore: () => Promise<{ stor
           }),
         ).rejects.toThrow("abort");
         expect(await store.organizations.list()).toEqual([]);
+      }),
+    );
+
+    it(
+      "a refused write is recognised as the constraint it broke, naming the column where the database does",
+      withStore(async (store) => {
+        const fields = {
+          name: "dup",
+          kind: "anthropic" as const,
+          preset: null,
+          baseUrl: "http://127.0.0.1:9",
+          models: [],
+          modelMapping: {},
+          groupIds: [],
+          priority: 0,
+          weight: 1,
+          timeoutMs: 1000,
+          enabled: true,
+          source: "console" as const,
+        };
+        await store.channels.create(fields, ["credential"]);
+        const duplicate = await store.channels.create(fields, ["credential"]).catch((error) => error);
+        expect(constraintViolation(duplicate)).toEqual({ kind: "unique", column: "name" });
+        const dangling = await store.channels.create({ ...fields, name: "other", groupIds: ["grp_missing"] }, ["credential"]).catch((error) => error);
+        expect(constraintViolation(dangling)?.kind).toBe("reference");
+      }),
+    );
+
+    it(
+      "sign-in attempts count atomically per scope and window, and a spent window starts over",
+      withStore(async (store) => {
+        const window = 60_000;
+        const counted = await Promise.all(Array.from({ length: 12 }, () => store.signInAttempts.count("account:a@example.test", window, 1_000)));
+        expect(counted.map((count) => count.attempts).sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+        expect(counted.every((count) => count.windowStart === 1_000)).toBe(true);
+        expect(await store.signInAttempts.count("address:192.0.2.1", window, 1_000)).toEqual({ attempts: 1, windowStart: 1_000 });
+        await store.signInAttempts.uncount("address:192.0.2.1");
+        expect(await store.signInAttempts.count("address:192.0.2.1", window, 2_000)).toEqual({ attempts: 1, windowStart: 1_000 });
+        expect(await store.signInAttempts.count("account:a@example.test", window, 1_000 + window)).toEqual({ attempts: 1, windowStart: 1_000 + window });
+        await store.signInAttempts.clear("account:a@example.test");
+        expect(await store.signInAttempts.count("account:a@example.test", window, 70_000)).toEqual({ attempts: 1, windowStart: 70_000 });
       }),
     );
   });

@@ -1,4 +1,4 @@
-// The form that creates a key: name, group, optional expiry and spend cap.
+// The form that creates a key: name, group, optional expiry and (for the owner) a spend cap.
 import { useState } from "preact/hooks";
 import { type Schemas, api, ok } from "../../api.ts";
 import { ErrorNote, Field } from "../../components/ui.tsx";
@@ -7,7 +7,9 @@ import { familyNames, multiplier, toMicros } from "../../format.ts";
 
 const tomorrow = () => new Date(Date.now() + 24 * 3600 * 1000).toISOString().slice(0, 10);
 
-export function CreateKey({ groups, onCreated }: { groups: Schemas["CallGuideGroup"][]; onCreated: (key: Schemas["CreatedApiKey"]) => void }) {
+type Props = { groups: Schemas["CallGuideGroup"][]; canCap: boolean; onCreated: (key: Schemas["CreatedApiKey"]) => void };
+
+export function CreateKey({ groups, canCap, onCreated }: Props) {
   const [name, setName] = useState("");
   const [groupId, setGroupId] = useState("");
   const [expires, setExpires] = useState("");
@@ -27,7 +29,8 @@ export function CreateKey({ groups, onCreated }: { groups: Schemas["CallGuideGro
             group_id: groupId || null,
             // The key works through the whole chosen day (UTC).
             expires_at: expires ? new Date(`${expires}T23:59:59Z`).toISOString() : null,
-            spend_cap: toMicros(cap),
+            // Only the owner sets caps; the server refuses one from anyone else.
+            ...(canCap ? { spend_cap: toMicros(cap) } : {}),
           },
         }),
       );
@@ -57,9 +60,11 @@ export function CreateKey({ groups, onCreated }: { groups: Schemas["CallGuideGro
         <Field label="Expires (optional)">
           <input type="date" name="expires" min={tomorrow()} value={expires} onInput={(e) => setExpires(e.currentTarget.value)} />
         </Field>
-        <Field label="Spend cap, $ (optional)">
-          <input type="number" name="cap" min="0" step="0.01" inputMode="decimal" placeholder="No cap" value={cap} onInput={(e) => setCap(e.currentTarget.value)} />
-        </Field>
+        {canCap && (
+          <Field label="Spend cap, $ (optional)">
+            <input type="number" name="cap" min="0" step="0.01" inputMode="decimal" placeholder="No cap" value={cap} onInput={(e) => setCap(e.currentTarget.value)} />
+          </Field>
+        )}
       </div>
       <ErrorNote error={error} />
       <div class="form-actions">

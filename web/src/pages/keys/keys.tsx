@@ -48,7 +48,7 @@ export function KeysPage({ me }: { me: Me }) {
           No group is available to you yet, so a new key could not call any model. Ask your organization's owner to grant you a group.
         </div>
       )}
-      <CreateKey groups={groups} onCreated={(key) => (setCreated(key), setNotice(""), keys.reload())} />
+      <CreateKey groups={groups} canCap={me.role === "owner"} onCreated={(key) => (setCreated(key), setNotice(""), keys.reload())} />
       {created && <SecretOnce created={created} onDone={() => setCreated(null)} />}
       <ErrorNote error={error ?? keys.error ?? guide.error} />
       <p class="notice" role="status">

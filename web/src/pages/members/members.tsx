@@ -1,9 +1,10 @@
-// The owner's page: add sub-users and developers and grant them groups.
+// The owner's page: add sub-users and developers, grant them groups and set their spend caps.
 import { useState } from "preact/hooks";
 import { type Schemas, api, ok } from "../../api.ts";
 import { Badge, Empty, ErrorNote, Field, GroupChecks, PageHeader } from "../../components/ui.tsx";
 import { useAction } from "../../components/use-action.ts";
 import { useLoad } from "../../components/use-load.ts";
+import { money, toMicros } from "../../format.ts";
 
 type Group = Schemas["CallGuideGroup"];
 
@@ -25,6 +26,14 @@ export function MembersPage() {
       await ok(api.PUT("/api/members/{id}/groups", { params: { path: { id: member.id } }, body: { group_ids: next } }));
       await members.reload();
       setNotice(`Saved: ${member.name} may use ${next.length} ${next.length === 1 ? "group" : "groups"}.`);
+    });
+  const setCap = (member: Schemas["Member"], dollars: string) =>
+    run(async () => {
+      setNotice("");
+      const spend_cap = toMicros(dollars);
+      await ok(api.PATCH("/api/members/{id}", { params: { path: { id: member.id } }, body: { spend_cap } }));
+      await members.reload();
+      setNotice(spend_cap === null ? `${member.name} has no spend cap.` : `${member.name} may spend up to ${money(spend_cap)} across all keys.`);
     });
   const list = [...(members.data?.data ?? [])].sort((a, b) => Number(b.role === "owner") - Number(a.role === "owner") || a.name.localeCompare(b.name));
 
@@ -55,6 +64,7 @@ export function MembersPage() {
               empty="No groups to grant."
             />
           )}
+          {member.role !== "owner" && <SpendCap member={member} onSave={(dollars) => setCap(member, dollars)} />}
           {member.role !== "owner" && member.group_ids.length === 0 && (
             <p class="field-hint warn">No group granted: {member.name} cannot create keys that call models until you tick one.</p>
           )}
@@ -62,6 +72,29 @@ export function MembersPage() {
       ))}
       {members.data?.data.length === 1 && <Empty title="Only you so far">Add a sub-user or developer above; they sign in with the email and password you choose.</Empty>}
     </section>
+  );
+}
+
+/** The member's cap across all of its keys; empty means none. Saved on its own button. */
+function SpendCap({ member, onSave }: { member: Schemas["Member"]; onSave: (dollars: string) => void }) {
+  const current = member.spend_cap === null ? "" : String(member.spend_cap / 1_000_000);
+  const [value, setValue] = useState(current);
+  return (
+    <form
+      class="inline-form"
+      aria-label={`Spend cap of ${member.name}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSave(value);
+      }}
+    >
+      <Field label="Spend cap, $" hint={`Spent ${money(member.spent)}. Empty means no cap.`}>
+        <input type="number" name="spend-cap" min="0" step="0.01" inputMode="decimal" placeholder="No cap" value={value} onInput={(e) => setValue(e.currentTarget.value)} />
+      </Field>
+      <button type="submit" class="button" disabled={value === current}>
+        Save cap
+      </button>
+    </form>
   );
 }
 

@@ -22,7 +22,12 @@ export function UsagePage({ me }: { me: Me }) {
   const days = useLoad(() => ok(api.GET("/api/usage/summary", { params: { query: { ...scope, group_by: "day" } } })), [from, organizationId]);
 
   if (me.role === "developer") {
-    return <Empty title="Usage is for owners and sub-users">Developers see no billing. Ask your organization's owner for usage figures.</Empty>;
+    return (
+      <Empty title="Usage is for owners and sub-users">
+        Developers see no billing; ask your organization's owner for usage figures. You have spent {money(me.spent, 4)}
+        {me.spend_cap === null ? " (no spend cap)." : ` of your ${money(me.spend_cap, 4)} spend cap.`}
+      </Empty>
+    );
   }
   const totals = days.data?.totals;
   const balance = days.data?.balance;
@@ -54,6 +59,16 @@ export function UsagePage({ me }: { me: Me }) {
               {money(balance, 4)}
             </span>
             {balance <= 0 && <span class="small warn">Calls get 429 until the operator tops up.</span>}
+          </div>
+        )}
+        {me.role === "sub-user" && (
+          // A sub-user sees its own budget, not the organization's balance (README, Roles).
+          <div class="stat card">
+            <span class="stat-label">Your spend cap</span>
+            <span class="stat-value" data-spend-cap>
+              {me.spend_cap === null ? "No cap" : money(me.spend_cap, 4)}
+            </span>
+            <span class="small muted">Spent so far: {money(me.spent, 4)}</span>
           </div>
         )}
         <div class="stat card">
