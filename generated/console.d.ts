@@ -649,7 +649,7 @@ export interface components {
             group_ids?: components["schemas"]["ResourceId"][];
             /**
              * Format: int64
-             * @description Spend cap in micros across all of the member's keys; null or absent means no cap.
+             * @description Spend cap in micros across all of the member's keys (at most 10^15); null or absent means no cap.
              */
             spend_cap?: number | null;
         };
@@ -657,7 +657,7 @@ export interface components {
         MemberUpdate: {
             /**
              * Format: int64
-             * @description Spend cap in micros across all of the member's keys; null removes the cap.
+             * @description Spend cap in micros across all of the member's keys (at most 10^15); null removes the cap.
              */
             spend_cap?: number | null;
         };

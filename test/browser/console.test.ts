@@ -283,6 +283,12 @@ suite(skipped ? `web console in a real browser (skipped: ${skipped})` : "web con
     const developer = page.locator('[data-member="dev@acme.test"]');
     await developer.waitFor();
     expect(await developer.getByLabel("GPT Trial", { exact: true }).isChecked()).toBe(true);
+    // …and caps what the developer may spend across all of its keys.
+    await developer.getByLabel("Spend cap, $").fill("5");
+    await developer.getByRole("button", { name: "Save cap" }).click();
+    await page.getByText(/Dev Eloper may spend up to \$5/).waitFor();
+    const members = await (await signIn(tollgate.url, owner.email, owner.password)).GET("/api/members");
+    expect(members.data!.data.find((member) => member.email === "dev@acme.test")!.spend_cap).toBe(5_000_000);
     await shoot(page, "members");
     await context.close();
 
