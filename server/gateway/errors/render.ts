@@ -22,6 +22,6 @@ export function errorBody(req: Request, error: GatewayError, requestId: string):
 export function sendGatewayError(req: Request, res: Response, error: GatewayError): void {
   const status = statusOf(error);
   if (error.kind === "quota_exhausted") res.setHeader("x-should-retry", "false");
-  if (error.kind === "rate_limited") res.setHeader("retry-after", String(error.retryAfterSeconds));
+  if ((error.kind === "rate_limited" || error.kind === "no_channel") && error.retryAfterSeconds) res.setHeader("retry-after", String(error.retryAfterSeconds));
   res.status(status).json(errorBody(req, error, String(res.getHeader("request-id") ?? "")));
 }
