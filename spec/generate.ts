@@ -12,6 +12,22 @@ const generatedDir = join(root, "generated");
 const services = { relay: "Tollgate.Relay", console: "Tollgate.Console" } as const;
 const header = (comment: string) => `${comment} Generated from spec/ by \`npm run generate\`. Do not edit by hand.\n`;
 
+/**
+ * TypeSpec types an event stream's body as its payload model. On the wire each event is
+ * `event:` plus a `data:` line holding that payload as JSON (chat streams end with `data: [DONE]`),
+ * and that is how OpenAPI 3.1 tools (Schemathesis among them) read a `text/event-stream` schema:
+ * one object per event. The 3.1 documents say exactly that; the 3.0 ones, which only feed the
+ * TypeScript types, keep the payload.
+ */
+function describeStreamEvents(yaml: string): string {
+  return yaml.replace(/^( +)text\/event-stream:\n\1  schema:\n\1    \$ref: '(#\/components\/schemas\/([^']+))'\n/gm, (_match, indent: string, ref: string, name: string) => {
+    const payload = ["type: string", "contentMediaType: application/json", "contentSchema:", `  $ref: '${ref}'`];
+    const data = name === "Chat.ChatCompletionChunk" ? ["anyOf:", "  - const: '[DONE]'", ...payload.map((line, i) => (i === 0 ? `  - ${line}` : `    ${line}`))] : payload;
+    const schema = ["type: object", "required:", "  - data", "properties:", "  event:", "    type: string", "  data:", ...data.map((line) => `    ${line}`)];
+    return [`${indent}text/event-stream:`, `${indent}  schema:`, ...schema.map((line) => `${indent}    ${line}`), ""].join("\n");
+  });
+}
+
 async function render(): Promise<Map<string, string>> {
   const scratch = mkdtempSync(join(tmpdir(), "tollgate-tsp-"));
   try {
@@ -23,7 +39,7 @@ async function render(): Promise<Map<string, string>> {
     for (const [short, service] of Object.entries(services)) {
       for (const version of ["3.0", "3.1"]) {
         const yaml = readFileSync(join(emitted, `${version}.0`, `${service}.yaml`), "utf8");
-        files.set(`${short}.openapi.${version}.yaml`, header("#") + yaml);
+        files.set(`${short}.openapi.${version}.yaml`, header("#") + (version === "3.1" ? describeStreamEvents(yaml) : yaml));
       }
       const ast = await openapiTS(new URL(`file://${join(emitted, "3.0.0", `${service}.yaml`)}`), { alphabetize: false });
       files.set(`${short}.d.ts`, header("//") + astToString(ast));

@@ -42,7 +42,7 @@ const logDir = resolve(root, "test-results/schemathesis");
  */
 const checks = ["not_a_server_error", "status_code_conformance", "content_type_conformance", "response_headers_conformance", "response_schema_conformance"];
 
-type Run = { name: string; code: number | null; signal: NodeJS.Signals | null; output: string; requests: number };
+type Run = { name: string; code: number | null; signal: NodeJS.Signals | null; output: string; requests: number; statuses: Record<string, number> };
 
 /** Path parameters pinned to real ids for the operations whose path matches, so requests get past 404. */
 type Pins = [pathRegex: string, parameters: Record<string, string>][];
@@ -56,7 +56,7 @@ function configFile(dir: string, pins: Pins): string {
   return path;
 }
 
-function runSchemathesis(name: string, args: string[], pins: Pins = []): Promise<Run> {
+function runSchemathesis(name: string, args: string[], pins: Pins, model?: string): Promise<Run> {
   const reportDir = mkdtempSync(join(tmpdir(), "tollgate-st-"));
   return new Promise((done, fail) => {
     const child = spawn(
@@ -86,23 +86,34 @@ function runSchemathesis(name: string, args: string[], pins: Pins = []): Promise
         "false",
         ...args,
       ],
-      { cwd: root, env: { ...process.env, NO_COLOR: "1", PYTHONUNBUFFERED: "1", SCHEMATHESIS_HOOKS: "" }, stdio: ["ignore", "pipe", "pipe"], timeout: RUN_TIMEOUT_MS },
+      { cwd: root, env: {
+        ...process.env,
+        NO_COLOR: "1",
+        PYTHONUNBUFFERED: "1",
+        PYTHONDONTWRITEBYTECODE: "1",
+        // tollgate_hooks.py: half of the relay bodies name a model the key's group offers.
+        PYTHONPATH: resolve(import.meta.dirname),
+        SCHEMATHESIS_HOOKS: "tollgate_hooks",
+        TOLLGATE_FUZZ_MODEL: model ?? "",
+      }, stdio: ["ignore", "pipe", "pipe"], timeout: RUN_TIMEOUT_MS },
     );
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
     child.on("error", fail);
     child.on("close", (code, signal) => {
-      let requests = 0;
+      // Requests made and their statuses, from the run's event log.
+      const statuses: Record<string, number> = {};
       try {
         const events = readFileSync(join(reportDir, "events.ndjson"), "utf8");
-        requests = (events.match(/"response":\s*\{/g) ?? []).length;
+        for (const match of events.matchAll(/"status_code":\s*(\d{3})/g)) statuses[match[1]] = (statuses[match[1]] ?? 0) + 1;
       } catch {}
+      const requests = Object.values(statuses).reduce((sum, count) => sum + count, 0);
       rmSync(reportDir, { recursive: true, force: true });
       // The full log of each run, for whoever reads a failure (test-results/ is not committed).
       mkdirSync(logDir, { recursive: true });
       writeFileSync(join(logDir, `${name.replace(/\W+/g, "-")}.txt`), output);
-      done({ name, code, signal, output, requests });
+      done({ name, code, signal, output, requests, statuses });
     });
   });
 }
@@ -142,9 +153,9 @@ describe("contract fuzzing (Schemathesis)", () => {
     const member = (await env.tenant.owner.POST("/api/members", {
       body: { email: "fuzzed-member@example.test", name: "Fuzzed", password: "member-password-1", role: "developer" },
     })).data!;
-    const plan: [string, string[], Pins][] = [
-      ["relay: Family A", [relay, "--url", url, ...anyCredential(familyA), "--include-path", "/v1/messages"], []],
-      ["relay: Family B", [relay, "--url", url, ...anyCredential(familyB), "--include-path-regex", "^/v1/(chat/completions|responses|models)$"], []],
+    const plan: [string, string[], Pins, string?][] = [
+      ["relay: Family A", [relay, "--url", url, ...anyCredential(familyA), "--include-path", "/v1/messages"], [], "claude-sonnet-4-6"],
+      ["relay: Family B", [relay, "--url", url, ...anyCredential(familyB), "--include-path-regex", "^/v1/(chat/completions|responses|models)$"], [], "gpt-4o-mini"],
       [
         "relay: Family C",
         [relay, "--url", url, ...anyCredential(familyC), "--include-path-regex", "^/(v1|v1beta)/models"],
@@ -170,10 +181,11 @@ describe("contract fuzzing (Schemathesis)", () => {
     ];
     // TOLLGATE_FUZZ_ONLY=<regex> runs the matching part of the plan only (while fixing a finding).
     const only = new RegExp(process.env.TOLLGATE_FUZZ_ONLY ?? "");
-    for (const [name, args, pins] of plan.filter(([name]) => only.test(name))) {
-      const run = await runSchemathesis(name, args, pins);
+    for (const [name, args, pins, model] of plan.filter(([name]) => only.test(name))) {
+      const run = await runSchemathesis(name, args, pins, model);
       runs.push(run);
-      console.log(`schemathesis ${name}: ${run.requests} requests; ${run.output.trim().split("\n").filter((line) => /passed|failed|error/i.test(line)).at(-1) ?? ""}`);
+      const summary = run.output.trim().split("\n").filter((line) => /passed|failed|error/i.test(line)).at(-1)?.trim() ?? "";
+      console.log(`schemathesis ${name}: ${run.requests} requests ${JSON.stringify(run.statuses)}; ${summary}`);
     }
   }, 5 * RUN_TIMEOUT_MS);
 
