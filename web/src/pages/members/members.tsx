@@ -81,7 +81,7 @@ function SpendCap({ member, onSave }: { member: Schemas["Member"]; onSave: (doll
   const [value, setValue] = useState(current);
   return (
     <form
-      class="inline-form"
+      class="inline-form member-cap"
       aria-label={`Spend cap of ${member.name}`}
       onSubmit={(event) => {
         event.preventDefault();
