@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { memberMayUse } from "./permissions.ts";
+import { canSetSpendCaps, memberMayUse, seesOrganizationBalance } from "./permissions.ts";
 
 const publicGroup = { id: "pub", visibility: "public" as const };
 const exclusiveGroup = { id: "exc", visibility: "exclusive" as const };
@@ -18,5 +18,17 @@ describe("memberMayUse", () => {
     ["operator", [], notGranted, exclusiveGroup, true],
   ] as const)("%s granted %o (org %o) → %o: %s", (role, grants, organization, group, expected) => {
     expect(memberMayUse(organization, { role, grantedGroupIds: new Set(grants) }, group)).toBe(expected);
+  });
+});
+
+describe("spend caps and the balance, by role", () => {
+  it.each([
+    ["operator", true],
+    ["owner", true],
+    ["sub-user", false],
+    ["developer", false],
+  ] as const)("%s sets caps and sees the organization's balance: %o", (role, expected) => {
+    expect(canSetSpendCaps(role)).toBe(expected);
+    expect(seesOrganizationBalance(role)).toBe(expected);
   });
 });
