@@ -102,7 +102,8 @@ suite(skipped ? `web console in a real browser (skipped: ${skipped})` : "web con
     await page.getByLabel("Email").fill(adminEmail);
     await page.getByLabel("Password").fill("not-the-password");
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect.poll(() => page.getByRole("alert").innerText()).toContain("Email or password is incorrect");
+    // A password check costs a deliberate ~100 ms of scrypt, more on a busy machine.
+    await expect.poll(() => page.getByRole("alert").innerText(), { timeout: 10_000 }).toContain("Email or password is incorrect");
     await shoot(page, "sign-in");
     await context.close();
   });

@@ -82,6 +82,24 @@ describe("console input errors", () => {
     }
   });
 
+  it("a malformed path, body or charset is a 4xx with the console's error shape", async () => {
+    const badPath = await raw(tollgate.url, "PATCH", "/api/admin/channels/%E0%A4%A", { cookie }, { enabled: true });
+    expect(badPath.status).toBeGreaterThanOrEqual(400);
+    expect(badPath.status).toBeLessThan(500);
+    const badJson = await new Promise<number>((done, fail) => {
+      const req = request(`${tollgate.url}/api/session`, { method: "POST", headers: { "content-type": "application/json" } }, (res) => {
+        res.resume();
+        done(res.statusCode!);
+      });
+      req.on("error", fail);
+      req.end('{"email": ');
+    });
+    expect(badJson).toBe(400);
+    const badCharset = await raw(tollgate.url, "POST", "/api/session", { "content-type": "application/json; charset=klingon" }, { email: "a@b.c", password: "x" });
+    expect([400, 415]).toContain(badCharset.status);
+    expect(badCharset.body.error?.code).toBe("invalid_request");
+  });
+
   it("renaming a channel to another channel's name is a 409 naming name", async () => {
     const first = unique("chan");
     expect((await raw(tollgate.url, "POST", "/api/admin/channels", { cookie }, channel(first, [groupId]))).status).toBe(201);

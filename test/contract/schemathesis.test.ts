@@ -35,10 +35,11 @@ const logDir = resolve(root, "test-results/schemathesis");
  *   password that matches) reject schema-valid data by design; both checks assume neither.
  * - use_after_free, ensure_resource_availability: stateful checks that need links between
  *   operations, which the contract does not declare.
- * - ignored_auth, missing_required_header: several interfaces accept any one of three credential
- *   headers, so dropping one of the three we send still authenticates.
- * - unsupported_method, allow_header_conformance: undeclared methods are another suite's subject
- *   (the route-table test).
+ * - ignored_auth, missing_required_header: the relay accepts any one of three credential headers,
+ *   so dropping one of the three we send still authenticates; the console's session cookie is not
+ *   a declared security scheme, so the fuzzer cannot tell which requests need it.
+ * - unsupported_method, allow_header_conformance: 405 with `Allow` for undeclared methods is
+ *   issue 8's defect 10, with its own route-table test; enable them here once that is in.
  */
 const checks = ["not_a_server_error", "status_code_conformance", "content_type_conformance", "response_headers_conformance", "response_schema_conformance"];
 
