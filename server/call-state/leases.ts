@@ -88,7 +88,10 @@ export function leaseBook(link: OwnerLink, { idleMs = 2_000 }: { idleMs?: number
         const answer = await link.acquire(
           accounts.map((account) => ({ account, need: Math.max(0, amount - free(account)), extra: wanted(account, amount) })),
         );
-        if ("short" in answer) return { blocked: answer.short };
+        if ("short" in answer) {
+          // Meanwhile grants to this worker's other calls may have left room here: look once more.
+          return take(accounts, amount) ?? { blocked: answer.short };
+        }
         add(answer.granted);
       }
       // Other calls took each grant before this one could: rare; ask once more for exactly this call.

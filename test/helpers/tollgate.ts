@@ -11,6 +11,8 @@ export const adminPassword = "operator-password-1";
 
 export type Tollgate = {
   url: string;
+  /** The primary process; its workers are its children. */
+  pid: number;
   dataDir: string;
   /** Everything the server wrote to stdout and stderr so far. */
   output: () => string;
@@ -71,6 +73,7 @@ export async function startTollgate(env: Record<string, string> = {}): Promise<T
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     dataDir,
     output: () => output,
     async stop() {
