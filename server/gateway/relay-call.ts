@@ -112,6 +112,13 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       keyCapped: caller.key.spendCap !== null,
     };
     const hold = await callState.hold(holder, worstCase);
+    if ("unavailable" in hold) {
+      throw gatewayError(
+        "no_channel",
+        "Tollgate cannot reach its shared budget store (Redis), so it cannot admit new calls safely right now. Retry shortly; the operator has been alerted in the logs.",
+        { retryAfterSeconds: 2 },
+      );
+    }
     if ("blocked" in hold) throw gatewayError("quota_exhausted", quotaMessages[hold.blocked](formatMicros(worstCase)));
 
     // The client going away aborts the upstream call; what was used so far is still settled. So

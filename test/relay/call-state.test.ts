@@ -1,11 +1,11 @@
 // One owner for per-call state, over two workers: budget leases admit exactly what a balance
 // affords, settle to the unit under faults and aborts, outlive every timer, and return within
 // seconds when a worker is killed; a channel's circuit opens for every worker at once.
-import { readFileSync, readdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { worstCaseCost } from "../../server/domain/worst-case.ts";
 import { createKey, createTenant, unique } from "../helpers/fixtures.ts";
 import { type RelayEnv, startRelayEnv, upstreamKeys } from "../helpers/relay-env.ts";
+import { childrenOf } from "../helpers/tollgate.ts";
 import { ANTHROPIC_OUTPUT_TOKENS } from "../mock-upstreams/anthropic.ts";
 import { startOpenAIMock } from "../mock-upstreams/openai.ts";
 import { type Mock, type Scenario, sleep } from "../mock-upstreams/server.ts";
@@ -102,7 +102,7 @@ describe("budget leases over two workers", () => {
     const body = { model: "claude-sonnet-4-6", max_tokens: 64, stream: true, messages: [{ role: "user", content: prompt }] };
     const calls = Array.from({ length: 8 }, () => messages(env, key, body).then((response) => response.text()).catch(() => "broken"));
     await expect.poll(async () => (await env.operator.GET("/api/admin/call-state")).data!.holding_calls, { timeout: 5_000, interval: 20 }).toBe(8);
-    const [victim] = workersOf(env.tollgate.pid);
+    const [victim] = childrenOf(env.tollgate.pid);
     process.kill(victim, "SIGKILL");
     // The dead worker's holds are gone at once; the survivor's calls finish and settle.
     await expect.poll(async () => (await env.operator.GET("/api/admin/call-state")).data!.holding_calls, { timeout: 3_000, interval: 50 }).toBeLessThan(8);
@@ -112,25 +112,10 @@ describe("budget leases over two workers", () => {
     expect(requests).toBeLessThanOrEqual(8);
     expect(funded - (await balance())).toBe(cost);
     // A new worker took the dead one's place and serves.
-    await expect.poll(() => workersOf(env.tollgate.pid).length, { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => childrenOf(env.tollgate.pid).length, { timeout: 10_000 }).toBe(2);
     expect((await messages(env, key, { ...body, stream: false })).status).toBe(200);
   });
 });
-
-/** The worker processes of a Tollgate primary. */
-function workersOf(primary: number): number[] {
-  return readdirSync("/proc")
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((pid) => {
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === primary;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
 
 describe("a call that outlives every timer", () => {
   let env: RelayEnv;
