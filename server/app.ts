@@ -37,7 +37,13 @@ function webConsole(): Router {
 }
 
 export async function createWorker(config: Config, store: Store, log: Log, callState: CallState): Promise<Worker> {
-  const catalog = await openCatalog(store);
+  // Alone, workers poll the store's revision; in replica mode changes arrive by publish/subscribe and the poll is only a fallback.
+  const catalog = await openCatalog(store, config.redisUrl ? 5_000 : 250);
+  callState.onCatalogChanged(() => void catalog.refresh().catch(() => {}));
+  const onChange = async () => {
+    await catalog.refresh();
+    callState.catalogChanged();
+  };
   // One keep-alive pool per upstream origin (undici's Agent keeps a Pool per origin).
   const dispatcher = new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000, connections: 256 });
   const drain = new AbortController();
@@ -53,7 +59,7 @@ export async function createWorker(config: Config, store: Store, log: Log, callS
     next();
   });
   app.use(relayRouter({ catalog, forward, recordKeyUse: callState.recordKeyUse, maxBodyBytes: config.maxBodyBytes, log }));
-  app.use(consoleRouter({ store, onChange: catalog.refresh, publicUrl: config.publicUrl, log, callState, dispatcher, signInPolicy: config.signIn }));
+  app.use(consoleRouter({ store, onChange, publicUrl: config.publicUrl, log, callState, dispatcher, signInPolicy: config.signIn }));
   app.use(webConsole());
   return {
     app,

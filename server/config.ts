@@ -11,6 +11,8 @@ export type Config = {
   workers: number;
   dataDir: string;
   databaseUrl?: string;
+  /** Replica mode: the Redis every node shares (leases, circuits, catalog changes). */
+  redisUrl?: string;
   publicUrl?: string;
   adminEmail: string;
   adminPassword?: string;
@@ -49,6 +51,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (publicUrl && !/^https?:\/\//.test(publicUrl)) throw new Error(`TOLLGATE_PUBLIC_URL must start with http:// or https://, got "${publicUrl}".`);
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new Error("DATABASE_URL must be a postgres:// or postgresql:// URL.");
+  const redisUrl = env.REDIS_URL || undefined;
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) throw new Error("REDIS_URL must be a redis:// or rediss:// URL.");
+  if (redisUrl && !databaseUrl) throw new Error("REDIS_URL (replica mode) needs DATABASE_URL: replicas share one PostgreSQL database.");
   const adminPassword = env.TOLLGATE_ADMIN_PASSWORD || undefined;
   if (adminPassword !== undefined && adminPassword.length < 8) throw new Error("TOLLGATE_ADMIN_PASSWORD must have at least 8 characters.");
   if (env.TOLLGATE_SECRET_KEY && env.TOLLGATE_SECRET_KEY.length < 16) throw new Error("TOLLGATE_SECRET_KEY must have at least 16 characters.");
@@ -58,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: integer(env, "TOLLGATE_WORKERS", availableParallelism(), 1),
     dataDir: resolve(env.TOLLGATE_DATA_DIR || "data"),
     databaseUrl,
+    redisUrl,
     publicUrl,
     adminEmail: env.TOLLGATE_ADMIN_EMAIL || "admin@tollgate.local",
     adminPassword,

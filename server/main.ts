@@ -5,6 +5,7 @@
 import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import type { Server } from "node:http";
+import { hostname } from "node:os";
 
 const [major] = process.versions.node.split(".").map(Number);
 if (major < 22) {
@@ -84,7 +85,9 @@ async function runPrimary(): Promise<void> {
     console.error(`Tollgate could not prepare its database: ${(error as Error).message}`);
     process.exit(1);
   }
-  const owner = callStateOwner(store, { circuit: config.circuit, flushMs: config.ledgerFlushMs, log });
+  // In replica mode this node's name in Redis: unique per start, so a restarted node never inherits a dead one's leases.
+  const node = `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
+  const owner = callStateOwner(store, { circuit: config.circuit, flushMs: config.ledgerFlushMs, log, redisUrl: config.redisUrl, node });
   serveCallState(owner);
 
   let listening = 0;

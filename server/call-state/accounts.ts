@@ -43,6 +43,16 @@ export function accountBook() {
       return account && account.durable - account.unflushed;
     },
 
+    durable(id: AccountId): number {
+      return accounts.get(id)?.durable ?? 0;
+    },
+
+    /** Leased to any holder right now. */
+    leased(id: AccountId): number {
+      const account = accounts.get(id);
+      return account ? leasedOut(account) : 0;
+    },
+
     unflushed(id: AccountId): number {
       return accounts.get(id)?.unflushed ?? 0;
     },

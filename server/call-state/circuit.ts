@@ -151,6 +151,23 @@ export function circuitBook(options: CircuitOptions, onChange: (channelId: strin
       }
     },
 
+    /** Adopts a state another node decided (replica mode), without reporting it back as a change. */
+    adopt(id: string, health: ChannelHealth) {
+      const c = circuit(id);
+      c.state = health.state === "half-open" ? "open" : health.state;
+      c.probeDeadline = null;
+      if (health.state === "closed") {
+        c.buckets = [];
+        c.consecutiveFailures = 0;
+      } else {
+        c.openedAt = health.state === "open" && health.retryAt !== null ? health.retryAt - options.cooldownMs : now() - options.cooldownMs;
+        // Half-open elsewhere: here it is open, and the shared probe claim keeps anyone else out.
+      }
+      c.lastError = health.lastError ?? c.lastError;
+      c.lastFailureAt = health.lastFailureAt ?? c.lastFailureAt;
+      return view(c);
+    },
+
     view: (id: string) => view(circuit(id)),
     all: () => new Map([...circuits].map(([id, c]) => [id, view(c)])),
   };

@@ -6,7 +6,7 @@
 import type { AccountId, Grant, LeaseRequest } from "./accounts.ts";
 
 export type OwnerLink = {
-  acquire(requests: LeaseRequest[]): Promise<{ granted: Grant[] } | { short: AccountId }>;
+  acquire(requests: LeaseRequest[]): Promise<{ granted: Grant[] } | { short: AccountId } | { unavailable: true }>;
   giveBack(grants: Grant[]): void;
 };
 
@@ -78,7 +78,7 @@ export function leaseBook(link: OwnerLink, { idleMs = 2_000 }: { idleMs?: number
 
   return {
     /** Holds `amount` on every account, or names the account that cannot cover it. */
-    async hold(accounts: AccountId[], amount: number): Promise<Hold | { blocked: AccountId }> {
+    async hold(accounts: AccountId[], amount: number): Promise<Hold | { blocked: AccountId } | { unavailable: true }> {
       for (let attempt = 0; attempt < 3; attempt++) {
         const held = take(accounts, amount);
         if (held) {
@@ -88,11 +88,16 @@ export function leaseBook(link: OwnerLink, { idleMs = 2_000 }: { idleMs?: number
         const answer = await link.acquire(
           accounts.map((account) => ({ account, need: Math.max(0, amount - free(account)), extra: wanted(account, amount) })),
         );
-        if ("short" in answer) return { blocked: answer.short };
+        if ("unavailable" in answer) return take(accounts, amount) ?? answer;
+        if ("short" in answer) {
+          // Meanwhile grants to this worker's other calls may have left room here: look once more.
+          return take(accounts, amount) ?? { blocked: answer.short };
+        }
         add(answer.granted);
       }
       // Other calls took each grant before this one could: rare; ask once more for exactly this call.
       const answer = await link.acquire(accounts.map((account) => ({ account, need: amount, extra: 0 })));
+      if ("unavailable" in answer) return answer;
       if ("short" in answer) return { blocked: answer.short };
       add(answer.granted);
       return take(accounts, amount) ?? { blocked: accounts[0] };

@@ -2,27 +2,78 @@
 // slices of them to workers), the channels' circuits, and the queue of settled calls, which it
 // writes with their charges in batches. Workers reach it over the cluster's IPC channel; nothing
 // here runs per request in steady state — only lease top-ups, settlements in batches, probe claims.
+//
+// Alone, the node's owner is the final word: an account holds what the database holds. With
+// `redisUrl` (replica mode) an account on this node holds only the node lease it took from Redis
+// (redis.ts), which it tops up, gives back and shrinks by what it writes; circuit changes, probe
+// claims and catalog changes are shared with the other nodes.
 import type { Store } from "../store/store.ts";
 import type { UsageRecord } from "../store/ledger.ts";
 import { type AccountId, type Grant, type LeaseRequest, accountBook } from "./accounts.ts";
 import { type ChannelHealth, type CircuitOptions, circuitBook } from "./circuit.ts";
+import { type SharedBudgets, redisShared } from "./redis.ts";
 import type { Peer } from "./rpc.ts";
 
 export type Settlement = { record: UsageRecord; /** the leased accounts the cost is taken from */ accounts: AccountId[] };
 export type ChannelReport = { channelId: string; /** undefined: neither (the request's own fault) */ failed: boolean | undefined; reason?: string; probe: boolean };
 
-export type OwnerOptions = { circuit: CircuitOptions; flushMs: number; log: (event: string, fields: Record<string, unknown>) => void };
+export type OwnerOptions = {
+  circuit: CircuitOptions;
+  flushMs: number;
+  log: (event: string, fields: Record<string, unknown>) => void;
+  /** Replica mode: the Redis shared by every node, and this node's name there. */
+  redisUrl?: string;
+  node?: string;
+};
+
+/** Why a lease could not be granted: an account is short, or the shared store cannot be reached. */
+export type Refusal = { short: AccountId } | { unavailable: true };
 
 /** How long a recalled worker has to answer before the owner decides without it. */
 const recallTimeoutMs = 1_000;
 
-export function callStateOwner(store: Store, { circuit, flushMs, log }: OwnerOptions) {
+export function callStateOwner(store: Store, { circuit, flushMs, log, redisUrl, node = "node" }: OwnerOptions) {
   const book = accountBook();
   const peers = new Map<string, Peer>();
   const broadcast = (op: string, ...args: unknown[]) => {
     for (const peer of peers.values()) peer.notify(op, ...args);
   };
-  const circuits = circuitBook(circuit, (channelId, health) => broadcast("health", channelId, health));
+  const circuits = circuitBook(circuit, (channelId, health) => {
+    broadcast("health", channelId, health);
+    void shared?.publish({ type: "circuit", from: node, channelId, health });
+  });
+  const shared: SharedBudgets | undefined = redisUrl
+    ? redisShared({
+        url: redisUrl,
+        node,
+        log,
+        durableOf: (accounts) => store.budgets.remaining(accounts),
+        heldByNode: () => new Map(book.loaded().map((account) => [account, book.durable(account)])),
+        onMessage: (_channel, text) => void onShared(JSON.parse(text)),
+      })
+    : undefined;
+  /** Redis mirrors of written charges that failed; retried until Redis takes them. */
+  let unmirrored: Grant[] = [];
+
+  async function onShared(message: { type: string; from: string; channelId?: string; health?: ChannelHealth; account?: AccountId }) {
+    if (message.type === "catalog") return broadcast("catalogChanged");
+    if (message.from === node) return;
+    if (message.type === "circuit") broadcast("health", message.channelId, circuits.adopt(message.channelId!, message.health!));
+    if (message.type === "recall") {
+      // Another node is short: what this node's workers do not hold goes back to the pool.
+      await recall(message.account!);
+      await returnSpare(message.account!);
+    }
+  }
+
+  /** Gives this node's spare lease of an account back to Redis. */
+  const returnSpare = async (account: AccountId) => {
+    const spare = book.available(account);
+    if (!shared || spare <= 0) return;
+    // Out of this node's book first, so no worker can be granted it while Redis takes it back.
+    book.setDurable(account, book.durable(account) - spare);
+    await shared.giveBack([{ account, amount: spare }]).catch(() => book.setDurable(account, book.durable(account) + spare));
+  };
   let queue: Settlement[] = [];
   let keyUses = new Map<string, number>();
 
@@ -38,7 +89,8 @@ export function callStateOwner(store: Store, { circuit, flushMs, log }: OwnerOpt
     serially(async () => {
       const missing = accounts.filter((account) => !book.has(account));
       if (missing.length === 0) return;
-      for (const [account, left] of await store.budgets.remaining(missing)) if (!book.has(account)) book.setDurable(account, left);
+      if (shared) for (const account of missing) book.setDurable(account, 0);
+      else for (const [account, left] of await store.budgets.remaining(missing)) if (!book.has(account)) book.setDurable(account, left);
     });
 
   /** Asks every holder of the account except `except` to give back what its calls do not hold. */
@@ -53,13 +105,51 @@ export function callStateOwner(store: Store, { circuit, flushMs, log }: OwnerOpt
     );
   };
 
-  async function acquire(holder: string, requests: LeaseRequest[]) {
+  async function acquire(holder: string, requests: LeaseRequest[]): Promise<{ granted: Grant[] } | Refusal> {
     await load(requests.map((request) => request.account));
     const first = book.grant(holder, requests, peers.size);
-    if ("granted" in first || requests.every((request) => request.need === 0)) return first;
+    if ("granted" in first || requests.every((request) => request.need === 0)) {
+      // Replica mode: keep the node lease ahead of its workers' refills.
+      if (shared && requests.some((request) => book.available(request.account) < request.extra)) void topUp(requests, false).catch(() => {});
+      if ("granted" in first || !shared) return first;
+    }
     // Short: money may sit idle in other workers' leases. Bring it back, then decide exactly.
     await Promise.all(requests.filter((request) => book.available(request.account) < request.need).map((request) => recall(request.account, holder)));
-    return book.grant(holder, requests, peers.size);
+    const local = book.grant(holder, requests, peers.size);
+    if ("granted" in local || !shared) return local;
+    // Replica mode: the node lease itself is short; ask Redis for more.
+    const topped = await topUp(requests, true);
+    return "granted" in topped ? book.grant(holder, requests, peers.size) : topped;
+  }
+
+  /** Replica mode: tops this node's leases up from Redis (for `need`, waiting out a restart's grace and recalling idle leases of other nodes). */
+  async function topUp(requests: LeaseRequest[], needed: boolean): Promise<{ granted: Grant[] } | Refusal> {
+    const asks = requests.map((request) => ({
+      account: request.account,
+      need: needed ? Math.max(0, request.need - book.available(request.account)) : 0,
+      extra: request.extra * Math.max(1, peers.size),
+    }));
+    for (let attempt = 0; ; attempt++) {
+      let answer: Awaited<ReturnType<SharedBudgets["acquire"]>>;
+      try {
+        answer = await shared!.acquire(asks);
+      } catch {
+        return { unavailable: true };
+      }
+      if ("granted" in answer) {
+        for (const grant of answer.granted) book.setDurable(grant.account, book.durable(grant.account) + grant.amount);
+        return answer;
+      }
+      if (!needed || attempt >= 20) return "short" in answer ? answer : { unavailable: true };
+      if ("waitMs" in answer) {
+        await new Promise((done) => setTimeout(done, Math.min(answer.waitMs, 1_000)));
+        continue;
+      }
+      if (attempt >= 1) return answer;
+      // Other nodes may hold idle leases of it: ask them to give back, then try once more.
+      await shared!.publish({ type: "recall", from: node, account: answer.short });
+      await new Promise((done) => setTimeout(done, 200));
+    }
   }
 
   const flush = () =>
@@ -75,8 +165,20 @@ export function callStateOwner(store: Store, { circuit, flushMs, log }: OwnerOpt
         log("ledger.write_failed", { records: batch.length, error: String(error) });
         return;
       }
-      for (const { record, accounts } of batch) for (const account of accounts) book.flushed(account, record.cost);
+      const charged = new Map<AccountId, number>();
+      for (const { record, accounts } of batch) {
+        for (const account of accounts) {
+          book.flushed(account, record.cost);
+          if (record.cost > 0) charged.set(account, (charged.get(account) ?? 0) + record.cost);
+        }
+      }
       lastWrite = { records: batch.length, ms: performance.now() - started };
+      if (shared) {
+        // The node lease shrinks in Redis by what was just written, as it did here.
+        const mirror = [...unmirrored, ...[...charged].map(([account, amount]) => ({ account, amount }))];
+        unmirrored = [];
+        if (mirror.length) await shared.flushed(mirror).catch(() => void (unmirrored = [...mirror, ...unmirrored]));
+      }
     });
   let lastWrite = { records: 0, ms: 0 };
 
@@ -87,9 +189,10 @@ export function callStateOwner(store: Store, { circuit, flushMs, log }: OwnerOpt
     await store.keys.recordLastUsed(batch).catch((error) => log("keys.last_used_flush_failed", { error: String(error) }));
   };
 
-  /** A top-up, a cap change, a member or key removed: re-read every account the owner holds. */
+  /** A top-up, a cap change, a member or key removed: re-read every account the owner holds (alone; in replica mode accounts change through Redis). */
   const reload = () =>
     serially(async () => {
+      if (shared) return;
       const accounts = book.loaded();
       if (accounts.length === 0) return;
       for (const [account, left] of await store.budgets.remaining(accounts)) book.setDurable(account, left);
@@ -103,6 +206,11 @@ export function callStateOwner(store: Store, { circuit, flushMs, log }: OwnerOpt
     setInterval(() => void flush(), flushMs),
     setInterval(() => void flushKeyUses(), 1_000),
     setInterval(() => circuits.expireProbes(), 250),
+    // Replica mode: leases no worker of this node uses any more go back to the shared pool.
+    setInterval(() => {
+      if (!shared) return;
+      for (const account of book.loaded()) if (book.leased(account) === 0 && book.available(account) > 0) void returnSpare(account);
+    }, 2_000),
     setInterval(async () => {
       const current = await store.revision.current().catch(() => revision);
       if (current !== revision) {
@@ -126,18 +234,46 @@ export function callStateOwner(store: Store, { circuit, flushMs, log }: OwnerOpt
       }
       if (queue.length >= 500) void flush();
       for (const report of reports) {
-        if (report.probe) circuits.probeEnded(report.channelId, report.failed, report.reason);
-        else if (report.failed !== undefined) circuits.record(report.channelId, report.failed, report.reason);
+        if (report.probe) {
+          circuits.probeEnded(report.channelId, report.failed, report.reason);
+          void shared?.releaseProbe(report.channelId);
+        } else if (report.failed !== undefined) circuits.record(report.channelId, report.failed, report.reason);
       }
       for (const [keyId, at] of uses) keyUses.set(keyId, at);
     },
-    claimProbe: (channelId: string) => circuits.claimProbe(channelId),
+    claimProbe: async (channelId: string) => {
+      if (!shared) return circuits.claimProbe(channelId);
+      // One probe for every node: the shared claim first, then this node's circuit.
+      const { state, retryAt } = circuits.view(channelId);
+      if (state === "closed") return true;
+      if (state !== "open" || Date.now() < retryAt!) return false;
+      if (!(await shared.claimProbe(channelId, circuit.probeDeadlineMs).catch(() => false))) return false;
+      if (circuits.claimProbe(channelId)) return true;
+      void shared.releaseProbe(channelId);
+      return false;
+    },
     health: () => [...circuits.all()],
     /** What is left in each account counting charges not yet written (null: not loaded, so the stored figure is current). */
     remaining: (accounts: AccountId[]) => accounts.map((account) => book.remaining(account) ?? null),
     /** A top-up (or, negative, a removal that must not take money leased to calls in flight). */
     adjustBalance: async (organizationId: string, amount: number) => {
       const account = `org:${organizationId}`;
+      if (shared) {
+        // Redis first for a removal (refused if the money is leased out), the database first for a top-up.
+        if (amount < 0) {
+          await shared.publish({ type: "recall", from: node, account });
+          await recall(account);
+          await returnSpare(account);
+          await new Promise((done) => setTimeout(done, 200));
+          if (!(await shared.adjust(account, amount))) return false;
+          if (await store.organizations.adjustBalance(organizationId, amount)) return true;
+          await shared.adjust(account, -amount);
+          return false;
+        }
+        if (!(await store.organizations.adjustBalance(organizationId, amount))) return false;
+        await shared.adjust(account, amount);
+        return true;
+      }
       if (amount < 0 && book.has(account)) {
         await recall(account);
         if (book.available(account) < -amount) return false;
@@ -145,6 +281,15 @@ export function callStateOwner(store: Store, { circuit, flushMs, log }: OwnerOpt
       const done = await serially(() => store.organizations.adjustBalance(organizationId, amount));
       await reload();
       return done;
+    },
+    /** A spend cap changed by `delta` (replica mode: the shared account follows; alone: the next reload reads it). */
+    capChanged: async (account: AccountId, delta: number) => {
+      if (shared && delta !== 0) await shared.adjust(account, delta).catch(() => false);
+    },
+    /** The catalog changed in this node's database writes: every node's workers reload (replica mode). */
+    catalogChanged: () => {
+      if (shared) void shared.publish({ type: "catalog", from: node });
+      else broadcast("catalogChanged");
     },
     status: async () => {
       const holds = { calls: 0, held: { org: 0, member: 0, key: 0 } as Record<string, number> };
@@ -178,6 +323,12 @@ export function callStateOwner(store: Store, { circuit, flushMs, log }: OwnerOpt
       await flush();
       await flushKeyUses();
       if (queue.length > 0) log("ledger.unwritten_at_stop", { records: queue.length });
+      if (shared) {
+        // Every lease of this node goes back: its workers are gone.
+        const back = book.loaded().map((account) => ({ account, amount: book.durable(account) - book.unflushed(account) }));
+        await shared.giveBack(back.filter((grant) => grant.amount > 0)).catch(() => {});
+        await shared.close();
+      }
     },
   };
 }

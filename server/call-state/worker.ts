@@ -38,6 +38,7 @@ export function workerCallState(owner: Peer, { leaseIdleMs }: { leaseIdleMs: num
     { idleMs: leaseIdleMs },
   );
   const health = new Map<string, ChannelHealth>();
+  const catalogListeners: (() => void)[] = [];
   let settlements: Settlement[] = [];
   let reports: ChannelReport[] = [];
   let keyUses = new Map<string, number>();
@@ -62,13 +63,20 @@ export function workerCallState(owner: Peer, { leaseIdleMs }: { leaseIdleMs: num
       recall: (account: AccountId) => leases.recall(account),
       holds: () => leases.holds(),
       health: (channelId: string, view: ChannelHealth) => void health.set(channelId, view),
+      catalogChanged: () => void catalogListeners.forEach((listener) => listener()),
     },
+    /** Another worker or node changed the catalog: `listener` reloads this worker's copy. */
+    onCatalogChanged: (listener: () => void) => void catalogListeners.push(listener),
+    /** This worker changed the catalog: every other worker and node hears of it. */
+    catalogChanged: () => owner.notify("catalogChanged"),
+    capChanged: (account: AccountId, delta: number) => owner.call("capChanged", account, delta),
     /** Loads the owner's view of every channel (at start). */
     async sync() {
       for (const [channelId, view] of await owner.call<[string, ChannelHealth][]>("health")) health.set(channelId, view);
     },
 
-    async hold(holder: Holder, amount: number): Promise<CallHold | { blocked: Blocker }> {
+    /** Holds `amount` for a call, or says which budget refuses it — or that the shared store is unreachable (replica mode). */
+    async hold(holder: Holder, amount: number): Promise<CallHold | { blocked: Blocker } | { unavailable: true }> {
       const held = await leases.hold(accountsOf(holder), amount);
       return "blocked" in held ? { blocked: blockerOf[held.blocked.slice(0, held.blocked.indexOf(":"))] } : held;
     },

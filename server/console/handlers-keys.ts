@@ -77,6 +77,8 @@ export function keyHandlers(deps: ConsoleDeps) {
       checkCapChange(currentMember(res), body.spend_cap, false);
       await checkGroup((await store.users.get(key.userId))!, body.group_id);
       await store.keys.update(key.id, { name: body.name, groupId: body.group_id, spendCap: body.spend_cap });
+      // Replica mode: a cap that moved moves the shared account by as much.
+      if (body.spend_cap != null && key.spendCap !== null) await deps.callState.capChanged(`key:${key.id}`, body.spend_cap - key.spendCap);
       await deps.onChange();
       res.json(keyJson((await store.keys.get(key.id))!, await groupsById()));
     },

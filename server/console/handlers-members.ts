@@ -68,6 +68,8 @@ export function memberHandlers(deps: ConsoleDeps) {
       const member = await memberOr404(currentOwner(res), String(req.params.id));
       const { spend_cap } = req.body as { spend_cap?: number | null };
       if (spend_cap !== undefined) await store.users.setSpendCap(member.id, spend_cap);
+      // Replica mode: a cap that moved moves the shared account by as much (as for keys).
+      if (spend_cap != null && member.spendCap !== null) await deps.callState.capChanged(`member:${member.id}`, spend_cap - member.spendCap);
       await deps.onChange();
       res.json(memberJson((await store.users.get(member.id))!));
     },

@@ -40,8 +40,11 @@ export type RelayCallDeps = {
 /** Why a channel did not serve the call: an upstream fault; all of these fail over to the next channel. */
 type Failure = { kind: "timeout" | "rate_limited" | "error"; reason: string; retryAfterSeconds?: number };
 
-/** What happened on the channel that answered; `channelFault` when the upstream, not the request, failed it. */
-type Outcome = { status: string; httpStatus: number; usage: Usage; ttfbMs: number | null; channelFault?: string };
+/**
+ * What happened on the channel that answered: `channelFault` when the upstream failed it after all,
+ * `requestFault` when the upstream refused the request itself (no verdict on the channel either way).
+ */
+type Outcome = { status: string; httpStatus: number; usage: Usage; ttfbMs: number | null; channelFault?: string; requestFault?: true };
 
 type Attempt = { failed: Failure } | { outcome: Outcome };
 
@@ -109,6 +112,13 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       keyCapped: caller.key.spendCap !== null,
     };
     const hold = await callState.hold(holder, worstCase);
+    if ("unavailable" in hold) {
+      throw gatewayError(
+        "no_channel",
+        "Tollgate cannot reach its shared budget store (Redis), so it cannot admit new calls safely right now. Retry shortly; the operator has been alerted in the logs.",
+        { retryAfterSeconds: 2 },
+      );
+    }
     if ("blocked" in hold) throw gatewayError("quota_exhausted", quotaMessages[hold.blocked](formatMicros(worstCase)));
 
     // The client going away aborts the upstream call; what was used so far is still settled. So
@@ -135,7 +145,8 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
           // Whatever happened — a verdict, or an exception that is the request's own (a body the
           // adapter cannot build) — the channel hears of it, and a claimed probe is released.
           const fault = attempt && ("failed" in attempt ? attempt.failed.reason : attempt.outcome.channelFault);
-          channels.report({ channelId: channel.id, failed: attempt ? fault !== undefined : undefined, reason: fault, probe: claim.probe });
+          const verdict = attempt && !("outcome" in attempt && attempt.outcome.requestFault);
+          channels.report({ channelId: channel.id, failed: verdict ? fault !== undefined : undefined, reason: fault, probe: claim.probe });
         }
         if ("failed" in attempt) {
           failures.push(attempt.failed);
@@ -223,7 +234,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       if (status >= 500 || status === 401 || status === 403) return { failed: { kind: "error", reason: `upstream answered ${status}` } };
       // Any other 4xx is the request's own fault: it reaches the client as it is, and the channel is healthy.
       res.writeHead(status, { "content-type": "application/json" }).end(text);
-      return { outcome: { status: "upstream_error", httpStatus: status, usage: noUsage(), ttfbMs: Math.round(performance.now() - started) } };
+      return { outcome: { status: "upstream_error", httpStatus: status, usage: noUsage(), ttfbMs: Math.round(performance.now() - started), requestFault: true } };
     }
 
     async function answerJson(upstream: Dispatcher.ResponseData): Promise<Attempt> {

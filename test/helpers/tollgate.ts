@@ -1,7 +1,7 @@
 // Starts the real Tollgate server (server/main.ts, real cluster, real database) on a free loopback
 // port with a fresh data directory, and captures everything it prints.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -11,11 +11,16 @@ export const adminPassword = "operator-password-1";
 
 export type Tollgate = {
   url: string;
+  /** The primary process; its workers are its children. */
+  pid: number;
   dataDir: string;
   /** Everything the server wrote to stdout and stderr so far. */
   output: () => string;
   /** Graceful stop (SIGTERM); the data directory stays until `dispose`. */
   stop: () => Promise<void>;
+  /** SIGKILL of the primary and its workers: no chance to clean up. */
+  kill: () => void;
+  alive: () => boolean;
 };
 
 const dataDirs: string[] = [];
@@ -71,14 +76,35 @@ export async function startTollgate(env: Record<string, string> = {}): Promise<T
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     dataDir,
     output: () => output,
+    kill() {
+      for (const pid of childrenOf(child.pid!)) process.kill(pid, "SIGKILL");
+      child.kill("SIGKILL");
+    },
+    alive: () => child.exitCode === null && child.signalCode === null,
     async stop() {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((done) => child.once("exit", done));
         child.kill("SIGTERM");
         await exited;
       }
     },
   };
+}
+
+/** The processes whose parent is `parent` (a Tollgate primary's workers). */
+export function childrenOf(parent: number): number[] {
+  return readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === parent;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
 }

@@ -1,0 +1,189 @@
+// Replica mode: what several Tollgate nodes share through Redis. Each node's primary stays the
+// owner for its own workers (leases, settlement batches) and takes *node leases* of every budget
+// account from Redis, where one atomic script per operation keeps, for each account, what the
+// database holds (durable) and what is leased out per node. Nodes prove they are alive with a
+// heartbeat; a dead node's leases return to the pool within seconds. Circuit changes and catalog
+// changes travel by publish/subscribe; a circuit's half-open probe is claimed once for all nodes.
+//
+// After Redis restarts empty, accounts are rebuilt from the database as they are used. Grants wait
+// for a short grace period first, so that every live node has re-registered the leases it still
+// holds (its heartbeat does it) before anyone is granted what they cover.
+import { Redis } from "ioredis";
+import type { AccountId, Grant, LeaseRequest } from "./accounts.ts";
+
+const acquireScript = `
+local node, nodes, now, grace = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
+local epoch = tonumber(redis.call('GET', 'tg:epoch') or '0')
+if epoch == 0 then redis.call('SET', 'tg:epoch', ARGV[3]); epoch = now end
+if now - epoch < grace then return {'wait', string.format('%.0f', epoch + grace - now)} end
+local n = (#ARGV - 4) / 4
+for i = 0, n - 1 do
+  local key = 'tg:acct:' .. ARGV[5 + i * 4]
+  if redis.call('EXISTS', key) == 0 then redis.call('HSET', key, 'durable', ARGV[8 + i * 4], 'leased', '0') end
+  local free = tonumber(redis.call('HGET', key, 'durable')) - tonumber(redis.call('HGET', key, 'leased'))
+  if free < tonumber(ARGV[6 + i * 4]) then return {'short', ARGV[5 + i * 4]} end
+end
+local out = {'granted'}
+for i = 0, n - 1 do
+  local account, need, extra = ARGV[5 + i * 4], tonumber(ARGV[6 + i * 4]), tonumber(ARGV[7 + i * 4])
+  local key = 'tg:acct:' .. account
+  local spare = tonumber(redis.call('HGET', key, 'durable')) - tonumber(redis.call('HGET', key, 'leased')) - need
+  local amount = string.format('%.0f', need + math.min(extra, math.floor(spare / (2 * math.max(1, nodes)))))
+  redis.call('HINCRBY', key, 'leased', amount)
+  redis.call('HINCRBY', 'tg:leases:' .. node, account, amount)
+  out[#out + 1] = amount
+end
+redis.call('SADD', 'tg:nodes', node)
+return out`;
+
+// ARGV: node, then pairs (account, amount). Gives back up to what the node holds; with
+// KEYS[1] == 'flushed' the amount was charged instead, so the durable figure drops with it.
+const returnScript = `
+local node, charged = ARGV[1], KEYS[1] == 'flushed'
+for i = 2, #ARGV, 2 do
+  local account, amount = ARGV[i], tonumber(ARGV[i + 1])
+  local key = 'tg:acct:' .. account
+  local held = tonumber(redis.call('HGET', 'tg:leases:' .. node, account) or '0')
+  local back = math.min(held, amount)
+  if back > 0 then
+    redis.call('HINCRBY', key, 'leased', string.format('%.0f', -back))
+    if held - back > 0 then redis.call('HINCRBY', 'tg:leases:' .. node, account, string.format('%.0f', -back))
+    else redis.call('HDEL', 'tg:leases:' .. node, account) end
+  end
+  if charged and redis.call('EXISTS', key) == 1 then redis.call('HINCRBY', key, 'durable', string.format('%.0f', -amount)) end
+end
+return 1`;
+
+// ARGV: account, delta. A top-up (or removal) after the database took it; a removal is refused
+// when it would take money that is leased out.
+const adjustScript = `
+local key = 'tg:acct:' .. ARGV[1]
+if redis.call('EXISTS', key) == 0 then return 1 end
+local delta = tonumber(ARGV[2])
+if delta < 0 and tonumber(redis.call('HGET', key, 'durable')) - tonumber(redis.call('HGET', key, 'leased')) < -delta then return 0 end
+redis.call('HINCRBY', key, 'durable', ARGV[2])
+return 1`;
+
+// Heartbeat: ARGV node, now, ttlMs. Returns the epoch (when this Redis's state began).
+const heartbeatScript = `
+redis.call('SET', 'tg:alive:' .. ARGV[1], '1', 'PX', ARGV[3])
+redis.call('SADD', 'tg:nodes', ARGV[1])
+redis.call('SET', 'tg:epoch', ARGV[2], 'NX')
+return redis.call('GET', 'tg:epoch')`;
+
+// After a Redis restart: ARGV node, then triples (account, amount, durableIfMissing).
+const registerScript = `
+local node = ARGV[1]
+for i = 2, #ARGV, 3 do
+  local key = 'tg:acct:' .. ARGV[i]
+  if redis.call('EXISTS', key) == 0 then redis.call('HSET', key, 'durable', ARGV[i + 2], 'leased', '0') end
+  local before = tonumber(redis.call('HGET', 'tg:leases:' .. node, ARGV[i]) or '0')
+  redis.call('HINCRBY', key, 'leased', string.format('%.0f', tonumber(ARGV[i + 1]) - before))
+  redis.call('HSET', 'tg:leases:' .. node, ARGV[i], ARGV[i + 1])
+end
+return 1`;
+
+// Leases of nodes whose heartbeat expired go back to their accounts. Returns how many nodes.
+const sweepScript = `
+local swept = 0
+for _, node in ipairs(redis.call('SMEMBERS', 'tg:nodes')) do
+  if redis.call('EXISTS', 'tg:alive:' .. node) == 0 then
+    local leases = redis.call('HGETALL', 'tg:leases:' .. node)
+    for i = 1, #leases, 2 do
+      if redis.call('EXISTS', 'tg:acct:' .. leases[i]) == 1 then redis.call('HINCRBY', 'tg:acct:' .. leases[i], 'leased', string.format('%.0f', -tonumber(leases[i + 1]))) end
+    end
+    redis.call('DEL', 'tg:leases:' .. node)
+    redis.call('SREM', 'tg:nodes', node)
+    swept = swept + 1
+  end
+end
+return swept`;
+
+export type SharedBudgets = ReturnType<typeof redisShared>;
+
+export type SharedOptions = {
+  url: string;
+  node: string;
+  log: (event: string, fields: Record<string, unknown>) => void;
+  /** Reads what the database holds for accounts Redis does not know yet. */
+  durableOf: (accounts: AccountId[]) => Promise<Map<AccountId, number>>;
+  /** What this node holds of each account (its node lease), to re-register after a Redis restart. */
+  heldByNode: () => Map<AccountId, number>;
+  onMessage: (channel: string, message: string) => void;
+  heartbeatMs?: number;
+  graceMs?: number;
+};
+
+export function redisShared(options: SharedOptions) {
+  const heartbeatMs = options.heartbeatMs ?? 1_000;
+  const graceMs = options.graceMs ?? 3 * heartbeatMs;
+  // Commands fail fast while Redis is down (no offline queue), so a call is refused, not stuck.
+  const redis = new Redis(options.url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
+  const subscriber = new Redis(options.url, { maxRetriesPerRequest: null });
+  for (const client of [redis, subscriber]) client.on("error", () => {}); // reconnects on its own; state is checked per call
+  redis.defineCommand("tgAcquire", { numberOfKeys: 0, lua: acquireScript });
+  redis.defineCommand("tgReturn", { numberOfKeys: 1, lua: returnScript });
+  redis.defineCommand("tgAdjust", { numberOfKeys: 0, lua: adjustScript });
+  redis.defineCommand("tgHeartbeat", { numberOfKeys: 0, lua: heartbeatScript });
+  redis.defineCommand("tgRegister", { numberOfKeys: 0, lua: registerScript });
+  redis.defineCommand("tgSweep", { numberOfKeys: 0, lua: sweepScript });
+  const run = redis as unknown as Record<string, (...args: (string | number)[]) => Promise<any>>;
+
+  let epoch: string | null = null;
+  let nodes = 1;
+  let up = false;
+  const beat = async () => {
+    try {
+      const current = String(await run.tgHeartbeat(options.node, Date.now(), heartbeatMs * 3));
+      up = true;
+      if (current !== epoch) {
+        // A new epoch: Redis lost its state (or this node just started). Re-register what this node holds.
+        const held = [...options.heldByNode()].filter(([, amount]) => amount > 0);
+        if (held.length) {
+          const durable = await options.durableOf(held.map(([account]) => account));
+          await run.tgRegister(options.node, ...held.flatMap(([account, amount]) => [account, amount, durable.get(account) ?? 0]));
+          options.log("call_state.leases_registered", { accounts: held.length, epoch: current });
+        }
+        epoch = current;
+      }
+      await run.tgSweep();
+      nodes = Math.max(1, await redis.scard("tg:nodes"));
+    } catch (error) {
+      if (up) options.log("call_state.redis_unavailable", { error: String(error) });
+      up = false;
+    }
+  };
+  const timer = setInterval(beat, heartbeatMs);
+  timer.unref();
+  void beat();
+
+  subscriber.subscribe("tg:events").catch(() => {});
+  subscriber.on("message", (channel: string, message: string) => options.onMessage(channel, message));
+
+  return {
+    get up() {
+      return up;
+    },
+    async acquire(requests: LeaseRequest[]): Promise<{ granted: Grant[] } | { short: AccountId } | { waitMs: number }> {
+      const durable = await options.durableOf(requests.map((request) => request.account));
+      const args = requests.flatMap((request) => [request.account, request.need, request.extra, durable.get(request.account) ?? 0]);
+      const [status, ...rest] = (await run.tgAcquire(options.node, nodes, Date.now(), graceMs, ...args)) as string[];
+      if (status === "wait") return { waitMs: Number(rest[0]) };
+      if (status === "short") return { short: rest[0] };
+      return { granted: requests.map((request, i) => ({ account: request.account, amount: Number(rest[i]) })) };
+    },
+    giveBack: (grants: Grant[]) => run.tgReturn("returned", options.node, ...grants.flatMap((grant) => [grant.account, grant.amount])),
+    /** Charges this node wrote to the database: its leases shrink, and so do the accounts. */
+    flushed: (grants: Grant[]) => run.tgReturn("flushed", options.node, ...grants.flatMap((grant) => [grant.account, grant.amount])),
+    adjust: async (account: AccountId, delta: number) => (await run.tgAdjust(account, delta)) === 1,
+    /** Tells every node (this one included) something: a circuit change, a catalog change, a recall. */
+    publish: (message: object) => redis.publish("tg:events", JSON.stringify(message)).catch(() => 0),
+    /** One probe for all nodes: the first to claim a channel's probe gets it, until its deadline. */
+    claimProbe: async (channelId: string, deadlineMs: number) => (await redis.set(`tg:probe:${channelId}`, options.node, "PX", deadlineMs, "NX")) === "OK",
+    releaseProbe: (channelId: string) => redis.del(`tg:probe:${channelId}`).catch(() => 0),
+    async close() {
+      clearInterval(timer);
+      await Promise.allSettled([redis.quit(), subscriber.quit()]);
+    },
+  };
+}

@@ -1,0 +1,108 @@
+// Several Tollgate replicas — separate processes, each with its own workers — on one PostgreSQL
+// database and one Redis server started for the suite, behind a round-robin "load balancer"
+// (the test picks the next replica for each request).
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { startAnthropicMock } from "../mock-upstreams/anthropic.ts";
+import type { Mock } from "../mock-upstreams/server.ts";
+import { type Console, type Tenant, createTenant, groupsByIdentifier, signInOperator } from "./fixtures.ts";
+import { upstreamKeys } from "./relay-env.ts";
+import { type Tollgate, freePort, startTollgate } from "./tollgate.ts";
+
+export const replicaPrerequisites = (() => {
+  if (!process.env.TEST_DATABASE_URL) return "needs TEST_DATABASE_URL (a PostgreSQL server; .ci/run starts one)";
+  if (spawnSync("redis-server", ["--version"]).status !== 0) return "needs redis-server on PATH (Debian's redis-server; .ci/run installs it)";
+  return null;
+})();
+
+export type RedisServer = { url: string; port: number; stop: () => Promise<void>; restart: () => Promise<void> };
+
+/** A Redis of the suite's own on a free loopback port, without persistence: a restart comes back empty. */
+export async function startRedis(): Promise<RedisServer> {
+  const port = await freePort();
+  let child: ChildProcess;
+  const start = async () => {
+    child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+    for (let i = 0; i < 50; i++) {
+      if (spawnSync("redis-cli", ["-p", String(port), "ping"]).stdout?.toString().includes("PONG")) return;
+      await new Promise((done) => setTimeout(done, 100));
+    }
+    throw new Error("redis-server did not start");
+  };
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((done) => child.once("exit", done));
+    child.kill("SIGKILL");
+    await exited;
+  };
+  await start();
+  return { url: `redis://127.0.0.1:${port}`, port, stop, restart: async () => (await stop(), await start()) };
+}
+
+export type Replicas = {
+  nodes: Tollgate[];
+  redis: RedisServer;
+  anthropic: Mock;
+  operator: Console;
+  /** The operator signed in on each replica (sessions live in the shared database). */
+  operators: Console[];
+  tenant: Tenant;
+  groups: Awaited<ReturnType<typeof groupsByIdentifier>>;
+  /** The next replica's URL, round robin. */
+  next: () => string;
+  databaseUrl: string;
+  stop: () => Promise<void>;
+};
+
+export async function startReplicas(count: number, options: { delayMs?: number; env?: Record<string, string> } = {}): Promise<Replicas> {
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `tollgate_replicas_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  const redis = await startRedis();
+  const anthropic = await startAnthropicMock({ apiKey: upstreamKeys.anthropic, delayMs: options.delayMs ?? 0 });
+  const env = {
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redis.url,
+    TOLLGATE_WORKERS: "2",
+    TOLLGATE_SECRET_KEY: "replica-suite-shared-secret-key",
+    TOLLGATE_ANTHROPIC_API_KEY: upstreamKeys.anthropic,
+    TOLLGATE_ANTHROPIC_BASE_URL: anthropic.url,
+    TOLLGATE_LEDGER_FLUSH_MS: "100",
+    ...options.env,
+  };
+  // One at a time: the first migrates and seeds the shared database, the others find it ready.
+  const nodes: Tollgate[] = [];
+  for (let i = 0; i < count; i++) nodes.push(await startTollgate(env));
+  const operators = await Promise.all(nodes.map((node) => signInOperator(node.url)));
+  const operator = operators[0];
+  const groups = await groupsByIdentifier(operator);
+  const tenant = await createTenant(nodes[0].url, operator);
+  let turn = 0;
+  return {
+    nodes,
+    redis,
+    anthropic,
+    operator,
+    operators,
+    tenant,
+    groups,
+    databaseUrl,
+    next: () => nodes[turn++ % nodes.length].url,
+    async stop() {
+      await Promise.all(nodes.map((node) => node.stop()));
+      await anthropic.close();
+      await redis.stop();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}

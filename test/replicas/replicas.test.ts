@@ -1,0 +1,185 @@
+// Three replicas (separate processes, two workers each) on one PostgreSQL database and one Redis,
+// with requests spread round robin: they keep one budget, one circuit view, and lose no money
+// when a replica is killed mid-stream or Redis restarts empty.
+import { Redis } from "ioredis";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { worstCaseCost } from "../../server/domain/worst-case.ts";
+import { createKey, createTenant, unique } from "../helpers/fixtures.ts";
+import { type Replicas, replicaPrerequisites, startReplicas } from "../helpers/replicas.ts";
+import { upstreamKeys } from "../helpers/relay-env.ts";
+import { startOpenAIMock } from "../mock-upstreams/openai.ts";
+import { type Scenario, sleep } from "../mock-upstreams/server.ts";
+
+const prompt = "Please answer with a short greeting for the billing test ok.";
+const streamBody = { model: "claude-sonnet-4-6", max_tokens: 200, stream: true, messages: [{ role: "user", content: prompt }] };
+
+describe.skipIf(replicaPrerequisites !== null)(`three replicas on PostgreSQL and Redis${replicaPrerequisites ? ` (skipped: ${replicaPrerequisites})` : ""}`, () => {
+  let r: Replicas;
+  beforeAll(async () => {
+    // Streams take about a second (events 120 ms apart), so concurrent calls overlap.
+    r = await startReplicas(3, { delayMs: 120, env: { TOLLGATE_CIRCUIT_MIN_CALLS: "10", TOLLGATE_CIRCUIT_COOLDOWN_MS: "5000" } });
+  }, 120_000);
+  afterAll(async () => {
+    await r?.stop();
+  });
+
+  const call = (key: string, body: object, url = r.next(), signal?: AbortSignal) =>
+    fetch(`${url}/v1/messages`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-api-key": key, "anthropic-version": "2023-06-01" },
+      body: JSON.stringify(body),
+      signal,
+    });
+
+  /** A funded organization with a key; its stored balance and ledger sum, straight from PostgreSQL. */
+  async function funded(amount: number) {
+    const tenant = await createTenant(r.nodes[0].url, r.operator);
+    const key = await createKey(tenant.owner, r.groups.get("claude-smart")!.id, unique("rk"));
+    await r.operator.POST("/api/admin/organizations/{id}/top-ups", { params: { path: { id: tenant.organizationId } }, body: { amount } });
+    await sleep(700); // the new key reaches every replica's catalog
+    const books = async () => {
+      const db = new pg.Client({ connectionString: r.databaseUrl });
+      await db.connect();
+      try {
+        const balance = Number((await db.query("SELECT balance FROM organizations WHERE id = $1", [tenant.organizationId])).rows[0].balance);
+        const ledger = (await db.query("SELECT COUNT(*) AS n, COALESCE(SUM(cost), 0) AS cost FROM usage_records WHERE organization_id = $1", [tenant.organizationId])).rows[0];
+        return { balance, records: Number(ledger.n), cost: Number(ledger.cost) };
+      } finally {
+        await db.end();
+      }
+    };
+    return { tenant, key, books };
+  }
+
+  /** Nothing held on any replica, nothing waiting to be written, and — after the idle time — no lease left in Redis. */
+  async function settledEverywhere(organizationId: string) {
+    for (const [i, node] of r.nodes.entries()) {
+      if (!node.alive()) continue;
+      await expect
+        .poll(async () => (await r.operators[i].GET("/api/admin/call-state")).data, { timeout: 15_000, interval: 200 })
+        .toMatchObject({ holding_calls: 0, unwritten: 0, queued_records: 0 });
+    }
+    const redis = new Redis(r.redis.url);
+    try {
+      await expect.poll(async () => Number(await redis.hget(`tg:acct:org:${organizationId}`, "leased")), { timeout: 15_000, interval: 250 }).toBe(0);
+    } finally {
+      redis.disconnect();
+    }
+  }
+
+  it("a balance for 10 calls and 50 concurrent calls over the replicas: exactly 10 admitted, never below zero, balance = opening − ledger sum", async () => {
+    const group = r.groups.get("claude-smart")!;
+    const model = group.models.find((candidate) => candidate.model_id === "claude-sonnet-4-6")!;
+    const worst = worstCaseCost("messages", streamBody, Buffer.byteLength(JSON.stringify(streamBody)), { cache_read: 0, cache_write: 0, ...model.prices }, group.multiplier_milli);
+    const { tenant, key, books } = await funded(worst * 10);
+    const statuses = await Promise.all(Array.from({ length: 50 }, () => call(key, streamBody).then(async (response) => (await response.text(), response.status))));
+    expect(statuses.filter((status) => status === 200)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(40);
+    await settledEverywhere(tenant.organizationId);
+    const { balance, records, cost } = await books();
+    expect(records).toBe(10);
+    expect(balance).toBeGreaterThanOrEqual(0);
+    expect(worst * 10 - balance).toBe(cost);
+  }, 60_000);
+
+  it("1,000 calls with upstream faults and client aborts over the replicas: the ledger is exact and no hold is left", async () => {
+    const opening = 5_000_000_000;
+    const { tenant, key, books } = await funded(opening);
+    // Three upstream faults in ten: below the circuit's 50 % rate, so the channel stays in use throughout.
+    const faults: Scenario[] = ["ok", "ok", "ok", "ok", "cached", "error-500", "error-429", "break-mid-stream", "error-400", "ok"];
+    const one = async (i: number) => {
+      r.anthropic.next(faults[i % faults.length]);
+      const controller = new AbortController();
+      if (i % 7 === 0) setTimeout(() => controller.abort(), 20 + (i % 5) * 60);
+      const body = { model: "claude-sonnet-4-6", max_tokens: 64, stream: i % 2 === 0, messages: [{ role: "user", content: `${prompt} ${i}` }] };
+      await call(key, body, r.next(), controller.signal)
+        .then((response) => response.text())
+        .catch(() => {});
+    };
+    for (let next = 0; next < 1000; ) await Promise.all(Array.from({ length: 30 }, () => one(next++)));
+    await settledEverywhere(tenant.organizationId);
+    const { balance, records, cost } = await books();
+    expect(records).toBeGreaterThan(900);
+    expect(cost).toBeGreaterThan(0);
+    expect(opening - balance).toBe(cost);
+  }, 240_000);
+
+  it("the circuit opens on every replica once the failure rate crosses the threshold", async () => {
+    const failing = await startOpenAIMock({ apiKey: upstreamKeys.openai });
+    const backup = await startOpenAIMock({ apiKey: upstreamKeys.openai });
+    failing.setDefault("error-500");
+    try {
+      const identifier = unique("gpt-rep").toLowerCase();
+      const group = await r.operator.POST("/api/admin/groups", {
+        body: { name: `GPT ${identifier}`, identifier, multiplier_milli: 1000, visibility: "public", models: [{ model_id: "gpt-4o", prices: { input: 1, output: 1 } }] },
+      });
+      for (const [index, url] of [failing.url, backup.url].entries()) {
+        await r.operator.POST("/api/admin/channels", {
+          body: { name: `${identifier}-${index}`, kind: "openai", base_url: `${url}/v1`, credentials: [upstreamKeys.openai], group_ids: [group.data!.id], priority: 2 - index },
+        });
+      }
+      const key = await createKey(r.tenant.owner, group.data!.id);
+      await r.operator.POST("/api/admin/organizations/{id}/top-ups", { params: { path: { id: r.tenant.organizationId } }, body: { amount: 1_000_000_000 } });
+      await sleep(700);
+      const ask = (url: string) =>
+        fetch(`${url}/v1/chat/completions`, {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: `Bearer ${key}` },
+          body: JSON.stringify({ model: "gpt-4o", messages: [{ role: "user", content: "hi" }] }),
+        });
+      // The failures all reach one replica; every replica then stops sending to the channel.
+      for (let i = 0; i < 10; i++) expect((await ask(r.nodes[0].url)).status).toBe(200);
+      expect(failing.requests).toHaveLength(10);
+      await sleep(300);
+      const answers = await Promise.all(Array.from({ length: 30 }, () => ask(r.next()).then((response) => response.status)));
+      expect(answers.every((status) => status === 200)).toBe(true);
+      expect(failing.requests).toHaveLength(10);
+    } finally {
+      await failing.close();
+      await backup.close();
+    }
+  }, 60_000);
+
+  it("a replica killed with SIGKILL mid-stream: its leases return within seconds, the others keep serving, no money created", async () => {
+    const opening = 100_000_000;
+    const { tenant, key, books } = await funded(opening);
+    const victim = r.nodes[2];
+    const streams = Array.from({ length: 4 }, () => call(key, streamBody, victim.url).then((response) => response.text()).catch(() => "broken"));
+    await sleep(400); // under way
+    victim.kill();
+    await Promise.all(streams);
+    // The survivors serve on.
+    for (const node of r.nodes.slice(0, 2)) expect((await call(key, { ...streamBody, stream: false }, node.url)).status).toBe(200);
+    const redis = new Redis(r.redis.url);
+    try {
+      // The dead node's heartbeat lapses (3 s) and the sweep returns its leases.
+      await expect.poll(async () => (await redis.smembers("tg:nodes")).length, { timeout: 10_000, interval: 250 }).toBe(2);
+    } finally {
+      redis.disconnect();
+    }
+    await settledEverywhere(tenant.organizationId);
+    const { balance, cost } = await books();
+    expect(opening - balance).toBe(cost);
+  }, 60_000);
+
+  it("Redis restarted empty: no money created or lost, and calls go on once the replicas re-register", async () => {
+    const opening = 100_000_000;
+    const { tenant, key, books } = await funded(opening);
+    const live = r.nodes.filter((node) => node.alive());
+    for (const node of live) expect((await call(key, { ...streamBody, stream: false }, node.url)).status).toBe(200);
+    await r.redis.restart();
+    // Calls admitted again after the grace period, from balances rebuilt from PostgreSQL.
+    await expect.poll(async () => (await call(key, { ...streamBody, stream: false }, live[0].url)).status, { timeout: 15_000, interval: 500 }).toBe(200);
+    for (const node of live) expect((await call(key, { ...streamBody, stream: false }, node.url)).status).toBe(200);
+    await settledEverywhere(tenant.organizationId);
+    const { balance, cost } = await books();
+    expect(opening - balance).toBe(cost);
+    const redis = new Redis(r.redis.url);
+    try {
+      expect(Number(await redis.hget(`tg:acct:org:${tenant.organizationId}`, "durable"))).toBe(balance);
+    } finally {
+      redis.disconnect();
+    }
+  }, 60_000);
+});
