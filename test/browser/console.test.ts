@@ -168,7 +168,7 @@ suite(skipped ? `web console in a real browser (skipped: ${skipped})` : "web con
     await unbound.getByRole("button", { name: "Revoke" }).click();
     await unbound.getByRole("button", { name: "Revoke unbound-key" }).click();
     await expect.poll(() => unbound.count()).toBe(0);
-    await page.getByText("1 revoked").waitFor();
+    await page.getByText("1 revoked", { exact: true }).waitFor();
 
     await form.getByLabel("Name").fill("sdk-key");
     await form.getByLabel("Group").selectOption({ label: "Claude Smart Preferred" });
