@@ -48,7 +48,12 @@ export function callStateOwner(store: Store, { circuit, flushMs, log, redisUrl, 
         node,
         log,
         durableOf: (accounts) => store.budgets.remaining(accounts),
-        heldByNode: () => new Map(book.loaded().map((account) => [account, book.durable(account)])),
+        // Between batch writes: charges already in the database are in the balances it reads, so mirrors of them are dropped.
+        onNewEpoch: () =>
+          serially(async () => {
+            unmirrored = [];
+            await shared!.register(new Map(book.loaded().map((account) => [account, book.durable(account)])));
+          }),
         onMessage: (_channel, text) => void onShared(JSON.parse(text)),
       })
     : undefined;
@@ -145,10 +150,10 @@ export function callStateOwner(store: Store, { circuit, flushMs, log, redisUrl, 
         await new Promise((done) => setTimeout(done, Math.min(answer.waitMs, 1_000)));
         continue;
       }
-      if (attempt >= 1) return answer;
-      // Other nodes may hold idle leases of it: ask them to give back, then try once more.
+      if (attempt >= 4) return answer;
+      // Other nodes may hold idle leases of it: ask them to give back, then try again (a few rounds, while it trickles in).
       await shared!.publish({ type: "recall", from: node, account: answer.short });
-      await new Promise((done) => setTimeout(done, 200));
+      await new Promise((done) => setTimeout(done, 150));
     }
   }
 
@@ -221,6 +226,13 @@ export function callStateOwner(store: Store, { circuit, flushMs, log, redisUrl, 
   ];
   for (const timer of timers) timer.unref();
 
+  const judge = (report: ChannelReport) => {
+    if (report.probe) {
+      circuits.probeEnded(report.channelId, report.failed, report.reason);
+      void shared?.releaseProbe(report.channelId);
+    } else if (report.failed !== undefined) circuits.record(report.channelId, report.failed, report.reason);
+  };
+
   /** The operations a worker may ask for; `holder` names the worker. */
   const handlersFor = (holder: string) => ({
     acquire: (requests: LeaseRequest[]) => acquire(holder, requests),
@@ -233,14 +245,10 @@ export function callStateOwner(store: Store, { circuit, flushMs, log, redisUrl, 
         queue.push(settlement);
       }
       if (queue.length >= 500) void flush();
-      for (const report of reports) {
-        if (report.probe) {
-          circuits.probeEnded(report.channelId, report.failed, report.reason);
-          void shared?.releaseProbe(report.channelId);
-        } else if (report.failed !== undefined) circuits.record(report.channelId, report.failed, report.reason);
-      }
+      for (const report of reports) judge(report);
       for (const [keyId, at] of uses) keyUses.set(keyId, at);
     },
+    report: (report: ChannelReport) => judge(report),
     claimProbe: async (channelId: string) => {
       if (!shared) return circuits.claimProbe(channelId);
       // One probe for every node: the shared claim first, then this node's circuit.

@@ -107,8 +107,8 @@ export type SharedOptions = {
   log: (event: string, fields: Record<string, unknown>) => void;
   /** Reads what the database holds for accounts Redis does not know yet. */
   durableOf: (accounts: AccountId[]) => Promise<Map<AccountId, number>>;
-  /** What this node holds of each account (its node lease), to re-register after a Redis restart. */
-  heldByNode: () => Map<AccountId, number>;
+  /** A new epoch (Redis lost its state, or this node just started): the owner re-registers what it holds, through `register`. */
+  onNewEpoch: () => Promise<void>;
   onMessage: (channel: string, message: string) => void;
   heartbeatMs?: number;
   graceMs?: number;
@@ -137,13 +137,7 @@ export function redisShared(options: SharedOptions) {
       const current = String(await run.tgHeartbeat(options.node, Date.now(), heartbeatMs * 3));
       up = true;
       if (current !== epoch) {
-        // A new epoch: Redis lost its state (or this node just started). Re-register what this node holds.
-        const held = [...options.heldByNode()].filter(([, amount]) => amount > 0);
-        if (held.length) {
-          const durable = await options.durableOf(held.map(([account]) => account));
-          await run.tgRegister(options.node, ...held.flatMap(([account, amount]) => [account, amount, durable.get(account) ?? 0]));
-          options.log("call_state.leases_registered", { accounts: held.length, epoch: current });
-        }
+        await options.onNewEpoch();
         epoch = current;
       }
       await run.tgSweep();
@@ -171,6 +165,14 @@ export function redisShared(options: SharedOptions) {
       if (status === "wait") return { waitMs: Number(rest[0]) };
       if (status === "short") return { short: rest[0] };
       return { granted: requests.map((request, i) => ({ account: request.account, amount: Number(rest[i]) })) };
+    },
+    /** Re-registers this node's leases after Redis lost its state: accounts it does not know are rebuilt from the database. */
+    async register(held: Map<AccountId, number>) {
+      const leases = [...held].filter(([, amount]) => amount > 0);
+      if (leases.length === 0) return;
+      const durable = await options.durableOf(leases.map(([account]) => account));
+      await run.tgRegister(options.node, ...leases.flatMap(([account, amount]) => [account, amount, durable.get(account) ?? 0]));
+      options.log("call_state.leases_registered", { accounts: leases.length });
     },
     giveBack: (grants: Grant[]) => run.tgReturn("returned", options.node, ...grants.flatMap((grant) => [grant.account, grant.amount])),
     /** Charges this node wrote to the database: its leases shrink, and so do the accounts. */

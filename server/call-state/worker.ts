@@ -108,11 +108,18 @@ export function workerCallState(owner: Peer, { leaseIdleMs }: { leaseIdleMs: num
         if (view.state !== "open" || Date.now() < view.retryAt!) return null;
         return (await owner.call<boolean>("claimProbe", channelId).catch(() => false)) ? { probe: true } : null;
       },
-      report(report: ChannelReport) {
-        reports.push(report);
-        // A failure moves the circuit that every worker reads: say it now, not after the call.
-        if (report.failed || report.probe) send();
-        else soon();
+      /**
+       * A failure (or a probe's end) moves the circuit every worker reads: it goes to the owner at
+       * once, and resolves when the owner has judged it — and so when every worker has heard the
+       * verdict — so the next call, from anyone, sees it. Successes go in the next batch.
+       */
+      async report(report: ChannelReport): Promise<void> {
+        if (!report.failed && !report.probe) {
+          reports.push(report);
+          return soon();
+        }
+        send();
+        await owner.call("report", report).catch(() => {});
       },
       /** Seconds until the first of these channels may be probed again. */
       retryAfterSeconds(channelIds: string[]): number {

@@ -146,7 +146,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
           // adapter cannot build) — the channel hears of it, and a claimed probe is released.
           const fault = attempt && ("failed" in attempt ? attempt.failed.reason : attempt.outcome.channelFault);
           const verdict = attempt && !("outcome" in attempt && attempt.outcome.requestFault);
-          channels.report({ channelId: channel.id, failed: verdict ? fault !== undefined : undefined, reason: fault, probe: claim.probe });
+          await channels.report({ channelId: channel.id, failed: verdict ? fault !== undefined : undefined, reason: fault, probe: claim.probe });
         }
         if ("failed" in attempt) {
           failures.push(attempt.failed);

@@ -107,12 +107,12 @@ describe("budget leases over two workers", () => {
     // The dead worker's holds are gone at once; the survivor's calls finish and settle.
     await expect.poll(async () => (await env.operator.GET("/api/admin/call-state")).data!.holding_calls, { timeout: 3_000, interval: 50 }).toBeLessThan(8);
     await Promise.all(calls);
+    // A new worker takes the dead one's place (and connections kept alive to the dead one are gone by then).
+    await expect.poll(() => childrenOf(env.tollgate.pid).length, { timeout: 10_000 }).toBe(2);
     await settled(env);
     const { cost, requests } = await spent();
     expect(requests).toBeLessThanOrEqual(8);
     expect(funded - (await balance())).toBe(cost);
-    // A new worker took the dead one's place and serves.
-    await expect.poll(() => childrenOf(env.tollgate.pid).length, { timeout: 10_000 }).toBe(2);
     expect((await messages(env, key, { ...body, stream: false })).status).toBe(200);
   });
 });
