@@ -12,6 +12,7 @@ import { keyHandlers } from "./handlers-keys.ts";
 import { memberHandlers } from "./handlers-members.ts";
 import { modelViewHandlers } from "./handlers-models.ts";
 import { sessionHandlers } from "./handlers-session.ts";
+import { tokenHandlers } from "./handlers-tokens.ts";
 import { loadSession, sameOriginOnly } from "./session.ts";
 
 function noStore(_req: Request, res: Response, next: NextFunction) {
@@ -28,6 +29,7 @@ export function consoleRouter(deps: ConsoleDeps): Router {
   const admin = adminHandlers(deps);
   const channels = channelHandlers(deps);
   const usage = usageHandlers(deps);
+  const tokens = tokenHandlers(deps);
 
   router.use(
     "/api",
@@ -76,6 +78,10 @@ export function consoleRouter(deps: ConsoleDeps): Router {
 
   router.get("/api/usage/summary", usage.summary);
   router.get("/api/usage/calls", usage.calls);
+
+  router.get("/api/tokens", tokens.list);
+  router.post("/api/tokens", tokens.create);
+  router.delete("/api/tokens/:id", tokens.revoke);
 
   router.use("/api", (req, _res, next) => next(consoleError("not_found", `${req.method} ${req.path} is not a console endpoint.`)));
   router.use("/api", consoleErrors(deps.log));
