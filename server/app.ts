@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import express, { type Express, type NextFunction, type Request, type Response, type Router } from "express";
 import { consoleRouter } from "./console/routes.ts";
+import { docsRouter } from "./docs.ts";
 import { type Catalog, openCatalog } from "./gateway/catalog.ts";
 import { Agent } from "undici";
 import { healthRegistry } from "./gateway/channels/health.ts";
@@ -69,6 +70,7 @@ export async function createWorker(config: Config, store: Store, log: Log, write
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
   app.use(relayRouter({ catalog, forward, recordKeyUse: keyUses.record, maxBodyBytes: config.maxBodyBytes, log }));
+  app.use(docsRouter({ publicUrl: config.publicUrl }));
   app.use(consoleRouter({ store, onChange: catalog.refresh, publicUrl: config.publicUrl, log, health, dispatcher }));
   app.use(webConsole());
   return {
