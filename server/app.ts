@@ -4,6 +4,9 @@ import { resolve } from "node:path";
 import express, { type Express, type NextFunction, type Request, type Response, type Router } from "express";
 import { consoleRouter } from "./console/routes.ts";
 import { docsRouter } from "./docs.ts";
+import { workerMetrics } from "./metrics/cluster.ts";
+import { provide, timedLedgerInsert } from "./metrics/metrics.ts";
+import { operationsRouter } from "./metrics/routes.ts";
 import { type Catalog, openCatalog } from "./gateway/catalog.ts";
 import { Agent } from "undici";
 import { healthRegistry } from "./gateway/channels/health.ts";
@@ -58,7 +61,7 @@ export async function createWorker(config: Config, store: Store, log: Log, write
   const catalog = await openCatalog(store);
   const keyUses = keyUseRecorder(writes, log);
   const health = healthRegistry({ threshold: config.circuitThreshold, cooldownMs: config.circuitCooldownMs });
-  const ledger = ledgerWriter(writes.insertLedger, log, config.ledgerFlushMs);
+  const ledger = ledgerWriter(timedLedgerInsert(writes.insertLedger), log, config.ledgerFlushMs);
   // One keep-alive pool per upstream origin (undici's Agent keeps a Pool per origin).
   const dispatcher = new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000, connections: 256 });
   const forward = upstreamForwarder({ catalog, quota: writes, health, ledger, dispatcher, log });
@@ -69,6 +72,19 @@ export async function createWorker(config: Config, store: Store, log: Log, write
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
+  // Metrics read state where it lives: channel circuits, the ledger queue, the catalog's freshness.
+  provide.circuits(function* () {
+    for (const channel of catalog.snapshot.channels) yield [channel.name, health.view(channel.id).state];
+  });
+  provide.ledgerQueueDepth(ledger.pending);
+  provide.catalogAge(() => (Date.now() - catalog.checkedAt) / 1000);
+  app.use(
+    operationsRouter({
+      metrics: workerMetrics(),
+      readiness: { pingDatabase: () => store.revision.current(), catalogAgeMs: () => Date.now() - catalog.checkedAt },
+      metricsToken: config.metricsToken,
+    }),
+  );
   app.use(relayRouter({ catalog, forward, recordKeyUse: keyUses.record, maxBodyBytes: config.maxBodyBytes, log }));
   app.use(docsRouter({ publicUrl: config.publicUrl }));
   app.use(consoleRouter({ store, onChange: catalog.refresh, publicUrl: config.publicUrl, log, health, dispatcher }));

@@ -19,6 +19,8 @@ export type Config = {
   ledgerFlushMs: number;
   circuitThreshold: number;
   circuitCooldownMs: number;
+  /** When set, GET /metrics requires `Authorization: Bearer <token>`. */
+  metricsToken?: string;
   /** Upstream credentials from the environment: one channel per provider (see env-channels.ts). */
   env: NodeJS.ProcessEnv;
 };
@@ -53,6 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ledgerFlushMs: integer(env, "TOLLGATE_LEDGER_FLUSH_MS", 500, 10),
     circuitThreshold: integer(env, "TOLLGATE_CIRCUIT_THRESHOLD", 3, 1),
     circuitCooldownMs: integer(env, "TOLLGATE_CIRCUIT_COOLDOWN_MS", 30_000, 0),
+    metricsToken: env.TOLLGATE_METRICS_TOKEN || undefined,
     env,
   };
 }

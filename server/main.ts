@@ -15,6 +15,7 @@ const { loadConfig } = await import("./config.ts");
 const { createLog } = await import("./log.ts");
 const { openStore } = await import("./store/store.ts");
 const { directWrites, remoteWrites, serveWrites } = await import("./shared-writes.ts");
+const { servePrimaryMetrics } = await import("./metrics/cluster.ts");
 
 const config = loadConfig();
 const { log, flush } = createLog();
@@ -74,6 +75,7 @@ async function runPrimary(): Promise<void> {
     process.exit(1);
   }
   if (!config.databaseUrl) serveWrites(store);
+  servePrimaryMetrics(config.workers);
 
   let listening = 0;
   let stopping = false;

@@ -23,6 +23,8 @@ export function ledgerWriter(insert: (records: UsageRecord[]) => Promise<void>, 
       if (queue.length >= 200) void flush();
     },
     flush,
+    /** Records waiting for the next write (a metrics gauge). */
+    pending: () => queue.length,
     async stop() {
       clearInterval(timer);
       await flush();

@@ -22,6 +22,7 @@ import { geminiAdapter } from "./upstreams/gemini.ts";
 import { chatAdapter } from "./upstreams/openai-chat.ts";
 import { responsesAdapter } from "./upstreams/openai-responses.ts";
 import { SseSplitter } from "./upstreams/sse.ts";
+import { record as metrics } from "../metrics/metrics.ts";
 
 const adapters: Record<RelayCall["iface"], UpstreamAdapter> = {
   messages: anthropicAdapter,
@@ -117,6 +118,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
         const attempt = await tryChannel(channel);
         if ("failed" in attempt) {
           health.failed(channel.id, attempt.failed.reason);
+          metrics.failure(channel.name, attempt.failed.kind);
           failures.push(attempt.failed);
           deps.log("relay.channel_failed", { request_id: call.requestId, channel_id: channel.id, reason: attempt.failed.reason });
           if (abort.signal.aborted) break;
@@ -124,8 +126,10 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
         }
         servedBy = channel;
         outcome = attempt.outcome;
-        if (outcome.status === "upstream_broken") health.failed(channel.id, "stream broke after its first byte");
-        else health.succeeded(channel.id);
+        if (outcome.status === "upstream_broken") {
+          health.failed(channel.id, "stream broke after its first byte");
+          metrics.failure(channel.name, "broken");
+        } else health.succeeded(channel.id);
         return;
       }
       if (abort.signal.aborted) {
@@ -141,7 +145,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       res.off("close", onClose);
       const cost = costMicros(billableTokens(outcome.usage), route.model.prices, route.group.multiplierMilli);
       const charged = await quota.settle(reservation.id, cost);
-      ledger.record({
+      ledger.record(metrics.call(route.group.identifier, {
         id: randomUUID(),
         requestId: call.requestId,
         createdAt: Date.now(),
@@ -165,10 +169,11 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
         cost: charged,
         latencyMs: Math.round(performance.now() - started),
         ttfbMs: outcome.ttfbMs,
-      });
+      }));
     }
 
     async function tryChannel(channel: ChannelWithCredentials): Promise<Attempt> {
+      metrics.attempt(channel.name);
       const target = { baseUrl: channel.baseUrl, credential: nextCredential(channel), upstreamModel: upstreamModelOf(channel, route.model.modelId) };
       const upstreamRequest = adapter.build(client, target);
       let upstream: Dispatcher.ResponseData;
