@@ -5,7 +5,7 @@ import express, { type Express, type NextFunction, type Request, type Response, 
 import { consoleRouter } from "./console/routes.ts";
 import { docsRouter } from "./docs.ts";
 import { workerMetrics } from "./metrics/cluster.ts";
-import { provide, timedLedgerInsert } from "./metrics/metrics.ts";
+import { provide, registry, timedLedgerInsert } from "./metrics/metrics.ts";
 import { operationsRouter } from "./metrics/routes.ts";
 import { type Catalog, openCatalog } from "./gateway/catalog.ts";
 import { Agent } from "undici";
@@ -13,12 +13,19 @@ import { healthRegistry } from "./gateway/channels/health.ts";
 import { ledgerWriter } from "./gateway/ledger-writer.ts";
 import { upstreamForwarder } from "./gateway/relay-call.ts";
 import { relayRouter } from "./gateway/routes.ts";
+import { warmValidators } from "./gateway/middleware/validate.ts";
 import type { Config } from "./config.ts";
 import type { Log } from "./log.ts";
 import type { SharedWrites } from "./shared-writes.ts";
 import type { Store } from "./store/store.ts";
 
-export type Worker = { app: Express; catalog: Catalog; stop: () => Promise<void> };
+export type Worker = {
+  app: Express;
+  catalog: Catalog;
+  /** Compiles the contract validators; called once listening, so start-up is not held up by it. */
+  warmUp: () => void;
+  stop: () => Promise<void>;
+};
 
 /** Key last-used times are kept in memory and written in one batch a second. */
 function keyUseRecorder(writes: SharedWrites, log: Log) {
@@ -80,7 +87,7 @@ export async function createWorker(config: Config, store: Store, log: Log, write
   provide.catalogAge(() => (Date.now() - catalog.checkedAt) / 1000);
   app.use(
     operationsRouter({
-      metrics: workerMetrics(),
+      metrics: workerMetrics(registry),
       readiness: { pingDatabase: () => store.revision.current(), catalogAgeMs: () => Date.now() - catalog.checkedAt },
       metricsToken: config.metricsToken,
     }),
@@ -92,6 +99,7 @@ export async function createWorker(config: Config, store: Store, log: Log, write
   return {
     app,
     catalog,
+    warmUp: warmValidators,
     async stop() {
       clearInterval(releaseStale);
       catalog.close();

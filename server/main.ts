@@ -45,7 +45,7 @@ async function runWorker(): Promise<void> {
   const store = openStore(config);
   const writes = config.databaseUrl ? directWrites(store) : remoteWrites();
   const worker = await createWorker(config, store, log, writes);
-  const server: Server = worker.app.listen(config.port, config.host);
+  const server: Server = worker.app.listen(config.port, config.host, () => setImmediate(worker.warmUp));
   server.keepAliveTimeout = 65_000;
   let stopping = false;
   const stop = async () => {

@@ -2,7 +2,7 @@
 // paths share one validator instance built from the console spec, apart from the relay's.
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import * as OpenApiValidator from "express-openapi-validator";
-import { loadSpec } from "../gateway/middleware/validate.ts";
+import { lazyValidator, loadSpec } from "../gateway/middleware/validate.ts";
 import type { ConsoleDeps } from "./context.ts";
 import { consoleError, consoleErrors } from "./errors.ts";
 import { adminHandlers } from "./handlers-admin.ts";
@@ -35,14 +35,14 @@ export function consoleRouter(deps: ConsoleDeps): Router {
     "/api",
     noStore,
     express.json({ limit: "1mb" }),
-    OpenApiValidator.middleware({
+    lazyValidator(() => OpenApiValidator.middleware({
       apiSpec: loadSpec("console") as never,
       validateRequests: { allowUnknownQueryParameters: false },
       validateResponses: false,
       validateSecurity: false,
       validateApiSpec: false,
       ignorePaths: (path: string) => !path.startsWith("/api/"),
-    }),
+    })),
     sameOriginOnly(),
     loadSession(deps.store),
   );

@@ -3,8 +3,7 @@
 // adds its own, and sums them with prom-client's AggregatorRegistry (each metric's aggregator:
 // counters and histograms add up, circuit state and catalog age take the maximum).
 import cluster from "node:cluster";
-import { AggregatorRegistry } from "prom-client";
-import { registry } from "./metrics.ts";
+import type { Registry } from "prom-client";
 
 type Message =
   | { tollgateMetrics: "scrape"; id: number }
@@ -22,6 +21,8 @@ export function servePrimaryMetrics(expectedWorkers: number): void {
   const pending = new Map<number, { metrics: object[][]; waiting: number; done: () => void }>();
 
   async function aggregate(): Promise<string> {
+    // Loaded on the first scrape, not before the workers are forked: start-up stays short.
+    const [{ AggregatorRegistry }, { registry }] = await Promise.all([import("prom-client"), import("./metrics.ts")]);
     const workers = Object.values(cluster.workers ?? {}).filter((worker) => worker?.isConnected());
     const id = ++next;
     const collected: object[][] = [await registry.getMetricsAsJSON()];
@@ -66,7 +67,7 @@ export type WorkerMetrics = {
 };
 
 /** In a worker: answer the primary's collection requests, and ask it for the node's sum on a scrape. */
-export function workerMetrics(): WorkerMetrics {
+export function workerMetrics(registry: Registry): WorkerMetrics {
   if (!process.send) return { scrape: () => registry.metrics(), workers: () => ({ up: 1, expected: 1 }) };
   let next = 0;
   let workers = { up: 0, expected: 1 };
