@@ -108,23 +108,29 @@ export const provide = {
   ),
 };
 
-// Label children cached by their values: a Map lookup instead of a label object per request.
-function cached<T>(make: (...values: string[]) => T) {
-  const children = new Map<string, T>();
-  return (...values: string[]) => {
-    const key = values.join("\u0001");
-    let child = children.get(key);
-    if (!child) children.set(key, (child = make(...values)));
+// Label children cached by their values in nested maps: on the hot path a lookup allocates nothing
+// (no label object, no key string). Unused trailing labels are "".
+function cached<T>(make: (a: string, b: string, c: string, d: string) => T) {
+  const root = new Map<string, Map<string, Map<string, Map<string, T>>>>();
+  return (a: string, b = "", c = "", d = ""): T => {
+    let byB = root.get(a);
+    if (!byB) root.set(a, (byB = new Map()));
+    let byC = byB.get(b);
+    if (!byC) byB.set(b, (byC = new Map()));
+    let byD = byC.get(c);
+    if (!byD) byC.set(c, (byD = new Map()));
+    let child = byD.get(d);
+    if (!child) byD.set(d, (child = make(a, b, c, d)));
     return child;
   };
 }
-const requestCounter = cached((...values) => requests.labels(...values));
+const requestCounter = cached((iface, group, model, status) => requests.labels(iface, group, model, status));
 const durationOf = cached((iface) => duration.labels(iface));
 const ttfbOf = cached((iface) => ttfb.labels(iface));
 const attemptsOf = cached((channel) => attempts.labels(channel));
 const failuresOf = cached((channel, reason) => failures.labels(channel, reason));
-const tokensOf = cached((...values) => tokens.labels(...values));
-const costOf = cached((...values) => cost.labels(...values));
+const tokensOf = cached((group, model, kind) => tokens.labels(group, model, kind));
+const costOf = cached((group, model) => cost.labels(group, model));
 
 /** The relay interface of a URL (path and query), whether or not the request got far enough to be routed. */
 function interfaceOf(url: string): string {

@@ -1,10 +1,11 @@
 // In a real browser: /docs renders the served contract and lists every relay interface; the console
-// links to it; the Call Guide's TypeScript tab shows an official SDK with the typed client beside it;
+// links to it; the operator manages automation tokens on the Tokens page; the Call Guide's TypeScript tab shows an official SDK with the typed client beside it;
 // and a sub-user's Call Guide never mentions a group outside its scope.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Console, createTenant, groupsByIdentifier, signInOperator } from "../helpers/fixtures.ts";
-import { type Tollgate, startTollgate } from "../helpers/tollgate.ts";
+import { auth, consoleClient } from "../../client/index.ts";
+import { type Tollgate, adminEmail, adminPassword, startTollgate } from "../helpers/tollgate.ts";
 import { launch, shoot, skipReason } from "./browser-helpers.ts";
 
 const skipped = skipReason();
@@ -82,6 +83,32 @@ suite(skipped ? `docs and Call Guide in a real browser (skipped: ${skipped})` : 
     await gpt.getByRole("tab", { name: /^TypeScript/ }).click();
     expect(await gpt.locator('[data-snippet="typescript"]').innerText()).toContain(`baseURL: "${tollgate.url}/v1"`);
     await shoot(page, "call-guide-typescript");
+    await page.context().close();
+  });
+
+  it("lets the operator create a token on the Tokens page, see its secret once, use it, and revoke it", async () => {
+    const page = await signedInPage(adminEmail, adminPassword);
+    await page.getByRole("link", { name: "Tokens" }).click();
+    await page.getByText("No tokens yet").waitFor();
+    const form = page.getByRole("form", { name: "Create a token" });
+    await form.getByLabel("Name").fill("terraform");
+    await form.getByLabel("Expires after").selectOption("30");
+    await form.getByRole("button", { name: "Create token" }).click();
+    const secret = await page.locator("[data-secret]").innerText();
+    expect(secret).toMatch(/^tgc_/);
+    const script = consoleClient({ baseUrl: tollgate.url, headers: auth.consoleToken(secret) });
+    expect((await script.GET("/api/admin/groups")).response.status).toBe(200);
+    await shoot(page, "tokens");
+    await page.getByRole("button", { name: "I have stored it" }).click();
+    await page.reload();
+    const row = page.locator('[data-token="terraform"]');
+    await row.waitFor();
+    expect(await row.innerText()).not.toContain("Never"); // last used: just now, by the script
+    expect(await page.locator("main").innerText()).not.toContain(secret);
+    await row.getByRole("button", { name: "Revoke" }).click();
+    await page.getByRole("button", { name: "Revoke terraform" }).click();
+    await page.getByText("1 revoked or expired").waitFor();
+    expect((await script.GET("/api/admin/groups")).response.status).toBe(401);
     await page.context().close();
   });
 
