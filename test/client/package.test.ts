@@ -3,7 +3,7 @@
 // type error fail), then run it against a live gateway: a relay call, a stream through the SSE
 // helper, a typed error, and a console call with an automation token.
 import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
@@ -69,7 +69,10 @@ beforeAll(async () => {
   app = join(scratch, "app");
   const packed = join(scratch, "packed");
   mkdirSync(packed);
-  await run("npm", ["pack", "--pack-destination", packed], { cwd: join(root, "client"), env });
+  // `npm test` builds client/dist just before the suites (build:client; `npm pack` alone would run
+  // it as prepack). Packing without scripts here keeps dist/ still while the browser suite imports it.
+  if (!existsSync(join(root, "client/dist/index.js"))) await run("npm", ["run", "build"], { cwd: join(root, "client"), env });
+  await run("npm", ["pack", "--ignore-scripts", "--pack-destination", packed], { cwd: join(root, "client"), env });
   const [tarball] = readdirSync(packed);
   await run("bash", ["-c", `mkdir -p ${app} && cd ${app} && npm init -y >/dev/null`], { env });
   writeFileSync(join(app, "package.json"), JSON.stringify({ name: "tollgate-client-user", private: true, type: "module" }));
