@@ -25,6 +25,8 @@ export type Config = {
   drainMs: number;
   /** A worker gives back a budget lease it has not used for this long. */
   leaseIdleMs: number;
+  /** When set, GET /metrics requires `Authorization: Bearer <token>`. */
+  metricsToken?: string;
   /** Upstream credentials from the environment: one channel per provider (see env-channels.ts). */
   env: NodeJS.ProcessEnv;
 };
@@ -76,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     drainMs: integer(env, "TOLLGATE_DRAIN_MS", 600_000, 0),
     leaseIdleMs: integer(env, "TOLLGATE_LEASE_IDLE_MS", 2_000, 10),
+    metricsToken: env.TOLLGATE_METRICS_TOKEN || undefined,
     env,
   };
 }

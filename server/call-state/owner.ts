@@ -21,6 +21,8 @@ export type OwnerOptions = {
   circuit: CircuitOptions;
   flushMs: number;
   log: (event: string, fields: Record<string, unknown>) => void;
+  /** Writes a batch of settled calls with their charges (the store's, wrapped by metrics in the primary). */
+  writeBatch?: (records: UsageRecord[]) => Promise<void>;
   /** Replica mode: the Redis shared by every node, and this node's name there. */
   redisUrl?: string;
   node?: string;
@@ -32,7 +34,9 @@ export type Refusal = { short: AccountId } | { unavailable: true };
 /** How long a recalled worker has to answer before the owner decides without it. */
 const recallTimeoutMs = 1_000;
 
-export function callStateOwner(store: Store, { circuit, flushMs, log, redisUrl, node = "node" }: OwnerOptions) {
+export function callStateOwner(store: Store, options: OwnerOptions) {
+  const { circuit, flushMs, log, redisUrl, node = "node" } = options;
+  const writeBatch = options.writeBatch ?? ((records: UsageRecord[]) => store.budgets.recordSettled(records));
   const book = accountBook();
   const peers = new Map<string, Peer>();
   const broadcast = (op: string, ...args: unknown[]) => {
@@ -164,7 +168,7 @@ export function callStateOwner(store: Store, { circuit, flushMs, log, redisUrl, 
       queue = [];
       const started = performance.now();
       try {
-        await store.budgets.recordSettled(batch.map((settlement) => settlement.record));
+        await writeBatch(batch.map((settlement) => settlement.record));
       } catch (error) {
         queue = [...batch, ...queue];
         log("ledger.write_failed", { records: batch.length, error: String(error) });
@@ -325,6 +329,8 @@ export function callStateOwner(store: Store, { circuit, flushMs, log, redisUrl, 
       if (returned > 0) log("call_state.worker_leases_returned", { worker: holder, amount: returned });
     },
     health: (channelId: string): ChannelHealth => circuits.view(channelId),
+    /** Settled calls waiting for the next batch write. */
+    queued: () => queue.length,
     /** Graceful stop, after the last worker: every queued settlement and key use is written. */
     async stop() {
       for (const timer of timers) clearInterval(timer);

@@ -81,10 +81,10 @@ export function workerCallState(owner: Peer, { leaseIdleMs }: { leaseIdleMs: num
       return "blocked" in held ? { blocked: blockerOf[held.blocked.slice(0, held.blocked.indexOf(":"))] } : held;
     },
 
-    /** Ends a hold: the charged amount goes into `record`, and both to the owner. Returns what was charged. */
-    settle(hold: CallHold, cost: number, record: Omit<UsageRecord, "cost">): number {
-      const charged = leases.settle(hold, cost);
-      settlements.push({ record: { ...record, cost: charged }, accounts: hold.accounts });
+    /** Ends a hold: the charged amount goes into the record, and both to the owner. Returns the record as charged. */
+    settle(hold: CallHold, cost: number, record: Omit<UsageRecord, "cost">): UsageRecord {
+      const charged = { ...record, cost: leases.settle(hold, cost) };
+      settlements.push({ record: charged, accounts: hold.accounts });
       soon();
       return charged;
     },
@@ -126,6 +126,8 @@ export function workerCallState(owner: Peer, { leaseIdleMs }: { leaseIdleMs: num
         const times = channelIds.map((id) => health.get(id)?.retryAt).filter((at): at is number => typeof at === "number");
         return times.length ? Math.max(1, Math.ceil((Math.min(...times) - Date.now()) / 1000)) : 1;
       },
+      /** Every channel's health as the owner sees it now. */
+      fresh: async () => new Map(await owner.call<[string, ChannelHealth][]>("health")),
       view: (channelId: string): ChannelHealth =>
         health.get(channelId) ?? { state: "closed", calls: 0, failures: 0, consecutiveFailures: 0, lastError: null, lastFailureAt: null, retryAt: null },
     },

@@ -20,6 +20,7 @@ import { geminiAdapter } from "./upstreams/gemini.ts";
 import { chatAdapter } from "./upstreams/openai-chat.ts";
 import { responsesAdapter } from "./upstreams/openai-responses.ts";
 import { SseSplitter } from "./upstreams/sse.ts";
+import { record as metrics } from "../metrics/metrics.ts";
 
 const adapters: Record<RelayCall["iface"], UpstreamAdapter> = {
   messages: anthropicAdapter,
@@ -149,6 +150,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
           await channels.report({ channelId: channel.id, failed: verdict ? fault !== undefined : undefined, reason: fault, probe: claim.probe });
         }
         if ("failed" in attempt) {
+          metrics.failure(channel.name, attempt.failed.kind);
           failures.push(attempt.failed);
           deps.log("relay.channel_failed", { request_id: call.requestId, channel_id: channel.id, reason: attempt.failed.reason });
           if (abort.signal.aborted) break;
@@ -156,6 +158,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
         }
         servedBy = channel;
         outcome = attempt.outcome;
+        if (outcome.status === "upstream_broken") metrics.failure(channel.name, "broken");
         return;
       }
       if (abort.signal.aborted) {
@@ -171,7 +174,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       res.off("close", onClose);
       drained.removeEventListener("abort", onDrained);
       const cost = costMicros(billableTokens(outcome.usage), route.model.prices, route.group.multiplierMilli);
-      callState.settle(hold, cost, {
+      metrics.call(route.group.identifier, callState.settle(hold, cost, {
         id: randomUUID(),
         requestId: call.requestId,
         createdAt: Date.now(),
@@ -194,10 +197,11 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
         multiplierMilli: route.group.multiplierMilli,
         latencyMs: Math.round(performance.now() - started),
         ttfbMs: outcome.ttfbMs,
-      });
+      }));
     }
 
     async function tryChannel(channel: ChannelWithCredentials): Promise<Attempt> {
+      metrics.attempt(channel.name);
       const target = { baseUrl: channel.baseUrl, credential: nextCredential(channel), upstreamModel: upstreamModelOf(channel, route.model.modelId) };
       let upstreamRequest: ReturnType<UpstreamAdapter["build"]>;
       try {

@@ -139,6 +139,25 @@ export const migrations: { version: number; name: string; sql: string[] }[] = [
       `CREATE INDEX usage_records_user_time ON usage_records (user_id, created_at)`,
     ],
   },
+  {
+    version: 3,
+    name: "console automation tokens",
+    sql: [
+      // Bearer tokens for the console API; only the SHA-256 of the secret is kept.
+      `CREATE TABLE console_tokens (
+        id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        token_hash TEXT NOT NULL UNIQUE,
+        display TEXT NOT NULL,
+        role TEXT NOT NULL,
+        created_at BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL,
+        revoked_at BIGINT,
+        last_used_at BIGINT)`,
+      `CREATE INDEX console_tokens_user ON console_tokens (user_id)`,
+    ],
+  },
 ];
 
 /** Applies pending migrations in one transaction each; safe to call from every start. */
