@@ -44,6 +44,11 @@ async function prepareDatabase(store: ReturnType<typeof openStore>): Promise<voi
 }
 
 async function runWorker(): Promise<void> {
+  // Listen for the stop message before anything slow: one that arrives while the worker starts is kept.
+  let stopRequested = false;
+  let requestStop = () => void (stopRequested = true);
+  process.on("message", (message) => message === stopMessage && requestStop());
+  process.on("SIGTERM", () => requestStop());
   const { createWorker } = await import("./app.ts");
   const store = openStore(config);
   const callState = await connectCallState({ leaseIdleMs: config.leaseIdleMs });
@@ -72,10 +77,10 @@ async function runWorker(): Promise<void> {
     flush();
     process.exit(0);
   };
-  process.on("message", (message) => message === stopMessage && void stop());
   // Signals reach the primary, which stops the workers in order; a worker on its own stops too.
-  process.on("SIGTERM", () => void stop());
+  requestStop = () => void stop();
   process.on("SIGINT", () => {});
+  if (stopRequested) void stop();
 }
 
 async function runPrimary(): Promise<void> {

@@ -62,7 +62,7 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
       })
     : undefined;
   /** Redis mirrors of written charges that failed; retried until Redis takes them. */
-  let unmirrored: Grant[] = [];
+  let unmirrored: (Grant & { committedAt: number })[] = [];
 
   async function onShared(message: { type: string; from: string; channelId?: string; health?: ChannelHealth; account?: AccountId }) {
     if (message.type === "catalog") return broadcast("catalogChanged");
@@ -184,9 +184,13 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
       lastWrite = { records: batch.length, ms: performance.now() - started };
       if (shared) {
         // The node lease shrinks in Redis by what was just written, as it did here.
-        const mirror = [...unmirrored, ...[...charged].map(([account, amount]) => ({ account, amount }))];
+        const committedAt = Date.now();
+        const mirror = [...unmirrored, ...[...charged].map(([account, amount]) => ({ account, amount, committedAt }))];
         unmirrored = [];
-        if (mirror.length) await shared.flushed(mirror).catch(() => void (unmirrored = [...mirror, ...unmirrored]));
+        for (const at of new Set(mirror.map((grant) => grant.committedAt))) {
+          const batch = mirror.filter((grant) => grant.committedAt === at);
+          await shared.flushed(batch, at).catch(() => void unmirrored.push(...batch));
+        }
       }
     });
   let lastWrite = { records: 0, ms: 0 };

@@ -273,7 +273,8 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
           res.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", connection: "keep-alive" });
         }
         forwarded++;
-        if (!res.write(text)) await Promise.race([once(res, "drain"), once(res, "close")]);
+        // Wait for room, unless the client is already gone (then 'close' has fired and would never come again).
+        if (!res.write(text) && !abort.signal.aborted && !res.destroyed) await Promise.race([once(res, "drain"), once(res, "close"), once(abort.signal, "abort")]);
       };
 
       try {
