@@ -3,11 +3,16 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import express, { type Express, type NextFunction, type Request, type Response, type Router } from "express";
 import { consoleRouter } from "./console/routes.ts";
+import { docsRouter } from "./docs.ts";
+import { workerMetrics } from "./metrics/cluster.ts";
+import { provide, registry } from "./metrics/metrics.ts";
+import { operationsRouter } from "./metrics/routes.ts";
 import { type Catalog, openCatalog } from "./gateway/catalog.ts";
 import { Agent } from "undici";
 import type { CallState } from "./call-state/worker.ts";
 import { upstreamForwarder } from "./gateway/relay-call.ts";
 import { relayRouter } from "./gateway/routes.ts";
+import { warmValidators } from "./gateway/middleware/validate.ts";
 import type { Config } from "./config.ts";
 import type { Log } from "./log.ts";
 import type { Store } from "./store/store.ts";
@@ -15,6 +20,8 @@ import type { Store } from "./store/store.ts";
 export type Worker = {
   app: Express;
   catalog: Catalog;
+  /** Compiles the contract validators; called once listening, so start-up is not held up by it. */
+  warmUp: () => void;
   /** New answers close their connections from now on. */
   stopping: () => void;
   /** The drain time is over: calls still running end now (streams with their format's error event) and are settled. */
@@ -58,7 +65,20 @@ export async function createWorker(config: Config, store: Store, log: Log, callS
     if (stopping) res.setHeader("connection", "close");
     next();
   });
+  // Metrics read state where it lives: channel circuits (as the owner pushed them), the catalog's freshness.
+  provide.circuits(function* () {
+    for (const channel of catalog.snapshot.channels) yield [channel.name, callState.channels.view(channel.id).state];
+  });
+  provide.catalogAge(() => (Date.now() - catalog.checkedAt) / 1000);
+  app.use(
+    operationsRouter({
+      metrics: workerMetrics(registry),
+      readiness: { pingDatabase: () => store.revision.current(), catalogAgeMs: () => Date.now() - catalog.checkedAt },
+      metricsToken: config.metricsToken,
+    }),
+  );
   app.use(relayRouter({ catalog, forward, recordKeyUse: callState.recordKeyUse, maxBodyBytes: config.maxBodyBytes, log }));
+  app.use(docsRouter({ publicUrl: config.publicUrl }));
   app.use(consoleRouter({ store, onChange, publicUrl: config.publicUrl, log, callState, dispatcher, signInPolicy: config.signIn }));
   app.use(webConsole());
   return {
@@ -66,6 +86,7 @@ export async function createWorker(config: Config, store: Store, log: Log, callS
     catalog,
     stopping: () => void (stopping = true),
     drain: () => drain.abort(),
+    warmUp: warmValidators,
     async stop() {
       catalog.close();
       await callState.stop();

@@ -26,6 +26,8 @@ export type Config = {
   drainMs: number;
   /** A worker gives back a budget lease it has not used for this long. */
   leaseIdleMs: number;
+  /** When set, GET /metrics requires `Authorization: Bearer <token>`. */
+  metricsToken?: string;
   /** Sign-in attempts allowed per account and per client address in one window. */
   signIn: SignInPolicy;
   /** Upstream credentials from the environment: one channel per provider (see env-channels.ts). */
@@ -79,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     drainMs: integer(env, "TOLLGATE_DRAIN_MS", 600_000, 0),
     leaseIdleMs: integer(env, "TOLLGATE_LEASE_IDLE_MS", 2_000, 10),
+    metricsToken: env.TOLLGATE_METRICS_TOKEN || undefined,
     signIn: {
       windowMs: integer(env, "TOLLGATE_SIGNIN_WINDOW_SECONDS", defaultSignInPolicy.windowMs / 1000, 1) * 1000,
       perAccount: integer(env, "TOLLGATE_SIGNIN_MAX_PER_ACCOUNT", defaultSignInPolicy.perAccount, 1),

@@ -18,6 +18,7 @@ const { createLog } = await import("./log.ts");
 const { openStore } = await import("./store/store.ts");
 const { connectCallState, serveCallState } = await import("./call-state/cluster.ts");
 const { callStateOwner } = await import("./call-state/owner.ts");
+const { servePrimaryMetrics } = await import("./metrics/cluster.ts");
 
 const config = loadConfig();
 const { log, flush } = createLog();
@@ -43,11 +44,16 @@ async function prepareDatabase(store: ReturnType<typeof openStore>): Promise<voi
 }
 
 async function runWorker(): Promise<void> {
+  // Listen for the stop message before anything slow: one that arrives while the worker starts is kept.
+  let stopRequested = false;
+  let requestStop = () => void (stopRequested = true);
+  process.on("message", (message) => message === stopMessage && requestStop());
+  process.on("SIGTERM", () => requestStop());
   const { createWorker } = await import("./app.ts");
   const store = openStore(config);
   const callState = await connectCallState({ leaseIdleMs: config.leaseIdleMs });
   const worker = await createWorker(config, store, log, callState);
-  const server: Server = worker.app.listen(config.port, config.host);
+  const server: Server = worker.app.listen(config.port, config.host, () => setImmediate(worker.warmUp));
   server.keepAliveTimeout = 65_000;
   let stopping = false;
   // Graceful stop: accept no new connection, let calls under way finish for up to the drain time,
@@ -71,10 +77,10 @@ async function runWorker(): Promise<void> {
     flush();
     process.exit(0);
   };
-  process.on("message", (message) => message === stopMessage && void stop());
   // Signals reach the primary, which stops the workers in order; a worker on its own stops too.
-  process.on("SIGTERM", () => void stop());
+  requestStop = () => void stop();
   process.on("SIGINT", () => {});
+  if (stopRequested) void stop();
 }
 
 async function runPrimary(): Promise<void> {
@@ -87,8 +93,18 @@ async function runPrimary(): Promise<void> {
   }
   // In replica mode this node's name in Redis: unique per start, so a restarted node never inherits a dead one's leases.
   const node = `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
-  const owner = callStateOwner(store, { circuit: config.circuit, flushMs: config.ledgerFlushMs, log, redisUrl: config.redisUrl, node });
+  const { provide, timedLedgerInsert } = await import("./metrics/metrics.ts");
+  const owner = callStateOwner(store, {
+    circuit: config.circuit,
+    flushMs: config.ledgerFlushMs,
+    log,
+    redisUrl: config.redisUrl,
+    node,
+    writeBatch: timedLedgerInsert((records) => store.budgets.recordSettled(records)),
+  });
+  provide.ledgerQueueDepth(owner.queued);
   serveCallState(owner);
+  servePrimaryMetrics(config.workers);
 
   let listening = 0;
   let stopping = false;

@@ -1,6 +1,7 @@
-// Compiles the TypeSpec contract into generated/: OpenAPI 3.0 and 3.1 documents per service and
+// Compiles the TypeSpec contract: OpenAPI 3.0 and 3.1 documents per service into generated/, and
 // openapi-typescript types (from the 3.0 emission, since openapi-typescript ignores 3.1's
-// unevaluatedProperties). `--check` regenerates into a scratch folder and fails when generated/ differs.
+// unevaluatedProperties) into client/generated/, inside the client package that ships them.
+// `--check` regenerates in memory and fails when either folder differs.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,7 +9,8 @@ import { join, resolve } from "node:path";
 import openapiTS, { astToString } from "openapi-typescript";
 
 const root = resolve(import.meta.dirname, "..");
-const generatedDir = join(root, "generated");
+/** Output folders (relative to the root) and the files each one holds. */
+const outputs = { documents: "generated", types: "client/generated" } as const;
 const services = { relay: "Tollgate.Relay", console: "Tollgate.Console" } as const;
 const header = (comment: string) => `${comment} Generated from spec/ by \`npm run generate\`. Do not edit by hand.\n`;
 
@@ -35,14 +37,14 @@ async function render(): Promise<Map<string, string>> {
       stdio: ["ignore", "ignore", "inherit"],
     });
     const emitted = join(scratch, "@typespec/openapi3");
-    const files = new Map<string, string>();
+    const files = new Map<string, string>(); // "<folder>/<name>" → text
     for (const [short, service] of Object.entries(services)) {
       for (const version of ["3.0", "3.1"]) {
         const yaml = readFileSync(join(emitted, `${version}.0`, `${service}.yaml`), "utf8");
-        files.set(`${short}.openapi.${version}.yaml`, header("#") + (version === "3.1" ? describeStreamEvents(yaml) : yaml));
+        files.set(`${outputs.documents}/${short}.openapi.${version}.yaml`, header("#") + (version === "3.1" ? describeStreamEvents(yaml) : yaml));
       }
       const ast = await openapiTS(new URL(`file://${join(emitted, "3.0.0", `${service}.yaml`)}`), { alphabetize: false });
-      files.set(`${short}.d.ts`, header("//") + astToString(ast));
+      files.set(`${outputs.types}/${short}.d.ts`, header("//") + astToString(ast));
     }
     return files;
   } finally {
@@ -51,20 +53,21 @@ async function render(): Promise<Map<string, string>> {
 }
 
 const files = await render();
+const existing = (dir: string) => (existsSync(join(root, dir)) ? readdirSync(join(root, dir)).map((name) => `${dir}/${name}`) : []);
+const all = Object.values(outputs).flatMap(existing);
 if (process.argv.includes("--check")) {
-  const stale = [...files].filter(([name, text]) => {
-    const path = join(generatedDir, name);
-    return !existsSync(path) || readFileSync(path, "utf8") !== text;
-  });
-  const extra = existsSync(generatedDir) ? readdirSync(generatedDir).filter((name) => !files.has(name)) : [];
+  const stale = [...files].filter(([path, text]) => !existsSync(join(root, path)) || readFileSync(join(root, path), "utf8") !== text).map(([path]) => path);
+  const extra = all.filter((path) => !files.has(path));
   if (stale.length || extra.length) {
-    console.error(`generated/ is stale (${[...stale.map(([n]) => n), ...extra].join(", ")}); run \`npm run generate\` and commit the result.`);
+    console.error(`generated files are stale (${[...stale, ...extra].join(", ")}); run \`npm run generate\` and commit the result.`);
     process.exit(1);
   }
-  console.log("generated/ is fresh.");
+  console.log("generated/ and client/generated/ are fresh.");
 } else {
-  rmSync(generatedDir, { recursive: true, force: true });
-  mkdirSync(generatedDir);
-  for (const [name, text] of files) writeFileSync(join(generatedDir, name), text);
-  console.log(`wrote ${[...files.keys()].join(", ")} to generated/`);
+  for (const dir of Object.values(outputs)) {
+    rmSync(join(root, dir), { recursive: true, force: true });
+    mkdirSync(join(root, dir), { recursive: true });
+  }
+  for (const [path, text] of files) writeFileSync(join(root, path), text);
+  console.log(`wrote ${[...files.keys()].join(", ")}`);
 }

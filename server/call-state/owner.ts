@@ -21,6 +21,8 @@ export type OwnerOptions = {
   circuit: CircuitOptions;
   flushMs: number;
   log: (event: string, fields: Record<string, unknown>) => void;
+  /** Writes a batch of settled calls with their charges (the store's, wrapped by metrics in the primary). */
+  writeBatch?: (records: UsageRecord[]) => Promise<void>;
   /** Replica mode: the Redis shared by every node, and this node's name there. */
   redisUrl?: string;
   node?: string;
@@ -32,7 +34,9 @@ export type Refusal = { short: AccountId } | { unavailable: true };
 /** How long a recalled worker has to answer before the owner decides without it. */
 const recallTimeoutMs = 1_000;
 
-export function callStateOwner(store: Store, { circuit, flushMs, log, redisUrl, node = "node" }: OwnerOptions) {
+export function callStateOwner(store: Store, options: OwnerOptions) {
+  const { circuit, flushMs, log, redisUrl, node = "node" } = options;
+  const writeBatch = options.writeBatch ?? ((records: UsageRecord[]) => store.budgets.recordSettled(records));
   const book = accountBook();
   const peers = new Map<string, Peer>();
   const broadcast = (op: string, ...args: unknown[]) => {
@@ -48,12 +52,17 @@ export function callStateOwner(store: Store, { circuit, flushMs, log, redisUrl, 
         node,
         log,
         durableOf: (accounts) => store.budgets.remaining(accounts),
-        heldByNode: () => new Map(book.loaded().map((account) => [account, book.durable(account)])),
+        // Between batch writes: charges already in the database are in the balances it reads, so mirrors of them are dropped.
+        onNewEpoch: () =>
+          serially(async () => {
+            unmirrored = [];
+            await shared!.register(new Map(book.loaded().map((account) => [account, book.durable(account)])));
+          }),
         onMessage: (_channel, text) => void onShared(JSON.parse(text)),
       })
     : undefined;
   /** Redis mirrors of written charges that failed; retried until Redis takes them. */
-  let unmirrored: Grant[] = [];
+  let unmirrored: (Grant & { committedAt: number })[] = [];
 
   async function onShared(message: { type: string; from: string; channelId?: string; health?: ChannelHealth; account?: AccountId }) {
     if (message.type === "catalog") return broadcast("catalogChanged");
@@ -145,10 +154,10 @@ export function callStateOwner(store: Store, { circuit, flushMs, log, redisUrl, 
         await new Promise((done) => setTimeout(done, Math.min(answer.waitMs, 1_000)));
         continue;
       }
-      if (attempt >= 1) return answer;
-      // Other nodes may hold idle leases of it: ask them to give back, then try once more.
+      if (attempt >= 4) return answer;
+      // Other nodes may hold idle leases of it: ask them to give back, then try again (a few rounds, while it trickles in).
       await shared!.publish({ type: "recall", from: node, account: answer.short });
-      await new Promise((done) => setTimeout(done, 200));
+      await new Promise((done) => setTimeout(done, 150));
     }
   }
 
@@ -159,7 +168,7 @@ export function callStateOwner(store: Store, { circuit, flushMs, log, redisUrl, 
       queue = [];
       const started = performance.now();
       try {
-        await store.budgets.recordSettled(batch.map((settlement) => settlement.record));
+        await writeBatch(batch.map((settlement) => settlement.record));
       } catch (error) {
         queue = [...batch, ...queue];
         log("ledger.write_failed", { records: batch.length, error: String(error) });
@@ -175,9 +184,13 @@ export function callStateOwner(store: Store, { circuit, flushMs, log, redisUrl, 
       lastWrite = { records: batch.length, ms: performance.now() - started };
       if (shared) {
         // The node lease shrinks in Redis by what was just written, as it did here.
-        const mirror = [...unmirrored, ...[...charged].map(([account, amount]) => ({ account, amount }))];
+        const committedAt = Date.now();
+        const mirror = [...unmirrored, ...[...charged].map(([account, amount]) => ({ account, amount, committedAt }))];
         unmirrored = [];
-        if (mirror.length) await shared.flushed(mirror).catch(() => void (unmirrored = [...mirror, ...unmirrored]));
+        for (const at of new Set(mirror.map((grant) => grant.committedAt))) {
+          const batch = mirror.filter((grant) => grant.committedAt === at);
+          await shared.flushed(batch, at).catch(() => void unmirrored.push(...batch));
+        }
       }
     });
   let lastWrite = { records: 0, ms: 0 };
@@ -221,6 +234,13 @@ export function callStateOwner(store: Store, { circuit, flushMs, log, redisUrl, 
   ];
   for (const timer of timers) timer.unref();
 
+  const judge = (report: ChannelReport) => {
+    if (report.probe) {
+      circuits.probeEnded(report.channelId, report.failed, report.reason);
+      void shared?.releaseProbe(report.channelId);
+    } else if (report.failed !== undefined) circuits.record(report.channelId, report.failed, report.reason);
+  };
+
   /** The operations a worker may ask for; `holder` names the worker. */
   const handlersFor = (holder: string) => ({
     acquire: (requests: LeaseRequest[]) => acquire(holder, requests),
@@ -233,14 +253,10 @@ export function callStateOwner(store: Store, { circuit, flushMs, log, redisUrl, 
         queue.push(settlement);
       }
       if (queue.length >= 500) void flush();
-      for (const report of reports) {
-        if (report.probe) {
-          circuits.probeEnded(report.channelId, report.failed, report.reason);
-          void shared?.releaseProbe(report.channelId);
-        } else if (report.failed !== undefined) circuits.record(report.channelId, report.failed, report.reason);
-      }
+      for (const report of reports) judge(report);
       for (const [keyId, at] of uses) keyUses.set(keyId, at);
     },
+    report: (report: ChannelReport) => judge(report),
     claimProbe: async (channelId: string) => {
       if (!shared) return circuits.claimProbe(channelId);
       // One probe for every node: the shared claim first, then this node's circuit.
@@ -317,6 +333,8 @@ export function callStateOwner(store: Store, { circuit, flushMs, log, redisUrl, 
       if (returned > 0) log("call_state.worker_leases_returned", { worker: holder, amount: returned });
     },
     health: (channelId: string): ChannelHealth => circuits.view(channelId),
+    /** Settled calls waiting for the next batch write. */
+    queued: () => queue.length,
     /** Graceful stop, after the last worker: every queued settlement and key use is written. */
     async stop() {
       for (const timer of timers) clearInterval(timer);

@@ -12,20 +12,20 @@ import { Redis } from "ioredis";
 import type { AccountId, Grant, LeaseRequest } from "./accounts.ts";
 
 const acquireScript = `
-local node, nodes, now, grace = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
+local node, nodes, now, grace, loadedAt = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), ARGV[5]
 local epoch = tonumber(redis.call('GET', 'tg:epoch') or '0')
 if epoch == 0 then redis.call('SET', 'tg:epoch', ARGV[3]); epoch = now end
 if now - epoch < grace then return {'wait', string.format('%.0f', epoch + grace - now)} end
-local n = (#ARGV - 4) / 4
+local n = (#ARGV - 5) / 4
 for i = 0, n - 1 do
-  local key = 'tg:acct:' .. ARGV[5 + i * 4]
-  if redis.call('EXISTS', key) == 0 then redis.call('HSET', key, 'durable', ARGV[8 + i * 4], 'leased', '0') end
+  local key = 'tg:acct:' .. ARGV[6 + i * 4]
+  if redis.call('EXISTS', key) == 0 then redis.call('HSET', key, 'durable', ARGV[9 + i * 4], 'leased', '0', 'loadedAt', loadedAt) end
   local free = tonumber(redis.call('HGET', key, 'durable')) - tonumber(redis.call('HGET', key, 'leased'))
-  if free < tonumber(ARGV[6 + i * 4]) then return {'short', ARGV[5 + i * 4]} end
+  if free < tonumber(ARGV[7 + i * 4]) then return {'short', ARGV[6 + i * 4]} end
 end
 local out = {'granted'}
 for i = 0, n - 1 do
-  local account, need, extra = ARGV[5 + i * 4], tonumber(ARGV[6 + i * 4]), tonumber(ARGV[7 + i * 4])
+  local account, need, extra = ARGV[6 + i * 4], tonumber(ARGV[7 + i * 4]), tonumber(ARGV[8 + i * 4])
   local key = 'tg:acct:' .. account
   local spare = tonumber(redis.call('HGET', key, 'durable')) - tonumber(redis.call('HGET', key, 'leased')) - need
   local amount = string.format('%.0f', need + math.min(extra, math.floor(spare / (2 * math.max(1, nodes)))))
@@ -36,11 +36,14 @@ end
 redis.call('SADD', 'tg:nodes', node)
 return out`;
 
-// ARGV: node, then pairs (account, amount). Gives back up to what the node holds; with
-// KEYS[1] == 'flushed' the amount was charged instead, so the durable figure drops with it.
+// ARGV: node, committedAt, then pairs (account, amount). Gives back up to what the node holds; with
+// KEYS[1] == 'flushed' the amount was charged instead (written to the database at committedAt), so
+// the durable figure drops with it — unless the account was rebuilt from a database read that
+// began after that write (it already counts it). Clocks of different machines may differ: within
+// a 50 ms margin it drops anyway, erring on the side of less money, never more.
 const returnScript = `
-local node, charged = ARGV[1], KEYS[1] == 'flushed'
-for i = 2, #ARGV, 2 do
+local node, committedAt, charged = ARGV[1], tonumber(ARGV[2]), KEYS[1] == 'flushed'
+for i = 3, #ARGV, 2 do
   local account, amount = ARGV[i], tonumber(ARGV[i + 1])
   local key = 'tg:acct:' .. account
   local held = tonumber(redis.call('HGET', 'tg:leases:' .. node, account) or '0')
@@ -50,7 +53,9 @@ for i = 2, #ARGV, 2 do
     if held - back > 0 then redis.call('HINCRBY', 'tg:leases:' .. node, account, string.format('%.0f', -back))
     else redis.call('HDEL', 'tg:leases:' .. node, account) end
   end
-  if charged and redis.call('EXISTS', key) == 1 then redis.call('HINCRBY', key, 'durable', string.format('%.0f', -amount)) end
+  if charged and redis.call('EXISTS', key) == 1 and not (committedAt < tonumber(redis.call('HGET', key, 'loadedAt') or '0') - 50) then
+    redis.call('HINCRBY', key, 'durable', string.format('%.0f', -amount))
+  end
 end
 return 1`;
 
@@ -71,12 +76,12 @@ redis.call('SADD', 'tg:nodes', ARGV[1])
 redis.call('SET', 'tg:epoch', ARGV[2], 'NX')
 return redis.call('GET', 'tg:epoch')`;
 
-// After a Redis restart: ARGV node, then triples (account, amount, durableIfMissing).
+// After a Redis restart: ARGV node, loadedAt, then triples (account, amount, durableIfMissing).
 const registerScript = `
 local node = ARGV[1]
-for i = 2, #ARGV, 3 do
+for i = 3, #ARGV, 3 do
   local key = 'tg:acct:' .. ARGV[i]
-  if redis.call('EXISTS', key) == 0 then redis.call('HSET', key, 'durable', ARGV[i + 2], 'leased', '0') end
+  if redis.call('EXISTS', key) == 0 then redis.call('HSET', key, 'durable', ARGV[i + 2], 'leased', '0', 'loadedAt', ARGV[2]) end
   local before = tonumber(redis.call('HGET', 'tg:leases:' .. node, ARGV[i]) or '0')
   redis.call('HINCRBY', key, 'leased', string.format('%.0f', tonumber(ARGV[i + 1]) - before))
   redis.call('HSET', 'tg:leases:' .. node, ARGV[i], ARGV[i + 1])
@@ -107,8 +112,8 @@ export type SharedOptions = {
   log: (event: string, fields: Record<string, unknown>) => void;
   /** Reads what the database holds for accounts Redis does not know yet. */
   durableOf: (accounts: AccountId[]) => Promise<Map<AccountId, number>>;
-  /** What this node holds of each account (its node lease), to re-register after a Redis restart. */
-  heldByNode: () => Map<AccountId, number>;
+  /** A new epoch (Redis lost its state, or this node just started): the owner re-registers what it holds, through `register`. */
+  onNewEpoch: () => Promise<void>;
   onMessage: (channel: string, message: string) => void;
   heartbeatMs?: number;
   graceMs?: number;
@@ -137,13 +142,7 @@ export function redisShared(options: SharedOptions) {
       const current = String(await run.tgHeartbeat(options.node, Date.now(), heartbeatMs * 3));
       up = true;
       if (current !== epoch) {
-        // A new epoch: Redis lost its state (or this node just started). Re-register what this node holds.
-        const held = [...options.heldByNode()].filter(([, amount]) => amount > 0);
-        if (held.length) {
-          const durable = await options.durableOf(held.map(([account]) => account));
-          await run.tgRegister(options.node, ...held.flatMap(([account, amount]) => [account, amount, durable.get(account) ?? 0]));
-          options.log("call_state.leases_registered", { accounts: held.length, epoch: current });
-        }
+        await options.onNewEpoch();
         epoch = current;
       }
       await run.tgSweep();
@@ -165,16 +164,28 @@ export function redisShared(options: SharedOptions) {
       return up;
     },
     async acquire(requests: LeaseRequest[]): Promise<{ granted: Grant[] } | { short: AccountId } | { waitMs: number }> {
+      // Taken before the read: a write that finished earlier is in what the read returns.
+      const loadedAt = Date.now();
       const durable = await options.durableOf(requests.map((request) => request.account));
       const args = requests.flatMap((request) => [request.account, request.need, request.extra, durable.get(request.account) ?? 0]);
-      const [status, ...rest] = (await run.tgAcquire(options.node, nodes, Date.now(), graceMs, ...args)) as string[];
+      const [status, ...rest] = (await run.tgAcquire(options.node, nodes, Date.now(), graceMs, loadedAt, ...args)) as string[];
       if (status === "wait") return { waitMs: Number(rest[0]) };
       if (status === "short") return { short: rest[0] };
       return { granted: requests.map((request, i) => ({ account: request.account, amount: Number(rest[i]) })) };
     },
-    giveBack: (grants: Grant[]) => run.tgReturn("returned", options.node, ...grants.flatMap((grant) => [grant.account, grant.amount])),
-    /** Charges this node wrote to the database: its leases shrink, and so do the accounts. */
-    flushed: (grants: Grant[]) => run.tgReturn("flushed", options.node, ...grants.flatMap((grant) => [grant.account, grant.amount])),
+    /** Re-registers this node's leases after Redis lost its state: accounts it does not know are rebuilt from the database. */
+    async register(held: Map<AccountId, number>) {
+      const leases = [...held].filter(([, amount]) => amount > 0);
+      if (leases.length === 0) return;
+      const loadedAt = Date.now();
+      const durable = await options.durableOf(leases.map(([account]) => account));
+      await run.tgRegister(options.node, loadedAt, ...leases.flatMap(([account, amount]) => [account, amount, durable.get(account) ?? 0]));
+      options.log("call_state.leases_registered", { accounts: leases.length });
+    },
+    giveBack: (grants: Grant[]) => run.tgReturn("returned", options.node, 0, ...grants.flatMap((grant) => [grant.account, grant.amount])),
+    /** Charges this node wrote to the database at `committedAt`: its leases shrink, and so do the accounts. */
+    flushed: (grants: Grant[], committedAt: number) =>
+      run.tgReturn("flushed", options.node, committedAt, ...grants.flatMap((grant) => [grant.account, grant.amount])),
     adjust: async (account: AccountId, delta: number) => (await run.tgAdjust(account, delta)) === 1,
     /** Tells every node (this one included) something: a circuit change, a catalog change, a recall. */
     publish: (message: object) => redis.publish("tg:events", JSON.stringify(message)).catch(() => 0),

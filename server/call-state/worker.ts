@@ -81,10 +81,10 @@ export function workerCallState(owner: Peer, { leaseIdleMs }: { leaseIdleMs: num
       return "blocked" in held ? { blocked: blockerOf[held.blocked.slice(0, held.blocked.indexOf(":"))] } : held;
     },
 
-    /** Ends a hold: the charged amount goes into `record`, and both to the owner. Returns what was charged. */
-    settle(hold: CallHold, cost: number, record: Omit<UsageRecord, "cost">): number {
-      const charged = leases.settle(hold, cost);
-      settlements.push({ record: { ...record, cost: charged }, accounts: hold.accounts });
+    /** Ends a hold: the charged amount goes into the record, and both to the owner. Returns the record as charged. */
+    settle(hold: CallHold, cost: number, record: Omit<UsageRecord, "cost">): UsageRecord {
+      const charged = { ...record, cost: leases.settle(hold, cost) };
+      settlements.push({ record: charged, accounts: hold.accounts });
       soon();
       return charged;
     },
@@ -108,17 +108,26 @@ export function workerCallState(owner: Peer, { leaseIdleMs }: { leaseIdleMs: num
         if (view.state !== "open" || Date.now() < view.retryAt!) return null;
         return (await owner.call<boolean>("claimProbe", channelId).catch(() => false)) ? { probe: true } : null;
       },
-      report(report: ChannelReport) {
-        reports.push(report);
-        // A failure moves the circuit that every worker reads: say it now, not after the call.
-        if (report.failed || report.probe) send();
-        else soon();
+      /**
+       * A failure (or a probe's end) moves the circuit every worker reads: it goes to the owner at
+       * once, and resolves when the owner has judged it — and so when every worker has heard the
+       * verdict — so the next call, from anyone, sees it. Successes go in the next batch.
+       */
+      async report(report: ChannelReport): Promise<void> {
+        if (!report.failed && !report.probe) {
+          reports.push(report);
+          return soon();
+        }
+        send();
+        await owner.call("report", report).catch(() => {});
       },
       /** Seconds until the first of these channels may be probed again. */
       retryAfterSeconds(channelIds: string[]): number {
         const times = channelIds.map((id) => health.get(id)?.retryAt).filter((at): at is number => typeof at === "number");
         return times.length ? Math.max(1, Math.ceil((Math.min(...times) - Date.now()) / 1000)) : 1;
       },
+      /** Every channel's health as the owner sees it now. */
+      fresh: async () => new Map(await owner.call<[string, ChannelHealth][]>("health")),
       view: (channelId: string): ChannelHealth =>
         health.get(channelId) ?? { state: "closed", calls: 0, failures: 0, consecutiveFailures: 0, lastError: null, lastFailureAt: null, retryAt: null },
     },

@@ -8,6 +8,7 @@ import type { UpstreamAdapter } from "../gateway/upstreams/adapter.ts";
 import { geminiAdapter } from "../gateway/upstreams/gemini.ts";
 import { chatAdapter } from "../gateway/upstreams/openai-chat.ts";
 import type { Channel } from "../store/channels.ts";
+import type { ChannelHealth } from "../call-state/circuit.ts";
 import type { ConsoleDeps } from "./context.ts";
 import { consoleError } from "./errors.ts";
 import { currentOperator } from "./session.ts";
@@ -41,8 +42,8 @@ export function channelHandlers(deps: ConsoleDeps) {
   const { store } = deps;
   const { channels } = deps.callState;
 
-  const channelJson = (channel: Channel) => {
-    const view = channels.view(channel.id);
+  const channelJson = (channel: Channel, fresh?: Map<string, ChannelHealth>) => {
+    const view = fresh?.get(channel.id) ?? channels.view(channel.id);
     return {
       id: channel.id,
       name: channel.name,
@@ -93,7 +94,9 @@ export function channelHandlers(deps: ConsoleDeps) {
   return {
     async list(_req: Request, res: Response) {
       currentOperator(res);
-      res.json({ data: (await store.channels.list()).map(channelJson) });
+      // The owner's own view, window counts included (workers hear of state changes only).
+      const fresh = await channels.fresh().catch(() => undefined);
+      res.json({ data: (await store.channels.list()).map((channel) => channelJson(channel, fresh)) });
     },
     async create(req: Request, res: Response) {
       currentOperator(res);

@@ -2,7 +2,7 @@
 // paths share one validator instance built from the console spec, apart from the relay's.
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import * as OpenApiValidator from "express-openapi-validator";
-import { loadSpec } from "../gateway/middleware/validate.ts";
+import { lazyValidator, loadSpec } from "../gateway/middleware/validate.ts";
 import type { ConsoleDeps } from "./context.ts";
 import { consoleError, consoleErrors } from "./errors.ts";
 import { adminHandlers } from "./handlers-admin.ts";
@@ -12,6 +12,7 @@ import { keyHandlers } from "./handlers-keys.ts";
 import { memberHandlers } from "./handlers-members.ts";
 import { modelViewHandlers } from "./handlers-models.ts";
 import { sessionHandlers } from "./handlers-session.ts";
+import { tokenHandlers } from "./handlers-tokens.ts";
 import { loadSession, sameOriginOnly } from "./session.ts";
 
 function noStore(_req: Request, res: Response, next: NextFunction) {
@@ -28,19 +29,20 @@ export function consoleRouter(deps: ConsoleDeps): Router {
   const admin = adminHandlers(deps);
   const channels = channelHandlers(deps);
   const usage = usageHandlers(deps);
+  const tokens = tokenHandlers(deps);
 
   router.use(
     "/api",
     noStore,
     express.json({ limit: "1mb" }),
-    OpenApiValidator.middleware({
+    lazyValidator(() => OpenApiValidator.middleware({
       apiSpec: loadSpec("console") as never,
       validateRequests: { allowUnknownQueryParameters: false },
       validateResponses: false,
       validateSecurity: false,
       validateApiSpec: false,
       ignorePaths: (path: string) => !path.startsWith("/api/"),
-    }),
+    })),
     sameOriginOnly(),
     loadSession(deps.store),
   );
@@ -79,6 +81,10 @@ export function consoleRouter(deps: ConsoleDeps): Router {
 
   router.get("/api/usage/summary", usage.summary);
   router.get("/api/usage/calls", usage.calls);
+
+  router.get("/api/tokens", tokens.list);
+  router.post("/api/tokens", tokens.create);
+  router.delete("/api/tokens/:id", tokens.revoke);
 
   router.use("/api", (req, _res, next) => next(consoleError("not_found", `${req.method} ${req.path} is not a console endpoint.`)));
   router.use("/api", consoleErrors(deps.log));

@@ -5,12 +5,15 @@ import { createHash, randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import type { User } from "../store/records.ts";
 import type { Store } from "../store/store.ts";
-import { consoleError } from "./errors.ts";
+import { type ConsoleError, consoleError } from "./errors.ts";
+
+/** Automation tokens start with this, so a misplaced one is recognisable (and API keys are not mistaken for it). */
+export const consoleTokenPrefix = "tgc_";
 
 export const sessionCookie = "tollgate_session";
 const ttlMs = 7 * 24 * 3600 * 1000;
 
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** The raw cookie value: our tokens are base64url, so nothing is percent-decoded (nor can fail to be). */
 function readCookie(req: Request, name: string): string | undefined {
@@ -39,9 +42,11 @@ export async function endSession(store: Store, req: Request, res: Response): Pro
   res.setHeader("set-cookie", `${sessionCookie}=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0`);
 }
 
-/** Loads the signed-in user (if any) into `res.locals.user`. */
+/** Loads the signed-in user (if any) into `res.locals.user`: from an automation token, else the session cookie. */
 export function loadSession(store: Store) {
   return async function loadSessionUser(req: Request, res: Response, next: NextFunction) {
+    const authorization = req.headers.authorization;
+    if (authorization) return next(await tokenUser(store, authorization, res));
     const token = readCookie(req, sessionCookie);
     if (token) {
       const userId = await store.sessions.userId(hashToken(token));
@@ -49,6 +54,25 @@ export function loadSession(store: Store) {
     }
     next();
   };
+}
+
+/**
+ * `Authorization: Bearer tgc_…`: the token's creator, while the token is live and the creator still
+ * has the role it was made with. Browsers never send this header on their own, so it needs no
+ * cross-site protection beyond the cookie's.
+ */
+async function tokenUser(store: Store, authorization: string, res: Response): Promise<ConsoleError | undefined> {
+  const secret = /^Bearer\s+(\S+)$/i.exec(authorization)?.[1];
+  if (!secret?.startsWith(consoleTokenPrefix)) {
+    return consoleError("unauthenticated", `The console API takes an automation token (Authorization: Bearer ${consoleTokenPrefix}…) or a session cookie. API keys are for the relay (/v1/…).`);
+  }
+  const token = await store.consoleTokens.use(hashToken(secret));
+  const user = token && (await store.users.get(token.userId));
+  if (!token || !user) return consoleError("unauthenticated", "This automation token is unknown, revoked or expired. Create a new one on the console's Tokens page.");
+  if (user.role !== token.role) return consoleError("unauthenticated", `This token was made for the ${token.role} role, which its account no longer has. Create a new one.`);
+  res.locals.user = user;
+  res.locals.consoleToken = token;
+  return undefined;
 }
 
 export function sameOriginOnly() {

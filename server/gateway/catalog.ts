@@ -44,11 +44,14 @@ export type Catalog = Awaited<ReturnType<typeof openCatalog>>;
 
 export async function openCatalog(store: Store, pollMs = 250) {
   let snapshot = await load(store);
+  /** When the snapshot was last confirmed current (readiness and the catalog-age metric). */
+  let checkedAt = Date.now();
   let reloading: Promise<void> | null = null;
   const reload = () =>
     (reloading ??= load(store)
       .then((next) => {
         snapshot = next;
+        checkedAt = Date.now();
       })
       .finally(() => {
         reloading = null;
@@ -56,6 +59,7 @@ export async function openCatalog(store: Store, pollMs = 250) {
   const timer = setInterval(async () => {
     try {
       if ((await store.revision.current()) !== snapshot.revision) await reload();
+      else checkedAt = Date.now();
     } catch {
       // A failed poll keeps the last snapshot; the next tick retries.
     }
@@ -65,6 +69,9 @@ export async function openCatalog(store: Store, pollMs = 250) {
   return {
     get snapshot(): Snapshot {
       return snapshot;
+    },
+    get checkedAt(): number {
+      return checkedAt;
     },
     /** After a write in this process: reload now rather than at the next poll. */
     refresh: reload,

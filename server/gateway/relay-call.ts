@@ -20,6 +20,7 @@ import { geminiAdapter } from "./upstreams/gemini.ts";
 import { chatAdapter } from "./upstreams/openai-chat.ts";
 import { responsesAdapter } from "./upstreams/openai-responses.ts";
 import { SseSplitter } from "./upstreams/sse.ts";
+import { record as metrics } from "../metrics/metrics.ts";
 
 const adapters: Record<RelayCall["iface"], UpstreamAdapter> = {
   messages: anthropicAdapter,
@@ -146,9 +147,10 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
           // adapter cannot build) — the channel hears of it, and a claimed probe is released.
           const fault = attempt && ("failed" in attempt ? attempt.failed.reason : attempt.outcome.channelFault);
           const verdict = attempt && !("outcome" in attempt && attempt.outcome.requestFault);
-          channels.report({ channelId: channel.id, failed: verdict ? fault !== undefined : undefined, reason: fault, probe: claim.probe });
+          await channels.report({ channelId: channel.id, failed: verdict ? fault !== undefined : undefined, reason: fault, probe: claim.probe });
         }
         if ("failed" in attempt) {
+          metrics.failure(channel.name, attempt.failed.kind);
           failures.push(attempt.failed);
           deps.log("relay.channel_failed", { request_id: call.requestId, channel_id: channel.id, reason: attempt.failed.reason });
           if (abort.signal.aborted) break;
@@ -156,6 +158,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
         }
         servedBy = channel;
         outcome = attempt.outcome;
+        if (outcome.status === "upstream_broken") metrics.failure(channel.name, "broken");
         return;
       }
       if (abort.signal.aborted) {
@@ -171,7 +174,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       res.off("close", onClose);
       drained.removeEventListener("abort", onDrained);
       const cost = costMicros(billableTokens(outcome.usage), route.model.prices, route.group.multiplierMilli);
-      callState.settle(hold, cost, {
+      metrics.call(route.group.identifier, callState.settle(hold, cost, {
         id: randomUUID(),
         requestId: call.requestId,
         createdAt: Date.now(),
@@ -194,10 +197,11 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
         multiplierMilli: route.group.multiplierMilli,
         latencyMs: Math.round(performance.now() - started),
         ttfbMs: outcome.ttfbMs,
-      });
+      }));
     }
 
     async function tryChannel(channel: ChannelWithCredentials): Promise<Attempt> {
+      metrics.attempt(channel.name);
       const target = { baseUrl: channel.baseUrl, credential: nextCredential(channel), upstreamModel: upstreamModelOf(channel, route.model.modelId) };
       let upstreamRequest: ReturnType<UpstreamAdapter["build"]>;
       try {
@@ -269,7 +273,8 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
           res.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", connection: "keep-alive" });
         }
         forwarded++;
-        if (!res.write(text)) await Promise.race([once(res, "drain"), once(res, "close")]);
+        // Wait for room, unless the client is already gone (then 'close' has fired and would never come again).
+        if (!res.write(text) && !abort.signal.aborted && !res.destroyed) await Promise.race([once(res, "drain"), once(res, "close"), once(abort.signal, "abort")]);
       };
 
       try {

@@ -11,6 +11,7 @@ import { type KeyUse, authenticate } from "./middleware/authenticate.ts";
 import { relayErrors } from "./middleware/errors.ts";
 import { requestId } from "./middleware/request-id.ts";
 import { validateRelay } from "./middleware/validate.ts";
+import { countRequests } from "../metrics/metrics.ts";
 
 export type RelayDeps = {
   catalog: Catalog;
@@ -26,7 +27,7 @@ export function relayRouter({ catalog, forward, recordKeyUse, maxBodyBytes, log 
   const bearer = authenticate(catalog, "bearer", recordKeyUse);
   const familyC = authenticate(catalog, "family-c", recordKeyUse);
 
-  router.use(["/v1", "/v1beta"], requestId(), express.json({ limit: maxBodyBytes }));
+  router.use(["/v1", "/v1beta"], countRequests, requestId(), express.json({ limit: maxBodyBytes }));
 
   // Authentication comes before validation: a request without a valid key costs a hash lookup, not a schema check.
   router.post("/v1/messages", familyA, validateRelay("/v1/messages"), relayHandler("messages", catalog, forward));

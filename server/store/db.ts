@@ -114,6 +114,9 @@ function postgresView(client: Queryable, transaction: Db["transaction"], close: 
 
 export function openPostgres(connectionString: string, poolSize = 10): Db {
   const pool = new pg.Pool({ connectionString, max: poolSize });
+  // An idle connection that the server drops (restart, failover) must not crash the process; the
+  // next query opens a fresh one or fails on its own (and /readyz reports it).
+  pool.on("error", () => {});
   const transaction: Db["transaction"] = async (fn) => {
     const client = await pool.connect();
     try {

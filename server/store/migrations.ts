@@ -141,6 +141,25 @@ export const migrations: { version: number; name: string; sql: string[] }[] = [
   },
   {
     version: 3,
+    name: "console automation tokens",
+    sql: [
+      // Bearer tokens for the console API; only the SHA-256 of the secret is kept.
+      `CREATE TABLE console_tokens (
+        id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        token_hash TEXT NOT NULL UNIQUE,
+        display TEXT NOT NULL,
+        role TEXT NOT NULL,
+        created_at BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL,
+        revoked_at BIGINT,
+        last_used_at BIGINT)`,
+      `CREATE INDEX console_tokens_user ON console_tokens (user_id)`,
+    ],
+  },
+  {
+    version: 4,
     name: "sign-in attempt counters",
     sql: [
       // scope: `account:<email>` or `address:<client address>`; one fixed window per row.

@@ -3,6 +3,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { budgetRepository } from "./budgets.ts";
 import { channelRepository } from "./channels.ts";
+import { consoleTokenRepository } from "./console-tokens.ts";
 import { type Db, openPostgres, openSqlite } from "./db.ts";
 import { groupRepository } from "./groups.ts";
 import { keyRepository } from "./keys.ts";
@@ -28,6 +29,7 @@ export function storeOver(db: Db, box: SecretBox) {
     groups: groupRepository(db),
     keys: keyRepository(db),
     sessions: sessionRepository(db),
+    consoleTokens: consoleTokenRepository(db),
     signInAttempts: signInAttemptRepository(db),
     revision: revisionRepository(db),
     migrate: () => migrate(db),

@@ -17,6 +17,7 @@ export const viewports = { desktop: { width: 1280, height: 800 }, phone: { width
 export function skipReason(): string | null {
   if (!existsSync(executablePath)) return `no chromium at ${executablePath} (apt-get install chromium, or set TOLLGATE_CHROMIUM)`;
   if (!existsSync(join(root, "web/dist/index.html"))) return "web/dist is not built (npm run build:web)";
+  if (!existsSync(join(root, "client/dist/index.js"))) return "client/dist is not built (npm run build:client)";
   return null;
 }
 
@@ -77,7 +78,8 @@ const run = promisify(execFile);
 
 /**
  * Runs a snippet as shown: curl through bash, Python through TOLLGATE_PYTHON, TypeScript through
- * this Node (from a file inside the project, so `@tollgate/client` resolves to the workspace package).
+ * this Node (from a file inside the project, so the SDKs resolve from its node_modules and
+ * `@tollgate/client` to the workspace package's build).
  * Asynchronous on purpose: the mock upstreams live in this process and must keep answering.
  */
 export async function runSnippet(kind: string, code: string, key: string): Promise<string> {

@@ -226,8 +226,8 @@ suite(skipped ? `web console in a real browser (skipped: ${skipped})` : "web con
     });
     afterAll(() => context?.close());
 
-    /** The code of one snippet tab of a group's card, as the page shows it. */
-    async function snippet(group: string, tab: "python" | "typescript" | "curl"): Promise<string> {
+    /** The code of one snippet tab of a group's card, as the page shows it (`typescript-client`: the typed client under the TypeScript tab). */
+    async function snippet(group: string, tab: "python" | "typescript" | "typescript-client" | "curl"): Promise<string> {
       const card = page.locator(`[data-group="${group}"]`);
       await card.getByRole("tab", { name: tab === "curl" ? "curl" : tab === "python" ? /^Python/ : /^TypeScript/ }).click();
       return card.locator(`[data-snippet="${tab}"]`).innerText();
@@ -248,8 +248,9 @@ suite(skipped ? `web console in a real browser (skipped: ${skipped})` : "web con
       for (const group of Object.keys(replies)) expect(await runSnippet("curl", await snippet(group, "curl"), keys[group]), group).toContain(replies[group]);
     });
 
-    it("has TypeScript client snippets that work as pasted", async () => {
+    it("has TypeScript snippets that work as pasted: the official SDKs, and the typed client", async () => {
       for (const group of Object.keys(replies)) expect(await runSnippet("typescript", await snippet(group, "typescript"), keys[group]), group).toContain(replies[group]);
+      for (const group of Object.keys(replies)) expect(await runSnippet("typescript", await snippet(group, "typescript-client"), keys[group]), group).toContain(replies[group]);
     });
 
     it.skipIf(!!pythonReason)(`has Python SDK snippets that work as pasted${pythonReason ? ` (skipped: ${pythonReason})` : ""}`, async () => {

@@ -86,8 +86,9 @@ describe.skipIf(replicaPrerequisites !== null)(`three replicas on PostgreSQL and
   it("1,000 calls with upstream faults and client aborts over the replicas: the ledger is exact and no hold is left", async () => {
     const opening = 5_000_000_000;
     const { tenant, key, books } = await funded(opening);
-    // Three upstream faults in ten: below the circuit's 50 % rate, so the channel stays in use throughout.
-    const faults: Scenario[] = ["ok", "ok", "ok", "ok", "cached", "error-500", "error-429", "break-mid-stream", "error-400", "ok"];
+    // Two upstream faults in ten (and a request fault): well below the circuit's 50 % rate, which each
+    // replica judges over the calls it sees, so the channel stays in use throughout.
+    const faults: Scenario[] = ["ok", "ok", "ok", "cached", "error-500", "ok", "ok", "break-mid-stream", "error-400", "ok"];
     const one = async (i: number) => {
       r.anthropic.next(faults[i % faults.length]);
       const controller = new AbortController();

@@ -10,6 +10,7 @@ import { ChannelsPage } from "./pages/operator/channels.tsx";
 import { GroupsPage } from "./pages/operator/groups.tsx";
 import { OrganizationsPage } from "./pages/operator/organizations.tsx";
 import { SignInPage } from "./pages/sign-in/sign-in.tsx";
+import { TokensPage } from "./pages/tokens/tokens.tsx";
 import { UsagePage } from "./pages/usage/usage.tsx";
 import { go, useRoute } from "./router.ts";
 import "./styles.css";
@@ -25,12 +26,13 @@ function navFor(me: Me | null): NavItem[] {
       { route: "/operator/groups", label: "Groups" },
       { route: "/operator/channels", label: "Channels" },
       { route: "/usage", label: "Usage" },
+      { route: "/tokens", label: "Tokens" },
     );
     return items;
   }
   items.push({ route: "/keys", label: "API Keys" }, { route: "/call-guide", label: "Call Guide" });
   if (me.role !== "developer") items.push({ route: "/usage", label: "Usage" });
-  if (me.role === "owner") items.push({ route: "/members", label: "Members" });
+  if (me.role === "owner") items.push({ route: "/members", label: "Members" }, { route: "/tokens", label: "Tokens" });
   return items;
 }
 
@@ -102,6 +104,9 @@ function App() {
           ))}
         </nav>
         <div class="account">
+          <a class="docs-link" href="/docs" title="The relay and console API reference (OpenAPI)">
+            API docs
+          </a>
           {me ? (
             <>
               <span class="account-name" title={me.email}>
@@ -138,6 +143,8 @@ function Page({ route, me, onSignedIn }: { route: string; me: Me | null; onSigne
       return <UsagePage me={me} />;
     case "/members":
       return <MembersPage />;
+    case "/tokens":
+      return me.role === "operator" || me.role === "owner" ? <TokensPage me={me} /> : <MarketplacePage role={me.role} />;
     case "/operator/organizations":
       return <OrganizationsPage />;
     case "/operator/groups":

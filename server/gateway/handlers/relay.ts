@@ -30,6 +30,7 @@ export function relayHandler(iface: GenerationInterface, catalog: Catalog, forwa
       const caller = res.locals.caller as Caller;
       const route = resolveRoute(catalog.snapshot, caller, iface, callNameOf[iface](req));
       if ("kind" in route) return next(route);
+      res.locals.route = route; // labels the request's metrics
       await forward({ iface, caller, route, stream: isStream[iface](req), requestId: res.locals.requestId }, req, res);
     } catch (error) {
       next(error);

@@ -3,12 +3,20 @@
 // Vendor fields we do not model pass through: never `removeAdditional: 'all'`.
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import express, { type RequestHandler } from "express";
 import * as OpenApiValidator from "express-openapi-validator";
 import { parse } from "yaml";
 
+const parsed = new Map<string, object>();
+
+/** A fresh copy of a generated document: parsed once per process (YAML parsing dominates start-up), cloned per user since the validator may annotate it. */
 export function loadSpec(name: "relay" | "console"): object {
-  const path = resolve(import.meta.dirname, "../../../generated", `${name}.openapi.3.1.yaml`);
-  return parse(readFileSync(path, "utf8"));
+  let spec = parsed.get(name);
+  if (!spec) {
+    spec = parse(readFileSync(resolve(import.meta.dirname, "../../../generated", `${name}.openapi.3.1.yaml`), "utf8")) as object;
+    parsed.set(name, spec);
+  }
+  return structuredClone(spec);
 }
 
 /**
@@ -20,7 +28,7 @@ export function validateRelay(prefix: string) {
   const spec = loadSpec("relay") as { paths: Record<string, unknown> };
   const paths = Object.fromEntries(Object.entries(spec.paths).filter(([path]) => path.startsWith(prefix)));
   if (Object.keys(paths).length === 0) throw new Error(`No relay path in the spec starts with ${prefix}`);
-  return OpenApiValidator.middleware({
+  return lazyValidator(() => OpenApiValidator.middleware({
     apiSpec: { ...spec, paths } as never,
     validateRequests: { allowUnknownQueryParameters: true, coerceTypes: false },
     validateResponses: false,
@@ -29,5 +37,30 @@ export function validateRelay(prefix: string) {
     validateApiSpec: false,
     ignoreUndocumented: true,
     ignorePaths: (path: string) => !(path.startsWith("/v1/") || path.startsWith("/v1beta/")),
-  });
+  }));
+}
+
+const unbuilt = new Set<() => void>();
+
+/**
+ * A validator built on first use or by `warmValidators()`, whichever comes first. Building one
+ * compiles its schemas with Ajv (a second or more of CPU for all of them); a worker calls
+ * `warmValidators` once it is listening, so that work no longer delays the listen itself.
+ */
+export function lazyValidator(create: () => RequestHandler | RequestHandler[]): RequestHandler {
+  const router = express.Router();
+  const build = () => {
+    if (!unbuilt.delete(build)) return;
+    router.use(create());
+  };
+  unbuilt.add(build);
+  return (req, res, next) => {
+    build();
+    router(req, res, next);
+  };
+}
+
+/** Builds every validator not built yet (after the worker listens). */
+export function warmValidators(): void {
+  for (const build of [...unbuilt]) build();
 }

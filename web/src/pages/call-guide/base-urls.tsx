@@ -2,12 +2,19 @@
 import type { Schemas } from "../../api.ts";
 import { CopyButton } from "../../components/ui.tsx";
 
-export function BaseUrls({ urls, routing }: { urls: Schemas["SdkBaseUrls"]; routing: boolean }) {
-  const rows = [
-    { sdk: "Family A", detail: "anthropic, @anthropic-ai/sdk", url: urls.anthropic },
-    { sdk: "Family B and domestic", detail: "openai (chat completions, responses)", url: urls.openai },
-    { sdk: "Family C", detail: "google-genai, @google/genai (REST transport)", url: urls.gemini },
+/**
+ * `groups` are the caller's own: the group-qualified example and the SDK rows come from them, so a
+ * sub-user never sees a group (or a family) outside its scope.
+ */
+export function BaseUrls({ urls, routing, groups }: { urls: Schemas["SdkBaseUrls"]; routing: boolean; groups: Schemas["CallGuideGroup"][] }) {
+  const families = new Set(groups.map((group) => group.family));
+  const example = groups.flatMap((group) => group.models)[0]?.qualified_call_name;
+  const all = [
+    { sdk: "Family A", detail: "anthropic, @anthropic-ai/sdk", url: urls.anthropic, families: ["A"] },
+    { sdk: "Family B and domestic", detail: "openai (chat completions, responses)", url: urls.openai, families: ["B", "domestic"] },
+    { sdk: "Family C", detail: "google-genai, @google/genai (REST transport)", url: urls.gemini, families: ["C"] },
   ];
+  const rows = families.size ? all.filter((row) => row.families.some((family) => families.has(family as Schemas["CallGuideGroup"]["family"]))) : all;
   return (
     <div class="card base-urls">
       <h2>Base URLs</h2>
@@ -25,7 +32,13 @@ export function BaseUrls({ urls, routing }: { urls: Schemas["SdkBaseUrls"]; rout
       <p class="muted small">
         {routing ? (
           <>
-            Group-qualified names are on: any key of your organization can call <code>group/model</code>, for example <code>claude-smart/claude-sonnet-4-6</code>.
+            Group-qualified names are on: any of your keys can call <code>group/model</code> for a group you may use
+            {example ? (
+              <>
+                , for example <code>{example}</code>
+              </>
+            ) : null}
+            .
           </>
         ) : (
           "Group-qualified names are off for your organization: call each model by its plain name with a key bound to its group."

@@ -14,10 +14,10 @@ export function CallGuidePage() {
     <section>
       <PageHeader title="Call Guide">
         Point an official SDK at Tollgate by changing only its base URL and API key. Each snippet reads the key from <code>TOLLGATE_KEY</code>: set it to a key bound to
-        the group you call.
+        the group you call. Every endpoint and field is in the <a href="/docs">API docs</a>.
       </PageHeader>
       <ErrorNote error={error} />
-      {data && <BaseUrls urls={data.base_urls} routing={data.group_routing} />}
+      {data && <BaseUrls urls={data.base_urls} routing={data.group_routing} groups={data.groups} />}
       {data && data.groups.length > 1 && (
         <nav class="chips" aria-label="Jump to a group">
           {data.groups.map((group) => (

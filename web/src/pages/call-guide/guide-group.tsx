@@ -128,6 +128,17 @@ export function GuideGroup({
             </pre>
             <CopyButton text={active.code} label="Copy" class="code-copy" />
           </div>
+          {active.alternative && (
+            <div class="code-alternative">
+              <p class="muted small">{active.alternative.title}</p>
+              <div class="code">
+                <pre tabIndex={0} aria-label={active.alternative.title}>
+                  <code data-snippet={`${active.id}-client`}>{active.alternative.code}</code>
+                </pre>
+                <CopyButton text={active.alternative.code} label="Copy" class="code-copy" />
+              </div>
+            </div>
+          )}
         </div>
       )}
     </article>

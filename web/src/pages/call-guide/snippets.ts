@@ -2,8 +2,15 @@
 // from TOLLGATE_KEY so a snippet never holds a secret.
 import type { Schemas } from "../../api.ts";
 
-/** `label` names the language; `detail` the SDK or package (hidden on narrow screens). */
-export type Snippet = { id: string; label: string; detail?: string; code: string };
+/**
+ * `label` names the language; `detail` the SDK or package (hidden on narrow screens); `alternative`
+ * a second way in the same language (the typed client beside an official SDK).
+ */
+export type Snippet = { id: string; label: string; detail?: string; code: string; alternative?: { title: string; code: string } };
+
+/** The typed client is not on a public registry: it installs from the tarball `npm pack` makes. */
+const clientInstall = "// npm install ./tollgate-client-0.1.0.tgz   (from `npm pack` in Tollgate's client/ folder; ask your operator)";
+const typedClient = (code: string) => ({ title: "Or with Tollgate's typed client (@tollgate/client): one client for every interface, with typed errors", code: `${clientInstall}\n${code}` });
 
 export function snippetsFor(group: Schemas["CallGuideGroup"], urls: Schemas["SdkBaseUrls"], model: string): Snippet[] {
   const host = urls.anthropic;
@@ -29,15 +36,25 @@ print(message.content[0].text)`,
       {
         id: "typescript",
         label: "TypeScript",
-        detail: "@tollgate/client",
-        code: `import { auth, relayClient } from "@tollgate/client";
+        detail: "@anthropic-ai/sdk",
+        code: `// npm install @anthropic-ai/sdk
+import Anthropic from "@anthropic-ai/sdk";
+
+const client = new Anthropic({ apiKey: process.env.TOLLGATE_KEY, baseURL: "${urls.anthropic}" });
+const message = await client.messages.create({
+  model: "${model}",
+  max_tokens: 1024,
+  messages: [{ role: "user", content: "Hello" }],
+});
+console.log(message.content[0].type === "text" ? message.content[0].text : message.content);`,
+        alternative: typedClient(`import { auth, relayClient, unwrap } from "@tollgate/client";
 
 const relay = relayClient({ baseUrl: "${host}", headers: auth.familyA(process.env.TOLLGATE_KEY!) });
-const { data, error } = await relay.POST("/v1/messages", {
+const message = await unwrap(relay.POST("/v1/messages", {
   params: { header: { "anthropic-version": "2023-06-01" } },
   body: ${json(body)},
-});
-console.log(error ?? data?.content[0]);`,
+}));
+if (message.type === "message") console.log(message.content[0]?.text);`),
       },
       {
         id: "curl",
@@ -71,15 +88,21 @@ print(response.text)`,
       {
         id: "typescript",
         label: "TypeScript",
-        detail: "@tollgate/client",
-        code: `import { auth, relayClient } from "@tollgate/client";
+        detail: "@google/genai",
+        code: `// npm install @google/genai
+import { GoogleGenAI } from "@google/genai";
+
+const ai = new GoogleGenAI({ apiKey: process.env.TOLLGATE_KEY, httpOptions: { baseUrl: "${urls.gemini}" } });
+const response = await ai.models.generateContent({ model: "${model}", contents: "Hello" });
+console.log(response.text);`,
+        alternative: typedClient(`import { auth, relayClient, unwrap } from "@tollgate/client";
 
 const relay = relayClient({ baseUrl: "${host}", headers: auth.familyC(process.env.TOLLGATE_KEY!) });
-const { data, error } = await relay.POST("/v1beta/models/{model}:generateContent", {
+const response = await unwrap(relay.POST("/v1beta/models/{model}:generateContent", {
   params: { path: { model: "${model}" } },
   body: ${json(body)},
-});
-console.log(error ?? data?.candidates?.[0]?.content?.parts);`,
+}));
+console.log(response.candidates?.[0]?.content?.parts?.[0]?.text);`),
       },
       {
         id: "curl",
@@ -97,7 +120,7 @@ console.log(error ?? data?.candidates?.[0]?.content?.parts);`,
     {
       id: "python",
       label: "Python",
-        detail: "openai",
+      detail: "openai",
       code: `import os
 from openai import OpenAI
 
@@ -119,14 +142,31 @@ print(response.output_text)`
     {
       id: "typescript",
       label: "TypeScript",
-        detail: "@tollgate/client",
-      code: `import { auth, relayClient } from "@tollgate/client";
+      detail: "openai",
+      code: `// npm install openai
+import OpenAI from "openai";
+
+const client = new OpenAI({ apiKey: process.env.TOLLGATE_KEY, baseURL: "${urls.openai}" });
+const completion = await client.chat.completions.create({
+  model: "${model}",
+  messages: [{ role: "user", content: "Hello" }],
+});
+console.log(completion.choices[0].message.content);${
+        group.family === "B"
+          ? `
+
+// Family B models also answer the Responses API:
+const response = await client.responses.create({ model: "${model}", input: "Hello" });
+console.log(response.output_text);`
+          : ""
+      }`,
+      alternative: typedClient(`import { auth, relayClient, unwrap } from "@tollgate/client";
 
 const relay = relayClient({ baseUrl: "${host}", headers: auth.bearer(process.env.TOLLGATE_KEY!) });
-const { data, error } = await relay.POST("/v1/chat/completions", {
+const completion = await unwrap(relay.POST("/v1/chat/completions", {
   body: ${json(body)},
-});
-console.log(error ?? data?.choices[0].message.content);`,
+}));
+if (completion.object === "chat.completion") console.log(completion.choices[0].message.content);`),
     },
     {
       id: "curl",

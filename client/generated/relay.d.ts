@@ -26,6 +26,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description Group-qualified streamed generation: `models/<group_identifier>/<model_id>:streamGenerateContent?alt=sse`. */
         post: operations["GenerateContentOps_streamInGroup"];
         delete?: never;
         options?: never;
@@ -42,6 +43,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description Family C generation with a plain model id (the key's group decides the route). */
         post: operations["GenerateContentOps_generate"];
         delete?: never;
         options?: never;
@@ -58,6 +60,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description Family C streamed generation: server-sent events, each `data:` one GenerateContentResponse chunk with cumulative usage. */
         post: operations["GenerateContentOps_stream"];
         delete?: never;
         options?: never;
@@ -146,6 +149,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description Group-qualified streamed generation: `models/<group_identifier>/<model_id>:streamGenerateContent?alt=sse`. */
         post: operations["V1_streamInGroup"];
         delete?: never;
         options?: never;
@@ -162,6 +166,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description Family C generation with a plain model id (the key's group decides the route). */
         post: operations["V1_generate"];
         delete?: never;
         options?: never;
@@ -178,6 +183,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description Family C streamed generation: server-sent events, each `data:` one GenerateContentResponse chunk with cumulative usage. */
         post: operations["V1_stream"];
         delete?: never;
         options?: never;
@@ -248,6 +254,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description Group-qualified streamed generation: `models/<group_identifier>/<model_id>:streamGenerateContent?alt=sse`. */
         post: operations["V1beta_streamInGroup"];
         delete?: never;
         options?: never;
@@ -264,6 +271,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description Family C generation with a plain model id (the key's group decides the route). */
         post: operations["V1beta_generate"];
         delete?: never;
         options?: never;
@@ -280,6 +288,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description Family C streamed generation: server-sent events, each `data:` one GenerateContentResponse chunk with cumulative usage. */
         post: operations["V1beta_stream"];
         delete?: never;
         options?: never;

@@ -1,0 +1,201 @@
+// Prometheus metrics of one process, and the small recording API the relay calls. Each worker keeps
+// its own registry; the primary sums them on a scrape (cluster.ts). Hot-path calls reuse cached
+// label children (no label object per request) and never log. Gauges whose value lives elsewhere
+// (circuit state, ledger queue, catalog age) read it at scrape time through a provider.
+import cluster from "node:cluster";
+import type { Request, Response } from "express";
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+
+export const registry = new Registry();
+collectDefaultMetrics({ register: registry, prefix: "tollgate_process_" });
+
+const secondsBuckets = [0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300];
+
+const requests = new Counter({
+  name: "tollgate_requests_total",
+  help: "Relay requests by interface, group identifier, model and HTTP status (499: the client went away).",
+  labelNames: ["interface", "group", "model", "status"],
+  registers: [registry],
+});
+const duration = new Histogram({
+  name: "tollgate_request_duration_seconds",
+  help: "Relay request latency, from arrival to the last byte.",
+  labelNames: ["interface"],
+  buckets: secondsBuckets,
+  registers: [registry],
+});
+const ttfb = new Histogram({
+  name: "tollgate_time_to_first_byte_seconds",
+  help: "Time from arrival to the first byte sent to the client, for calls that reached an upstream.",
+  labelNames: ["interface"],
+  buckets: secondsBuckets,
+  registers: [registry],
+});
+const attempts = new Counter({ name: "tollgate_upstream_attempts_total", help: "Upstream attempts by channel.", labelNames: ["channel"], registers: [registry] });
+const failures = new Counter({
+  name: "tollgate_upstream_failures_total",
+  help: "Upstream attempts that failed over (timeout, rate_limited, error) or broke after the first byte (broken), by channel.",
+  labelNames: ["channel", "reason"],
+  registers: [registry],
+});
+const tokens = new Counter({
+  name: "tollgate_tokens_total",
+  help: "Tokens metered by group, model and kind (input, output, cache_read, cache_write, reasoning).",
+  labelNames: ["group", "model", "kind"],
+  registers: [registry],
+});
+const cost = new Counter({
+  name: "tollgate_cost_micros_total",
+  help: "Cost charged, in micro-units of currency, by group and model.",
+  labelNames: ["group", "model"],
+  registers: [registry],
+});
+const ledgerWrites = new Histogram({
+  name: "tollgate_ledger_write_seconds",
+  help: "Duration of one ledger batch write.",
+  buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5],
+  registers: [registry],
+});
+const ledgerRecords = new Counter({ name: "tollgate_ledger_records_written_total", help: "Usage records written to the ledger.", registers: [registry] });
+
+new Gauge({
+  name: "tollgate_workers_reporting",
+  help: "Workers whose metrics this scrape includes (compare with the configured TOLLGATE_WORKERS).",
+  registers: [registry],
+  collect() {
+    this.set(cluster.isWorker ? 1 : 0);
+  },
+});
+
+/** A gauge whose values come from `provider` at scrape time; set by whoever owns the state. */
+function providedGauge<P>(name: string, help: string, labelNames: string[], aggregator: "sum" | "max", apply: (gauge: Gauge, provider: P) => void) {
+  let provider: P | undefined;
+  new Gauge({
+    name,
+    help,
+    labelNames,
+    aggregator,
+    registers: [registry],
+    collect() {
+      this.reset();
+      if (provider) apply(this, provider);
+    },
+  });
+  return (next: P) => void (provider = next);
+}
+
+const circuitValue = { closed: 0, "half-open": 1, open: 2 } as const;
+export type CircuitState = keyof typeof circuitValue;
+
+export const provide = {
+  /** Circuit state per channel name: 0 closed, 1 half-open, 2 open (the worst view of any worker). */
+  circuits: providedGauge<() => Iterable<[channel: string, state: CircuitState]>>(
+    "tollgate_circuit_state",
+    "Circuit state per channel: 0 closed, 1 half-open, 2 open (the worst state any worker sees).",
+    ["channel"],
+    "max",
+    (gauge, states) => {
+      for (const [channel, state] of states()) gauge.set({ channel }, circuitValue[state]);
+    },
+  ),
+  /** Usage records waiting to be written. */
+  ledgerQueueDepth: providedGauge<() => number>("tollgate_ledger_queue_depth", "Usage records queued for the next ledger write.", [], "sum", (gauge, depth) =>
+    gauge.set(depth()),
+  ),
+  /** Seconds since the relay's catalog was last confirmed current against the database. */
+  catalogAge: providedGauge<() => number>("tollgate_catalog_age_seconds", "Seconds since the relay's catalog was last confirmed current (the oldest of any worker).", [], "max", (gauge, age) =>
+    gauge.set(age()),
+  ),
+};
+
+// Label children cached by their values in nested maps: on the hot path a lookup allocates nothing
+// (no label object, no key string). Unused trailing labels are "".
+function cached<T>(make: (a: string, b: string, c: string, d: string) => T) {
+  const root = new Map<string, Map<string, Map<string, Map<string, T>>>>();
+  return (a: string, b = "", c = "", d = ""): T => {
+    let byB = root.get(a);
+    if (!byB) root.set(a, (byB = new Map()));
+    let byC = byB.get(b);
+    if (!byC) byB.set(b, (byC = new Map()));
+    let byD = byC.get(c);
+    if (!byD) byC.set(c, (byD = new Map()));
+    let child = byD.get(d);
+    if (!child) byD.set(d, (child = make(a, b, c, d)));
+    return child;
+  };
+}
+const requestCounter = cached((iface, group, model, status) => requests.labels(iface, group, model, status));
+const durationOf = cached((iface) => duration.labels(iface));
+const ttfbOf = cached((iface) => ttfb.labels(iface));
+const attemptsOf = cached((channel) => attempts.labels(channel));
+const failuresOf = cached((channel, reason) => failures.labels(channel, reason));
+const tokensOf = cached((group, model, kind) => tokens.labels(group, model, kind));
+const costOf = cached((group, model) => cost.labels(group, model));
+
+/** The relay interface of a URL (path and query), whether or not the request got far enough to be routed. */
+function interfaceOf(url: string): string {
+  if (url.startsWith("/v1/messages")) return "messages";
+  if (url.startsWith("/v1/chat/")) return "chat";
+  if (url.startsWith("/v1/responses")) return "responses";
+  if (url.includes(":generateContent") || url.includes(":streamGenerateContent")) return "generate-content";
+  if (url.startsWith("/v1/models") || url.startsWith("/v1beta/models")) return "models";
+  return "other";
+}
+
+type RouteLabels = { group: { identifier: string }; model: { modelId: string } };
+type Timed = Response & { locals: { metricsStart?: number; route?: RouteLabels } };
+
+function finished(this: Timed) {
+  const iface = interfaceOf(this.req.originalUrl);
+  const route = this.locals.route;
+  const status = this.writableFinished ? String(this.statusCode) : "499";
+  requestCounter(iface, route?.group.identifier ?? "", route?.model.modelId ?? "", status).inc();
+  durationOf(iface).observe((performance.now() - this.locals.metricsStart!) / 1000);
+}
+
+/** Relay middleware: counts every request (by its route once resolved) and times it to the end. */
+export function countRequests(_req: Request, res: Response, next: () => void) {
+  res.locals.metricsStart = performance.now();
+  res.on("close", finished);
+  next();
+}
+
+type CallRecord = {
+  interface: string;
+  modelId: string;
+  channelId: string | null;
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
+  reasoningTokens: number;
+  cost: number;
+  ttfbMs: number | null;
+};
+
+export const record = {
+  /** A finished relay call (its ledger record): tokens, cost and time to first byte. Returns the record. */
+  call<T extends CallRecord>(group: string, call: T): T {
+    const model = call.modelId;
+    if (call.ttfbMs !== null) ttfbOf(call.interface).observe(call.ttfbMs / 1000);
+    if (call.inputTokens) tokensOf(group, model, "input").inc(call.inputTokens);
+    if (call.outputTokens) tokensOf(group, model, "output").inc(call.outputTokens);
+    if (call.cacheReadTokens) tokensOf(group, model, "cache_read").inc(call.cacheReadTokens);
+    if (call.cacheWriteTokens) tokensOf(group, model, "cache_write").inc(call.cacheWriteTokens);
+    if (call.reasoningTokens) tokensOf(group, model, "reasoning").inc(call.reasoningTokens);
+    costOf(group, model).inc(call.cost);
+    return call;
+  },
+  attempt: (channel: string) => attemptsOf(channel).inc(),
+  failure: (channel: string, reason: string) => failuresOf(channel, reason).inc(),
+};
+
+/** Wraps the ledger's batch insert to time each write and count its records. */
+export function timedLedgerInsert<R>(insert: (records: R[]) => Promise<void>): (records: R[]) => Promise<void> {
+  return async (records) => {
+    const end = ledgerWrites.startTimer();
+    await insert(records);
+    end();
+    ledgerRecords.inc(records.length);
+  };
+}
