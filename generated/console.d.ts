@@ -343,15 +343,13 @@ export interface components {
             group_id?: string | null;
             /** Format: date-time */
             expires_at?: string | null;
-            /** Format: int64 */
-            spend_cap?: number | null;
+            spend_cap?: (number & components["schemas"]["Micros"]) | null;
         };
         ApiKeyUpdate: {
             name?: string;
             /** @description Rebind the key; null unbinds it. */
             group_id?: string | null;
-            /** Format: int64 */
-            spend_cap?: number | null;
+            spend_cap?: (number & components["schemas"]["Micros"]) | null;
         };
         CallGuide: {
             base_urls: components["schemas"]["SdkBaseUrls"];
@@ -611,18 +609,25 @@ export interface components {
             group_ids?: string[];
         };
         /**
+         * Format: int64
+         * @description An amount of money in micros (1 currency unit = 1,000,000 micros). At most 10^15 micros (one
+         *     billion units): every sum of such amounts stays exact in a JSON number (below 2^53).
+         */
+        Micros: number;
+        /**
+         * Format: int64
+         * @description A change of a balance in micros: ±10^15 at most.
+         */
+        MicrosDelta: number;
+        /**
          * @description Prices are integers in micro-units of currency (1 unit = 1,000,000 micros) per million tokens.
          *     Multipliers are integers in thousandths (2.5x = 2500). No floating-point money anywhere.
          */
         ModelPrices: {
-            /** Format: int64 */
-            input: number;
-            /** Format: int64 */
-            output: number;
-            /** Format: int64 */
-            cache_read?: number;
-            /** Format: int64 */
-            cache_write?: number;
+            input: components["schemas"]["Micros"];
+            output: components["schemas"]["Micros"];
+            cache_read?: components["schemas"]["Micros"];
+            cache_write?: components["schemas"]["Micros"];
         };
         Ok: {
             /** @enum {boolean} */
@@ -663,11 +668,8 @@ export interface components {
             gemini: string;
         };
         TopUp: {
-            /**
-             * Format: int64
-             * @description Micros to add (positive) or remove (negative, never below zero).
-             */
-            amount: number;
+            /** @description Micros to add (positive) or remove (negative); the balance stays between 0 and 10^15. */
+            amount: components["schemas"]["MicrosDelta"];
         };
         UsageCall: {
             id: string;

@@ -54,7 +54,7 @@ function webConsole(): Router {
 const staleReservationMs = 15 * 60 * 1000;
 
 export async function createWorker(config: Config, store: Store, log: Log, writes: SharedWrites): Promise<Worker> {
-  const catalog = await openCatalog(store);
+  const catalog = await openCatalog(store, { log });
   const keyUses = keyUseRecorder(writes, log);
   const health = healthRegistry({ threshold: config.circuitThreshold, cooldownMs: config.circuitCooldownMs });
   const ledger = ledgerWriter(writes.insertLedger, log, config.ledgerFlushMs);
@@ -68,7 +68,7 @@ export async function createWorker(config: Config, store: Store, log: Log, write
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
-  app.use(relayRouter({ catalog, forward, recordKeyUse: keyUses.record, maxBodyBytes: config.maxBodyBytes, log }));
+  app.use(relayRouter({ catalog, forward, recordKeyUse: keyUses.record, maxBodyBytes: config.maxBodyBytes, maxJsonDepth: config.maxJsonDepth, log }));
   app.use(consoleRouter({ store, onChange: catalog.refresh, publicUrl: config.publicUrl, log, health, dispatcher }));
   app.use(webConsole());
   return {

@@ -15,6 +15,7 @@ const { loadConfig } = await import("./config.ts");
 const { createLog } = await import("./log.ts");
 const { openStore } = await import("./store/store.ts");
 const { directWrites, remoteWrites, serveWrites } = await import("./shared-writes.ts");
+const { nextRestart } = await import("./worker-restarts.ts");
 
 const config = loadConfig();
 const { log, flush } = createLog();
@@ -83,10 +84,17 @@ async function runPrimary(): Promise<void> {
       process.stdout.write(`Tollgate listening on http://${config.host}:${address.port} (${config.workers} workers)\n`);
     }
   });
-  cluster.on("exit", async (worker, code) => {
+  // When each worker started and how many quick exits came before it, for the restart back-off.
+  const lives = new Map<number, { startedAt: number; quickExits: number }>();
+  const fork = (quickExits = 0) => lives.set(cluster.fork().id, { startedAt: Date.now(), quickExits });
+  cluster.on("exit", async (worker, code, signal) => {
     if (!stopping) {
-      log("worker.exited", { pid: worker.process.pid, code });
-      cluster.fork();
+      const life = lives.get(worker.id) ?? { startedAt: Date.now(), quickExits: 0 };
+      lives.delete(worker.id);
+      const lifetimeMs = Date.now() - life.startedAt;
+      const restart = nextRestart(lifetimeMs, life.quickExits);
+      log("worker.exited", { pid: worker.process.pid, code, signal, lifetime_ms: lifetimeMs, quick_exits: restart.quickExits, restart_in_ms: restart.delayMs });
+      setTimeout(() => stopping || fork(restart.quickExits), restart.delayMs);
       return;
     }
     if (Object.keys(cluster.workers ?? {}).length === 0) {
@@ -104,7 +112,7 @@ async function runPrimary(): Promise<void> {
   };
   process.on("SIGTERM", stopAll);
   process.on("SIGINT", stopAll);
-  for (let i = 0; i < config.workers; i++) cluster.fork();
+  for (let i = 0; i < config.workers; i++) fork();
 }
 
 if (cluster.isPrimary) await runPrimary();

@@ -16,6 +16,7 @@ import type { HealthRegistry } from "./channels/health.ts";
 import { eligibleChannels, nextCredential, orderChannels, upstreamModelOf } from "./channels/select.ts";
 import type { Forwarder, RelayCall } from "./forward.ts";
 import type { LedgerWriter } from "./ledger-writer.ts";
+import { decodedBodyBytes } from "./middleware/body.ts";
 import type { ClientRequest, UpstreamAdapter } from "./upstreams/adapter.ts";
 import { anthropicAdapter } from "./upstreams/anthropic.ts";
 import { geminiAdapter } from "./upstreams/gemini.ts";
@@ -95,7 +96,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       throw gatewayError("no_channel", `No healthy channel for model "${route.model.modelId}" in group "${route.group.name}" right now: every channel is failing. Retry shortly.`);
     }
 
-    const bodyBytes = Number(req.headers["content-length"]) || JSON.stringify(req.body).length;
+    const bodyBytes = decodedBodyBytes(req, res);
     const worstCase = worstCaseCost(call.iface, req.body, bodyBytes, route.model.prices, route.group.multiplierMilli);
     const holder = { organizationId: caller.organization.id, userId: caller.member.id, keyId: caller.key.id };
     const reservation = await quota.reserve(holder, worstCase);

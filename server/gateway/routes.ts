@@ -2,12 +2,14 @@
 // Express (DESIGN.md §1 pitfalls).
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { gatewayError } from "../domain/errors.ts";
+import { refuseUndeclaredMethods } from "../undeclared-methods.ts";
 import type { Catalog } from "./catalog.ts";
 import { isFamilyCRequest } from "./errors/wire-format.ts";
 import type { Forwarder } from "./forward.ts";
 import { listGeminiModels, listModels } from "./handlers/models.ts";
 import { relayHandler } from "./handlers/relay.ts";
 import { type KeyUse, authenticate } from "./middleware/authenticate.ts";
+import { relayBody } from "./middleware/body.ts";
 import { relayErrors } from "./middleware/errors.ts";
 import { requestId } from "./middleware/request-id.ts";
 import { validateRelay } from "./middleware/validate.ts";
@@ -17,16 +19,17 @@ export type RelayDeps = {
   forward: Forwarder;
   recordKeyUse: KeyUse;
   maxBodyBytes: number;
+  maxJsonDepth: number;
   log: (event: string, fields: Record<string, unknown>) => void;
 };
 
-export function relayRouter({ catalog, forward, recordKeyUse, maxBodyBytes, log }: RelayDeps): Router {
+export function relayRouter({ catalog, forward, recordKeyUse, maxBodyBytes, maxJsonDepth, log }: RelayDeps): Router {
   const router = express.Router();
   const familyA = authenticate(catalog, "family-a", recordKeyUse);
   const bearer = authenticate(catalog, "bearer", recordKeyUse);
   const familyC = authenticate(catalog, "family-c", recordKeyUse);
 
-  router.use(["/v1", "/v1beta"], requestId(), express.json({ limit: maxBodyBytes }));
+  router.use(["/v1", "/v1beta"], requestId(), relayBody({ maxBytes: maxBodyBytes, maxDepth: maxJsonDepth }));
 
   router.post("/v1/messages", validateRelay("/v1/messages"), familyA, relayHandler("messages", catalog, forward));
   router.post("/v1/chat/completions", validateRelay("/v1/chat/completions"), bearer, relayHandler("chat", catalog, forward));
@@ -43,6 +46,9 @@ export function relayRouter({ catalog, forward, recordKeyUse, maxBodyBytes, log 
   router.get("/v1/models", validateRelay("/v1/models"), familyCOrA, listModels(catalog));
   router.get("/v1beta/models", validateRelay("/v1beta/models"), familyC, listGeminiModels(catalog));
 
+  refuseUndeclaredMethods(router, (method, allow) =>
+    gatewayError("method_not_allowed", `${method} is not a method of this endpoint; it accepts ${allow}.`, { allow }),
+  );
   router.use(["/v1", "/v1beta"], (req, _res, next) =>
     next(gatewayError("not_found", `${req.method} ${req.originalUrl.split("?", 1)[0]} is not an endpoint of this gateway. See the Call Guide for the supported interfaces.`)),
   );
