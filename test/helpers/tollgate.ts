@@ -12,6 +12,8 @@ export const adminPassword = "operator-password-1";
 export type Tollgate = {
   url: string;
   dataDir: string;
+  /** The primary process. */
+  pid: number;
   /** Everything the server wrote to stdout and stderr so far. */
   output: () => string;
   /** Graceful stop (SIGTERM); the data directory stays until `dispose`. */
@@ -72,6 +74,7 @@ export async function startTollgate(env: Record<string, string> = {}): Promise<T
   return {
     url: `http://127.0.0.1:${port}`,
     dataDir,
+    pid: child.pid!,
     output: () => output,
     async stop() {
       if (child.exitCode === null) {
