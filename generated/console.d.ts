@@ -330,11 +330,8 @@ export interface components {
             revoked_at: string | null;
             /** Format: date-time */
             last_used_at: string | null;
-            /**
-             * Format: int64
-             * @description Spend cap in micros; null means no cap.
-             */
-            spend_cap: number | null;
+            /** @description Spend cap in micros; null means no cap. */
+            spend_cap: (number & components["schemas"]["Micros"]) | null;
             /** Format: int64 */
             spent: number;
         };
@@ -379,7 +376,7 @@ export interface components {
             call_name: string;
             /** @description `<group_identifier>/<model_id>`, usable from any key of the organization when routing is on. */
             qualified_call_name: string;
-            prices: components["schemas"]["ModelPrices"];
+            prices: components["schemas"]["GroupPrices"];
         };
         Channel: {
             id: string;
@@ -508,11 +505,8 @@ export interface components {
             revoked_at: string | null;
             /** Format: date-time */
             last_used_at: string | null;
-            /**
-             * Format: int64
-             * @description Spend cap in micros; null means no cap.
-             */
-            spend_cap: number | null;
+            /** @description Spend cap in micros; null means no cap. */
+            spend_cap: (number & components["schemas"]["Micros"]) | null;
             /** Format: int64 */
             spent: number;
             /** @description The secret, shown exactly once. Only its hash is stored. */
@@ -547,6 +541,17 @@ export interface components {
             display_name?: string;
             prices: components["schemas"]["ModelPrices"];
         };
+        /** @description A price in a group: the base price × the group's multiplier, so it may exceed 10^15 micros. */
+        GroupPrices: {
+            /** Format: int64 */
+            input: number;
+            /** Format: int64 */
+            output: number;
+            /** Format: int64 */
+            cache_read?: number;
+            /** Format: int64 */
+            cache_write?: number;
+        };
         GroupUpdate: {
             name?: string;
             /** Format: int32 */
@@ -577,7 +582,7 @@ export interface components {
             /** @description Base price per million tokens, in micros. */
             base_prices: components["schemas"]["ModelPrices"];
             /** @description Price in this group = base price × multiplier, per million tokens, in micros. */
-            prices: components["schemas"]["ModelPrices"];
+            prices: components["schemas"]["GroupPrices"];
         };
         Me: {
             id: string;
@@ -636,11 +641,8 @@ export interface components {
         Organization: {
             id: string;
             name: string;
-            /**
-             * Format: int64
-             * @description Balance in micros.
-             */
-            balance: number;
+            /** @description Balance in micros. */
+            balance: components["schemas"]["Micros"];
             group_routing: boolean;
             exclusive_group_ids: string[];
             /** Format: date-time */
@@ -742,11 +744,8 @@ export interface components {
             to: string;
             rows: components["schemas"]["UsageRow"][];
             totals: components["schemas"]["UsageTotals"];
-            /**
-             * Format: int64
-             * @description The organization's balance in micros (null for the operator's all-organization view).
-             */
-            balance: number | null;
+            /** @description The organization's balance in micros (null for the operator's all-organization view). */
+            balance: (number & components["schemas"]["Micros"]) | null;
         };
         UsageTotals: {
             /** Format: int32 */
