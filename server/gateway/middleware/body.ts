@@ -20,8 +20,8 @@ const pathOf = (frame: Frame): string => {
 };
 
 /**
- * The first path (as `a.b[0]`, "" for the body itself) at which `value` nests deeper than
- * `maxDepth` arrays and objects, or undefined. Iterative, so a hostile depth cannot overflow the stack here; primitives are skipped.
+ * The first path (as `a.b[0]`) at which `value` nests deeper than `maxDepth` arrays and objects,
+ * or undefined. Iterative, so a hostile depth cannot overflow the stack here.
  */
 export function tooDeepAt(value: unknown, maxDepth: number): string | undefined {
   if (value === null || typeof value !== "object") return undefined;
