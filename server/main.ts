@@ -44,7 +44,12 @@ async function runWorker(): Promise<void> {
   const { createWorker } = await import("./app.ts");
   const store = openStore(config);
   const writes = config.databaseUrl ? directWrites(store) : remoteWrites();
-  const worker = await createWorker(config, store, log, writes);
+  const worker = await createWorker(config, store, log, writes).catch((error: Error) => {
+    // Say why (the primary re-forks with back-off, see worker-restarts.ts).
+    log("worker.start_failed", { error: String(error?.message ?? error) });
+    flush();
+    process.exit(1);
+  });
   const server: Server = worker.app.listen(config.port, config.host);
   server.keepAliveTimeout = 65_000;
   let stopping = false;

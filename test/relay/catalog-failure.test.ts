@@ -81,6 +81,7 @@ it("a failed reload is logged and retried while the last snapshot serves; crashi
   // Each replacement waited its delay: not 18–20 exits in 10 s.
   const spanMs = Date.parse(exits[2].time) - Date.parse(exits[0].time);
   expect(spanMs).toBeGreaterThanOrEqual(1500);
+  expect(events("worker.start_failed")[0].error).toContain('Column "spend_cap" holds 1152921504606846976');
 
   sql(`UPDATE api_keys SET spend_cap = NULL WHERE id = ?`, [poisonedKeyId]);
   await expect.poll(listModels, { timeout: 20_000, interval: 250 }).toBe(200);
