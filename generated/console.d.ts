@@ -1,5 +1,22 @@
 // Generated from spec/ by `npm run generate`. Do not edit by hand.
 export interface paths {
+    "/api/admin/call-state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Operator only: the relay's per-call state, as its owner sees it now. */
+        get: operations["adminGetCallState"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/channels": {
         parameters: {
             query?: never;
@@ -378,6 +395,38 @@ export interface components {
             qualified_call_name: string;
             prices: components["schemas"]["GroupPrices"];
         };
+        /** @description Money in the relay's hands right now (micros). At rest every figure is 0 but `leased`. */
+        CallStateStatus: {
+            /**
+             * Format: int32
+             * @description Calls under way that hold money, over every worker.
+             */
+            holding_calls: number;
+            /** @description What those calls hold, per kind of account. */
+            held: {
+                /** Format: int64 */
+                organization: number;
+                /** Format: int64 */
+                member: number;
+                /** Format: int64 */
+                key: number;
+            };
+            /**
+             * Format: int64
+             * @description Slices of balances and caps leased to workers (held or not).
+             */
+            leased: number;
+            /**
+             * Format: int64
+             * @description Charged to calls that ended but not yet written to the database.
+             */
+            unwritten: number;
+            /**
+             * Format: int32
+             * @description Settled calls waiting for the next ledger batch.
+             */
+            queued_records: number;
+        };
         Channel: {
             id: string;
             name: string;
@@ -440,15 +489,27 @@ export interface components {
         };
         ChannelHealth: {
             /**
-             * @description closed = healthy; open = skipped after consecutive failures; half-open = one probe allowed.
+             * @description closed = healthy; open = skipped after its failure rate crossed the threshold; half-open = one probe in flight.
              * @enum {string}
              */
             state: "closed" | "open" | "half-open";
+            /**
+             * Format: int32
+             * @description Calls and upstream failures seen in the recent window that the circuit judges by.
+             */
+            window_calls: number;
+            /** Format: int32 */
+            window_failures: number;
             /** Format: int32 */
             consecutive_failures: number;
             last_error: string | null;
             /** Format: date-time */
             last_failure_at: string | null;
+            /**
+             * Format: date-time
+             * @description While open: when the next probe may go through.
+             */
+            retry_at: string | null;
         };
         ChannelTestResult: {
             ok: boolean;
@@ -775,6 +836,89 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    adminGetCallState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallStateStatus"];
+                };
+            };
+            /** @description The server could not understand the request due to invalid syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is forbidden. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The server cannot find the requested resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The request conflicts with the current state of the server. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Client error */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+        };
+    };
     adminListChannels: {
         parameters: {
             query?: never;

@@ -2,6 +2,7 @@
 // message naming the variable. See the README's table.
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
+import type { CircuitOptions } from "./call-state/circuit.ts";
 
 export type Config = {
   host: string;
@@ -19,8 +20,11 @@ export type Config = {
   secretKey?: string;
   /** How often workers write queued ledger records (they also write on a graceful stop). */
   ledgerFlushMs: number;
-  circuitThreshold: number;
-  circuitCooldownMs: number;
+  circuit: CircuitOptions;
+  /** How long a graceful stop lets calls under way finish before ending them. */
+  drainMs: number;
+  /** A worker gives back a budget lease it has not used for this long. */
+  leaseIdleMs: number;
   /** Upstream credentials from the environment: one channel per provider (see env-channels.ts). */
   env: NodeJS.ProcessEnv;
 };
@@ -30,6 +34,12 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   if (raw === undefined || raw === "") return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer ≥ ${min}, got "${raw}".`);
+  return value;
+}
+
+function percent(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = integer(env, name, fallback, 1);
+  if (value > 100) throw new Error(`${name} must be a percentage from 1 to 100, got "${env[name]}".`);
   return value;
 }
 
@@ -54,8 +64,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxJsonDepth: integer(env, "TOLLGATE_MAX_JSON_DEPTH", 128, 16),
     secretKey: env.TOLLGATE_SECRET_KEY || undefined,
     ledgerFlushMs: integer(env, "TOLLGATE_LEDGER_FLUSH_MS", 500, 10),
-    circuitThreshold: integer(env, "TOLLGATE_CIRCUIT_THRESHOLD", 3, 1),
-    circuitCooldownMs: integer(env, "TOLLGATE_CIRCUIT_COOLDOWN_MS", 30_000, 0),
+    circuit: {
+      minCalls: integer(env, "TOLLGATE_CIRCUIT_MIN_CALLS", 10, 1),
+      failureRate: percent(env, "TOLLGATE_CIRCUIT_FAILURE_PERCENT", 50) / 100,
+      windowMs: integer(env, "TOLLGATE_CIRCUIT_WINDOW_MS", 30_000, 100),
+      cooldownMs: integer(env, "TOLLGATE_CIRCUIT_COOLDOWN_MS", 30_000, 0),
+      probeDeadlineMs: integer(env, "TOLLGATE_CIRCUIT_PROBE_DEADLINE_MS", 130_000, 100),
+    },
+    drainMs: integer(env, "TOLLGATE_DRAIN_MS", 600_000, 0),
+    leaseIdleMs: integer(env, "TOLLGATE_LEASE_IDLE_MS", 2_000, 10),
     env,
   };
 }

@@ -1,6 +1,7 @@
 // Process entry: config → store (migrate, seed) → one worker per core, each serving the app.
-// The primary prepares the database, then forks; workers share the listening socket. With SQLite
-// the primary also carries out the relay's per-call writes for every worker (shared-writes.ts).
+// The primary prepares the database, then forks; workers share the listening socket. The primary
+// also owns the per-call state — budget leases, channel circuits, settlement batches with the
+// ledger (call-state/) — which workers reach over the cluster's IPC channel.
 import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import type { Server } from "node:http";
@@ -14,7 +15,8 @@ if (major < 22) {
 const { loadConfig } = await import("./config.ts");
 const { createLog } = await import("./log.ts");
 const { openStore } = await import("./store/store.ts");
-const { directWrites, remoteWrites, serveWrites } = await import("./shared-writes.ts");
+const { connectCallState, serveCallState } = await import("./call-state/cluster.ts");
+const { callStateOwner } = await import("./call-state/owner.ts");
 const { nextRestart } = await import("./worker-restarts.ts");
 
 const config = loadConfig();
@@ -43,8 +45,8 @@ async function prepareDatabase(store: ReturnType<typeof openStore>): Promise<voi
 async function runWorker(): Promise<void> {
   const { createWorker } = await import("./app.ts");
   const store = openStore(config);
-  const writes = config.databaseUrl ? directWrites(store) : remoteWrites();
-  const worker = await createWorker(config, store, log, writes).catch((error: Error) => {
+  const callState = await connectCallState({ leaseIdleMs: config.leaseIdleMs });
+  const worker = await createWorker(config, store, log, callState).catch((error: Error) => {
     // Say why (the primary re-forks with back-off, see worker-restarts.ts).
     log("worker.start_failed", { error: String(error?.message ?? error) });
     flush();
@@ -53,13 +55,22 @@ async function runWorker(): Promise<void> {
   const server: Server = worker.app.listen(config.port, config.host);
   server.keepAliveTimeout = 65_000;
   let stopping = false;
+  // Graceful stop: accept no new connection, let calls under way finish for up to the drain time,
+  // then end the rest (streams with their format's error event), settle them, and exit.
   const stop = async () => {
     if (stopping) return;
     stopping = true;
-    await new Promise<void>((closed) => {
-      server.close(() => closed());
-      server.closeIdleConnections();
-    });
+    worker.stopping();
+    const closed = new Promise<void>((done) => server.close(() => done()));
+    server.closeIdleConnections();
+    const idle = setInterval(() => server.closeIdleConnections(), 250);
+    const deadline = setTimeout(() => {
+      worker.drain();
+      setTimeout(() => server.closeAllConnections(), 1_000).unref();
+    }, config.drainMs);
+    await closed;
+    clearInterval(idle);
+    clearTimeout(deadline);
     await worker.stop();
     await store.close();
     flush();
@@ -79,7 +90,8 @@ async function runPrimary(): Promise<void> {
     console.error(`Tollgate could not prepare its database: ${(error as Error).message}`);
     process.exit(1);
   }
-  if (!config.databaseUrl) serveWrites(store);
+  const owner = callStateOwner(store, { circuit: config.circuit, flushMs: config.ledgerFlushMs, log });
+  serveCallState(owner);
 
   let listening = 0;
   let stopping = false;
@@ -103,6 +115,7 @@ async function runPrimary(): Promise<void> {
       return;
     }
     if (Object.keys(cluster.workers ?? {}).length === 0) {
+      await owner.stop();
       await store.close();
       flush();
       process.exit(0);
@@ -111,9 +124,14 @@ async function runPrimary(): Promise<void> {
   const stopAll = () => {
     if (stopping) return;
     stopping = true;
-    // Workers finish their calls and flush ledger and usage writes through the primary, then exit.
+    // Workers finish their calls (for up to the drain time) and hand their settlements to the
+    // owner, which writes them once the last worker is gone.
     for (const worker of Object.values(cluster.workers ?? {})) worker?.send(stopMessage);
-    setTimeout(() => process.exit(0), 15_000).unref();
+    setTimeout(async () => {
+      log("server.stop_overdue", { workers: Object.keys(cluster.workers ?? {}).length });
+      await owner.stop();
+      process.exit(1);
+    }, config.drainMs + 30_000).unref();
   };
   process.on("SIGTERM", stopAll);
   process.on("SIGINT", stopAll);

@@ -20,10 +20,14 @@ const stream =
   `data: ${JSON.stringify({ id: "chatcmpl-bench", object: "chat.completion.chunk", created: 1, model: "gpt-4o-mini", choices: [], usage: { prompt_tokens: 12, completion_tokens: 7, total_tokens: 19 } })}\n\n` +
   "data: [DONE]\n\n";
 
+/** DELAY_MS: how long the upstream "thinks" before answering (0 for the saturation runs). */
+const delayMs = Number(process.env.DELAY_MS ?? 0);
+
 const server = createServer((req, res) => {
   let body = "";
   req.on("data", (part) => (body += part));
-  req.on("end", () => {
+  req.on("end", () => (delayMs > 0 ? setTimeout(answer, delayMs) : answer()));
+  const answer = () => {
     if (body.includes('"stream":true')) {
       res.writeHead(200, { "content-type": "text/event-stream" });
       res.end(stream);
@@ -31,7 +35,7 @@ const server = createServer((req, res) => {
       res.writeHead(200, { "content-type": "application/json" });
       res.end(completion);
     }
-  });
+  };
 });
 server.keepAliveTimeout = 65_000;
 server.listen(Number(process.env.PORT ?? 0), "127.0.0.1", () => {

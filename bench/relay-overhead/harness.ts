@@ -1,13 +1,21 @@
-// Shared harness: starts processes, loads with autocannon, samples time to first byte.
-import { type ChildProcess, spawn } from "node:child_process";
+// Shared harness: starts (pinned) processes, loads with autocannon, an open-loop load at a fixed
+// rate, time to first byte, and CPU time and memory of a whole process tree from /proc.
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import autocannon from "autocannon";
-import { request } from "undici";
+import { Agent, request } from "undici";
 
 export type Target = { url: string; headers: Record<string, string> };
-export type Load = { requestsPerSecond: number; p50: number; p99: number; errors: number };
+export type Load = { requests: number; requestsPerSecond: number; p50: number; p99: number; errors: number };
+export type Started = { child: ChildProcess; match: RegExpMatchArray };
 
-export async function startProcess(script: string, env: Record<string, string>, ready: RegExp): Promise<{ child: ChildProcess; match: RegExpMatchArray }> {
-  const child = spawn(process.execPath, [script], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+const canPin = process.platform === "linux" && existsSync("/usr/bin/taskset");
+
+/** Starts `script` under Node, pinned to `cores` (e.g. "0") where taskset exists, and waits for `ready`. */
+export async function startProcess(script: string, env: Record<string, string>, ready: RegExp, cores?: string): Promise<Started> {
+  const argv = [process.execPath, ...process.execArgv.filter((arg) => arg.startsWith("--cpu-prof")), script];
+  const [command, ...args] = cores && canPin ? ["taskset", "-c", cores, ...argv] : argv;
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   const match = await new Promise<RegExpMatchArray>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${script} did not start:\n${output}`)), 60_000);
@@ -26,6 +34,73 @@ export async function startProcess(script: string, env: Record<string, string>, 
   return { child, match };
 }
 
+/** Pins this process (the load generator) to `cores`, away from the process under test. */
+export function pinSelf(cores: string): boolean {
+  if (!canPin) return false;
+  execFileSync("taskset", ["-cp", cores, String(process.pid)], { stdio: "ignore" });
+  return true;
+}
+
+export async function stopProcess(started: Started): Promise<void> {
+  if (started.child.exitCode !== null) return;
+  const exited = new Promise((done) => started.child.once("exit", done));
+  started.child.kill("SIGTERM");
+  await Promise.race([exited, new Promise((done) => setTimeout(done, 15_000))]);
+}
+
+const ticksPerSecond = (() => {
+  try {
+    return Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** pid and every descendant (a Tollgate primary and its workers; taskset execs in place). */
+function tree(root: number): number[] {
+  const parents = new Map<number, number[]>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  const pids = [root];
+  for (let i = 0; i < pids.length; i++) pids.push(...(parents.get(pids[i]) ?? []));
+  return pids;
+}
+
+/** CPU milliseconds (user + system) used so far by a process tree. */
+export function cpuMs(root: number): number {
+  let ticks = 0;
+  for (const pid of tree(root)) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone
+    }
+  }
+  return (ticks * 1000) / ticksPerSecond;
+}
+
+/** Resident memory of a process tree in MiB. */
+export function rssMiB(root: number): number {
+  let kib = 0;
+  for (const pid of tree(root)) {
+    try {
+      kib += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+    } catch {
+      // gone
+    }
+  }
+  return kib / 1024;
+}
+
 export async function load(target: Target, body: string, seconds: number, connections: number): Promise<Load> {
   const result = await autocannon({
     url: target.url,
@@ -35,7 +110,47 @@ export async function load(target: Target, body: string, seconds: number, connec
     connections,
     duration: seconds,
   });
-  return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+  return {
+    requests: result.requests.total,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+
+/**
+ * Open loop: requests start on a fixed schedule (`rate` per second) whether or not earlier ones
+ * have answered, and each latency counts from the request's scheduled start, so a stall shows up
+ * in the tail instead of silently lowering the offered load (no coordinated omission).
+ */
+export async function openLoop(target: Target, body: string, rate: number, seconds: number): Promise<{ p50: number; p99: number; errors: number }> {
+  const dispatcher = new Agent({ connections: 512, keepAliveTimeout: 30_000 });
+  const total = Math.round(rate * seconds);
+  const latencies: number[] = [];
+  let errors = 0;
+  const start = performance.now() + 20;
+  const calls: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const scheduled = start + (i * 1000) / rate;
+    const wait = scheduled - performance.now();
+    if (wait > 1) await new Promise((done) => setTimeout(done, wait));
+    calls.push(
+      request(target.url, { method: "POST", headers: { "content-type": "application/json", ...target.headers }, body, dispatcher })
+        .then(async (answer) => {
+          await answer.body.dump();
+          if (answer.statusCode !== 200) errors++;
+          latencies.push(performance.now() - scheduled);
+        })
+        .catch(() => void errors++),
+    );
+  }
+  await Promise.all(calls);
+  await dispatcher.close();
+  latencies.sort((a, b) => a - b);
+  return { p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), errors };
 }
 
 /** Sequential requests: milliseconds until the first body byte, p50 and p99. */
@@ -52,5 +167,5 @@ export async function timeToFirstByte(target: Target, body: string, samples: num
     }
   }
   times.sort((a, b) => a - b);
-  return { p50: times[Math.floor(samples * 0.5)], p99: times[Math.min(samples - 1, Math.floor(samples * 0.99))] };
+  return { p50: percentile(times, 0.5), p99: percentile(times, 0.99) };
 }

@@ -1,78 +1,135 @@
-// One command: `npm run bench`. Starts the fast upstream and Tollgate (one worker per core), then
-// loads each scenario directly against the upstream and through the gateway in the same run, and
-// prints throughput, latency and time-to-first-byte as ratios to the direct call.
+// One command: `npm run bench`. Measures Tollgate against a bare Node reverse proxy in the same run:
+// the gateway (or the bare proxy) alone on core 0, the load generator and the canned upstreams on
+// the other core. Reports, for each, requests/s at saturation, CPU milliseconds per request of the
+// whole process tree, added latency at a fixed moderate rate against a 20 ms upstream (open loop),
+// added time to first byte, and resident memory — and the gateway's figures as ratios to the proxy's.
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { consoleClient, withCookieJar } from "../../client/index.ts";
-import { type Load, load, startProcess, timeToFirstByte } from "./harness.ts";
+import { type Started, type Target, cpuMs, load, openLoop, pinSelf, rssMiB, startProcess, stopProcess, timeToFirstByte } from "./harness.ts";
 import * as nonStream from "./scenarios/non-stream.ts";
 import * as stream from "./scenarios/stream.ts";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const ttfbSamples = Number(process.env.BENCH_TTFB_SAMPLES ?? 200);
-const workers = availableParallelism();
+const rate = Number(process.env.BENCH_RATE ?? 200);
+const rateSeconds = Number(process.env.BENCH_RATE_SECONDS ?? 10);
+const soakSeconds = Number(process.env.BENCH_SOAK_SECONDS ?? 0);
+const gatewayWorkers = Number(process.env.BENCH_GATEWAY_WORKERS ?? 1);
 const here = import.meta.dirname;
 
-const upstream = await startProcess(join(here, "fast-upstream.ts"), {}, /listening (\d+)/);
-const upstreamUrl = `http://127.0.0.1:${upstream.match[1]}`;
+// Two cores or more: the process under test gets core 0 to itself; everything else runs on the rest.
+const cores = availableParallelism();
+const testCore = cores > 1 ? "0" : undefined;
+const otherCores = cores > 1 ? `1-${cores - 1}` : undefined;
+const pinned = otherCores ? pinSelf(otherCores) : false;
+
+const started: Started[] = [];
+const start = async (script: string, env: Record<string, string>, ready: RegExp, core?: string) => {
+  const process = await startProcess(script, env, ready, core);
+  started.push(process);
+  return process;
+};
 const dataDir = mkdtempSync(join(tmpdir(), "tollgate-bench-"));
-const port = 18000 + Math.floor(Math.random() * 1000);
-const gateway = await startProcess(
-  resolve(here, "../../server/main.ts"),
-  {
-    PORT: String(port),
-    TOLLGATE_WORKERS: String(workers),
-    TOLLGATE_DATA_DIR: dataDir,
-    TOLLGATE_ADMIN_PASSWORD: "bench-password",
-    TOLLGATE_OPENAI_API_KEY: "sk-bench",
-    TOLLGATE_OPENAI_BASE_URL: `${upstreamUrl}/v1`,
-  },
-  /Tollgate listening on (http:\/\/[^ ]+)/,
-);
-const gatewayUrl = gateway.match[1];
 
 try {
-  // A tenant with a large balance and a key bound to GPT Trial (1x), built through the console API.
+  const fast = await start(join(here, "fast-upstream.ts"), { DELAY_MS: "0" }, /listening (\d+)/, otherCores);
+  const slow = await start(join(here, "fast-upstream.ts"), { DELAY_MS: "20" }, /listening (\d+)/, otherCores);
+  const fastUrl = `http://127.0.0.1:${fast.match[1]}`;
+  const slowUrl = `http://127.0.0.1:${slow.match[1]}`;
+  const proxyFast = await start(join(here, "bare-proxy.ts"), { UPSTREAM_ORIGIN: fastUrl }, /listening (\d+)/, testCore);
+  const proxySlow = await start(join(here, "bare-proxy.ts"), { UPSTREAM_ORIGIN: slowUrl }, /listening (\d+)/, testCore);
+  const port = 18000 + Math.floor(Math.random() * 1000);
+  const gateway = await start(
+    resolve(here, "../../server/main.ts"),
+    {
+      PORT: String(port),
+      TOLLGATE_WORKERS: String(gatewayWorkers),
+      TOLLGATE_DATA_DIR: dataDir,
+      TOLLGATE_ADMIN_PASSWORD: "bench-password",
+      // GPT Trial → the 0 ms upstream; DeepSeek Trial → the 20 ms upstream.
+      TOLLGATE_OPENAI_API_KEY: "sk-bench",
+      TOLLGATE_OPENAI_BASE_URL: `${fastUrl}/v1`,
+      TOLLGATE_DEEPSEEK_API_KEY: "sk-bench",
+      TOLLGATE_DEEPSEEK_BASE_URL: `${slowUrl}/v1`,
+    },
+    /Tollgate listening on (http:\/\/[^ ]+)/,
+    testCore,
+  );
+  const gatewayUrl = gateway.match[1];
+
+  // A tenant with a large balance and keys bound to GPT Trial and DeepSeek Trial (both 1x).
   const admin = consoleClient({ baseUrl: gatewayUrl, fetch: withCookieJar() });
   await admin.POST("/api/session", { body: { email: "admin@tollgate.local", password: "bench-password" } });
   const groups = (await admin.GET("/api/admin/groups")).data!.data;
   const org = (await admin.POST("/api/admin/organizations", { body: { name: "Bench", owner: { email: "bench@example.test", name: "Bench", password: "bench-password" } } })).data!;
-  await admin.POST("/api/admin/organizations/{id}/top-ups", { params: { path: { id: org.id } }, body: { amount: 1e15 } });
+  await admin.POST("/api/admin/organizations/{id}/top-ups", { params: { path: { id: org.id } }, body: { amount: 1e14 } });
   const owner = consoleClient({ baseUrl: gatewayUrl, fetch: withCookieJar() });
   await owner.POST("/api/session", { body: { email: "bench@example.test", password: "bench-password" } });
-  const key = (await owner.POST("/api/keys", { body: { name: "bench", group_id: groups.find((group) => group.identifier === "gpt-trial")!.id } })).data!.secret;
+  const keyFor = async (identifier: string) =>
+    (await owner.POST("/api/keys", { body: { name: identifier, group_id: groups.find((group) => group.identifier === identifier)!.id } })).data!.secret;
+  const [fastKey, slowKey] = [await keyFor("gpt-trial"), await keyFor("deepseek-trial")];
 
-  const direct = { url: `${upstreamUrl}/v1/chat/completions`, headers: { authorization: "Bearer sk-bench" } };
-  const through = { url: `${gatewayUrl}/v1/chat/completions`, headers: { authorization: `Bearer ${key}` } };
+  const chat = "/v1/chat/completions";
+  const targets = {
+    proxy: { url: `http://127.0.0.1:${proxyFast.match[1]}${chat}`, headers: {} } as Target,
+    gateway: { url: `${gatewayUrl}${chat}`, headers: { authorization: `Bearer ${fastKey}` } } as Target,
+  };
+  const slowTargets = {
+    direct: { url: `${slowUrl}${chat}`, headers: {} } as Target,
+    proxy: { url: `http://127.0.0.1:${proxySlow.match[1]}${chat}`, headers: {} } as Target,
+    gateway: { url: `${gatewayUrl}${chat}`, headers: { authorization: `Bearer ${slowKey}` } } as Target,
+  };
+  const pids = { proxy: proxyFast.child.pid!, gateway: gateway.child.pid! };
+  const slowBody = (body: string) => body.replace('"gpt-4o-mini"', '"deepseek-chat"');
 
-  console.log(`\nTollgate relay overhead — ${workers} gateway workers, ${connections} connections, ${seconds}s per run, ${ttfbSamples} TTFB samples\n`);
+  console.log(
+    `\nTollgate relay overhead — ${gatewayWorkers} gateway worker(s)${pinned ? " pinned to core 0, load generator and upstreams on the other cores" : " (not pinned)"}; ` +
+      `${connections} connections × ${seconds}s at saturation; ${rate} req/s × ${rateSeconds}s open loop against a 20 ms upstream\n`,
+  );
   const rows: string[][] = [];
+  const rssAtStart = rssMiB(pids.gateway);
   for (const scenario of [nonStream, stream]) {
-    await load(through, scenario.body, 2, connections); // warm-up: pools, JIT
-    const d: Load = await load(direct, scenario.body, seconds, connections);
-    const g: Load = await load(through, scenario.body, seconds, connections);
-    const dt = await timeToFirstByte(direct, scenario.body, ttfbSamples);
-    const gt = await timeToFirstByte(through, scenario.body, ttfbSamples);
+    const figures: Record<"proxy" | "gateway", { rps: number; cpu: number; errors: number }> = {} as never;
+    for (const who of ["proxy", "gateway"] as const) {
+      await load(targets[who], scenario.body, 2, connections); // warm-up: pools, JIT
+      const before = cpuMs(pids[who]);
+      const result = await load(targets[who], scenario.body, seconds, connections);
+      figures[who] = { rps: result.requestsPerSecond, cpu: (cpuMs(pids[who]) - before) / Math.max(1, result.requests), errors: result.errors };
+    }
+    const ttfb = { proxy: await timeToFirstByte(targets.proxy, scenario.body, ttfbSamples), gateway: await timeToFirstByte(targets.gateway, scenario.body, ttfbSamples) };
+    for (const target of Object.values(slowTargets)) await openLoop(target, slowBody(scenario.body), rate, 1); // warm-up: connections
+    const direct = await openLoop(slowTargets.direct, slowBody(scenario.body), rate, rateSeconds);
+    const proxyOpen = await openLoop(slowTargets.proxy, slowBody(scenario.body), rate, rateSeconds);
+    const gatewayOpen = await openLoop(slowTargets.gateway, slowBody(scenario.body), rate, rateSeconds);
+    const ratio = (g: number, p: number) => (g / p).toFixed(2);
     rows.push(
       [scenario.name, "", "", ""],
-      ["  throughput (req/s)", d.requestsPerSecond.toFixed(0), g.requestsPerSecond.toFixed(0), (g.requestsPerSecond / d.requestsPerSecond).toFixed(2)],
-      ["  latency p50 (ms)", String(d.p50), String(g.p50), (g.p50 / Math.max(d.p50, 1)).toFixed(2)],
-      ["  latency p99 (ms)", String(d.p99), String(g.p99), (g.p99 / Math.max(d.p99, 1)).toFixed(2)],
-      ["  added latency p50 / p99 (ms)", "", `${g.p50 - d.p50} / ${g.p99 - d.p99}`, ""],
-      ["  time to first byte p50 (ms)", dt.p50.toFixed(2), gt.p50.toFixed(2), (gt.p50 / dt.p50).toFixed(2)],
-      ["  time to first byte p99 (ms)", dt.p99.toFixed(2), gt.p99.toFixed(2), (gt.p99 / dt.p99).toFixed(2)],
-      ["  added TTFB p50 (ms)", "", (gt.p50 - dt.p50).toFixed(2), ""],
-      ["  errors (direct / gateway)", String(d.errors), String(g.errors), ""],
+      ["  requests/s at saturation", figures.proxy.rps.toFixed(0), figures.gateway.rps.toFixed(0), ratio(figures.gateway.rps, figures.proxy.rps)],
+      ["  CPU ms per request (process tree)", figures.proxy.cpu.toFixed(3), figures.gateway.cpu.toFixed(3), ratio(figures.gateway.cpu, figures.proxy.cpu)],
+      [`  added latency p50 @${rate}/s (ms)`, (proxyOpen.p50 - direct.p50).toFixed(2), (gatewayOpen.p50 - direct.p50).toFixed(2), ""],
+      [`  added latency p99 @${rate}/s (ms)`, (proxyOpen.p99 - direct.p99).toFixed(2), (gatewayOpen.p99 - direct.p99).toFixed(2), ""],
+      ["  time to first byte p50 / p99 (ms)", `${ttfb.proxy.p50.toFixed(2)} / ${ttfb.proxy.p99.toFixed(2)}`, `${ttfb.gateway.p50.toFixed(2)} / ${ttfb.gateway.p99.toFixed(2)}`, ""],
+      ["  added TTFB p50 vs the proxy (ms)", "", (ttfb.gateway.p50 - ttfb.proxy.p50).toFixed(2), ""],
+      ["  errors (saturation + open loop)", String(figures.proxy.errors + proxyOpen.errors), String(figures.gateway.errors + gatewayOpen.errors), ""],
     );
   }
-  const widths = [34, 12, 14, 8];
-  console.log(["", "direct", "via Tollgate", "ratio"].map((cell, i) => cell.padEnd(widths[i])).join(""));
+  rows.push(["memory", "", "", ""], ["  gateway RSS, process tree (MiB)", "", `${rssAtStart.toFixed(0)} → ${rssMiB(pids.gateway).toFixed(0)}`, ""]);
+  if (soakSeconds > 0) {
+    // RSS over a long open-loop run: sampled each minute, it should level off, not climb.
+    const samples: string[] = [];
+    for (let elapsed = 0; elapsed < soakSeconds; elapsed += 60) {
+      await openLoop(slowTargets.gateway, slowBody(nonStream.body), rate, Math.min(60, soakSeconds - elapsed));
+      samples.push(rssMiB(pids.gateway).toFixed(0));
+    }
+    rows.push([`  RSS each minute of a ${soakSeconds}s soak`, "", samples.join(" "), ""]);
+  }
+  const widths = [40, 16, 16, 8];
+  console.log(["", "bare proxy", "Tollgate", "ratio"].map((cell, i) => cell.padEnd(widths[i])).join(""));
   for (const row of rows) console.log(row.map((cell, i) => cell.padEnd(widths[i])).join(""));
 } finally {
-  gateway.child.kill("SIGTERM");
-  upstream.child.kill("SIGTERM");
-  await new Promise((done) => setTimeout(done, 500));
+  await Promise.all(started.map(stopProcess));
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -2,7 +2,7 @@
 // write, and the public origin used in Call Guide snippets.
 import type { Request } from "express";
 import type { Dispatcher } from "undici";
-import type { HealthRegistry } from "../gateway/channels/health.ts";
+import type { CallState } from "../call-state/worker.ts";
 import type { MemberAccess, OrganizationAccess } from "../domain/permissions.ts";
 import type { Organization, User } from "../store/records.ts";
 import type { Store } from "../store/store.ts";
@@ -13,8 +13,8 @@ export type ConsoleDeps = {
   /** Fixed public URL (TOLLGATE_PUBLIC_URL); otherwise the origin the browser used. */
   publicUrl?: string;
   log: (event: string, fields: Record<string, unknown>) => void;
-  /** This worker's view of channel health, shown on the operator's channel page. */
-  health: HealthRegistry;
+  /** The relay's call state: the channel health every worker acts on, live balances, top-ups. */
+  callState: CallState;
   /** The relay's upstream pools, reused by the channel test. */
   dispatcher: Dispatcher;
 };
@@ -28,4 +28,11 @@ export function accessOf(organization: Organization | undefined, user: User): { 
     organization: { exclusiveGroupIds: new Set(organization?.exclusiveGroupIds ?? []) },
     member: { role: user.role, grantedGroupIds: new Set(user.groupIds) },
   };
+}
+
+/** Organizations with the balance the relay works with: the stored one less charges not yet written. */
+export async function withLiveBalances<T extends Organization>(deps: ConsoleDeps, organizations: T[]): Promise<T[]> {
+  if (organizations.length === 0) return organizations;
+  const live = await deps.callState.remaining(organizations.map((organization) => `org:${organization.id}`));
+  return organizations.map((organization, i) => ({ ...organization, balance: live[i] ?? organization.balance }));
 }

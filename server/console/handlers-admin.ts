@@ -3,7 +3,7 @@ import type { Request, Response } from "express";
 import { familyFromGroupName } from "../domain/families.ts";
 import { maxMicros } from "../domain/pricing.ts";
 import type { GroupModel } from "../store/records.ts";
-import type { ConsoleDeps } from "./context.ts";
+import { type ConsoleDeps, withLiveBalances } from "./context.ts";
 import { consoleError } from "./errors.ts";
 import { hashPassword } from "./passwords.ts";
 import { groupJson, organizationJson } from "./serialize.ts";
@@ -42,7 +42,7 @@ export function adminHandlers(deps: ConsoleDeps) {
   async function organizationOr404(id: string) {
     const organization = await store.organizations.get(id);
     if (!organization) throw consoleError("not_found", `No organization "${id}".`);
-    return organization;
+    return (await withLiveBalances(deps, [organization]))[0];
   }
 
   return {
@@ -89,9 +89,20 @@ export function adminHandlers(deps: ConsoleDeps) {
       await deps.onChange();
       res.json(groupJson((await store.groups.get(String(req.params.id)))!));
     },
+    async callState(_req: Request, res: Response) {
+      currentOperator(res);
+      const status = await deps.callState.status();
+      res.json({
+        holding_calls: status.holds.calls,
+        held: { organization: status.holds.held.org, member: status.holds.held.member, key: status.holds.held.key },
+        leased: status.leased,
+        unwritten: status.unflushed,
+        queued_records: status.queued,
+      });
+    },
     async listOrganizations(_req: Request, res: Response) {
       currentOperator(res);
-      res.json({ data: (await store.organizations.list()).map(organizationJson) });
+      res.json({ data: (await withLiveBalances(deps, await store.organizations.list())).map(organizationJson) });
     },
     async createOrganization(req: Request, res: Response) {
       currentOperator(res);
@@ -120,9 +131,10 @@ export function adminHandlers(deps: ConsoleDeps) {
       currentOperator(res);
       const organization = await organizationOr404(String(req.params.id));
       const { amount } = req.body as { amount: number };
-      if (!(await store.organizations.adjustBalance(organization.id, amount))) {
+      // Through the call-state owner: money leased to calls in flight cannot be taken away.
+      if (!(await deps.callState.adjustBalance(organization.id, amount))) {
         const problem = amount < 0 ? `removing ${-amount} would take it below zero` : `adding ${amount} would take it above the maximum of ${maxMicros}`;
-        throw consoleError("invalid_request", `The balance is ${organization.balance} micros; ${problem}. Choose a smaller \`amount\`.`, "amount");
+        throw consoleError("invalid_request", `The balance is ${organization.balance} micros (some of it may be held by calls in flight); ${problem}. Choose a smaller \`amount\`.`, "amount");
       }
       deps.log("admin.top_up", { organization_id: organization.id, amount });
       res.json(organizationJson(await organizationOr404(organization.id)));

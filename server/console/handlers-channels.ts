@@ -38,10 +38,11 @@ const probes: Record<ChannelKind, { adapter: UpstreamAdapter; body: (model: stri
 };
 
 export function channelHandlers(deps: ConsoleDeps) {
-  const { store, health } = deps;
+  const { store } = deps;
+  const { channels } = deps.callState;
 
   const channelJson = (channel: Channel) => {
-    const view = health.view(channel.id);
+    const view = channels.view(channel.id);
     return {
       id: channel.id,
       name: channel.name,
@@ -56,7 +57,15 @@ export function channelHandlers(deps: ConsoleDeps) {
       weight: channel.weight,
       timeout_ms: channel.timeoutMs,
       enabled: channel.enabled,
-      health: { state: view.state, consecutive_failures: view.consecutiveFailures, last_error: view.lastError, last_failure_at: iso(view.lastFailureAt) },
+      health: {
+        state: view.state,
+        window_calls: view.calls,
+        window_failures: view.failures,
+        consecutive_failures: view.consecutiveFailures,
+        last_error: view.lastError,
+        last_failure_at: iso(view.lastFailureAt),
+        retry_at: iso(view.retryAt),
+      },
       source: channel.source,
     };
   };
@@ -154,7 +163,6 @@ export function channelHandlers(deps: ConsoleDeps) {
         });
         const text = await response.body.text();
         const ok = response.statusCode < 400;
-        if (ok) health.succeeded(channel.id);
         res.json({
           ok,
           status: response.statusCode,

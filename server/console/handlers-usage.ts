@@ -4,7 +4,7 @@
 import type { Request, Response } from "express";
 import type { UsageGrouping, UsageRecord, UsageScope } from "../store/ledger.ts";
 import type { User } from "../store/records.ts";
-import type { ConsoleDeps } from "./context.ts";
+import { type ConsoleDeps, withLiveBalances } from "./context.ts";
 import { consoleError } from "./errors.ts";
 import { currentUser } from "./session.ts";
 
@@ -45,7 +45,8 @@ export function usageHandlers(deps: ConsoleDeps) {
       const labelOf = (bucket: string) => (groupBy === "day" || groupBy === "model" ? bucket : (labels[groupBy].get(bucket) ?? bucket));
       const totals = { requests: 0, input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0, reasoning_tokens: 0, cost: 0 };
       for (const row of rows) for (const name of Object.keys(totals) as (keyof typeof totals)[]) totals[name] += row[name];
-      const organization = scope.organizationId ? await store.organizations.get(scope.organizationId) : undefined;
+      const stored = scope.organizationId ? await store.organizations.get(scope.organizationId) : undefined;
+      const organization = stored && (await withLiveBalances(deps, [stored]))[0];
       res.json({
         group_by: groupBy,
         from: new Date(from).toISOString(),

@@ -74,6 +74,8 @@ export function consoleRouter(deps: ConsoleDeps): Router {
   router.patch("/api/admin/channels/:id", channels.update);
   router.post("/api/admin/channels/:id/test", channels.test);
 
+  router.get("/api/admin/call-state", admin.callState);
+
   router.get("/api/usage/summary", usage.summary);
   router.get("/api/usage/calls", usage.calls);
 

@@ -13,7 +13,7 @@ export type GatewayError =
   | { kind: "too_large"; message: string }
   | { kind: "quota_exhausted"; message: string }
   | { kind: "rate_limited"; message: string; retryAfterSeconds: number }
-  | { kind: "no_channel"; message: string }
+  | { kind: "no_channel"; message: string; /** set when circuits are open: their remaining cool-down */ retryAfterSeconds?: number }
   | { kind: "upstream_timeout"; message: string }
   | { kind: "upstream_error"; message: string; status: number }
   | { kind: "internal"; message: string };

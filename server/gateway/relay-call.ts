@@ -1,6 +1,7 @@
-// The upstream half of a relay call, top to bottom: pick channels → reserve the worst case → try
+// The upstream half of a relay call, top to bottom: pick channels → hold the worst case → try
 // channels in order (failing over before the first byte reaches the client) → stream back while
-// metering → settle the real cost → queue the ledger record. Every path settles its reservation.
+// metering → settle the real cost with its ledger record. Every path ends its hold, and every
+// channel claimed — a circuit's probe included — gets its outcome reported, whatever is thrown.
 import { once } from "node:events";
 import { randomUUID } from "node:crypto";
 import { type Dispatcher, request } from "undici";
@@ -8,14 +9,11 @@ import { gatewayError } from "../domain/errors.ts";
 import { costMicros } from "../domain/pricing.ts";
 import { type Usage, billableTokens, noUsage } from "../domain/usage.ts";
 import { estimatedInputTokens, formatMicros, worstCaseCost } from "../domain/worst-case.ts";
+import type { Blocker, CallState } from "../call-state/worker.ts";
 import type { ChannelWithCredentials } from "../store/channels.ts";
-import type { Blocker } from "../store/quota.ts";
-import type { SharedWrites } from "../shared-writes.ts";
 import type { Catalog } from "./catalog.ts";
-import type { HealthRegistry } from "./channels/health.ts";
 import { eligibleChannels, nextCredential, orderChannels, upstreamModelOf } from "./channels/select.ts";
 import type { Forwarder, RelayCall } from "./forward.ts";
-import type { LedgerWriter } from "./ledger-writer.ts";
 import { decodedBodyBytes } from "./middleware/body.ts";
 import type { ClientRequest, UpstreamAdapter } from "./upstreams/adapter.ts";
 import { anthropicAdapter } from "./upstreams/anthropic.ts";
@@ -33,18 +31,21 @@ const adapters: Record<RelayCall["iface"], UpstreamAdapter> = {
 
 export type RelayCallDeps = {
   catalog: Catalog;
-  quota: Pick<SharedWrites, "reserve" | "settle">;
-  health: HealthRegistry;
-  ledger: LedgerWriter;
+  callState: Pick<CallState, "hold" | "settle" | "channels">;
   dispatcher: Dispatcher;
+  /** Aborted when a graceful stop's drain time is over: calls still running end now, and are settled. */
+  drained: AbortSignal;
   log: (event: string, fields: Record<string, unknown>) => void;
 };
 
-/** Why a channel did not serve the call; all of these fail over to the next channel. */
+/** Why a channel did not serve the call: an upstream fault; all of these fail over to the next channel. */
 type Failure = { kind: "timeout" | "rate_limited" | "error"; reason: string; retryAfterSeconds?: number };
 
-/** What happened on the channel that answered. */
-type Outcome = { status: string; httpStatus: number; usage: Usage; ttfbMs: number | null };
+/**
+ * What happened on the channel that answered: `channelFault` when the upstream failed it after all,
+ * `requestFault` when the upstream refused the request itself (no verdict on the channel either way).
+ */
+type Outcome = { status: string; httpStatus: number; usage: Usage; ttfbMs: number | null; channelFault?: string; requestFault?: true };
 
 type Attempt = { failed: Failure } | { outcome: Outcome };
 
@@ -75,7 +76,8 @@ async function readText(body: AsyncIterable<Buffer>): Promise<string> {
 }
 
 export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
-  const { catalog, quota, health, ledger, dispatcher } = deps;
+  const { catalog, callState, dispatcher, drained } = deps;
+  const { channels } = callState;
 
   return async function forward(call, req, res) {
     const started = performance.now();
@@ -91,33 +93,56 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       );
     }
     // A circuit's probe is claimed only when its channel is actually tried (below), not here.
-    const ordered = orderChannels(candidates.filter((channel) => health.available(channel.id)));
+    const ordered = orderChannels(candidates.filter((channel) => channels.available(channel.id)));
     if (ordered.length === 0) {
-      throw gatewayError("no_channel", `No healthy channel for model "${route.model.modelId}" in group "${route.group.name}" right now: every channel is failing. Retry shortly.`);
+      const retryAfterSeconds = channels.retryAfterSeconds(candidates.map((channel) => channel.id));
+      throw gatewayError(
+        "no_channel",
+        `No healthy channel for model "${route.model.modelId}" in group "${route.group.name}" right now: every channel is failing. Retry after ${retryAfterSeconds} seconds.`,
+        { retryAfterSeconds },
+      );
     }
 
     const bodyBytes = decodedBodyBytes(req, res);
     const worstCase = worstCaseCost(call.iface, req.body, bodyBytes, route.model.prices, route.group.multiplierMilli);
-    const holder = { organizationId: caller.organization.id, userId: caller.member.id, keyId: caller.key.id };
-    const reservation = await quota.reserve(holder, worstCase);
-    if ("blocked" in reservation) throw gatewayError("quota_exhausted", quotaMessages[reservation.blocked](formatMicros(worstCase)));
+    const holder = {
+      organizationId: caller.organization.id,
+      userId: caller.member.id,
+      keyId: caller.key.id,
+      memberCapped: caller.member.spendCap !== null,
+      keyCapped: caller.key.spendCap !== null,
+    };
+    const hold = await callState.hold(holder, worstCase);
+    if ("blocked" in hold) throw gatewayError("quota_exhausted", quotaMessages[hold.blocked](formatMicros(worstCase)));
 
-    // The client going away aborts the upstream call; what was used so far is still settled.
+    // The client going away aborts the upstream call; what was used so far is still settled. So
+    // does the end of a graceful stop's drain time, which ends the answer with the format's error.
     const abort = new AbortController();
     const onClose = () => {
       if (!res.writableFinished) abort.abort();
     };
     res.on("close", onClose);
+    const onDrained = () => abort.abort();
+    drained.addEventListener("abort", onDrained);
 
     let outcome: Outcome = { status: "failed", httpStatus: 503, usage: noUsage(), ttfbMs: null };
     let servedBy: ChannelWithCredentials | null = null;
     try {
       const failures: Failure[] = [];
       for (const channel of ordered) {
-        if (!health.admit(channel.id)) continue;
-        const attempt = await tryChannel(channel);
+        const claim = await channels.admit(channel.id);
+        if (!claim) continue;
+        let attempt: Attempt | undefined;
+        try {
+          attempt = await tryChannel(channel);
+        } finally {
+          // Whatever happened — a verdict, or an exception that is the request's own (a body the
+          // adapter cannot build) — the channel hears of it, and a claimed probe is released.
+          const fault = attempt && ("failed" in attempt ? attempt.failed.reason : attempt.outcome.channelFault);
+          const verdict = attempt && !("outcome" in attempt && attempt.outcome.requestFault);
+          channels.report({ channelId: channel.id, failed: verdict ? fault !== undefined : undefined, reason: fault, probe: claim.probe });
+        }
         if ("failed" in attempt) {
-          health.failed(channel.id, attempt.failed.reason);
           failures.push(attempt.failed);
           deps.log("relay.channel_failed", { request_id: call.requestId, channel_id: channel.id, reason: attempt.failed.reason });
           if (abort.signal.aborted) break;
@@ -125,8 +150,6 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
         }
         servedBy = channel;
         outcome = attempt.outcome;
-        if (outcome.status === "upstream_broken") health.failed(channel.id, "stream broke after its first byte");
-        else health.succeeded(channel.id);
         return;
       }
       if (abort.signal.aborted) {
@@ -140,9 +163,9 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       throw error;
     } finally {
       res.off("close", onClose);
+      drained.removeEventListener("abort", onDrained);
       const cost = costMicros(billableTokens(outcome.usage), route.model.prices, route.group.multiplierMilli);
-      const charged = await quota.settle(reservation.id, cost);
-      ledger.record({
+      callState.settle(hold, cost, {
         id: randomUUID(),
         requestId: call.requestId,
         createdAt: Date.now(),
@@ -163,7 +186,6 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
         cacheWriteTokens: outcome.usage.cacheWrite,
         reasoningTokens: outcome.usage.reasoning,
         multiplierMilli: route.group.multiplierMilli,
-        cost: charged,
         latencyMs: Math.round(performance.now() - started),
         ttfbMs: outcome.ttfbMs,
       });
@@ -171,7 +193,12 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
 
     async function tryChannel(channel: ChannelWithCredentials): Promise<Attempt> {
       const target = { baseUrl: channel.baseUrl, credential: nextCredential(channel), upstreamModel: upstreamModelOf(channel, route.model.modelId) };
-      const upstreamRequest = adapter.build(client, target);
+      let upstreamRequest: ReturnType<UpstreamAdapter["build"]>;
+      try {
+        upstreamRequest = adapter.build(client, target);
+      } catch {
+        throw gatewayError("invalid_request", "The request body could not be sent upstream (it is too deeply nested or not serializable). Simplify the request and retry.");
+      }
       let upstream: Dispatcher.ResponseData;
       try {
         upstream = await request(upstreamRequest.url, {
@@ -184,7 +211,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
           bodyTimeout: channel.timeoutMs,
         });
       } catch (error) {
-        if (abort.signal.aborted) return { outcome: disconnected(noUsage(), 0, null) };
+        if (abort.signal.aborted) return interrupted(noUsage(), 0, null);
         return { failed: classify(error) };
       }
 
@@ -199,8 +226,9 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       const status = upstream.statusCode;
       if (status === 429) return { failed: { kind: "rate_limited", reason: "upstream answered 429", retryAfterSeconds: retryAfterOf(upstream.headers) } };
       if (status >= 500 || status === 401 || status === 403) return { failed: { kind: "error", reason: `upstream answered ${status}` } };
-      res.status(status).type("application/json").send(text);
-      return { outcome: { status: "upstream_error", httpStatus: status, usage: noUsage(), ttfbMs: Math.round(performance.now() - started) } };
+      // Any other 4xx is the request's own fault: it reaches the client as it is, and the channel is healthy.
+      res.writeHead(status, { "content-type": "application/json" }).end(text);
+      return { outcome: { status: "upstream_error", httpStatus: status, usage: noUsage(), ttfbMs: Math.round(performance.now() - started), requestFault: true } };
     }
 
     async function answerJson(upstream: Dispatcher.ResponseData): Promise<Attempt> {
@@ -208,7 +236,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       try {
         text = await readText(upstream.body);
       } catch (error) {
-        if (abort.signal.aborted) return { outcome: disconnected(noUsage(), 0, null) };
+        if (abort.signal.aborted) return interrupted(noUsage(), 0, null);
         return { failed: classify(error) };
       }
       let body: unknown;
@@ -217,7 +245,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       } catch {
         return { failed: { kind: "error", reason: "upstream sent a body that is not JSON" } };
       }
-      res.status(200).type("application/json").send(text);
+      res.writeHead(200, { "content-type": "application/json" }).end(text);
       return { outcome: { status: "ok", httpStatus: 200, usage: adapter.usageOfBody(body), ttfbMs: Math.round(performance.now() - started) } };
     }
 
@@ -244,11 +272,15 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
         }
         for (const event of splitter.end()) await deliver(session.onEvent(event));
       } catch (error) {
-        if (abort.signal.aborted) return { outcome: disconnected(session.usage(), forwarded, ttfbMs) };
+        if (drained.aborted && ttfbMs !== null) {
+          res.end(session.errorEvent("The gateway is restarting and ended this stream; the answer is incomplete. Retry the request."));
+          return { outcome: { ...disconnected(session.usage(), forwarded, ttfbMs), status: "interrupted", httpStatus: 200 } };
+        }
+        if (abort.signal.aborted) return interrupted(session.usage(), forwarded, ttfbMs);
         // Before the first byte reached the client, another channel may still answer.
         if (ttfbMs === null) return { failed: classify(error) };
         res.end(session.errorEvent("The upstream stream broke off; the answer is incomplete. Retry the request."));
-        return { outcome: { status: "upstream_broken", httpStatus: 200, usage: session.usage(), ttfbMs } };
+        return { outcome: { status: "upstream_broken", httpStatus: 200, usage: session.usage(), ttfbMs, channelFault: "stream broke after its first byte" } };
       }
       if (events === 0) return { failed: { kind: "error", reason: "upstream stream was empty" } };
 
@@ -259,8 +291,18 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       // The client asked for one object (Responses): the terminal event's response, or a failure.
       const assembled = session.assembled?.();
       if (!assembled) return { failed: { kind: "error", reason: "upstream stream ended without a final response" } };
-      res.status(200).json(assembled);
+      res.writeHead(200, { "content-type": "application/json; charset=utf-8" }).end(JSON.stringify(assembled));
       return { outcome: { status: "ok", httpStatus: 200, usage: session.usage(), ttfbMs: Math.round(performance.now() - started) } };
+    }
+
+    /**
+     * The call was aborted from our side: by the client going away (it pays what was used), or by
+     * the end of a graceful stop's drain time before any byte reached the client (an error it can
+     * retry, and no fault of the channel's).
+     */
+    function interrupted(usage: Usage, forwarded: number, ttfbMs: number | null): Attempt {
+      if (drained.aborted && ttfbMs === null) throw gatewayError("no_channel", "The gateway is restarting and could not finish this call. Retry it.", { retryAfterSeconds: 1 });
+      return { outcome: disconnected(usage, forwarded, ttfbMs) };
     }
 
     /** Settles what was used: metered usage, or an estimate where the stream had not reported it yet. */

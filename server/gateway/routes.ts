@@ -31,20 +31,21 @@ export function relayRouter({ catalog, forward, recordKeyUse, maxBodyBytes, maxJ
 
   router.use(["/v1", "/v1beta"], requestId(), relayBody({ maxBytes: maxBodyBytes, maxDepth: maxJsonDepth }));
 
-  router.post("/v1/messages", validateRelay("/v1/messages"), familyA, relayHandler("messages", catalog, forward));
-  router.post("/v1/chat/completions", validateRelay("/v1/chat/completions"), bearer, relayHandler("chat", catalog, forward));
-  router.post("/v1/responses", validateRelay("/v1/responses"), bearer, relayHandler("responses", catalog, forward));
+  // Authentication comes before validation: a request without a valid key costs a hash lookup, not a schema check.
+  router.post("/v1/messages", familyA, validateRelay("/v1/messages"), relayHandler("messages", catalog, forward));
+  router.post("/v1/chat/completions", bearer, validateRelay("/v1/chat/completions"), relayHandler("chat", catalog, forward));
+  router.post("/v1/responses", bearer, validateRelay("/v1/responses"), relayHandler("responses", catalog, forward));
   // Family C under v1beta (REST docs, older SDKs) and v1 (`@google/genai` 3.x default).
   for (const version of ["v1beta", "v1"]) {
     const validate = validateRelay(`/${version}/models/{`);
     for (const method of ["generateContent", "streamGenerateContent"]) {
-      router.post(`/${version}/models/:model\\:${method}`, validate, familyC, relayHandler("generate-content", catalog, forward));
-      router.post(`/${version}/models/:group/:model\\:${method}`, validate, familyC, relayHandler("generate-content", catalog, forward));
+      router.post(`/${version}/models/:model\\:${method}`, familyC, validate, relayHandler("generate-content", catalog, forward));
+      router.post(`/${version}/models/:group/:model\\:${method}`, familyC, validate, relayHandler("generate-content", catalog, forward));
     }
   }
   const familyCOrA = (req: Request, res: Response, next: NextFunction) => (isFamilyCRequest(req) ? familyC : familyA)(req, res, next);
-  router.get("/v1/models", validateRelay("/v1/models"), familyCOrA, listModels(catalog));
-  router.get("/v1beta/models", validateRelay("/v1beta/models"), familyC, listGeminiModels(catalog));
+  router.get("/v1/models", familyCOrA, validateRelay("/v1/models"), listModels(catalog));
+  router.get("/v1beta/models", familyC, validateRelay("/v1beta/models"), listGeminiModels(catalog));
 
   refuseUndeclaredMethods(router, (method, allow) =>
     gatewayError("method_not_allowed", `${method} is not a method of this endpoint; it accepts ${allow}.`, { allow }),

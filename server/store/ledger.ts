@@ -77,45 +77,46 @@ function scopeSql(scope: UsageScope): { where: string; params: (string | number)
   return { where: clauses.length ? clauses.join(" AND ") : "1 = 1", params };
 }
 
+const placeholders = `(${columns.split(",").map(() => "?").join(", ")})`;
+
+/** Inserts usage records inside the caller's transaction. */
+export async function insertUsageRecords(tx: Db, records: UsageRecord[]): Promise<void> {
+  for (const r of records) {
+    await tx.run(`INSERT INTO usage_records (${columns}) VALUES ${placeholders}`, [
+      r.id,
+      r.requestId,
+      r.createdAt,
+      r.organizationId,
+      r.userId,
+      r.keyId,
+      r.groupId,
+      r.modelId,
+      r.callName,
+      r.channelId,
+      r.interface,
+      r.stream ? 1 : 0,
+      r.status,
+      r.httpStatus,
+      r.inputTokens,
+      r.outputTokens,
+      r.cacheReadTokens,
+      r.cacheWriteTokens,
+      r.reasoningTokens,
+      r.multiplierMilli,
+      r.cost,
+      r.latencyMs,
+      r.ttfbMs,
+    ]);
+  }
+}
+
 export function ledgerRepository(db: Db) {
   const dayExpression =
     db.dialect === "postgres" ? `to_char(to_timestamp(created_at / 1000) AT TIME ZONE 'UTC', 'YYYY-MM-DD')` : `strftime('%Y-%m-%d', created_at / 1000, 'unixepoch')`;
   const bucketOf: Record<UsageGrouping, string> = { day: dayExpression, model: "model_id", group: "group_id", key: "key_id", member: "user_id" };
 
   return {
-    async insert(records: UsageRecord[]): Promise<void> {
-      if (records.length === 0) return;
-      const placeholders = `(${columns.split(",").map(() => "?").join(", ")})`;
-      await db.transaction(async (tx) => {
-        for (const r of records) {
-          await tx.run(`INSERT INTO usage_records (${columns}) VALUES ${placeholders}`, [
-            r.id,
-            r.requestId,
-            r.createdAt,
-            r.organizationId,
-            r.userId,
-            r.keyId,
-            r.groupId,
-            r.modelId,
-            r.callName,
-            r.channelId,
-            r.interface,
-            r.stream ? 1 : 0,
-            r.status,
-            r.httpStatus,
-            r.inputTokens,
-            r.outputTokens,
-            r.cacheReadTokens,
-            r.cacheWriteTokens,
-            r.reasoningTokens,
-            r.multiplierMilli,
-            r.cost,
-            r.latencyMs,
-            r.ttfbMs,
-          ]);
-        }
-      });
-    },
+    insert: (records: UsageRecord[]) => db.transaction((tx) => insertUsageRecords(tx, records)),
     async byRequestId(requestId: string): Promise<UsageRecord | undefined> {
       const row = await db.get<RecordRow>(`SELECT ${columns} FROM usage_records WHERE request_id = ?`, [requestId]);
       return row && toRecord(row);

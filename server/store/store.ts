@@ -1,6 +1,7 @@
 // Opens the configured database, applies migrations, and exposes one repository per aggregate.
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from "node:fs";
 import { join } from "node:path";
+import { budgetRepository } from "./budgets.ts";
 import { channelRepository } from "./channels.ts";
 import { type Db, openPostgres, openSqlite } from "./db.ts";
 import { groupRepository } from "./groups.ts";
@@ -8,7 +9,6 @@ import { keyRepository } from "./keys.ts";
 import { ledgerRepository } from "./ledger.ts";
 import { migrate } from "./migrations.ts";
 import { organizationRepository } from "./organizations.ts";
-import { quotaRepository } from "./quota.ts";
 import { revisionRepository } from "./revision.ts";
 import { type SecretBox, loadSecretKey, secretBox } from "./secret-box.ts";
 import { sessionRepository } from "./sessions.ts";
@@ -20,7 +20,7 @@ export function storeOver(db: Db, box: SecretBox) {
   return {
     db,
     channels: channelRepository(db, box),
-    quota: quotaRepository(db),
+    budgets: budgetRepository(db),
     ledger: ledgerRepository(db),
     organizations: organizationRepository(db),
     users: userRepository(db),

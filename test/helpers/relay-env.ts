@@ -1,7 +1,5 @@
 // A gateway wired to the three mock upstreams through environment channels, with a funded tenant:
 // what the relay, billing and SDK suites start from.
-import { join } from "node:path";
-import { DatabaseSync } from "node:sqlite";
 import type { ConsoleComponents } from "../../client/index.ts";
 import { startAnthropicMock } from "../mock-upstreams/anthropic.ts";
 import { startGeminiMock } from "../mock-upstreams/gemini.ts";
@@ -23,8 +21,8 @@ export type RelayEnv = {
   /** The ledger records of a key (by name), newest first, once `count` of them are written. */
   ledger: (keyName: string, count?: number) => Promise<UsageCall[]>;
   balance: () => Promise<number>;
-  /** Money still held: reservations rows and the reserved columns of keys and members (straight from SQLite). */
-  held: () => { reservations: number; keyReserved: number; memberReserved: number };
+  /** Money still held, as the call-state owner reports it: calls holding money, and what they hold on keys' and members' caps. */
+  held: () => Promise<{ reservations: number; keyReserved: number; memberReserved: number }>;
   stop: () => Promise<void>;
 };
 
@@ -79,18 +77,9 @@ export async function startRelayEnv(options: { balance?: number; env?: Record<st
       const { data } = await operator.GET("/api/admin/organizations");
       return data!.data.find((org) => org.id === tenant.organizationId)!.balance;
     },
-    held() {
-      const db = new DatabaseSync(join(tollgate.dataDir, "tollgate.db"), { readOnly: true });
-      try {
-        const one = (sql: string) => Number((db.prepare(sql).get() as { n: number | null }).n ?? 0);
-        return {
-          reservations: one("SELECT COUNT(*) AS n FROM reservations"),
-          keyReserved: one("SELECT SUM(reserved) AS n FROM api_keys"),
-          memberReserved: one("SELECT SUM(reserved) AS n FROM users"),
-        };
-      } finally {
-        db.close();
-      }
+    async held() {
+      const { data } = await operator.GET("/api/admin/call-state");
+      return { reservations: data!.holding_calls, keyReserved: data!.held.key, memberReserved: data!.held.member };
     },
     async stop() {
       await tollgate.stop();

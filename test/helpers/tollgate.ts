@@ -11,9 +11,9 @@ export const adminPassword = "operator-password-1";
 
 export type Tollgate = {
   url: string;
-  dataDir: string;
-  /** The primary process. */
+  /** The primary process; its workers are its children. */
   pid: number;
+  dataDir: string;
   /** Everything the server wrote to stdout and stderr so far. */
   output: () => string;
   /** Graceful stop (SIGTERM); the data directory stays until `dispose`. */
@@ -73,8 +73,8 @@ export async function startTollgate(env: Record<string, string> = {}): Promise<T
   });
   return {
     url: `http://127.0.0.1:${port}`,
-    dataDir,
     pid: child.pid!,
+    dataDir,
     output: () => output,
     async stop() {
       if (child.exitCode === null) {

@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 const sixtyChars = "Please answer with a short greeting for the billing test ok.";
-const expectNothingHeld = () => expect(env.held()).toEqual({ reservations: 0, keyReserved: 0, memberReserved: 0 });
+const expectNothingHeld = async () => expect(await env.held()).toEqual({ reservations: 0, keyReserved: 0, memberReserved: 0 });
 
 describe("cost", () => {
   it("a call in a 6x group costs exactly 6/2.5 of the same call in a 2.5x group", async () => {
@@ -73,7 +73,7 @@ describe("concurrency", () => {
     const balance = data!.data.find((org) => org.id === tenant.organizationId)!.balance;
     expect(balance).toBeGreaterThanOrEqual(0);
     expect(funded - balance).toBe(calls.reduce((sum, call) => sum + call.cost, 0));
-    expectNothingHeld();
+    await expectNothingHeld();
   });
 });
 
@@ -88,7 +88,7 @@ describe("every path releases its reservation", () => {
     const [call] = await env.ledger(name);
     expect(call).toMatchObject({ cost: 0, http_status: 503 });
     expect(await env.balance()).toBe(before);
-    expectNothingHeld();
+    await expectNothingHeld();
   });
 
   it("a client that disconnects mid-stream aborts the upstream call and pays only for what it received", async () => {
@@ -110,7 +110,7 @@ describe("every path releases its reservation", () => {
     expect(call.cost).toBeGreaterThan(0);
     expect(call.input_tokens).toBe(15);
     expect(await env.balance()).toBe(before - call.cost);
-    expectNothingHeld();
+    await expectNothingHeld();
     await expect.poll(() => env.mocks.anthropic.requests.at(-1)!.aborted).toBe(true);
   });
 });

@@ -13,7 +13,7 @@ let env: RelayEnv;
 let backup: Mock;
 
 beforeAll(async () => {
-  env = await startRelayEnv({ env: { TOLLGATE_CIRCUIT_THRESHOLD: "3", TOLLGATE_CIRCUIT_COOLDOWN_MS: "600000" } });
+  env = await startRelayEnv({ env: { TOLLGATE_CIRCUIT_MIN_CALLS: "3", TOLLGATE_CIRCUIT_COOLDOWN_MS: "600000" } });
   backup = await startOpenAIMock({ apiKey: upstreamKeys.openai });
 });
 afterAll(async () => {

@@ -36,3 +36,43 @@ it("queued ledger records are written when the server stops", async () => {
     db.close();
   }
 });
+
+it("a stop lets calls finish for the drain time, refuses new connections at once, and ends the rest with the format's error event, settled and recorded", async () => {
+  // Stream events 700 ms apart: a whole stream takes about 5.6 s, far past the 1.5 s drain.
+  const drainEnv = await startRelayEnv({ delayMs: 700, env: { TOLLGATE_DRAIN_MS: "1500" } });
+  try {
+    const key = await drainEnv.key("claude-smart", "drain-key");
+    const response = await fetch(`${drainEnv.tollgate.url}/v1/messages`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-api-key": key, "anthropic-version": "2023-06-01" },
+      body: JSON.stringify({ model: "claude-sonnet-4-6", max_tokens: 64, stream: true, messages: [{ role: "user", content: "a long answer" }] }),
+    });
+    const requestId = response.headers.get("request-id")!;
+    const reader = response.body!.getReader();
+    await reader.read(); // message_start
+    const before = await drainEnv.balance();
+    const stopped = drainEnv.tollgate.stop();
+    await new Promise((done) => setTimeout(done, 300));
+    // New connections are refused while the call under way drains.
+    await expect(fetch(`${drainEnv.tollgate.url}/v1/models`, { headers: { "x-api-key": key } })).rejects.toThrow();
+    let text = "";
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += new TextDecoder().decode(chunk.value);
+    expect(text).toContain("event: error");
+    expect(text).toContain("restarting");
+    expect(text).not.toContain("message_stop");
+    await stopped;
+
+    const db = new DatabaseSync(join(drainEnv.tollgate.dataDir, "tollgate.db"), { readOnly: true });
+    try {
+      const row = db.prepare("SELECT status, cost, input_tokens FROM usage_records WHERE request_id = ?").get(requestId) as { status: string; cost: number; input_tokens: number };
+      expect(row).toMatchObject({ status: "interrupted" });
+      expect(Number(row.cost)).toBeGreaterThan(0);
+      const balance = db.prepare("SELECT balance FROM organizations WHERE id = ?").get(drainEnv.tenant.organizationId) as { balance: number };
+      expect(Number(balance.balance)).toBe(before - Number(row.cost));
+    } finally {
+      db.close();
+    }
+  } finally {
+    await drainEnv.stop();
+  }
+}, 30_000);

@@ -45,7 +45,7 @@ describe("a compressed body is held at its decoded size", () => {
     const worst = worstCaseCost("messages", body, Buffer.byteLength(json), { cache_read: 0, cache_write: 0, ...model.prices }, group.multiplier_milli);
     expect((await response.json()).error.message).toContain(formatMicros(worst));
     expect(env.mocks.anthropic.requests.length).toBe(before);
-    expect(env.held()).toEqual({ reservations: 0, keyReserved: 0, memberReserved: 0 });
+    expect(await env.held()).toEqual({ reservations: 0, keyReserved: 0, memberReserved: 0 });
   });
 
   it("a small gzip body is inflated, relayed and billed like the same body sent plain", async () => {

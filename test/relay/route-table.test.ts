@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { type Worker, createWorker } from "../../server/app.ts";
 import { loadConfig } from "../../server/config.ts";
-import { directWrites } from "../../server/shared-writes.ts";
+import type { CallState } from "../../server/call-state/worker.ts";
 import { type Store, openStore } from "../../server/store/store.ts";
 
 const dataDir = mkdtempSync(join(tmpdir(), "tollgate-routes-"));
@@ -19,7 +19,9 @@ let worker: Worker;
 beforeAll(async () => {
   store = openStore({ dataDir });
   await store.migrate();
-  worker = await createWorker(loadConfig({ TOLLGATE_DATA_DIR: dataDir }), store, () => {}, directWrites(store));
+  // Only the routes are read here: no call reaches the call state.
+  const callState = { recordKeyUse: () => {}, stop: async () => {} } as unknown as CallState;
+  worker = await createWorker(loadConfig({ TOLLGATE_DATA_DIR: dataDir }), store, () => {}, callState);
 });
 afterAll(async () => {
   await worker?.stop();

@@ -1,6 +1,9 @@
 // One repository suite, run against every database Tollgate supports (SQLite and PostgreSQL).
 import { describe, expect, it } from "vitest";
+import type { CallHold } from "../../server/call-state/worker.ts";
+import { unbounded } from "../../server/store/budgets.ts";
 import type { Store } from "../../server/store/store.ts";
+import { ownerWithWorkers, usageRecord } from "../helpers/call-state.ts";
 
 const prices = { input: 3_000_000, output: 15_000_000, cache_read: 300_000, cache_write: 3_750_000 };
 
@@ -129,40 +132,46 @@ export function runRepositoryTests(name: string, makeStore: () => Promise<{ stor
     );
 
     it(
-      "quota reservations are atomic under concurrency and settle to the exact cost",
+      "settled calls and their charges become durable together: balance = opening − ledger sum",
       withStore(async (store) => {
         const organizationId = await store.organizations.create({ name: "Acme" });
         const userId = await store.users.create({ organizationId, email: "q@example.com", name: "Q", role: "owner", passwordHash: "h" });
-        const keyId = await store.keys.create({ userId, organizationId, name: "k", secretHash: "cd".repeat(32), display: "tg-…", groupId: null, expiresAt: null, spendCap: null });
+        const keyId = await store.keys.create({ userId, organizationId, name: "k", secretHash: "cd".repeat(32), display: "tg-…", groupId: null, expiresAt: null, spendCap: 150 });
         await store.organizations.adjustBalance(organizationId, 1000);
-        const holder = { organizationId, userId, keyId };
-        const attempts = await Promise.all(Array.from({ length: 30 }, () => store.quota.reserve(holder, 100)));
-        const held = attempts.filter((attempt) => "id" in attempt);
-        expect(held).toHaveLength(10);
-        expect(attempts.filter((attempt) => "blocked" in attempt && attempt.blocked === "organization")).toHaveLength(20);
-        expect((await store.organizations.get(organizationId))?.balance).toBe(0);
-        const charged = await Promise.all(held.map((reservation) => store.quota.settle((reservation as { id: string }).id, 40)));
-        expect(charged.every((amount) => amount === 40)).toBe(true);
-        expect((await store.organizations.get(organizationId))?.balance).toBe(600);
-        expect(await store.quota.settle((held[0] as { id: string }).id, 40)).toBe(0);
-        expect(await store.quota.outstanding(organizationId)).toBe(0);
-        expect((await store.keys.get(keyId))?.spent).toBe(400);
+        expect(await store.budgets.remaining([`org:${organizationId}`, `member:${userId}`, `key:${keyId}`, "key:nope"])).toEqual(
+          new Map([[`org:${organizationId}`, 1000], [`member:${userId}`, unbounded], [`key:${keyId}`, 150], ["key:nope", 0]]),
+        );
+        const records = [40, 0, 60].map((cost, i) => usageRecord({ organizationId, userId, keyId, cost, requestId: `req-${i}` }));
+        await store.budgets.recordSettled(records);
+        expect((await store.organizations.get(organizationId))?.balance).toBe(900);
+        expect((await store.keys.get(keyId))?.spent).toBe(100);
+        expect((await store.budgets.remaining([`key:${keyId}`])).get(`key:${keyId}`)).toBe(50);
+        expect((await store.ledger.byRequestId("req-2"))?.cost).toBe(60);
+        // A batch that fails writes nothing: neither its records nor its charges.
+        await expect(store.budgets.recordSettled([usageRecord({ organizationId, userId, keyId, cost: 5, requestId: "req-3" }), records[0]])).rejects.toThrow();
+        expect((await store.organizations.get(organizationId))?.balance).toBe(900);
+        expect(await store.ledger.byRequestId("req-3")).toBeUndefined();
       }),
     );
 
     it(
-      "a key's spend cap blocks reservations and a cost above the reservation is charged only as far as the cap allows",
+      "the call-state owner leases one balance to two workers: 30 concurrent holds for a balance of 10 admit exactly 10",
       withStore(async (store) => {
         const organizationId = await store.organizations.create({ name: "Acme" });
-        const userId = await store.users.create({ organizationId, email: "c@example.com", name: "C", role: "owner", passwordHash: "h" });
-        const keyId = await store.keys.create({ userId, organizationId, name: "k", secretHash: "ef".repeat(32), display: "tg-…", groupId: null, expiresAt: null, spendCap: 150 });
+        const userId = await store.users.create({ organizationId, email: "l@example.com", name: "L", role: "owner", passwordHash: "h" });
+        const keyId = await store.keys.create({ userId, organizationId, name: "k", secretHash: "ef".repeat(32), display: "tg-…", groupId: null, expiresAt: null, spendCap: null });
         await store.organizations.adjustBalance(organizationId, 1000);
-        const holder = { organizationId, userId, keyId };
-        const first = await store.quota.reserve(holder, 100);
-        expect(await store.quota.reserve(holder, 100)).toEqual({ blocked: "key" });
-        expect(await store.quota.settle((first as { id: string }).id, 500)).toBe(150);
-        expect((await store.keys.get(keyId))?.spent).toBe(150);
-        expect((await store.organizations.get(organizationId))?.balance).toBe(850);
+        const { owner, workers } = ownerWithWorkers(store, 2);
+        const holder = { organizationId, userId, keyId, memberCapped: false, keyCapped: false };
+        const holds = await Promise.all(Array.from({ length: 30 }, (_, i) => workers[i % 2].hold(holder, 100)));
+        const admitted = holds.filter((hold) => !("blocked" in hold));
+        expect(admitted).toHaveLength(10);
+        expect(holds.filter((hold) => "blocked" in hold && hold.blocked === "organization")).toHaveLength(20);
+        admitted.forEach((hold, i) => workers[i % 2].settle(hold as CallHold, 40, usageRecord({ organizationId, userId, keyId, cost: 0, requestId: `lease-${i}` })));
+        await Promise.all(workers.map((worker) => worker.stop()));
+        await owner.stop();
+        expect((await store.organizations.get(organizationId))?.balance).toBe(600);
+        expect((await store.keys.get(keyId))?.spent).toBe(400);
       }),
     );
 

@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { type ChannelHealth, circuitBook } from "./circuit.ts";
+
+function book(overrides: Partial<Parameters<typeof circuitBook>[0]> = {}) {
+  let now = 1_000_000;
+  const changes: [string, ChannelHealth][] = [];
+  const circuits = circuitBook(
+    { minCalls: 10, failureRate: 0.5, windowMs: 10_000, cooldownMs: 5_000, probeDeadlineMs: 2_000, ...overrides },
+    (id, health) => changes.push([id, health]),
+    () => now,
+  );
+  return { circuits, changes, advance: (ms: number) => void (now += ms) };
+}
+
+describe("circuit breaker on a failure rate", () => {
+  it("does not open before the window holds the minimum number of calls", () => {
+    const { circuits } = book();
+    for (let i = 0; i < 9; i++) circuits.record("c", true, "upstream answered 500");
+    expect(circuits.view("c")).toMatchObject({ state: "closed", calls: 9, failures: 9, consecutiveFailures: 9 });
+    circuits.record("c", true, "upstream answered 500");
+    expect(circuits.view("c").state).toBe("open");
+  });
+
+  it("stays closed while failures are a minority: one client retrying a failing request cannot take the channel away", () => {
+    const { circuits } = book();
+    for (let i = 0; i < 40; i++) circuits.record("c", i % 3 === 0, "upstream answered 500"); // 14 of 40 fail
+    expect(circuits.view("c").state).toBe("closed");
+  });
+
+  it("forgets failures that left the window", () => {
+    const { circuits, advance } = book();
+    for (let i = 0; i < 9; i++) circuits.record("c", true);
+    advance(11_000);
+    circuits.record("c", true);
+    expect(circuits.view("c")).toMatchObject({ state: "closed", calls: 1 });
+  });
+
+  it("lets exactly one probe through after the cool-down; its success closes the circuit", () => {
+    const { circuits, advance, changes } = book({ minCalls: 2 });
+    circuits.record("c", true);
+    circuits.record("c", true);
+    expect(circuits.view("c")).toMatchObject({ state: "open", retryAt: expect.any(Number) });
+    expect(circuits.claimProbe("c")).toBe(false);
+    advance(5_000);
+    expect(circuits.claimProbe("c")).toBe(true);
+    expect(circuits.claimProbe("c")).toBe(false);
+    circuits.probeEnded("c", false);
+    expect(circuits.view("c")).toMatchObject({ state: "closed", calls: 0 });
+    expect(changes.map(([, health]) => health.state)).toEqual(["open", "half-open", "closed"]);
+  });
+
+  it("a probe released without a verdict (the request's own fault) can be claimed again at once", () => {
+    const { circuits, advance } = book({ minCalls: 1 });
+    circuits.record("c", true);
+    advance(5_000);
+    expect(circuits.claimProbe("c")).toBe(true);
+    circuits.probeEnded("c", undefined);
+    expect(circuits.view("c").state).toBe("open");
+    expect(circuits.claimProbe("c")).toBe(true);
+  });
+
+  it("a probe that never reports fails at its deadline, and the circuit reopens for a new cool-down", () => {
+    const { circuits, advance } = book({ minCalls: 1 });
+    circuits.record("c", true);
+    advance(5_000);
+    expect(circuits.claimProbe("c")).toBe(true);
+    advance(1_999);
+    circuits.expireProbes();
+    expect(circuits.view("c").state).toBe("half-open");
+    advance(1);
+    circuits.expireProbes();
+    expect(circuits.view("c")).toMatchObject({ state: "open", lastError: expect.stringContaining("deadline") });
+    expect(circuits.claimProbe("c")).toBe(false);
+  });
+});

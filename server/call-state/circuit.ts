@@ -1,0 +1,159 @@
+// Channel health, kept by the call-state owner so every worker (and the operator's Channels page)
+// sees one state. Like Envoy's outlier detection, a circuit opens on a channel's failure RATE over
+// a recent window once enough calls were seen — not on a few failures in a row, so one client
+// retrying a failing request cannot take a channel away from everyone. Only upstream faults count
+// (connection errors, timeouts, 5xx, 429, rejected credentials, empty streams); a request's own
+// fault is never reported as a failure. After the cool-down exactly one probe is let through; it
+// always ends: with a verdict, released without one, or failed at its deadline.
+
+export type CircuitOptions = {
+  /** Calls the window must hold before its failure rate counts. */
+  minCalls: number;
+  /** Failure share (0–1] at which the circuit opens. */
+  failureRate: number;
+  windowMs: number;
+  cooldownMs: number;
+  /** A probe that reports nothing by then counts as failed. */
+  probeDeadlineMs: number;
+};
+
+export type HealthState = "closed" | "open" | "half-open";
+
+export type ChannelHealth = {
+  state: HealthState;
+  /** Calls and failures in the recent window. */
+  calls: number;
+  failures: number;
+  consecutiveFailures: number;
+  lastError: string | null;
+  lastFailureAt: number | null;
+  /** When an open circuit lets its next probe through (epoch ms); null unless open. */
+  retryAt: number | null;
+};
+
+const bucketCount = 10;
+
+type Circuit = {
+  state: HealthState;
+  buckets: { start: number; calls: number; failures: number }[];
+  consecutiveFailures: number;
+  lastError: string | null;
+  lastFailureAt: number | null;
+  openedAt: number;
+  probeDeadline: number | null;
+};
+
+export function circuitBook(options: CircuitOptions, onChange: (channelId: string, health: ChannelHealth) => void, now = () => Date.now()) {
+  const circuits = new Map<string, Circuit>();
+  const bucketMs = Math.max(1, Math.floor(options.windowMs / bucketCount));
+
+  const circuit = (id: string) => {
+    let found = circuits.get(id);
+    if (!found) {
+      found = { state: "closed", buckets: [], consecutiveFailures: 0, lastError: null, lastFailureAt: null, openedAt: 0, probeDeadline: null };
+      circuits.set(id, found);
+    }
+    return found;
+  };
+  const windowOf = (c: Circuit) => {
+    const since = now() - options.windowMs;
+    c.buckets = c.buckets.filter((bucket) => bucket.start > since - bucketMs);
+    let calls = 0;
+    let failures = 0;
+    for (const bucket of c.buckets) {
+      calls += bucket.calls;
+      failures += bucket.failures;
+    }
+    return { calls, failures };
+  };
+  const view = (c: Circuit): ChannelHealth => ({
+    state: c.state,
+    ...windowOf(c),
+    consecutiveFailures: c.consecutiveFailures,
+    lastError: c.lastError,
+    lastFailureAt: c.lastFailureAt,
+    retryAt: c.state === "open" ? c.openedAt + options.cooldownMs : null,
+  });
+  const open = (id: string, c: Circuit) => {
+    c.state = "open";
+    c.openedAt = now();
+    c.probeDeadline = null;
+    onChange(id, view(c));
+  };
+  const close = (id: string, c: Circuit) => {
+    c.state = "closed";
+    c.buckets = [];
+    c.consecutiveFailures = 0;
+    c.probeDeadline = null;
+    onChange(id, view(c));
+  };
+  const count = (c: Circuit, failed: boolean) => {
+    const start = now() - (now() % bucketMs);
+    let bucket = c.buckets.at(-1);
+    if (!bucket || bucket.start !== start) c.buckets.push((bucket = { start, calls: 0, failures: 0 }));
+    bucket.calls++;
+    if (failed) bucket.failures++;
+  };
+
+  return {
+    /** The outcome of an ordinary (non-probe) call on a channel. */
+    record(id: string, failed: boolean, reason?: string) {
+      const c = circuit(id);
+      if (failed) {
+        c.consecutiveFailures++;
+        c.lastError = reason ?? "failed";
+        c.lastFailureAt = now();
+      } else c.consecutiveFailures = 0;
+      // Calls that were already under way when the circuit opened do not move it.
+      if (c.state !== "closed") return;
+      count(c, failed);
+      const { calls, failures } = windowOf(c);
+      if (calls >= options.minCalls && failures / calls >= options.failureRate) open(id, c);
+    },
+
+    /** An open circuit whose cool-down is over lets exactly one caller probe it. */
+    claimProbe(id: string): boolean {
+      const c = circuit(id);
+      if (c.state === "closed") return true;
+      if (c.state === "half-open" || now() < c.openedAt + options.cooldownMs) return false;
+      c.state = "half-open";
+      c.probeDeadline = now() + options.probeDeadlineMs;
+      onChange(id, view(c));
+      return true;
+    },
+
+    /** The probe's verdict; `undefined` releases it without one (the call failed for its own reasons). */
+    probeEnded(id: string, failed: boolean | undefined, reason?: string) {
+      const c = circuit(id);
+      if (c.state !== "half-open") return this.record(id, failed === true, reason);
+      if (failed === undefined) {
+        // Back to open with the cool-down already over: the next caller may probe at once.
+        c.state = "open";
+        c.openedAt = now() - options.cooldownMs;
+        c.probeDeadline = null;
+        onChange(id, view(c));
+      } else if (failed) {
+        c.consecutiveFailures++;
+        c.lastError = reason ?? "probe failed";
+        c.lastFailureAt = now();
+        open(id, c);
+      } else close(id, c);
+    },
+
+    /** Probes past their deadline fail; the owner calls this on a timer. */
+    expireProbes() {
+      for (const [id, c] of circuits) {
+        if (c.state === "half-open" && c.probeDeadline !== null && now() >= c.probeDeadline) {
+          c.lastError = "probe did not finish before its deadline";
+          c.lastFailureAt = now();
+          open(id, c);
+        }
+      }
+    },
+
+    view: (id: string) => view(circuit(id)),
+    all: () => new Map([...circuits].map(([id, c]) => [id, view(c)])),
+  };
+}
+
+export type CircuitBook = ReturnType<typeof circuitBook>;

@@ -1,0 +1,143 @@
+// A worker's side of the budget: slices of accounts leased from the owner, from which each call's
+// hold is taken in memory — no I/O on the request path while a lease has room. A lease is topped
+// up ahead of need, given back when idle or when the owner recalls it, and a call whose hold does
+// not fit asks the owner for exactly what is missing, so no call is refused that the account could
+// still afford. A hold lives exactly as long as its call: `settle` ends it.
+import type { AccountId, Grant, LeaseRequest } from "./accounts.ts";
+
+export type OwnerLink = {
+  acquire(requests: LeaseRequest[]): Promise<{ granted: Grant[] } | { short: AccountId }>;
+  giveBack(grants: Grant[]): void;
+};
+
+export type Hold = { accounts: AccountId[]; amount: number };
+
+type Lease = { size: number; held: number; lastUsed: number; refilling: boolean; dryUntil: number };
+
+/** How many calls of the current size a lease reaches ahead, beyond what is held right now. */
+const callsAhead = 16;
+
+export function leaseBook(link: OwnerLink, { idleMs = 2_000 }: { idleMs?: number } = {}) {
+  const leases = new Map<AccountId, Lease>();
+  let holds = 0;
+  const lease = (account: AccountId) => {
+    let found = leases.get(account);
+    if (!found) leases.set(account, (found = { size: 0, held: 0, lastUsed: Date.now(), refilling: false, dryUntil: 0 }));
+    return found;
+  };
+  const free = (account: AccountId) => {
+    const found = leases.get(account);
+    return found ? found.size - found.held : 0;
+  };
+  const wanted = (account: AccountId, amount: number) => lease(account).held + callsAhead * amount;
+  const add = (grants: Grant[]) => {
+    for (const grant of grants) lease(grant.account).size += grant.amount;
+  };
+  const take = (accounts: AccountId[], amount: number): Hold | null => {
+    if (accounts.some((account) => free(account) < amount)) return null;
+    const now = Date.now();
+    for (const account of accounts) {
+      const found = lease(account);
+      found.held += amount;
+      found.lastUsed = now;
+    }
+    holds++;
+    return { accounts, amount };
+  };
+  /** Tops a lease up in the background once less than the calls now under way is free. */
+  const refillAhead = (accounts: AccountId[], amount: number) => {
+    for (const account of accounts) {
+      const found = lease(account);
+      if (found.refilling || free(account) >= Math.max(2 * amount, found.held) || Date.now() < found.dryUntil) continue;
+      found.refilling = true;
+      link
+        .acquire([{ account, need: 0, extra: wanted(account, amount) }])
+        .then((answer) => {
+          const got = "granted" in answer ? answer.granted.reduce((sum, grant) => sum + grant.amount, 0) : 0;
+          if ("granted" in answer) add(answer.granted);
+          // Nothing to spare at the owner: do not ask again at once.
+          if (got === 0) found.dryUntil = Date.now() + 250;
+        })
+        .catch(() => {})
+        .finally(() => (found.refilling = false));
+    }
+  };
+
+  const idleTimer = setInterval(() => {
+    const cutoff = Date.now() - idleMs;
+    const back: Grant[] = [];
+    for (const [account, found] of leases) {
+      if (found.held === 0 && found.lastUsed < cutoff && !found.refilling) {
+        if (found.size > 0) back.push({ account, amount: found.size });
+        leases.delete(account);
+      }
+    }
+    if (back.length) link.giveBack(back);
+  }, Math.max(50, idleMs / 2));
+  idleTimer.unref();
+
+  return {
+    /** Holds `amount` on every account, or names the account that cannot cover it. */
+    async hold(accounts: AccountId[], amount: number): Promise<Hold | { blocked: AccountId }> {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const held = take(accounts, amount);
+        if (held) {
+          refillAhead(accounts, amount);
+          return held;
+        }
+        const answer = await link.acquire(
+          accounts.map((account) => ({ account, need: Math.max(0, amount - free(account)), extra: wanted(account, amount) })),
+        );
+        if ("short" in answer) {
+          // Meanwhile grants to this worker's other calls may have left room here: look once more.
+          return take(accounts, amount) ?? { blocked: answer.short };
+        }
+        add(answer.granted);
+      }
+      // Other calls took each grant before this one could: rare; ask once more for exactly this call.
+      const answer = await link.acquire(accounts.map((account) => ({ account, need: amount, extra: 0 })));
+      if ("short" in answer) return { blocked: answer.short };
+      add(answer.granted);
+      return take(accounts, amount) ?? { blocked: accounts[0] };
+    },
+
+    /**
+     * Ends a hold and returns what is charged: the cost, or — when a cost exceeds its hold — as
+     * much of it as the leases can still cover, so no account goes below zero.
+     */
+    settle(hold: Hold, cost: number): number {
+      holds--;
+      for (const account of hold.accounts) lease(account).held -= hold.amount;
+      const charged = cost <= hold.amount ? cost : Math.min(cost, hold.amount + Math.min(...hold.accounts.map(free)));
+      for (const account of hold.accounts) lease(account).size -= charged;
+      return charged;
+    },
+
+    /** The owner needs money back: everything not held by a call is returned (in the reply). */
+    recall(account: AccountId): number {
+      const found = leases.get(account);
+      if (!found) return 0;
+      const spare = found.size - found.held;
+      found.size = found.held;
+      found.dryUntil = Date.now() + 250;
+      return spare;
+    },
+
+    /** On shutdown, after the last call: every lease goes back. */
+    returnAll() {
+      const back = [...leases].filter(([, found]) => found.size > 0).map(([account, found]) => ({ account, amount: found.size - found.held }));
+      leases.clear();
+      if (back.length) link.giveBack(back);
+    },
+
+    /** Calls holding money right now, and how much they hold per kind of account. */
+    holds() {
+      const held: Record<string, number> = { org: 0, member: 0, key: 0 };
+      for (const [account, found] of leases) held[account.slice(0, account.indexOf(":"))] += found.held;
+      return { calls: holds, held };
+    },
+    close: () => clearInterval(idleTimer),
+  };
+}
+
+export type LeaseBook = ReturnType<typeof leaseBook>;

@@ -1,0 +1,132 @@
+// The call state as the relay in a worker sees it: holds on budget leases, settlements, and the
+// channels' health — whatever owner stands behind it. Settlements, channel outcomes and key uses
+// leave in one message per turn of the event loop, after the answers they belong to were sent.
+import type { UsageRecord } from "../store/ledger.ts";
+import type { AccountId, Grant, LeaseRequest } from "./accounts.ts";
+import type { ChannelHealth } from "./circuit.ts";
+import { type Hold, leaseBook } from "./leases.ts";
+import type { ChannelReport, Settlement } from "./owner.ts";
+import type { Peer } from "./rpc.ts";
+
+export type Holder = { organizationId: string; userId: string; keyId: string; memberCapped: boolean; keyCapped: boolean };
+export type Blocker = "organization" | "member" | "key";
+export type CallHold = Hold;
+export type CallStateStatus = {
+  /** Calls holding money right now, over every worker, and what they hold per kind of account. */
+  holds: { calls: number; held: Record<string, number> };
+  leased: number;
+  unflushed: number;
+  queued: number;
+  lastWrite: { records: number; ms: number };
+};
+
+const blockerOf: Record<string, Blocker> = { org: "organization", member: "member", key: "key" };
+
+export function accountsOf(holder: Holder): AccountId[] {
+  const accounts = [`org:${holder.organizationId}`];
+  if (holder.memberCapped) accounts.push(`member:${holder.userId}`);
+  if (holder.keyCapped) accounts.push(`key:${holder.keyId}`);
+  return accounts;
+}
+
+export function workerCallState(owner: Peer, { leaseIdleMs }: { leaseIdleMs: number }) {
+  const leases = leaseBook(
+    {
+      acquire: (requests: LeaseRequest[]) => owner.call("acquire", requests),
+      giveBack: (grants: Grant[]) => owner.notify("giveBack", grants),
+    },
+    { idleMs: leaseIdleMs },
+  );
+  const health = new Map<string, ChannelHealth>();
+  let settlements: Settlement[] = [];
+  let reports: ChannelReport[] = [];
+  let keyUses = new Map<string, number>();
+  let scheduled = false;
+  const send = () => {
+    scheduled = false;
+    if (settlements.length === 0 && reports.length === 0 && keyUses.size === 0) return;
+    owner.notify("settled", settlements, reports, [...keyUses]);
+    settlements = [];
+    reports = [];
+    keyUses = new Map();
+  };
+  const soon = () => {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(send);
+  };
+
+  return {
+    /** Handlers for what the owner asks of this worker. */
+    handlers: {
+      recall: (account: AccountId) => leases.recall(account),
+      holds: () => leases.holds(),
+      health: (channelId: string, view: ChannelHealth) => void health.set(channelId, view),
+    },
+    /** Loads the owner's view of every channel (at start). */
+    async sync() {
+      for (const [channelId, view] of await owner.call<[string, ChannelHealth][]>("health")) health.set(channelId, view);
+    },
+
+    async hold(holder: Holder, amount: number): Promise<CallHold | { blocked: Blocker }> {
+      const held = await leases.hold(accountsOf(holder), amount);
+      return "blocked" in held ? { blocked: blockerOf[held.blocked.slice(0, held.blocked.indexOf(":"))] } : held;
+    },
+
+    /** Ends a hold: the charged amount goes into `record`, and both to the owner. Returns what was charged. */
+    settle(hold: CallHold, cost: number, record: Omit<UsageRecord, "cost">): number {
+      const charged = leases.settle(hold, cost);
+      settlements.push({ record: { ...record, cost: charged }, accounts: hold.accounts });
+      soon();
+      return charged;
+    },
+
+    recordKeyUse(keyId: string) {
+      keyUses.set(keyId, Date.now());
+      soon();
+    },
+
+    channels: {
+      /** Could the channel take a call now (an open circuit past its cool-down may be probed)? */
+      available(channelId: string): boolean {
+        const view = health.get(channelId);
+        if (!view || view.state === "closed") return true;
+        return view.state === "open" && Date.now() >= view.retryAt!;
+      },
+      /** Claims the channel for a call: free when closed, through the owner for a probe. */
+      async admit(channelId: string): Promise<{ probe: boolean } | null> {
+        const view = health.get(channelId);
+        if (!view || view.state === "closed") return { probe: false };
+        if (view.state !== "open" || Date.now() < view.retryAt!) return null;
+        return (await owner.call<boolean>("claimProbe", channelId).catch(() => false)) ? { probe: true } : null;
+      },
+      report(report: ChannelReport) {
+        reports.push(report);
+        // A failure moves the circuit that every worker reads: say it now, not after the call.
+        if (report.failed || report.probe) send();
+        else soon();
+      },
+      /** Seconds until the first of these channels may be probed again. */
+      retryAfterSeconds(channelIds: string[]): number {
+        const times = channelIds.map((id) => health.get(id)?.retryAt).filter((at): at is number => typeof at === "number");
+        return times.length ? Math.max(1, Math.ceil((Math.min(...times) - Date.now()) / 1000)) : 1;
+      },
+      view: (channelId: string): ChannelHealth =>
+        health.get(channelId) ?? { state: "closed", calls: 0, failures: 0, consecutiveFailures: 0, lastError: null, lastFailureAt: null, retryAt: null },
+    },
+
+    remaining: (accounts: AccountId[]) => owner.call<(number | null)[]>("remaining", accounts),
+    adjustBalance: (organizationId: string, amount: number) => owner.call<boolean>("adjustBalance", organizationId, amount),
+    status: () => owner.call<CallStateStatus>("status"),
+
+    /** After the last call of a graceful stop: pending messages out, leases back, and a reply that says the owner has them. */
+    async stop() {
+      send();
+      leases.returnAll();
+      leases.close();
+      await owner.call("status").catch(() => {});
+    },
+  };
+}
+
+export type CallState = ReturnType<typeof workerCallState>;
