@@ -45,7 +45,7 @@ function webConsole(): Router {
 
 export async function createWorker(config: Config, store: Store, log: Log, callState: CallState): Promise<Worker> {
   // Alone, workers poll the store's revision; in replica mode changes arrive by publish/subscribe and the poll is only a fallback.
-  const catalog = await openCatalog(store, config.redisUrl ? 5_000 : 250);
+  const catalog = await openCatalog(store, { log, pollMs: config.redisUrl ? 5_000 : 250 });
   callState.onCatalogChanged(() => void catalog.refresh().catch(() => {}));
   const onChange = async () => {
     await catalog.refresh();
@@ -77,7 +77,7 @@ export async function createWorker(config: Config, store: Store, log: Log, callS
       metricsToken: config.metricsToken,
     }),
   );
-  app.use(relayRouter({ catalog, forward, recordKeyUse: callState.recordKeyUse, maxBodyBytes: config.maxBodyBytes, log }));
+  app.use(relayRouter({ catalog, forward, recordKeyUse: callState.recordKeyUse, maxBodyBytes: config.maxBodyBytes, maxJsonDepth: config.maxJsonDepth, log }));
   app.use(docsRouter({ publicUrl: config.publicUrl }));
   app.use(consoleRouter({ store, onChange, publicUrl: config.publicUrl, log, callState, dispatcher }));
   app.use(webConsole());

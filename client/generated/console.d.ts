@@ -380,11 +380,8 @@ export interface components {
             revoked_at: string | null;
             /** Format: date-time */
             last_used_at: string | null;
-            /**
-             * Format: int64
-             * @description Spend cap in micros; null means no cap.
-             */
-            spend_cap: number | null;
+            /** @description Spend cap in micros; null means no cap. */
+            spend_cap: (number & components["schemas"]["Micros"]) | null;
             /** Format: int64 */
             spent: number;
         };
@@ -393,15 +390,13 @@ export interface components {
             group_id?: string | null;
             /** Format: date-time */
             expires_at?: string | null;
-            /** Format: int64 */
-            spend_cap?: number | null;
+            spend_cap?: (number & components["schemas"]["Micros"]) | null;
         };
         ApiKeyUpdate: {
             name?: string;
             /** @description Rebind the key; null unbinds it. */
             group_id?: string | null;
-            /** Format: int64 */
-            spend_cap?: number | null;
+            spend_cap?: (number & components["schemas"]["Micros"]) | null;
         };
         CallGuide: {
             base_urls: components["schemas"]["SdkBaseUrls"];
@@ -431,7 +426,7 @@ export interface components {
             call_name: string;
             /** @description `<group_identifier>/<model_id>`, usable from any key of the organization when routing is on. */
             qualified_call_name: string;
-            prices: components["schemas"]["ModelPrices"];
+            prices: components["schemas"]["GroupPrices"];
         };
         /** @description Money in the relay's hands right now (micros). At rest every figure is 0 but `leased`. */
         CallStateStatus: {
@@ -635,11 +630,8 @@ export interface components {
             revoked_at: string | null;
             /** Format: date-time */
             last_used_at: string | null;
-            /**
-             * Format: int64
-             * @description Spend cap in micros; null means no cap.
-             */
-            spend_cap: number | null;
+            /** @description Spend cap in micros; null means no cap. */
+            spend_cap: (number & components["schemas"]["Micros"]) | null;
             /** Format: int64 */
             spent: number;
             /** @description The secret, shown exactly once. Only its hash is stored. */
@@ -695,6 +687,17 @@ export interface components {
             display_name?: string;
             prices: components["schemas"]["ModelPrices"];
         };
+        /** @description A price in a group: the base price × the group's multiplier, so it may exceed 10^15 micros. */
+        GroupPrices: {
+            /** Format: int64 */
+            input: number;
+            /** Format: int64 */
+            output: number;
+            /** Format: int64 */
+            cache_read?: number;
+            /** Format: int64 */
+            cache_write?: number;
+        };
         GroupUpdate: {
             name?: string;
             /** Format: int32 */
@@ -725,7 +728,7 @@ export interface components {
             /** @description Base price per million tokens, in micros. */
             base_prices: components["schemas"]["ModelPrices"];
             /** @description Price in this group = base price × multiplier, per million tokens, in micros. */
-            prices: components["schemas"]["ModelPrices"];
+            prices: components["schemas"]["GroupPrices"];
         };
         Me: {
             id: string;
@@ -757,18 +760,25 @@ export interface components {
             group_ids?: string[];
         };
         /**
+         * Format: int64
+         * @description An amount of money in micros (1 currency unit = 1,000,000 micros). At most 10^15 micros (one
+         *     billion units): every sum of such amounts stays exact in a JSON number (below 2^53).
+         */
+        Micros: number;
+        /**
+         * Format: int64
+         * @description A change of a balance in micros: ±10^15 at most.
+         */
+        MicrosDelta: number;
+        /**
          * @description Prices are integers in micro-units of currency (1 unit = 1,000,000 micros) per million tokens.
          *     Multipliers are integers in thousandths (2.5x = 2500). No floating-point money anywhere.
          */
         ModelPrices: {
-            /** Format: int64 */
-            input: number;
-            /** Format: int64 */
-            output: number;
-            /** Format: int64 */
-            cache_read?: number;
-            /** Format: int64 */
-            cache_write?: number;
+            input: components["schemas"]["Micros"];
+            output: components["schemas"]["Micros"];
+            cache_read?: components["schemas"]["Micros"];
+            cache_write?: components["schemas"]["Micros"];
         };
         Ok: {
             /** @enum {boolean} */
@@ -777,11 +787,8 @@ export interface components {
         Organization: {
             id: string;
             name: string;
-            /**
-             * Format: int64
-             * @description Balance in micros.
-             */
-            balance: number;
+            /** @description Balance in micros. */
+            balance: components["schemas"]["Micros"];
             group_routing: boolean;
             exclusive_group_ids: string[];
             /** Format: date-time */
@@ -809,11 +816,8 @@ export interface components {
             gemini: string;
         };
         TopUp: {
-            /**
-             * Format: int64
-             * @description Micros to add (positive) or remove (negative, never below zero).
-             */
-            amount: number;
+            /** @description Micros to add (positive) or remove (negative); the balance stays between 0 and 10^15. */
+            amount: components["schemas"]["MicrosDelta"];
         };
         UsageCall: {
             id: string;
@@ -886,11 +890,8 @@ export interface components {
             to: string;
             rows: components["schemas"]["UsageRow"][];
             totals: components["schemas"]["UsageTotals"];
-            /**
-             * Format: int64
-             * @description The organization's balance in micros (null for the operator's all-organization view).
-             */
-            balance: number | null;
+            /** @description The organization's balance in micros (null for the operator's all-organization view). */
+            balance: (number & components["schemas"]["Micros"]) | null;
         };
         UsageTotals: {
             /** Format: int32 */

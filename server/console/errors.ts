@@ -1,13 +1,14 @@
 // Console errors: `{"error":{code,message,field?}}`, with a message that says what to do.
 import type { NextFunction, Request, Response } from "express";
 
-export type ConsoleErrorCode = "invalid_request" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "too_large" | "internal";
+export type ConsoleErrorCode = "invalid_request" | "unauthenticated" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "too_large" | "internal";
 
 const statusByCode: Record<ConsoleErrorCode, number> = {
   invalid_request: 400,
   unauthenticated: 401,
   forbidden: 403,
   not_found: 404,
+  method_not_allowed: 405,
   conflict: 409,
   too_large: 413,
   internal: 500,
@@ -19,7 +20,7 @@ export function consoleError(code: ConsoleErrorCode, message: string, field?: st
   return { consoleError: true, code, message, ...(field ? { field } : {}) };
 }
 
-type ValidatorError = { status?: number; type?: string; errors?: { path?: string; message?: string }[]; message?: string };
+type ValidatorError = { status?: number; type?: string; errors?: { path?: string; message?: string }[]; message?: string; headers?: Record<string, string> };
 
 function fromValidator(error: ValidatorError): ConsoleError {
   if (error.type === "entity.too.large") return consoleError("too_large", "Request body is too large.");
@@ -28,7 +29,7 @@ function fromValidator(error: ValidatorError): ConsoleError {
   const field = issue?.path?.split("/").slice(2).join(".") || undefined;
   const problem = (issue?.message ?? error.message ?? "is invalid").replace(/^must have required property '[^']+'$/, "is required");
   if (error.status === 404) return consoleError("not_found", `${error.message ?? "Not found"}.`);
-  if (error.status === 405) return consoleError("not_found", `${error.message ?? "Method not allowed"}.`);
+  if (error.status === 405) return consoleError("method_not_allowed", `${error.message ?? "Method not allowed"}; this endpoint accepts ${error.headers?.Allow?.toUpperCase() ?? "other methods"}.`);
   if (error.status === 415) return consoleError("invalid_request", "Send the body as JSON with Content-Type: application/json.");
   return consoleError("invalid_request", field ? `\`${field}\` ${problem}. Correct it and try again.` : `Invalid request: ${problem}.`, field);
 }
@@ -43,6 +44,8 @@ export function consoleErrors(log: (event: string, fields: Record<string, unknow
       rendered = consoleError("internal", "Internal error. Try again; if it persists, contact the operator.");
     }
     const { code, message, field } = rendered;
+    const allow = (error as ValidatorError)?.headers?.Allow;
+    if (code === "method_not_allowed" && allow) res.setHeader("allow", allow.toUpperCase());
     res.status(statusByCode[code]).json({ error: { code, message, ...(field ? { field } : {}) } });
   };
 }

@@ -1,6 +1,7 @@
 // Operator pages: groups (family derived from the name), organizations, top-ups, exclusive grants.
 import type { Request, Response } from "express";
 import { familyFromGroupName } from "../domain/families.ts";
+import { maxMicros } from "../domain/pricing.ts";
 import type { GroupModel } from "../store/records.ts";
 import { type ConsoleDeps, withLiveBalances } from "./context.ts";
 import { consoleError } from "./errors.ts";
@@ -132,7 +133,8 @@ export function adminHandlers(deps: ConsoleDeps) {
       const { amount } = req.body as { amount: number };
       // Through the call-state owner: money leased to calls in flight cannot be taken away.
       if (!(await deps.callState.adjustBalance(organization.id, amount))) {
-        throw consoleError("invalid_request", `The balance is ${organization.balance} micros (some of it may be held by calls in flight); removing ${-amount} would take it below zero.`, "amount");
+        const problem = amount < 0 ? `removing ${-amount} would take it below zero` : `adding ${amount} would take it above the maximum of ${maxMicros}`;
+        throw consoleError("invalid_request", `The balance is ${organization.balance} micros (some of it may be held by calls in flight); ${problem}. Choose a smaller \`amount\`.`, "amount");
       }
       deps.log("admin.top_up", { organization_id: organization.id, amount });
       res.json(organizationJson(await organizationOr404(organization.id)));

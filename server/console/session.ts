@@ -69,12 +69,15 @@ async function tokenUser(store: Store, authorization: string, res: Response): Pr
   return undefined;
 }
 
+/** The host of an Origin header; undefined for `null` (sandboxed and file: pages) and for malformed ones. */
+const originHost = (origin: string) => (URL.canParse(origin) ? new URL(origin).host : undefined);
+
 export function sameOriginOnly() {
   return function refuseCrossSite(req: Request, _res: Response, next: NextFunction) {
     const origin = req.headers.origin;
-    if (req.method !== "GET" && req.method !== "HEAD" && origin && origin !== "null") {
-      const host = new URL(origin).host;
-      if (host !== req.headers.host) return next(consoleError("forbidden", "Cross-site request refused. Use the Tollgate console on its own address."));
+    // A present Origin must name this host: `Origin: null` comes from an opaque origin, never from the console.
+    if (req.method !== "GET" && req.method !== "HEAD" && origin !== undefined && originHost(origin) !== req.headers.host) {
+      return next(consoleError("forbidden", "Cross-site request refused. Use the Tollgate console on its own address."));
     }
     next();
   };

@@ -1,3 +1,4 @@
+import { maxMicros } from "../domain/pricing.ts";
 import type { Db } from "./db.ts";
 import { newId } from "./ids.ts";
 import type { Organization } from "./records.ts";
@@ -52,9 +53,14 @@ export function organizationRepository(db: Db) {
       await revision.bump();
       return changes === 1;
     },
-    /** Adds (or, when negative, removes) balance; refuses to go below zero. */
+    /** Adds (or, when negative, removes) balance; refuses to go below zero or above `maxMicros`. */
     async adjustBalance(id: string, amount: number): Promise<boolean> {
-      const { changes } = await db.run(`UPDATE organizations SET balance = balance + ? WHERE id = ? AND balance + ? >= 0`, [amount, id, amount]);
+      const { changes } = await db.run(`UPDATE organizations SET balance = balance + ? WHERE id = ? AND balance + ? BETWEEN 0 AND ?`, [
+        amount,
+        id,
+        amount,
+        maxMicros,
+      ]);
       return changes === 1;
     },
     async setExclusiveGroups(id: string, groupIds: string[]): Promise<void> {
