@@ -6,6 +6,7 @@ import type { Store } from "../store/store.ts";
 import type { UsageRecord } from "../store/ledger.ts";
 import { type AccountId, type Grant, type LeaseRequest, accountBook } from "./accounts.ts";
 import { type ChannelHealth, type CircuitOptions, circuitBook } from "./circuit.ts";
+import { type RateScope, type RateTicket, rateBook } from "./rate-limits.ts";
 import type { Peer } from "./rpc.ts";
 
 export type Settlement = { record: UsageRecord; /** the leased accounts the cost is taken from */ accounts: AccountId[] };
@@ -23,6 +24,7 @@ export function callStateOwner(store: Store, { circuit, flushMs, log }: OwnerOpt
     for (const peer of peers.values()) peer.notify(op, ...args);
   };
   const circuits = circuitBook(circuit, (channelId, health) => broadcast("health", channelId, health));
+  const rates = rateBook();
   let queue: Settlement[] = [];
   let keyUses = new Map<string, number>();
 
@@ -103,6 +105,7 @@ export function callStateOwner(store: Store, { circuit, flushMs, log }: OwnerOpt
     setInterval(() => void flush(), flushMs),
     setInterval(() => void flushKeyUses(), 1_000),
     setInterval(() => circuits.expireProbes(), 250),
+    setInterval(() => rates.sweep(Date.now()), 10_000),
     setInterval(async () => {
       const current = await store.revision.current().catch(() => revision);
       if (current !== revision) {
@@ -132,6 +135,13 @@ export function callStateOwner(store: Store, { circuit, flushMs, log }: OwnerOpt
       for (const [keyId, at] of uses) keyUses.set(keyId, at);
     },
     claimProbe: (channelId: string) => circuits.claimProbe(channelId),
+    /** Admits a call under its scopes' rate limits, or refuses it (which limit, when to retry). */
+    admitRate: (scopes: RateScope[]) => rates.admit(scopes, Date.now(), holder),
+    /** Calls that ended: each one's slot in flight is released and its metered tokens counted. */
+    endRates: (ends: [RateTicket, number][]) => {
+      const now = Date.now();
+      for (const [ticket, tokens] of ends) rates.end(ticket, tokens, now, holder);
+    },
     health: () => [...circuits.all()],
     /** What is left in each account counting charges not yet written (null: not loaded, so the stored figure is current). */
     remaining: (accounts: AccountId[]) => accounts.map((account) => book.remaining(account) ?? null),
@@ -169,6 +179,7 @@ export function callStateOwner(store: Store, { circuit, flushMs, log }: OwnerOpt
       peers.get(holder)?.close("worker exited");
       peers.delete(holder);
       const returned = book.dropHolder(holder);
+      rates.dropHolder(holder);
       if (returned > 0) log("call_state.worker_leases_returned", { worker: holder, amount: returned });
     },
     health: (channelId: string): ChannelHealth => circuits.view(channelId),

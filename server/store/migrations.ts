@@ -139,6 +139,16 @@ export const migrations: { version: number; name: string; sql: string[] }[] = [
       `CREATE INDEX usage_records_user_time ON usage_records (user_id, created_at)`,
     ],
   },
+  {
+    version: 3,
+    name: "rate limits on keys, organizations and groups",
+    // NULL = unlimited. Requests and tokens per minute, and calls in flight at once.
+    sql: ["api_keys", "organizations", "model_groups"].flatMap((table) => [
+      `ALTER TABLE ${table} ADD COLUMN rpm_limit INTEGER`,
+      `ALTER TABLE ${table} ADD COLUMN tpm_limit BIGINT`,
+      `ALTER TABLE ${table} ADD COLUMN concurrency_limit INTEGER`,
+    ]),
+  },
 ];
 
 /** Applies pending migrations in one transaction each; safe to call from every start. */
