@@ -165,7 +165,7 @@ describe("tokens per minute, on metered tokens", () => {
       remaining.push(Number(response.headers.get("x-ratelimit-remaining-tokens")));
       expect(response.headers.get("x-ratelimit-limit-tokens")).toBe(String(limit));
       expect(response.headers.get("anthropic-ratelimit-tokens-limit")).toBe(String(limit));
-      await sleep(50); // the call's end reaches the owner in the next batch
+      await sleep(150); // the call's end reaches the owner in the next batch
     }
     // Each admission reports what the calls before it were metered (streamed usage included).
     expect(remaining).toEqual([limit, limit - perCall, limit - 2 * perCall]);
