@@ -10,6 +10,7 @@ import { operationsRouter } from "./metrics/routes.ts";
 import { type Catalog, openCatalog } from "./gateway/catalog.ts";
 import { Agent } from "undici";
 import type { CallState } from "./call-state/worker.ts";
+import { withRateLimits } from "./gateway/rate-limit.ts";
 import { upstreamForwarder } from "./gateway/relay-call.ts";
 import { relayRouter } from "./gateway/routes.ts";
 import { warmValidators } from "./gateway/middleware/validate.ts";
@@ -54,7 +55,7 @@ export async function createWorker(config: Config, store: Store, log: Log, callS
   // One keep-alive pool per upstream origin (undici's Agent keeps a Pool per origin).
   const dispatcher = new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000, connections: 256 });
   const drain = new AbortController();
-  const forward = upstreamForwarder({ catalog, callState, dispatcher, drained: drain.signal, log });
+  const forward = withRateLimits(upstreamForwarder({ catalog, callState, dispatcher, drained: drain.signal, log }), callState);
   let stopping = false;
   const app = express();
   app.disable("x-powered-by");

@@ -98,6 +98,22 @@ export interface paths {
         patch: operations["adminUpdateGroup"];
         trace?: never;
     };
+    "/api/admin/keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["adminUpdateKey"];
+        trace?: never;
+    };
     "/api/admin/organizations": {
         parameters: {
             query?: never;
@@ -140,6 +156,23 @@ export interface paths {
         get?: never;
         /** @description Replace the set of exclusive groups this organization may use. */
         put: operations["adminSetExclusiveGroups"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/organizations/{id}/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Every key of the organization (revoked ones included). */
+        get: operations["adminListOrganizationKeys"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -364,6 +397,10 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description What the operator may change on any organization's key. */
+        AdminApiKeyUpdate: {
+            rate_limits: components["schemas"]["RateLimitsInput"];
+        };
         ApiKey: {
             id: string;
             name: string;
@@ -384,6 +421,8 @@ export interface components {
             spend_cap: (number & components["schemas"]["Micros"]) | null;
             /** Format: int64 */
             spent: number;
+            /** @description Set by the organization's owner or the operator. */
+            rate_limits: components["schemas"]["RateLimits"];
         };
         ApiKeyCreate: {
             name: string;
@@ -391,12 +430,16 @@ export interface components {
             /** Format: date-time */
             expires_at?: string | null;
             spend_cap?: (number & components["schemas"]["Micros"]) | null;
+            /** @description Only the organization's owner (or the operator) may set rate limits. */
+            rate_limits?: components["schemas"]["RateLimitsInput"];
         };
         ApiKeyUpdate: {
             name?: string;
             /** @description Rebind the key; null unbinds it. */
             group_id?: string | null;
             spend_cap?: (number & components["schemas"]["Micros"]) | null;
+            /** @description Only the organization's owner (or the operator) may set rate limits. */
+            rate_limits?: components["schemas"]["RateLimitsInput"];
         };
         CallGuide: {
             base_urls: components["schemas"]["SdkBaseUrls"];
@@ -634,6 +677,8 @@ export interface components {
             spend_cap: (number & components["schemas"]["Micros"]) | null;
             /** Format: int64 */
             spent: number;
+            /** @description Set by the organization's owner or the operator. */
+            rate_limits: components["schemas"]["RateLimits"];
             /** @description The secret, shown exactly once. Only its hash is stored. */
             secret: string;
         };
@@ -669,6 +714,8 @@ export interface components {
             /** @enum {string} */
             visibility: "public" | "exclusive";
             models: components["schemas"]["GroupModel"][];
+            /** @description Apply to each organization's calls through this group. */
+            rate_limits: components["schemas"]["RateLimits"];
         };
         GroupCreate: {
             name: string;
@@ -678,6 +725,7 @@ export interface components {
             /** @enum {string} */
             visibility: "public" | "exclusive";
             models?: components["schemas"]["GroupModel"][];
+            rate_limits?: components["schemas"]["RateLimitsInput"];
         };
         GroupGrants: {
             group_ids: string[];
@@ -705,6 +753,7 @@ export interface components {
             /** @enum {string} */
             visibility?: "public" | "exclusive";
             models?: components["schemas"]["GroupModel"][];
+            rate_limits?: components["schemas"]["RateLimitsInput"];
         };
         LoginRequest: {
             email: string;
@@ -793,10 +842,12 @@ export interface components {
             exclusive_group_ids: string[];
             /** Format: date-time */
             created_at: string;
+            rate_limits: components["schemas"]["RateLimits"];
         };
         OrganizationCreate: {
             name: string;
             group_routing?: boolean;
+            rate_limits?: components["schemas"]["RateLimitsInput"];
             owner: {
                 email: string;
                 name: string;
@@ -806,6 +857,38 @@ export interface components {
         OrganizationUpdate: {
             name?: string;
             group_routing?: boolean;
+            rate_limits?: components["schemas"]["RateLimitsInput"];
+        };
+        /**
+         * @description Rate limits (README, "Rate limits"); null means unlimited. Requests and tokens are counted in a
+         *     one-minute window that starts with the first call after the last window ran out; tokens are the
+         *     metered tokens of calls that ended (input + output + cache). `concurrent` counts calls in flight.
+         */
+        RateLimits: {
+            /**
+             * Format: int32
+             * @description Requests per minute.
+             */
+            rpm: number | null;
+            /**
+             * Format: int64
+             * @description Tokens per minute.
+             */
+            tpm: number | null;
+            /**
+             * Format: int32
+             * @description Calls in flight at once.
+             */
+            concurrent: number | null;
+        };
+        /** @description Rate limits to set: an omitted field stays as it is; null makes it unlimited. */
+        RateLimitsInput: {
+            /** Format: int32 */
+            rpm?: number | null;
+            /** Format: int64 */
+            tpm?: number | null;
+            /** Format: int32 */
+            concurrent?: number | null;
         };
         SdkBaseUrls: {
             /** @description Family A SDKs: the host (the SDK appends /v1/messages). */
@@ -1611,6 +1694,95 @@ export interface operations {
             };
         };
     };
+    adminUpdateKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminApiKeyUpdate"];
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            /** @description The server could not understand the request due to invalid syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is forbidden. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The server cannot find the requested resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The request conflicts with the current state of the server. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Client error */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+        };
+    };
     adminListOrganizations: {
         parameters: {
             query?: never;
@@ -1894,6 +2066,93 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Organization"];
+                };
+            };
+            /** @description The server could not understand the request due to invalid syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is forbidden. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The server cannot find the requested resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The request conflicts with the current state of the server. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Client error */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+        };
+    };
+    adminListOrganizationKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ApiKey"][];
+                    };
                 };
             };
             /** @description The server could not understand the request due to invalid syntax. */

@@ -12,6 +12,7 @@ import type { UsageRecord } from "../store/ledger.ts";
 import { type AccountId, type Grant, type LeaseRequest, accountBook } from "./accounts.ts";
 import { type ChannelHealth, type CircuitOptions, circuitBook } from "./circuit.ts";
 import { type SharedBudgets, redisShared } from "./redis.ts";
+import { type RateScope, type RateTicket, rateBook } from "./rate-limits.ts";
 import type { Peer } from "./rpc.ts";
 
 export type Settlement = { record: UsageRecord; /** the leased accounts the cost is taken from */ accounts: AccountId[] };
@@ -83,6 +84,7 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
     book.setDurable(account, book.durable(account) - spare);
     await shared.giveBack([{ account, amount: spare }]).catch(() => book.setDurable(account, book.durable(account) + spare));
   };
+  const rates = rateBook();
   let queue: Settlement[] = [];
   let keyUses = new Map<string, number>();
 
@@ -224,6 +226,7 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
       if (!shared) return;
       for (const account of book.loaded()) if (book.leased(account) === 0 && book.available(account) > 0) void returnSpare(account);
     }, 2_000),
+    setInterval(() => rates.sweep(Date.now()), 10_000),
     setInterval(async () => {
       const current = await store.revision.current().catch(() => revision);
       if (current !== revision) {
@@ -267,6 +270,13 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
       if (circuits.claimProbe(channelId)) return true;
       void shared.releaseProbe(channelId);
       return false;
+    },
+    /** Admits a call under its scopes' rate limits, or refuses it (which limit, when to retry). */
+    admitRate: (scopes: RateScope[]) => rates.admit(scopes, Date.now(), holder),
+    /** Calls that ended: each one's slot in flight is released and its metered tokens counted. */
+    endRates: (ends: [RateTicket, number][]) => {
+      const now = Date.now();
+      for (const [ticket, tokens] of ends) rates.end(ticket, tokens, now, holder);
     },
     health: () => [...circuits.all()],
     /** What is left in each account counting charges not yet written (null: not loaded, so the stored figure is current). */
@@ -330,6 +340,7 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
       peers.get(holder)?.close("worker exited");
       peers.delete(holder);
       const returned = book.dropHolder(holder);
+      rates.dropHolder(holder);
       if (returned > 0) log("call_state.worker_leases_returned", { worker: holder, amount: returned });
     },
     health: (channelId: string): ChannelHealth => circuits.view(channelId),

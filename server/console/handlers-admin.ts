@@ -6,6 +6,7 @@ import type { GroupModel } from "../store/records.ts";
 import { type ConsoleDeps, withLiveBalances } from "./context.ts";
 import { consoleError } from "./errors.ts";
 import { hashPassword } from "./passwords.ts";
+import { type RateLimitsInput, rateLimitsFrom } from "./rate-limits.ts";
 import { groupJson, organizationJson } from "./serialize.ts";
 import { currentOperator } from "./session.ts";
 
@@ -52,7 +53,7 @@ export function adminHandlers(deps: ConsoleDeps) {
     },
     async createGroup(req: Request, res: Response) {
       currentOperator(res);
-      const body = req.body as { name: string; identifier: string; multiplier_milli: number; visibility: "public" | "exclusive"; models?: ModelInput[] };
+      const body = req.body as { name: string; identifier: string; multiplier_milli: number; visibility: "public" | "exclusive"; models?: ModelInput[]; rate_limits?: RateLimitsInput };
       const family = familyOrThrow(body.name);
       try {
         const id = await store.groups.create({
@@ -62,6 +63,7 @@ export function adminHandlers(deps: ConsoleDeps) {
           multiplierMilli: body.multiplier_milli,
           visibility: body.visibility,
           models: toModels(body.models) ?? [],
+          rateLimits: rateLimitsFrom(body.rate_limits),
         });
         await deps.onChange();
         res.status(201).json(groupJson((await store.groups.get(id))!));
@@ -72,7 +74,7 @@ export function adminHandlers(deps: ConsoleDeps) {
     },
     async updateGroup(req: Request, res: Response) {
       currentOperator(res);
-      const body = req.body as { name?: string; multiplier_milli?: number; visibility?: "public" | "exclusive"; models?: ModelInput[] };
+      const body = req.body as { name?: string; multiplier_milli?: number; visibility?: "public" | "exclusive"; models?: ModelInput[]; rate_limits?: RateLimitsInput };
       const updated = await store.groups
         .update(String(req.params.id), {
           name: body.name,
@@ -80,6 +82,7 @@ export function adminHandlers(deps: ConsoleDeps) {
           multiplierMilli: body.multiplier_milli,
           visibility: body.visibility,
           models: toModels(body.models),
+          rateLimits: rateLimitsFrom(body.rate_limits),
         })
         .catch((error) => {
           if (isUniqueViolation(error)) throw consoleError("conflict", "A group with this name already exists. Choose another.", "name");
@@ -106,13 +109,13 @@ export function adminHandlers(deps: ConsoleDeps) {
     },
     async createOrganization(req: Request, res: Response) {
       currentOperator(res);
-      const body = req.body as { name: string; group_routing?: boolean; owner: { email: string; name: string; password: string } };
+      const body = req.body as { name: string; group_routing?: boolean; rate_limits?: RateLimitsInput; owner: { email: string; name: string; password: string } };
       if (await store.users.byEmail(body.owner.email)) {
         throw consoleError("conflict", `An account with email ${body.owner.email} already exists. Use another email for the owner.`, "owner.email");
       }
       const passwordHash = await hashPassword(body.owner.password);
       const id = await store.db.transaction(async (tx) => {
-        const organizationId = await store.organizations.create({ name: body.name, groupRouting: body.group_routing }, tx);
+        const organizationId = await store.organizations.create({ name: body.name, groupRouting: body.group_routing, rateLimits: rateLimitsFrom(body.rate_limits) }, tx);
         await store.users.create({ organizationId, email: body.owner.email, name: body.owner.name, role: "owner", passwordHash }, tx);
         return organizationId;
       });
@@ -122,8 +125,8 @@ export function adminHandlers(deps: ConsoleDeps) {
     async updateOrganization(req: Request, res: Response) {
       currentOperator(res);
       const organization = await organizationOr404(String(req.params.id));
-      const body = req.body as { name?: string; group_routing?: boolean };
-      await store.organizations.update(organization.id, { name: body.name, groupRouting: body.group_routing });
+      const body = req.body as { name?: string; group_routing?: boolean; rate_limits?: RateLimitsInput };
+      await store.organizations.update(organization.id, { name: body.name, groupRouting: body.group_routing, rateLimits: rateLimitsFrom(body.rate_limits) });
       await deps.onChange();
       res.json(organizationJson(await organizationOr404(organization.id)));
     },

@@ -174,6 +174,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
     } finally {
       res.off("close", onClose);
       drained.removeEventListener("abort", onDrained);
+      call.onUsage?.(outcome.usage);
       const cost = costMicros(billableTokens(outcome.usage), route.model.prices, route.group.multiplierMilli);
       metrics.call(route.group.identifier, callState.settle(hold, cost, {
         id: randomUUID(),

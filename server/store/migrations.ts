@@ -158,6 +158,16 @@ export const migrations: { version: number; name: string; sql: string[] }[] = [
       `CREATE INDEX console_tokens_user ON console_tokens (user_id)`,
     ],
   },
+  {
+    version: 4,
+    name: "rate limits on keys, organizations and groups",
+    // NULL = unlimited. Requests and tokens per minute, and calls in flight at once.
+    sql: ["api_keys", "organizations", "model_groups"].flatMap((table) => [
+      `ALTER TABLE ${table} ADD COLUMN rpm_limit INTEGER`,
+      `ALTER TABLE ${table} ADD COLUMN tpm_limit BIGINT`,
+      `ALTER TABLE ${table} ADD COLUMN concurrency_limit INTEGER`,
+    ]),
+  },
 ];
 
 /** Applies pending migrations in one transaction each; safe to call from every start. */

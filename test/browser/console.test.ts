@@ -296,4 +296,32 @@ suite(skipped ? `web console in a real browser (skipped: ${skipped})` : "web con
     await shoot(operator.page, "operator-usage");
     await operator.context.close();
   });
+
+  it("(7) the owner sets a key's rate limits in its row, and the operator an organization's", async () => {
+    const { context, page } = await newPage();
+    await signInThroughForm(page, owner.email, owner.password);
+    const row = page.locator('[data-key="sdk-key"]');
+    await row.getByRole("button", { name: "Edit rate limits of sdk-key" }).click();
+    await row.getByLabel("Requests per minute").fill("600");
+    await row.getByLabel("Calls at once").fill("4");
+    await row.getByRole("button", { name: "Save limits" }).click();
+    await expect.poll(() => row.locator("[data-rate-limits]").innerText()).toBe("600 RPM · 4 at once");
+    const ownerApi = await signIn(tollgate.url, owner.email, owner.password);
+    expect((await ownerApi.GET("/api/keys")).data!.data.find((key) => key.name === "sdk-key")!.rate_limits).toEqual({ rpm: 600, tpm: null, concurrent: 4 });
+    await shoot(page, "keys-rate-limits");
+    await context.close();
+
+    const operator = await newPage();
+    await signInThroughForm(operator.page, adminEmail, adminPassword);
+    await operator.page.goto(`${tollgate.url}/#/operator/organizations`);
+    const organization = operator.page.locator(`[data-organization="${owner.organization}"]`);
+    await organization.getByRole("button", { name: `Edit rate limits of ${owner.organization}` }).click();
+    await organization.getByLabel("Tokens per minute").fill("100000");
+    await organization.getByRole("button", { name: "Save limits" }).click();
+    await expect.poll(() => organization.locator("[data-rate-limits]").innerText()).toBe("100,000 TPM");
+    const organizations = (await operatorApi.GET("/api/admin/organizations")).data!.data;
+    expect(organizations.find((org) => org.name === owner.organization)!.rate_limits).toEqual({ rpm: null, tpm: 100_000, concurrent: null });
+    await shoot(operator.page, "operator-organization-rate-limits");
+    await operator.context.close();
+  });
 });

@@ -1,17 +1,28 @@
-// The form that creates a key: name, group, optional expiry and spend cap.
+// The form that creates a key: name, group, optional expiry and spend cap, and (for the owner) rate limits.
 import { useState } from "preact/hooks";
 import { type Schemas, api, ok } from "../../api.ts";
+import { type RateDraft, RateLimitFields, fromRateDraft, toRateDraft } from "../../components/rate-limits.tsx";
 import { ErrorNote, Field } from "../../components/ui.tsx";
 import { useAction } from "../../components/use-action.ts";
 import { familyNames, multiplier, toMicros } from "../../format.ts";
 
 const tomorrow = () => new Date(Date.now() + 24 * 3600 * 1000).toISOString().slice(0, 10);
 
-export function CreateKey({ groups, onCreated }: { groups: Schemas["CallGuideGroup"][]; onCreated: (key: Schemas["CreatedApiKey"]) => void }) {
+export function CreateKey({
+  groups,
+  canLimit,
+  onCreated,
+}: {
+  groups: Schemas["CallGuideGroup"][];
+  /** The owner may set the key's rate limits. */
+  canLimit: boolean;
+  onCreated: (key: Schemas["CreatedApiKey"]) => void;
+}) {
   const [name, setName] = useState("");
   const [groupId, setGroupId] = useState("");
   const [expires, setExpires] = useState("");
   const [cap, setCap] = useState("");
+  const [limits, setLimits] = useState<RateDraft>(toRateDraft());
   const [busy, setBusy] = useState(false);
   const { error, run } = useAction();
   const chosen = groups.find((group) => group.id === groupId);
@@ -28,12 +39,14 @@ export function CreateKey({ groups, onCreated }: { groups: Schemas["CallGuideGro
             // The key works through the whole chosen day (UTC).
             expires_at: expires ? new Date(`${expires}T23:59:59Z`).toISOString() : null,
             spend_cap: toMicros(cap),
+            ...(canLimit ? { rate_limits: fromRateDraft(limits) } : {}),
           },
         }),
       );
       setName("");
       setExpires("");
       setCap("");
+      setLimits(toRateDraft());
       onCreated(key);
     });
     setBusy(false);
@@ -60,6 +73,7 @@ export function CreateKey({ groups, onCreated }: { groups: Schemas["CallGuideGro
         <Field label="Spend cap, $ (optional)">
           <input type="number" name="cap" min="0" step="0.01" inputMode="decimal" placeholder="No cap" value={cap} onInput={(e) => setCap(e.currentTarget.value)} />
         </Field>
+        {canLimit && <RateLimitFields draft={limits} onChange={setLimits} />}
       </div>
       <ErrorNote error={error} />
       <div class="form-actions">
