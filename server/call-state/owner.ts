@@ -12,7 +12,7 @@ import type { UsageRecord } from "../store/ledger.ts";
 import { type AccountId, type Grant, type LeaseRequest, accountBook } from "./accounts.ts";
 import { type ChannelHealth, type CircuitOptions, circuitBook } from "./circuit.ts";
 import { type SharedBudgets, redisShared } from "./redis.ts";
-import { type RateScope, type RateTicket, rateBook } from "./rate-limits.ts";
+import { type Admission, type RateScope, type RateTicket, rateBook } from "./rate-limits.ts";
 import type { Peer } from "./rpc.ts";
 
 export type Settlement = { record: UsageRecord; /** the leased accounts the cost is taken from */ accounts: AccountId[] };
@@ -79,7 +79,8 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
   /** Gives this node's spare lease of an account back to Redis. */
   const returnSpare = async (account: AccountId) => {
     const spare = book.available(account);
-    if (!shared || spare <= 0) return;
+    // Not while Redis is away or has not seen this node's leases yet: they would be given to no one.
+    if (!shared?.up || spare <= 0) return;
     // Out of this node's book first, so no worker can be granted it while Redis takes it back.
     book.setDurable(account, book.durable(account) - spare);
     await shared.giveBack([{ account, amount: spare }]).catch(() => book.setDurable(account, book.durable(account) + spare));
@@ -272,11 +273,16 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
       return false;
     },
     /** Admits a call under its scopes' rate limits, or refuses it (which limit, when to retry). */
-    admitRate: (scopes: RateScope[]) => rates.admit(scopes, Date.now(), holder),
+    admitRate: async (scopes: RateScope[]): Promise<Admission | { unavailable: true }> => {
+      if (!shared) return rates.admit(scopes, Date.now(), holder);
+      // Replica mode: one set of counters for every node, in Redis; unreachable means no call can be admitted safely.
+      return shared.admitRate(holder, scopes, Date.now()).catch(() => ({ unavailable: true as const }));
+    },
     /** Calls that ended: each one's slot in flight is released and its metered tokens counted. */
     endRates: (ends: [RateTicket, number][]) => {
       const now = Date.now();
-      for (const [ticket, tokens] of ends) rates.end(ticket, tokens, now, holder);
+      if (shared) void shared.endRates(holder, ends, now).catch((error) => log("rate_limits.end_failed", { error: String(error) }));
+      else for (const [ticket, tokens] of ends) rates.end(ticket, tokens, now, holder);
     },
     health: () => [...circuits.all()],
     /** What is left in each account counting charges not yet written (null: not loaded, so the stored figure is current). */
@@ -341,6 +347,7 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
       peers.delete(holder);
       const returned = book.dropHolder(holder);
       rates.dropHolder(holder);
+      void shared?.dropRateHolder(holder);
       if (returned > 0) log("call_state.worker_leases_returned", { worker: holder, amount: returned });
     },
     health: (channelId: string): ChannelHealth => circuits.view(channelId),

@@ -99,7 +99,7 @@ export function workerCallState(owner: Peer, { leaseIdleMs }: { leaseIdleMs: num
      * Asks the owner to admit a call under its scopes' rate limits. Only calls with a limit
      * somewhere (key, organization, group) come here: the others do no I/O for rate limits.
      */
-    admitRate: (scopes: RateScope[]) => owner.call<Admission>("admitRate", scopes),
+    admitRate: (scopes: RateScope[]) => owner.call<Admission | { unavailable: true }>("admitRate", scopes),
 
     /** The admitted call is over: its slot in flight goes back, its metered tokens count (sent in the next batch). */
     endRate(ticket: RateTicket, meteredTokens: number) {

@@ -17,7 +17,7 @@ import type { Usage } from "../domain/usage.ts";
 import type { Forwarder, RelayCall } from "./forward.ts";
 
 export type RateLimiter = {
-  admitRate(scopes: RateScope[]): Promise<Admission>;
+  admitRate(scopes: RateScope[]): Promise<Admission | { unavailable: true }>;
   endRate(ticket: RateTicket, meteredTokens: number): void;
 };
 
@@ -88,6 +88,11 @@ export function withRateLimits(forward: Forwarder, limiter: RateLimiter): Forwar
     if (scopes.length === 0) return forward(call, req, res);
 
     const answer = await limiter.admitRate(scopes);
+    if ("unavailable" in answer) {
+      throw gatewayError("no_channel", "Tollgate cannot reach its shared rate-limit store (Redis), so it cannot admit limited calls safely right now. Retry shortly.", {
+        retryAfterSeconds: 2,
+      });
+    }
     setRateLimitHeaders(res, answer.figures);
     if (!answer.admitted) {
       const scope = scopes.find((candidate) => candidate.id === answer.scope)!;
