@@ -7,6 +7,7 @@
 // `redisUrl` (replica mode) an account on this node holds only the node lease it took from Redis
 // (redis.ts), which it tops up, gives back and shrinks by what it writes; circuit changes, probe
 // claims and catalog changes are shared with the other nodes.
+import { randomUUID } from "node:crypto";
 import type { Store } from "../store/store.ts";
 import type { UsageRecord } from "../store/ledger.ts";
 import { type AccountId, type Grant, type LeaseRequest, accountBook } from "./accounts.ts";
@@ -65,16 +66,38 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
   /** Redis mirrors of written charges that failed; retried until Redis takes them. */
   let unmirrored: (Grant & { committedAt: number })[] = [];
 
-  async function onShared(message: { type: string; from: string; channelId?: string; health?: ChannelHealth; account?: AccountId }) {
+  async function onShared(message: { type: string; from: string; to?: string; id?: string; channelId?: string; health?: ChannelHealth; account?: AccountId }) {
     if (message.type === "catalog") return broadcast("catalogChanged");
     if (message.from === node) return;
     if (message.type === "circuit") broadcast("health", message.channelId, circuits.adopt(message.channelId!, message.health!));
     if (message.type === "recall") {
-      // Another node is short: what this node's workers do not hold goes back to the pool.
+      // Another node is short: what this node's workers do not hold goes back to the pool, then it hears so.
       await recall(message.account!);
       await returnSpare(message.account!);
+      void shared!.publish({ type: "recalled", from: node, to: message.from, id: message.id });
     }
+    if (message.type === "recalled" && message.to === node) recallAnswers.get(message.id!)?.();
   }
+
+  /** Asks every other node to give back its idle leases of an account, and waits for their answers (at most a second). */
+  const recallEverywhere = async (account: AccountId) => {
+    const id = randomUUID();
+    const others = shared!.nodes - 1;
+    if (others <= 0) return;
+    let answered = 0;
+    await new Promise<void>((done) => {
+      const timer = setTimeout(done, 1_000);
+      recallAnswers.set(id, () => {
+        if (++answered >= others) {
+          clearTimeout(timer);
+          done();
+        }
+      });
+      void shared!.publish({ type: "recall", from: node, account, id });
+    });
+    recallAnswers.delete(id);
+  };
+  const recallAnswers = new Map<string, () => void>();
 
   /** Gives this node's spare lease of an account back to Redis. */
   const returnSpare = async (account: AccountId) => {
@@ -157,10 +180,9 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
         await new Promise((done) => setTimeout(done, Math.min(answer.waitMs, 1_000)));
         continue;
       }
-      if (attempt >= 4) return answer;
-      // Other nodes may hold idle leases of it: ask them to give back, then try again (a few rounds, while it trickles in).
-      await shared!.publish({ type: "recall", from: node, account: answer.short });
-      await new Promise((done) => setTimeout(done, 150));
+      if (attempt >= 2) return answer;
+      // Other nodes may hold idle leases of it: ask them to give back, wait for their answers, then try again.
+      await recallEverywhere(answer.short);
     }
   }
 
@@ -293,10 +315,9 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
       if (shared) {
         // Redis first for a removal (refused if the money is leased out), the database first for a top-up.
         if (amount < 0) {
-          await shared.publish({ type: "recall", from: node, account });
+          await recallEverywhere(account);
           await recall(account);
           await returnSpare(account);
-          await new Promise((done) => setTimeout(done, 200));
           if (!(await shared.adjust(account, amount))) return false;
           if (await store.organizations.adjustBalance(organizationId, amount)) return true;
           await shared.adjust(account, -amount);

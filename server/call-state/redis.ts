@@ -241,6 +241,10 @@ export function redisShared(options: SharedOptions) {
     get up() {
       return up;
     },
+    /** Live nodes as of the last heartbeat. */
+    get nodes() {
+      return nodes;
+    },
     async acquire(requests: LeaseRequest[]): Promise<{ granted: Grant[] } | { short: AccountId } | { waitMs: number }> {
       // Taken before the read: a write that finished earlier is in what the read returns.
       const loadedAt = Date.now();
