@@ -10,6 +10,7 @@ import { operationsRouter } from "./metrics/routes.ts";
 import { type Catalog, openCatalog } from "./gateway/catalog.ts";
 import { Agent } from "undici";
 import type { CallState } from "./call-state/worker.ts";
+import { withRateLimits } from "./gateway/rate-limit.ts";
 import { upstreamForwarder } from "./gateway/relay-call.ts";
 import { relayRouter } from "./gateway/routes.ts";
 import { warmValidators } from "./gateway/middleware/validate.ts";
@@ -45,7 +46,7 @@ function webConsole(): Router {
 
 export async function createWorker(config: Config, store: Store, log: Log, callState: CallState): Promise<Worker> {
   // Alone, workers poll the store's revision; in replica mode changes arrive by publish/subscribe and the poll is only a fallback.
-  const catalog = await openCatalog(store, config.redisUrl ? 5_000 : 250);
+  const catalog = await openCatalog(store, { log, pollMs: config.redisUrl ? 5_000 : 250 });
   callState.onCatalogChanged(() => void catalog.refresh().catch(() => {}));
   const onChange = async () => {
     await catalog.refresh();
@@ -54,7 +55,7 @@ export async function createWorker(config: Config, store: Store, log: Log, callS
   // One keep-alive pool per upstream origin (undici's Agent keeps a Pool per origin).
   const dispatcher = new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000, connections: 256 });
   const drain = new AbortController();
-  const forward = upstreamForwarder({ catalog, callState, dispatcher, drained: drain.signal, log });
+  const forward = withRateLimits(upstreamForwarder({ catalog, callState, dispatcher, drained: drain.signal, log }), callState);
   let stopping = false;
   const app = express();
   app.disable("x-powered-by");
@@ -77,7 +78,7 @@ export async function createWorker(config: Config, store: Store, log: Log, callS
       metricsToken: config.metricsToken,
     }),
   );
-  app.use(relayRouter({ catalog, forward, recordKeyUse: callState.recordKeyUse, maxBodyBytes: config.maxBodyBytes, log }));
+  app.use(relayRouter({ catalog, forward, recordKeyUse: callState.recordKeyUse, maxBodyBytes: config.maxBodyBytes, maxJsonDepth: config.maxJsonDepth, log }));
   app.use(docsRouter({ publicUrl: config.publicUrl }));
   app.use(consoleRouter({ store, onChange, publicUrl: config.publicUrl, log, callState, dispatcher, signInPolicy: config.signIn }));
   app.use(webConsole());

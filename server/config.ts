@@ -17,6 +17,8 @@ export type Config = {
   adminEmail: string;
   adminPassword?: string;
   maxBodyBytes: number;
+  /** Relay bodies nested deeper than this (arrays and objects) get 400. */
+  maxJsonDepth: number;
   /** Hashed into the key that encrypts upstream credentials; else a key file in the data directory. */
   secretKey?: string;
   /** How often workers write queued ledger records (they also write on a graceful stop). */
@@ -70,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: env.TOLLGATE_ADMIN_EMAIL || "admin@tollgate.local",
     adminPassword,
     maxBodyBytes: integer(env, "TOLLGATE_MAX_BODY_BYTES", 32 * 1024 * 1024, 1024),
+    maxJsonDepth: integer(env, "TOLLGATE_MAX_JSON_DEPTH", 128, 16),
     secretKey: env.TOLLGATE_SECRET_KEY || undefined,
     ledgerFlushMs: integer(env, "TOLLGATE_LEDGER_FLUSH_MS", 500, 10),
     circuit: {

@@ -19,6 +19,7 @@ const { openStore } = await import("./store/store.ts");
 const { connectCallState, serveCallState } = await import("./call-state/cluster.ts");
 const { callStateOwner } = await import("./call-state/owner.ts");
 const { servePrimaryMetrics } = await import("./metrics/cluster.ts");
+const { nextRestart } = await import("./worker-restarts.ts");
 
 const config = loadConfig();
 const { log, flush } = createLog();
@@ -52,7 +53,12 @@ async function runWorker(): Promise<void> {
   const { createWorker } = await import("./app.ts");
   const store = openStore(config);
   const callState = await connectCallState({ leaseIdleMs: config.leaseIdleMs });
-  const worker = await createWorker(config, store, log, callState);
+  const worker = await createWorker(config, store, log, callState).catch((error: Error) => {
+    // Say why (the primary re-forks with back-off, see worker-restarts.ts).
+    log("worker.start_failed", { error: String(error?.message ?? error) });
+    flush();
+    process.exit(1);
+  });
   const server: Server = worker.app.listen(config.port, config.host, () => setImmediate(worker.warmUp));
   server.keepAliveTimeout = 65_000;
   let stopping = false;
@@ -114,10 +120,17 @@ async function runPrimary(): Promise<void> {
       process.stdout.write(`Tollgate listening on http://${config.host}:${address.port} (${config.workers} workers)\n`);
     }
   });
-  cluster.on("exit", async (worker, code) => {
+  // When each worker started and how many quick exits came before it, for the restart back-off.
+  const lives = new Map<number, { startedAt: number; quickExits: number }>();
+  const fork = (quickExits = 0) => lives.set(cluster.fork().id, { startedAt: Date.now(), quickExits });
+  cluster.on("exit", async (worker, code, signal) => {
     if (!stopping) {
-      log("worker.exited", { pid: worker.process.pid, code });
-      cluster.fork();
+      const life = lives.get(worker.id) ?? { startedAt: Date.now(), quickExits: 0 };
+      lives.delete(worker.id);
+      const lifetimeMs = Date.now() - life.startedAt;
+      const restart = nextRestart(lifetimeMs, life.quickExits);
+      log("worker.exited", { pid: worker.process.pid, code, signal, lifetime_ms: lifetimeMs, quick_exits: restart.quickExits, restart_in_ms: restart.delayMs });
+      setTimeout(() => stopping || fork(restart.quickExits), restart.delayMs);
       return;
     }
     if (Object.keys(cluster.workers ?? {}).length === 0) {
@@ -141,7 +154,7 @@ async function runPrimary(): Promise<void> {
   };
   process.on("SIGTERM", stopAll);
   process.on("SIGINT", stopAll);
-  for (let i = 0; i < config.workers; i++) cluster.fork();
+  for (let i = 0; i < config.workers; i++) fork();
 }
 
 if (cluster.isPrimary) await runPrimary();

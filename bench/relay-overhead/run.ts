@@ -9,6 +9,7 @@ import { join, resolve } from "node:path";
 import { consoleClient, withCookieJar } from "../../client/index.ts";
 import { type Started, type Target, cpuMs, load, openLoop, pinSelf, rssMiB, startProcess, stopProcess, timeToFirstByte } from "./harness.ts";
 import * as nonStream from "./scenarios/non-stream.ts";
+import { replicaPrerequisites, replicaScenario } from "./replicas.ts";
 import * as stream from "./scenarios/stream.ts";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
@@ -25,6 +26,22 @@ const cores = availableParallelism();
 const testCore = cores > 1 ? "0" : undefined;
 const otherCores = cores > 1 ? `1-${cores - 1}` : undefined;
 const pinned = otherCores ? pinSelf(otherCores) : false;
+
+/** A tenant with a large balance and a key for each group (by identifier), built through the console API. */
+async function fundedKeys(gatewayUrl: string, identifiers: string[]): Promise<string[]> {
+  const admin = consoleClient({ baseUrl: gatewayUrl, fetch: withCookieJar() });
+  await admin.POST("/api/session", { body: { email: "admin@tollgate.local", password: "bench-password" } });
+  const groups = (await admin.GET("/api/admin/groups")).data!.data;
+  const org = (await admin.POST("/api/admin/organizations", { body: { name: "Bench", owner: { email: "bench@example.test", name: "Bench", password: "bench-password" } } })).data!;
+  await admin.POST("/api/admin/organizations/{id}/top-ups", { params: { path: { id: org.id } }, body: { amount: 1e14 } });
+  const owner = consoleClient({ baseUrl: gatewayUrl, fetch: withCookieJar() });
+  await owner.POST("/api/session", { body: { email: "bench@example.test", password: "bench-password" } });
+  const keys: string[] = [];
+  for (const identifier of identifiers) {
+    keys.push((await owner.POST("/api/keys", { body: { name: identifier, group_id: groups.find((group) => group.identifier === identifier)!.id } })).data!.secret);
+  }
+  return keys;
+}
 
 const started: Started[] = [];
 const start = async (script: string, env: Record<string, string>, ready: RegExp, core?: string) => {
@@ -60,17 +77,7 @@ try {
   );
   const gatewayUrl = gateway.match[1];
 
-  // A tenant with a large balance and keys bound to GPT Trial and DeepSeek Trial (both 1x).
-  const admin = consoleClient({ baseUrl: gatewayUrl, fetch: withCookieJar() });
-  await admin.POST("/api/session", { body: { email: "admin@tollgate.local", password: "bench-password" } });
-  const groups = (await admin.GET("/api/admin/groups")).data!.data;
-  const org = (await admin.POST("/api/admin/organizations", { body: { name: "Bench", owner: { email: "bench@example.test", name: "Bench", password: "bench-password" } } })).data!;
-  await admin.POST("/api/admin/organizations/{id}/top-ups", { params: { path: { id: org.id } }, body: { amount: 1e14 } });
-  const owner = consoleClient({ baseUrl: gatewayUrl, fetch: withCookieJar() });
-  await owner.POST("/api/session", { body: { email: "bench@example.test", password: "bench-password" } });
-  const keyFor = async (identifier: string) =>
-    (await owner.POST("/api/keys", { body: { name: identifier, group_id: groups.find((group) => group.identifier === identifier)!.id } })).data!.secret;
-  const [fastKey, slowKey] = [await keyFor("gpt-trial"), await keyFor("deepseek-trial")];
+  const [fastKey, slowKey] = await fundedKeys(gatewayUrl, ["gpt-trial", "deepseek-trial"]);
 
   const chat = "/v1/chat/completions";
   const targets = {
@@ -91,6 +98,7 @@ try {
   );
   const rows: string[][] = [];
   const rssAtStart = rssMiB(pids.gateway);
+  let gatewaySingleNodeCpu = 0;
   for (const scenario of [nonStream, stream]) {
     const figures: Record<"proxy" | "gateway", { rps: number; cpu: number; errors: number }> = {} as never;
     for (const who of ["proxy", "gateway"] as const) {
@@ -99,6 +107,7 @@ try {
       const result = await load(targets[who], scenario.body, seconds, connections);
       figures[who] = { rps: result.requestsPerSecond, cpu: (cpuMs(pids[who]) - before) / Math.max(1, result.requests), errors: result.errors };
     }
+    if (scenario === nonStream) gatewaySingleNodeCpu = figures.gateway.cpu;
     const ttfb = { proxy: await timeToFirstByte(targets.proxy, scenario.body, ttfbSamples), gateway: await timeToFirstByte(targets.gateway, scenario.body, ttfbSamples) };
     for (const target of Object.values(slowTargets)) await openLoop(target, slowBody(scenario.body), rate, 1); // warm-up: connections
     const direct = await openLoop(slowTargets.direct, slowBody(scenario.body), rate, rateSeconds);
@@ -126,7 +135,18 @@ try {
     }
     rows.push([`  RSS each minute of a ${soakSeconds}s soak`, "", samples.join(" "), ""]);
   }
-  const widths = [40, 16, 16, 8];
+  const missing = replicaPrerequisites();
+  if (missing) rows.push(["replica mode (skipped: " + missing + ")", "", "", ""]);
+  else {
+    const replicas = await replicaScenario({ upstreamUrl: fastUrl, body: nonStream.body, seconds, connections, setup: async (url) => (await fundedKeys(url, ["gpt-trial"]))[0] });
+    rows.push(
+      ["replica mode (PostgreSQL + Redis, 1 worker each, unpinned)", "1 replica", "3 replicas", "ratio"],
+      ["  requests/s at saturation", replicas.one.rps.toFixed(0), replicas.three.rps.toFixed(0), (replicas.three.rps / replicas.one.rps).toFixed(2)],
+      ["  CPU ms per request (process trees)", replicas.one.cpu.toFixed(3), replicas.three.cpu.toFixed(3), ""],
+      ["  single node (SQLite) CPU ms per request, above", "", gatewaySingleNodeCpu.toFixed(3), ""],
+    );
+  }
+  const widths = [58, 16, 16, 8];
   console.log(["", "bare proxy", "Tollgate", "ratio"].map((cell, i) => cell.padEnd(widths[i])).join(""));
   for (const row of rows) console.log(row.map((cell, i) => cell.padEnd(widths[i])).join(""));
 } finally {

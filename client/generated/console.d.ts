@@ -98,6 +98,22 @@ export interface paths {
         patch: operations["adminUpdateGroup"];
         trace?: never;
     };
+    "/api/admin/keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["adminUpdateKey"];
+        trace?: never;
+    };
     "/api/admin/organizations": {
         parameters: {
             query?: never;
@@ -140,6 +156,23 @@ export interface paths {
         get?: never;
         /** @description Replace the set of exclusive groups this organization may use. */
         put: operations["adminSetExclusiveGroups"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/organizations/{id}/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Every key of the organization (revoked ones included). */
+        get: operations["adminListOrganizationKeys"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -382,6 +415,10 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description What the operator may change on any organization's key. */
+        AdminApiKeyUpdate: {
+            rate_limits: components["schemas"]["RateLimitsInput"];
+        };
         ApiKey: {
             id: string;
             name: string;
@@ -398,28 +435,29 @@ export interface components {
             revoked_at: string | null;
             /** Format: date-time */
             last_used_at: string | null;
-            /**
-             * Format: int64
-             * @description Spend cap in micros; null means no cap.
-             */
-            spend_cap: number | null;
+            /** @description Spend cap in micros; null means no cap. */
+            spend_cap: (number & components["schemas"]["Micros"]) | null;
             /** Format: int64 */
             spent: number;
+            /** @description Set by the organization's owner or the operator. */
+            rate_limits: components["schemas"]["RateLimits"];
         };
         ApiKeyCreate: {
             name: string;
             group_id?: (string & components["schemas"]["ResourceId"]) | null;
             /** Format: date-time */
             expires_at?: string | null;
-            /** Format: int64 */
-            spend_cap?: number | null;
+            spend_cap?: (number & components["schemas"]["Micros"]) | null;
+            /** @description Only the organization's owner (or the operator) may set rate limits. */
+            rate_limits?: components["schemas"]["RateLimitsInput"];
         };
         ApiKeyUpdate: {
             name?: string;
             /** @description Rebind the key; null unbinds it. */
             group_id?: (string & components["schemas"]["ResourceId"]) | null;
-            /** Format: int64 */
-            spend_cap?: number | null;
+            spend_cap?: (number & components["schemas"]["Micros"]) | null;
+            /** @description Only the organization's owner (or the operator) may set rate limits. */
+            rate_limits?: components["schemas"]["RateLimitsInput"];
         };
         CallGuide: {
             base_urls: components["schemas"]["SdkBaseUrls"];
@@ -449,7 +487,7 @@ export interface components {
             call_name: string;
             /** @description `<group_identifier>/<model_id>`, usable from any key of the organization when routing is on. */
             qualified_call_name: string;
-            prices: components["schemas"]["ModelPrices"];
+            prices: components["schemas"]["GroupPrices"];
         };
         /** @description Money in the relay's hands right now (micros). At rest every figure is 0 but `leased`. */
         CallStateStatus: {
@@ -653,13 +691,12 @@ export interface components {
             revoked_at: string | null;
             /** Format: date-time */
             last_used_at: string | null;
-            /**
-             * Format: int64
-             * @description Spend cap in micros; null means no cap.
-             */
-            spend_cap: number | null;
+            /** @description Spend cap in micros; null means no cap. */
+            spend_cap: (number & components["schemas"]["Micros"]) | null;
             /** Format: int64 */
             spent: number;
+            /** @description Set by the organization's owner or the operator. */
+            rate_limits: components["schemas"]["RateLimits"];
             /** @description The secret, shown exactly once. Only its hash is stored. */
             secret: string;
         };
@@ -695,6 +732,8 @@ export interface components {
             /** @enum {string} */
             visibility: "public" | "exclusive";
             models: components["schemas"]["GroupModel"][];
+            /** @description Apply to each organization's calls through this group. */
+            rate_limits: components["schemas"]["RateLimits"];
         };
         GroupCreate: {
             name: string;
@@ -704,6 +743,7 @@ export interface components {
             /** @enum {string} */
             visibility: "public" | "exclusive";
             models?: components["schemas"]["GroupModel"][];
+            rate_limits?: components["schemas"]["RateLimitsInput"];
         };
         GroupGrants: {
             group_ids: components["schemas"]["ResourceId"][];
@@ -713,6 +753,17 @@ export interface components {
             display_name?: string;
             prices: components["schemas"]["ModelPrices"];
         };
+        /** @description A price in a group: the base price × the group's multiplier, so it may exceed 10^15 micros. */
+        GroupPrices: {
+            /** Format: int64 */
+            input: number;
+            /** Format: int64 */
+            output: number;
+            /** Format: int64 */
+            cache_read?: number;
+            /** Format: int64 */
+            cache_write?: number;
+        };
         GroupUpdate: {
             name?: string;
             /** Format: int32 */
@@ -720,6 +771,7 @@ export interface components {
             /** @enum {string} */
             visibility?: "public" | "exclusive";
             models?: components["schemas"]["GroupModel"][];
+            rate_limits?: components["schemas"]["RateLimitsInput"];
         };
         LoginRequest: {
             email: string;
@@ -743,7 +795,7 @@ export interface components {
             /** @description Base price per million tokens, in micros. */
             base_prices: components["schemas"]["ModelPrices"];
             /** @description Price in this group = base price × multiplier, per million tokens, in micros. */
-            prices: components["schemas"]["ModelPrices"];
+            prices: components["schemas"]["GroupPrices"];
         };
         Me: {
             id: string;
@@ -793,33 +845,34 @@ export interface components {
             /** @enum {string} */
             role: "owner" | "sub-user" | "developer";
             group_ids?: components["schemas"]["ResourceId"][];
-            /**
-             * Format: int64
-             * @description Spend cap in micros across all of the member's keys (at most 10^15); null or absent means no cap.
-             */
-            spend_cap?: number | null;
+            /** @description Spend cap in micros across all of the member's keys; null or absent means no cap. */
+            spend_cap?: (number & components["schemas"]["Micros"]) | null;
         };
         /** @description Owner only. */
         MemberUpdate: {
-            /**
-             * Format: int64
-             * @description Spend cap in micros across all of the member's keys (at most 10^15); null removes the cap.
-             */
-            spend_cap?: number | null;
+            /** @description Spend cap in micros across all of the member's keys; null removes the cap. */
+            spend_cap?: (number & components["schemas"]["Micros"]) | null;
         };
+        /**
+         * Format: int64
+         * @description An amount of money in micros (1 currency unit = 1,000,000 micros). At most 10^15 micros (one
+         *     billion units): every sum of such amounts stays exact in a JSON number (below 2^53).
+         */
+        Micros: number;
+        /**
+         * Format: int64
+         * @description A change of a balance in micros: ±10^15 at most.
+         */
+        MicrosDelta: number;
         /**
          * @description Prices are integers in micro-units of currency (1 unit = 1,000,000 micros) per million tokens.
          *     Multipliers are integers in thousandths (2.5x = 2500). No floating-point money anywhere.
          */
         ModelPrices: {
-            /** Format: int64 */
-            input: number;
-            /** Format: int64 */
-            output: number;
-            /** Format: int64 */
-            cache_read?: number;
-            /** Format: int64 */
-            cache_write?: number;
+            input: components["schemas"]["Micros"];
+            output: components["schemas"]["Micros"];
+            cache_read?: components["schemas"]["Micros"];
+            cache_write?: components["schemas"]["Micros"];
         };
         Ok: {
             /** @enum {boolean} */
@@ -828,19 +881,18 @@ export interface components {
         Organization: {
             id: string;
             name: string;
-            /**
-             * Format: int64
-             * @description Balance in micros.
-             */
-            balance: number;
+            /** @description Balance in micros. */
+            balance: components["schemas"]["Micros"];
             group_routing: boolean;
             exclusive_group_ids: string[];
             /** Format: date-time */
             created_at: string;
+            rate_limits: components["schemas"]["RateLimits"];
         };
         OrganizationCreate: {
             name: string;
             group_routing?: boolean;
+            rate_limits?: components["schemas"]["RateLimitsInput"];
             owner: {
                 email: string;
                 name: string;
@@ -850,6 +902,38 @@ export interface components {
         OrganizationUpdate: {
             name?: string;
             group_routing?: boolean;
+            rate_limits?: components["schemas"]["RateLimitsInput"];
+        };
+        /**
+         * @description Rate limits (README, "Rate limits"); null means unlimited. Requests and tokens are counted in a
+         *     one-minute window that starts with the first call after the last window ran out; tokens are the
+         *     metered tokens of calls that ended (input + output + cache). `concurrent` counts calls in flight.
+         */
+        RateLimits: {
+            /**
+             * Format: int32
+             * @description Requests per minute.
+             */
+            rpm: number | null;
+            /**
+             * Format: int64
+             * @description Tokens per minute.
+             */
+            tpm: number | null;
+            /**
+             * Format: int32
+             * @description Calls in flight at once.
+             */
+            concurrent: number | null;
+        };
+        /** @description Rate limits to set: an omitted field stays as it is; null makes it unlimited. */
+        RateLimitsInput: {
+            /** Format: int32 */
+            rpm?: number | null;
+            /** Format: int64 */
+            tpm?: number | null;
+            /** Format: int32 */
+            concurrent?: number | null;
         };
         /** @description An id taken from one of the console's lists; never empty. */
         ResourceId: string;
@@ -862,11 +946,8 @@ export interface components {
             gemini: string;
         };
         TopUp: {
-            /**
-             * Format: int64
-             * @description Micros to add (positive) or remove (negative, never below zero).
-             */
-            amount: number;
+            /** @description Micros to add (positive) or remove (negative); the balance stays between 0 and 10^15. */
+            amount: components["schemas"]["MicrosDelta"];
         };
         UsageCall: {
             id: string;
@@ -940,11 +1021,10 @@ export interface components {
             rows: components["schemas"]["UsageRow"][];
             totals: components["schemas"]["UsageTotals"];
             /**
-             * Format: int64
              * @description The organization's balance in micros, for its owner and the operator; null for a sub-user (who
              *     sees its own spend and cap in `GET /api/me`) and for the operator's all-organization view.
              */
-            balance: number | null;
+            balance: (number & components["schemas"]["Micros"]) | null;
         };
         UsageTotals: {
             /** Format: int32 */
@@ -1664,6 +1744,95 @@ export interface operations {
             };
         };
     };
+    adminUpdateKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminApiKeyUpdate"];
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            /** @description The server could not understand the request due to invalid syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is forbidden. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The server cannot find the requested resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The request conflicts with the current state of the server. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Client error */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+        };
+    };
     adminListOrganizations: {
         parameters: {
             query?: never;
@@ -1947,6 +2116,93 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Organization"];
+                };
+            };
+            /** @description The server could not understand the request due to invalid syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is forbidden. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The server cannot find the requested resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The request conflicts with the current state of the server. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Client error */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+        };
+    };
+    adminListOrganizationKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ApiKey"][];
+                    };
                 };
             };
             /** @description The server could not understand the request due to invalid syntax. */

@@ -7,11 +7,13 @@
 // `redisUrl` (replica mode) an account on this node holds only the node lease it took from Redis
 // (redis.ts), which it tops up, gives back and shrinks by what it writes; circuit changes, probe
 // claims and catalog changes are shared with the other nodes.
+import { randomUUID } from "node:crypto";
 import type { Store } from "../store/store.ts";
 import type { UsageRecord } from "../store/ledger.ts";
 import { type AccountId, type Grant, type LeaseRequest, accountBook } from "./accounts.ts";
 import { type ChannelHealth, type CircuitOptions, circuitBook } from "./circuit.ts";
 import { type SharedBudgets, redisShared } from "./redis.ts";
+import { type Admission, type RateScope, type RateTicket, rateBook } from "./rate-limits.ts";
 import type { Peer } from "./rpc.ts";
 
 export type Settlement = { record: UsageRecord; /** the leased accounts the cost is taken from */ accounts: AccountId[] };
@@ -64,25 +66,49 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
   /** Redis mirrors of written charges that failed; retried until Redis takes them. */
   let unmirrored: (Grant & { committedAt: number })[] = [];
 
-  async function onShared(message: { type: string; from: string; channelId?: string; health?: ChannelHealth; account?: AccountId }) {
+  async function onShared(message: { type: string; from: string; to?: string; id?: string; channelId?: string; health?: ChannelHealth; account?: AccountId }) {
     if (message.type === "catalog") return broadcast("catalogChanged");
     if (message.from === node) return;
     if (message.type === "circuit") broadcast("health", message.channelId, circuits.adopt(message.channelId!, message.health!));
     if (message.type === "recall") {
-      // Another node is short: what this node's workers do not hold goes back to the pool.
+      // Another node is short: what this node's workers do not hold goes back to the pool, then it hears so.
       await recall(message.account!);
       await returnSpare(message.account!);
+      void shared!.publish({ type: "recalled", from: node, to: message.from, id: message.id });
     }
+    if (message.type === "recalled" && message.to === node) recallAnswers.get(message.id!)?.();
   }
+
+  /** Asks every other node to give back its idle leases of an account, and waits for their answers (at most a second). */
+  const recallEverywhere = async (account: AccountId) => {
+    const id = randomUUID();
+    const others = shared!.nodes - 1;
+    if (others <= 0) return;
+    let answered = 0;
+    await new Promise<void>((done) => {
+      const timer = setTimeout(done, 1_000);
+      recallAnswers.set(id, () => {
+        if (++answered >= others) {
+          clearTimeout(timer);
+          done();
+        }
+      });
+      void shared!.publish({ type: "recall", from: node, account, id });
+    });
+    recallAnswers.delete(id);
+  };
+  const recallAnswers = new Map<string, () => void>();
 
   /** Gives this node's spare lease of an account back to Redis. */
   const returnSpare = async (account: AccountId) => {
     const spare = book.available(account);
-    if (!shared || spare <= 0) return;
+    // Not while Redis is away or has not seen this node's leases yet: they would be given to no one.
+    if (!shared?.up || spare <= 0) return;
     // Out of this node's book first, so no worker can be granted it while Redis takes it back.
     book.setDurable(account, book.durable(account) - spare);
     await shared.giveBack([{ account, amount: spare }]).catch(() => book.setDurable(account, book.durable(account) + spare));
   };
+  const rates = rateBook();
   let queue: Settlement[] = [];
   let keyUses = new Map<string, number>();
 
@@ -154,10 +180,9 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
         await new Promise((done) => setTimeout(done, Math.min(answer.waitMs, 1_000)));
         continue;
       }
-      if (attempt >= 4) return answer;
-      // Other nodes may hold idle leases of it: ask them to give back, then try again (a few rounds, while it trickles in).
-      await shared!.publish({ type: "recall", from: node, account: answer.short });
-      await new Promise((done) => setTimeout(done, 150));
+      if (attempt >= 2) return answer;
+      // Other nodes may hold idle leases of it: ask them to give back, wait for their answers, then try again.
+      await recallEverywhere(answer.short);
     }
   }
 
@@ -224,6 +249,7 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
       if (!shared) return;
       for (const account of book.loaded()) if (book.leased(account) === 0 && book.available(account) > 0) void returnSpare(account);
     }, 2_000),
+    setInterval(() => rates.sweep(Date.now()), 10_000),
     setInterval(async () => {
       const current = await store.revision.current().catch(() => revision);
       if (current !== revision) {
@@ -268,6 +294,18 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
       void shared.releaseProbe(channelId);
       return false;
     },
+    /** Admits a call under its scopes' rate limits, or refuses it (which limit, when to retry). */
+    admitRate: async (scopes: RateScope[]): Promise<Admission | { unavailable: true }> => {
+      if (!shared) return rates.admit(scopes, Date.now(), holder);
+      // Replica mode: one set of counters for every node, in Redis; unreachable means no call can be admitted safely.
+      return shared.admitRate(holder, scopes, Date.now()).catch(() => ({ unavailable: true as const }));
+    },
+    /** Calls that ended: each one's slot in flight is released and its metered tokens counted. */
+    endRates: (ends: [RateTicket, number][]) => {
+      const now = Date.now();
+      if (shared) void shared.endRates(holder, ends, now).catch((error) => log("rate_limits.end_failed", { error: String(error) }));
+      else for (const [ticket, tokens] of ends) rates.end(ticket, tokens, now, holder);
+    },
     health: () => [...circuits.all()],
     /** What is left in each account counting charges not yet written (null: not loaded, so the stored figure is current). */
     remaining: (accounts: AccountId[]) => accounts.map((account) => book.remaining(account) ?? null),
@@ -277,10 +315,9 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
       if (shared) {
         // Redis first for a removal (refused if the money is leased out), the database first for a top-up.
         if (amount < 0) {
-          await shared.publish({ type: "recall", from: node, account });
+          await recallEverywhere(account);
           await recall(account);
           await returnSpare(account);
-          await new Promise((done) => setTimeout(done, 200));
           if (!(await shared.adjust(account, amount))) return false;
           if (await store.organizations.adjustBalance(organizationId, amount)) return true;
           await shared.adjust(account, -amount);
@@ -330,6 +367,8 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
       peers.get(holder)?.close("worker exited");
       peers.delete(holder);
       const returned = book.dropHolder(holder);
+      rates.dropHolder(holder);
+      void shared?.dropRateHolder(holder);
       if (returned > 0) log("call_state.worker_leases_returned", { worker: holder, amount: returned });
     },
     health: (channelId: string): ChannelHealth => circuits.view(channelId),

@@ -10,6 +10,7 @@
 // holds (its heartbeat does it) before anyone is granted what they cover.
 import { Redis } from "ioredis";
 import type { AccountId, Grant, LeaseRequest } from "./accounts.ts";
+import { type Admission, type RateLimitName, type RateScope, type RateState, type RateTicket, rateBook, windowMs } from "./rate-limits.ts";
 
 const acquireScript = `
 local node, nodes, now, grace, loadedAt = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), ARGV[5]
@@ -98,11 +99,84 @@ for _, node in ipairs(redis.call('SMEMBERS', 'tg:nodes')) do
       if redis.call('EXISTS', 'tg:acct:' .. leases[i]) == 1 then redis.call('HINCRBY', 'tg:acct:' .. leases[i], 'leased', string.format('%.0f', -tonumber(leases[i + 1]))) end
     end
     redis.call('DEL', 'tg:leases:' .. node)
+    for _, holder in ipairs(redis.call('SMEMBERS', 'tg:rateholders:' .. node)) do
+      for _, scope in ipairs(redis.call('SMEMBERS', 'tg:ratescopes:' .. holder)) do redis.call('HDEL', 'tg:rateflight:' .. scope, holder) end
+      redis.call('DEL', 'tg:ratescopes:' .. holder)
+    end
+    redis.call('DEL', 'tg:rateholders:' .. node)
     redis.call('SREM', 'tg:nodes', node)
     swept = swept + 1
   end
 end
 return swept`;
+
+// Rate limits across nodes — the owner's rate book (rate-limits.ts) as scripts: per scope a
+// one-minute window {start, requests, tokens} and calls in flight per holder (a worker of a node).
+// ARGV: now, holder, node, windowMs, then quads (scope, rpm, tpm, concurrent) with -1 for none.
+// Returns 'admitted' or 'refused' (limit, scope, retryAfter), then each scope's start, requests, tokens.
+const rateWindow = `
+local function roll(scope, now, win)
+  local key = 'tg:rate:' .. scope
+  local start = tonumber(redis.call('HGET', key, 'start') or '-1')
+  if start < 0 or now >= start + win then
+    redis.call('HSET', key, 'start', string.format('%.0f', now), 'requests', '0', 'tokens', '0')
+    start = now
+  end
+  redis.call('PEXPIRE', key, win * 2)
+  return key, start
+end
+local function inFlight(scope)
+  local sum = 0
+  for _, n in ipairs(redis.call('HVALS', 'tg:rateflight:' .. scope)) do sum = sum + tonumber(n) end
+  return sum
+end`;
+
+const rateAdmitScript = `${rateWindow}
+local now, holder, node, win = tonumber(ARGV[1]), ARGV[2], ARGV[3], tonumber(ARGV[4])
+local n = (#ARGV - 4) / 4
+local refused = nil
+for i = 0, n - 1 do
+  local scope, rpm, tpm, concurrent = ARGV[5 + i * 4], tonumber(ARGV[6 + i * 4]), tonumber(ARGV[7 + i * 4]), tonumber(ARGV[8 + i * 4])
+  local key, start = roll(scope, now, win)
+  local untilReset = math.max(1, math.ceil((start + win - now) / 1000))
+  if not refused then
+    if concurrent >= 0 and inFlight(scope) >= concurrent then refused = {'concurrent', scope, '1'}
+    elseif rpm >= 0 and tonumber(redis.call('HGET', key, 'requests')) >= rpm then refused = {'rpm', scope, tostring(untilReset)}
+    elseif tpm >= 0 and tonumber(redis.call('HGET', key, 'tokens')) >= tpm then refused = {'tpm', scope, tostring(untilReset)} end
+  end
+end
+local out = {}
+if refused then out = {'refused', refused[1], refused[2], refused[3]} else out = {'admitted', '', '', ''} end
+for i = 0, n - 1 do
+  local scope = ARGV[5 + i * 4]
+  local key = 'tg:rate:' .. scope
+  if not refused then
+    redis.call('HINCRBY', key, 'requests', 1)
+    redis.call('HINCRBY', 'tg:rateflight:' .. scope, holder, 1)
+    redis.call('SADD', 'tg:ratescopes:' .. holder, scope)
+    redis.call('SADD', 'tg:rateholders:' .. node, holder)
+  end
+  local fields = redis.call('HMGET', key, 'start', 'requests', 'tokens')
+  out[#out + 1] = fields[1]; out[#out + 1] = fields[2]; out[#out + 1] = fields[3]
+end
+return out`;
+
+// ARGV: now, holder, windowMs, then pairs (scope, tokens).
+const rateEndScript = `${rateWindow}
+local now, holder, win = tonumber(ARGV[1]), ARGV[2], tonumber(ARGV[3])
+for i = 4, #ARGV, 2 do
+  local key = roll(ARGV[i], now, win)
+  redis.call('HINCRBY', key, 'tokens', ARGV[i + 1])
+  local left = redis.call('HINCRBY', 'tg:rateflight:' .. ARGV[i], holder, -1)
+  if left <= 0 then redis.call('HDEL', 'tg:rateflight:' .. ARGV[i], holder) end
+end
+return 1`;
+
+// A holder that is gone (a worker that exited): its calls in flight no longer count. ARGV: holder.
+const rateDropScript = `
+for _, scope in ipairs(redis.call('SMEMBERS', 'tg:ratescopes:' .. ARGV[1])) do redis.call('HDEL', 'tg:rateflight:' .. scope, ARGV[1]) end
+redis.call('DEL', 'tg:ratescopes:' .. ARGV[1])
+return 1`;
 
 export type SharedBudgets = ReturnType<typeof redisShared>;
 
@@ -132,6 +206,9 @@ export function redisShared(options: SharedOptions) {
   redis.defineCommand("tgHeartbeat", { numberOfKeys: 0, lua: heartbeatScript });
   redis.defineCommand("tgRegister", { numberOfKeys: 0, lua: registerScript });
   redis.defineCommand("tgSweep", { numberOfKeys: 0, lua: sweepScript });
+  redis.defineCommand("tgRateAdmit", { numberOfKeys: 0, lua: rateAdmitScript });
+  redis.defineCommand("tgRateEnd", { numberOfKeys: 0, lua: rateEndScript });
+  redis.defineCommand("tgRateDrop", { numberOfKeys: 0, lua: rateDropScript });
   const run = redis as unknown as Record<string, (...args: (string | number)[]) => Promise<any>>;
 
   let epoch: string | null = null;
@@ -160,8 +237,13 @@ export function redisShared(options: SharedOptions) {
   subscriber.on("message", (channel: string, message: string) => options.onMessage(channel, message));
 
   return {
+    /** The last heartbeat went through and this node's leases are registered in the current epoch. */
     get up() {
       return up;
+    },
+    /** Live nodes as of the last heartbeat. */
+    get nodes() {
+      return nodes;
     },
     async acquire(requests: LeaseRequest[]): Promise<{ granted: Grant[] } | { short: AccountId } | { waitMs: number }> {
       // Taken before the read: a write that finished earlier is in what the read returns.
@@ -187,6 +269,22 @@ export function redisShared(options: SharedOptions) {
     flushed: (grants: Grant[], committedAt: number) =>
       run.tgReturn("flushed", options.node, committedAt, ...grants.flatMap((grant) => [grant.account, grant.amount])),
     adjust: async (account: AccountId, delta: number) => (await run.tgAdjust(account, delta)) === 1,
+    /** Admits a call under its scopes' limits for all nodes at once; the counters come back for the headers. */
+    async admitRate(holder: string, scopes: RateScope[], now: number): Promise<Admission> {
+      const limit = (value: number | null) => (value === null ? -1 : value);
+      const args = scopes.flatMap((scope) => [scope.id, limit(scope.limits.rpm), limit(scope.limits.tpm), limit(scope.limits.concurrent)]);
+      const [status, name, refusedScope, retryAfter, ...counters] = (await run.tgRateAdmit(now, `${options.node}/${holder}`, options.node, windowMs, ...args)) as string[];
+      // The rate book computes the figures the headers report, from the counters Redis holds.
+      const state: RateState = Object.fromEntries(
+        scopes.map((scope, i) => [scope.id, { start: Number(counters[i * 3]), requests: Number(counters[i * 3 + 1]), tokens: Number(counters[i * 3 + 2]), inFlight: {} }]),
+      );
+      const figures = rateBook(state).figures(scopes, now);
+      if (status === "admitted") return { admitted: true, ticket: { scopes: scopes.map((scope) => scope.id) }, figures };
+      return { admitted: false, limit: name as RateLimitName, scope: refusedScope, retryAfterSeconds: Number(retryAfter), figures };
+    },
+    endRates: (holder: string, ends: [RateTicket, number][], now: number) =>
+      run.tgRateEnd(now, `${options.node}/${holder}`, windowMs, ...ends.flatMap(([ticket, tokens]) => ticket.scopes.flatMap((scope) => [scope, Math.max(0, Math.floor(tokens) || 0)]))),
+    dropRateHolder: (holder: string) => run.tgRateDrop(`${options.node}/${holder}`).catch(() => 0),
     /** Tells every node (this one included) something: a circuit change, a catalog change, a recall. */
     publish: (message: object) => redis.publish("tg:events", JSON.stringify(message)).catch(() => 0),
     /** One probe for all nodes: the first to claim a channel's probe gets it, until its deadline. */

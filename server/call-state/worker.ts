@@ -4,6 +4,7 @@
 import type { UsageRecord } from "../store/ledger.ts";
 import type { AccountId, Grant, LeaseRequest } from "./accounts.ts";
 import type { ChannelHealth } from "./circuit.ts";
+import type { Admission, RateScope, RateTicket } from "./rate-limits.ts";
 import { type Hold, leaseBook } from "./leases.ts";
 import type { ChannelReport, Settlement } from "./owner.ts";
 import type { Peer } from "./rpc.ts";
@@ -42,9 +43,14 @@ export function workerCallState(owner: Peer, { leaseIdleMs }: { leaseIdleMs: num
   let settlements: Settlement[] = [];
   let reports: ChannelReport[] = [];
   let keyUses = new Map<string, number>();
+  let rateEnds: [RateTicket, number][] = [];
   let scheduled = false;
   const send = () => {
     scheduled = false;
+    if (rateEnds.length > 0) {
+      owner.notify("endRates", rateEnds);
+      rateEnds = [];
+    }
     if (settlements.length === 0 && reports.length === 0 && keyUses.size === 0) return;
     owner.notify("settled", settlements, reports, [...keyUses]);
     settlements = [];
@@ -87,6 +93,18 @@ export function workerCallState(owner: Peer, { leaseIdleMs }: { leaseIdleMs: num
       settlements.push({ record: charged, accounts: hold.accounts });
       soon();
       return charged;
+    },
+
+    /**
+     * Asks the owner to admit a call under its scopes' rate limits. Only calls with a limit
+     * somewhere (key, organization, group) come here: the others do no I/O for rate limits.
+     */
+    admitRate: (scopes: RateScope[]) => owner.call<Admission | { unavailable: true }>("admitRate", scopes),
+
+    /** The admitted call is over: its slot in flight goes back, its metered tokens count (sent in the next batch). */
+    endRate(ticket: RateTicket, meteredTokens: number) {
+      rateEnds.push([ticket, meteredTokens]);
+      soon();
     },
 
     recordKeyUse(keyId: string) {

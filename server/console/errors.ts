@@ -7,6 +7,7 @@ export type ConsoleErrorCode =
   | "unauthenticated"
   | "forbidden"
   | "not_found"
+  | "method_not_allowed"
   | "conflict"
   | "too_large"
   | "too_many_requests"
@@ -17,6 +18,7 @@ const statusByCode: Record<ConsoleErrorCode, number> = {
   unauthenticated: 401,
   forbidden: 403,
   not_found: 404,
+  method_not_allowed: 405,
   conflict: 409,
   too_large: 413,
   too_many_requests: 429,
@@ -34,7 +36,7 @@ export function tooManyRequests(message: string, retryAfterSeconds: number): Con
   return { ...consoleError("too_many_requests", message), retryAfterSeconds };
 }
 
-type ValidatorError = { status?: number; type?: string; errors?: { path?: string; message?: string }[]; message?: string };
+type ValidatorError = { status?: number; type?: string; errors?: { path?: string; message?: string }[]; message?: string; headers?: Record<string, string> };
 
 function fromValidator(error: ValidatorError): ConsoleError {
   if (error.type === "entity.too.large") return consoleError("too_large", "Request body is too large.");
@@ -43,7 +45,7 @@ function fromValidator(error: ValidatorError): ConsoleError {
   const field = issue?.path?.split("/").slice(2).join(".") || undefined;
   const problem = (issue?.message ?? error.message ?? "is invalid").replace(/^must have required property '[^']+'$/, "is required");
   if (error.status === 404) return consoleError("not_found", `${error.message ?? "Not found"}.`);
-  if (error.status === 405) return consoleError("not_found", `${error.message ?? "Method not allowed"}.`);
+  if (error.status === 405) return consoleError("method_not_allowed", `${error.message ?? "Method not allowed"}; this endpoint accepts ${error.headers?.Allow?.toUpperCase() ?? "other methods"}.`);
   if (error.status === 415) return consoleError("invalid_request", "Send the body as JSON with Content-Type: application/json.");
   return consoleError("invalid_request", field ? `\`${field}\` ${problem}. Correct it and try again.` : `Invalid request: ${problem}.`, field);
 }
@@ -76,6 +78,8 @@ export function consoleErrors(log: (event: string, fields: Record<string, unknow
     }
     const { code, message, field, retryAfterSeconds } = rendered;
     if (retryAfterSeconds !== undefined) res.setHeader("retry-after", String(retryAfterSeconds));
+    const allow = (error as ValidatorError)?.headers?.Allow;
+    if (code === "method_not_allowed" && allow) res.setHeader("allow", allow.toUpperCase());
     res.status(statusByCode[code]).json({ error: { code, message, ...(field ? { field } : {}) } });
   };
 }

@@ -2,10 +2,12 @@
 import type { Request, Response } from "express";
 import { familyFromGroupName } from "../domain/families.ts";
 import { constraintViolation } from "../store/constraints.ts";
+import { maxMicros } from "../domain/pricing.ts";
 import type { GroupModel } from "../store/records.ts";
 import { type ConsoleDeps, withLiveBalances } from "./context.ts";
 import { consoleError } from "./errors.ts";
 import { hashPassword } from "./passwords.ts";
+import { type RateLimitsInput, rateLimitsFrom } from "./rate-limits.ts";
 import { groupJson, organizationJson } from "./serialize.ts";
 import { currentOperator } from "./session.ts";
 
@@ -53,7 +55,7 @@ export function adminHandlers(deps: ConsoleDeps) {
     },
     async createGroup(req: Request, res: Response) {
       currentOperator(res);
-      const body = req.body as { name: string; identifier: string; multiplier_milli: number; visibility: "public" | "exclusive"; models?: ModelInput[] };
+      const body = req.body as { name: string; identifier: string; multiplier_milli: number; visibility: "public" | "exclusive"; models?: ModelInput[]; rate_limits?: RateLimitsInput };
       const family = familyOrThrow(body.name);
       try {
         const id = await store.groups.create({
@@ -63,6 +65,7 @@ export function adminHandlers(deps: ConsoleDeps) {
           multiplierMilli: body.multiplier_milli,
           visibility: body.visibility,
           models: toModels(body.models) ?? [],
+          rateLimits: rateLimitsFrom(body.rate_limits),
         });
         await deps.onChange();
         res.status(201).json(groupJson((await store.groups.get(id))!));
@@ -74,7 +77,7 @@ export function adminHandlers(deps: ConsoleDeps) {
     },
     async updateGroup(req: Request, res: Response) {
       currentOperator(res);
-      const body = req.body as { name?: string; multiplier_milli?: number; visibility?: "public" | "exclusive"; models?: ModelInput[] };
+      const body = req.body as { name?: string; multiplier_milli?: number; visibility?: "public" | "exclusive"; models?: ModelInput[]; rate_limits?: RateLimitsInput };
       const updated = await store.groups
         .update(String(req.params.id), {
           name: body.name,
@@ -82,6 +85,7 @@ export function adminHandlers(deps: ConsoleDeps) {
           multiplierMilli: body.multiplier_milli,
           visibility: body.visibility,
           models: toModels(body.models),
+          rateLimits: rateLimitsFrom(body.rate_limits),
         })
         .catch((error) => {
           if (takenColumn(error)) throw consoleError("conflict", "A group with this name already exists. Choose another.", "name");
@@ -108,13 +112,13 @@ export function adminHandlers(deps: ConsoleDeps) {
     },
     async createOrganization(req: Request, res: Response) {
       currentOperator(res);
-      const body = req.body as { name: string; group_routing?: boolean; owner: { email: string; name: string; password: string } };
+      const body = req.body as { name: string; group_routing?: boolean; rate_limits?: RateLimitsInput; owner: { email: string; name: string; password: string } };
       if (await store.users.byEmail(body.owner.email)) {
         throw consoleError("conflict", `An account with email ${body.owner.email} already exists. Use another email for the owner.`, "owner.email");
       }
       const passwordHash = await hashPassword(body.owner.password);
       const id = await store.db.transaction(async (tx) => {
-        const organizationId = await store.organizations.create({ name: body.name, groupRouting: body.group_routing }, tx);
+        const organizationId = await store.organizations.create({ name: body.name, groupRouting: body.group_routing, rateLimits: rateLimitsFrom(body.rate_limits) }, tx);
         await store.users.create({ organizationId, email: body.owner.email, name: body.owner.name, role: "owner", passwordHash }, tx);
         return organizationId;
       });
@@ -124,8 +128,8 @@ export function adminHandlers(deps: ConsoleDeps) {
     async updateOrganization(req: Request, res: Response) {
       currentOperator(res);
       const organization = await organizationOr404(String(req.params.id));
-      const body = req.body as { name?: string; group_routing?: boolean };
-      await store.organizations.update(organization.id, { name: body.name, groupRouting: body.group_routing });
+      const body = req.body as { name?: string; group_routing?: boolean; rate_limits?: RateLimitsInput };
+      await store.organizations.update(organization.id, { name: body.name, groupRouting: body.group_routing, rateLimits: rateLimitsFrom(body.rate_limits) });
       await deps.onChange();
       res.json(organizationJson(await organizationOr404(organization.id)));
     },
@@ -135,7 +139,8 @@ export function adminHandlers(deps: ConsoleDeps) {
       const { amount } = req.body as { amount: number };
       // Through the call-state owner: money leased to calls in flight cannot be taken away.
       if (!(await deps.callState.adjustBalance(organization.id, amount))) {
-        throw consoleError("invalid_request", `The balance is ${organization.balance} micros (some of it may be held by calls in flight); removing ${-amount} would take it below zero.`, "amount");
+        const problem = amount < 0 ? `removing ${-amount} would take it below zero` : `adding ${amount} would take it above the maximum of ${maxMicros}`;
+        throw consoleError("invalid_request", `The balance is ${organization.balance} micros (some of it may be held by calls in flight); ${problem}. Choose a smaller \`amount\`.`, "amount");
       }
       deps.log("admin.top_up", { organization_id: organization.id, amount });
       res.json(organizationJson(await organizationOr404(organization.id)));

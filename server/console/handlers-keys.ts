@@ -6,6 +6,7 @@ import { canSetSpendCaps, memberMayUse, seesWholeOrganization } from "../domain/
 import type { ApiKey, User } from "../store/records.ts";
 import { type ConsoleDeps, accessOf } from "./context.ts";
 import { consoleError } from "./errors.ts";
+import { type RateLimitsInput, rateLimitsFrom, refuseRateLimitsUnlessOwner } from "./rate-limits.ts";
 import { keyJson } from "./serialize.ts";
 import { currentMember } from "./session.ts";
 
@@ -51,7 +52,8 @@ export function keyHandlers(deps: ConsoleDeps) {
     },
     async create(req: Request, res: Response) {
       const user = currentMember(res);
-      const body = req.body as { name: string; group_id?: string | null; expires_at?: string | null; spend_cap?: number | null };
+      const body = req.body as { name: string; group_id?: string | null; expires_at?: string | null; spend_cap?: number | null; rate_limits?: RateLimitsInput };
+      refuseRateLimitsUnlessOwner(user, body.rate_limits);
       checkCapChange(user, body.spend_cap, true);
       await checkGroup(user, body.group_id);
       const expiresAt = body.expires_at ? Date.parse(body.expires_at) : null;
@@ -66,6 +68,7 @@ export function keyHandlers(deps: ConsoleDeps) {
         groupId: body.group_id ?? null,
         expiresAt,
         spendCap: body.spend_cap ?? null,
+        rateLimits: rateLimitsFrom(body.rate_limits),
       });
       await deps.onChange();
       res.status(201).json({ ...keyJson((await store.keys.get(id))!, await groupsById()), secret });
@@ -73,10 +76,11 @@ export function keyHandlers(deps: ConsoleDeps) {
     async update(req: Request, res: Response) {
       const key = await visibleKey(res, String(req.params.id));
       if (key.revokedAt !== null) throw consoleError("conflict", "This key is revoked; create a new key instead.");
-      const body = req.body as { name?: string; group_id?: string | null; spend_cap?: number | null };
+      const body = req.body as { name?: string; group_id?: string | null; spend_cap?: number | null; rate_limits?: RateLimitsInput };
+      refuseRateLimitsUnlessOwner(currentMember(res), body.rate_limits);
       checkCapChange(currentMember(res), body.spend_cap, false);
       await checkGroup((await store.users.get(key.userId))!, body.group_id);
-      await store.keys.update(key.id, { name: body.name, groupId: body.group_id, spendCap: body.spend_cap });
+      await store.keys.update(key.id, { name: body.name, groupId: body.group_id, spendCap: body.spend_cap, rateLimits: rateLimitsFrom(body.rate_limits) });
       // Replica mode: a cap that moved moves the shared account by as much.
       if (body.spend_cap != null && key.spendCap !== null) await deps.callState.capChanged(`key:${key.id}`, body.spend_cap - key.spendCap);
       await deps.onChange();

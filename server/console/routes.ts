@@ -9,6 +9,7 @@ import { adminHandlers } from "./handlers-admin.ts";
 import { channelHandlers } from "./handlers-channels.ts";
 import { usageHandlers } from "./handlers-usage.ts";
 import { keyHandlers } from "./handlers-keys.ts";
+import { adminKeyHandlers } from "./rate-limits.ts";
 import { memberHandlers } from "./handlers-members.ts";
 import { modelViewHandlers } from "./handlers-models.ts";
 import { sessionHandlers } from "./handlers-session.ts";
@@ -30,6 +31,7 @@ export function consoleRouter(deps: ConsoleDeps): Router {
   const channels = channelHandlers(deps);
   const usage = usageHandlers(deps);
   const tokens = tokenHandlers(deps);
+  const adminKeys = adminKeyHandlers(deps);
 
   router.use(
     "/api",
@@ -71,6 +73,8 @@ export function consoleRouter(deps: ConsoleDeps): Router {
   router.patch("/api/admin/organizations/:id", admin.updateOrganization);
   router.post("/api/admin/organizations/:id/top-ups", admin.topUp);
   router.put("/api/admin/organizations/:id/exclusive-groups", admin.setExclusiveGroups);
+  router.get("/api/admin/organizations/:id/keys", adminKeys.listOfOrganization);
+  router.patch("/api/admin/keys/:id", adminKeys.update);
 
   router.get("/api/admin/channels", channels.list);
   router.post("/api/admin/channels", channels.create);

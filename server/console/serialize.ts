@@ -12,6 +12,7 @@ export function groupJson(group: Group) {
     multiplier_milli: group.multiplierMilli,
     visibility: group.visibility,
     models: group.models.map((model) => ({ model_id: model.modelId, display_name: model.displayName, prices: model.prices })),
+    rate_limits: group.rateLimits,
   };
 }
 
@@ -29,6 +30,7 @@ export function keyJson(key: ApiKey, groups: Map<string, Group>) {
     last_used_at: iso(key.lastUsedAt),
     spend_cap: key.spendCap,
     spent: key.spent,
+    rate_limits: key.rateLimits,
   };
 }
 
@@ -52,6 +54,7 @@ export function organizationJson(organization: Organization) {
     group_routing: organization.groupRouting,
     exclusive_group_ids: organization.exclusiveGroupIds,
     created_at: iso(organization.createdAt),
+    rate_limits: organization.rateLimits,
   };
 }
 

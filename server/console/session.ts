@@ -24,11 +24,6 @@ function readCookie(req: Request, name: string): string | undefined {
   return undefined;
 }
 
-/** The host of an Origin header, or undefined when the header is not a URL. */
-function hostOf(origin: string): string | undefined {
-  return URL.canParse(origin) ? new URL(origin).host : undefined;
-}
-
 export async function startSession(store: Store, req: Request, res: Response, user: User): Promise<void> {
   const token = randomBytes(32).toString("base64url");
   await store.sessions.create(hashToken(token), user.id, ttlMs);
@@ -75,14 +70,16 @@ async function tokenUser(store: Store, authorization: string, res: Response): Pr
   return undefined;
 }
 
+/** The host of an Origin header; undefined for `null` (sandboxed and file: pages) and for malformed ones. */
+const originHost = (origin: string) => (URL.canParse(origin) ? new URL(origin).host : undefined);
+
 export function sameOriginOnly() {
   return function refuseCrossSite(req: Request, _res: Response, next: NextFunction) {
     const origin = req.headers.origin;
-    if (req.method !== "GET" && req.method !== "HEAD" && origin && origin !== "null") {
-      // A malformed Origin names no host, so it cannot be this console's own.
-      if (hostOf(origin) !== req.headers.host) {
-        return next(consoleError("forbidden", "Cross-site request refused: the `Origin` header is not this console's address. Use the Tollgate console on its own address.", "origin"));
-      }
+    // A present Origin must name this host: `Origin: null` comes from an opaque origin, never from the
+    // console, and a malformed Origin names no host at all.
+    if (req.method !== "GET" && req.method !== "HEAD" && origin !== undefined && originHost(origin) !== req.headers.host) {
+      return next(consoleError("forbidden", "Cross-site request refused: the `Origin` header is not this console's address. Use the Tollgate console on its own address.", "origin"));
     }
     next();
   };

@@ -9,6 +9,7 @@ export type GatewayError =
   | { kind: "interface_mismatch"; message: string }
   | { kind: "model_not_found"; message: string }
   | { kind: "not_found"; message: string }
+  | { kind: "method_not_allowed"; message: string; allow: string }
   | { kind: "too_large"; message: string }
   | { kind: "quota_exhausted"; message: string }
   | { kind: "rate_limited"; message: string; retryAfterSeconds: number }
@@ -32,6 +33,8 @@ export function statusOf(error: GatewayError): number {
     case "model_not_found":
     case "not_found":
       return 404;
+    case "method_not_allowed":
+      return 405;
     case "too_large":
       return 413;
     case "quota_exhausted":

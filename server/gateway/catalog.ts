@@ -1,6 +1,7 @@
 // The relay's in-memory snapshot of everything it needs to admit a request: keys by hash, groups,
 // organizations and member grants. No database read per request: the snapshot reloads when the
-// store's revision moves (polled every `pollMs`, so a revocation reaches every worker within it).
+// store's revision moves (polled every `pollMs`, so a revocation reaches every worker within it);
+// a reload that fails is logged and retried with back-off while the last good snapshot serves.
 import { timingSafeEqual } from "node:crypto";
 import type { ChannelWithCredentials } from "../store/channels.ts";
 import type { ApiKey, Group, Organization, User } from "../store/records.ts";
@@ -42,28 +43,59 @@ async function load(store: Store): Promise<Snapshot> {
 
 export type Catalog = Awaited<ReturnType<typeof openCatalog>>;
 
-export async function openCatalog(store: Store, pollMs = 250) {
+export type CatalogOptions = {
+  log: (event: string, fields: Record<string, unknown>) => void;
+  /** How often the store's revision is polled while all is well. */
+  pollMs?: number;
+  /** After failures the wait doubles from `pollMs` up to this. */
+  maxBackoffMs?: number;
+};
+
+export async function openCatalog(store: Store, { log, pollMs = 250, maxBackoffMs = 30_000 }: CatalogOptions) {
   let snapshot = await load(store);
   /** When the snapshot was last confirmed current (readiness and the catalog-age metric). */
   let checkedAt = Date.now();
+  let failures = 0;
+  let closed = false;
+  let timer: NodeJS.Timeout | undefined;
+  const nextPollMs = () => (failures === 0 ? pollMs : Math.min(pollMs * 2 ** failures, maxBackoffMs));
+
+  // A failed load keeps the last good snapshot — and says so, every time, until one succeeds: a
+  // stale catalog means new keys are refused and revoked keys still work.
+  const failed = (error: unknown) => {
+    failures++;
+    log("catalog.reload_failed", {
+      error: String((error as Error)?.message ?? error),
+      failures,
+      kept_revision: snapshot.revision,
+      retry_in_ms: nextPollMs(),
+    });
+  };
   let reloading: Promise<void> | null = null;
+  /** Never rejects: a write that succeeded is not reported as failed because the reload after it was. */
   const reload = () =>
     (reloading ??= load(store)
       .then((next) => {
+        if (failures > 0) log("catalog.reload_recovered", { failures, revision: next.revision });
+        failures = 0;
         snapshot = next;
         checkedAt = Date.now();
-      })
+      }, failed)
       .finally(() => {
         reloading = null;
       }));
-  const timer = setInterval(async () => {
+  const poll = async () => {
     try {
-      if ((await store.revision.current()) !== snapshot.revision) await reload();
+      if (failures > 0 || (await store.revision.current()) !== snapshot.revision) await reload();
       else checkedAt = Date.now();
-    } catch {
-      // A failed poll keeps the last snapshot; the next tick retries.
+    } catch (error) {
+      failed(error);
     }
-  }, pollMs);
+    if (closed) return;
+    timer = setTimeout(poll, nextPollMs());
+    timer.unref();
+  };
+  timer = setTimeout(poll, pollMs);
   timer.unref();
 
   return {
@@ -83,6 +115,9 @@ export async function openCatalog(store: Store, pollMs = 250) {
       const b = Buffer.from(secretHash, "hex");
       return a.length === b.length && timingSafeEqual(a, b) ? key : undefined;
     },
-    close: () => clearInterval(timer),
+    close: () => {
+      closed = true;
+      clearTimeout(timer);
+    },
   };
 }

@@ -14,6 +14,7 @@ import type { ChannelWithCredentials } from "../store/channels.ts";
 import type { Catalog } from "./catalog.ts";
 import { eligibleChannels, nextCredential, orderChannels, upstreamModelOf } from "./channels/select.ts";
 import type { Forwarder, RelayCall } from "./forward.ts";
+import { decodedBodyBytes } from "./middleware/body.ts";
 import type { ClientRequest, UpstreamAdapter } from "./upstreams/adapter.ts";
 import { anthropicAdapter } from "./upstreams/anthropic.ts";
 import { geminiAdapter } from "./upstreams/gemini.ts";
@@ -103,7 +104,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       );
     }
 
-    const bodyBytes = Number(req.headers["content-length"]) || JSON.stringify(req.body).length;
+    const bodyBytes = decodedBodyBytes(req, res);
     const worstCase = worstCaseCost(call.iface, req.body, bodyBytes, route.model.prices, route.group.multiplierMilli);
     const holder = {
       organizationId: caller.organization.id,
@@ -173,6 +174,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
     } finally {
       res.off("close", onClose);
       drained.removeEventListener("abort", onDrained);
+      call.onUsage?.(outcome.usage);
       const cost = costMicros(billableTokens(outcome.usage), route.model.prices, route.group.multiplierMilli);
       metrics.call(route.group.identifier, callState.settle(hold, cost, {
         id: randomUUID(),

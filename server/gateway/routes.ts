@@ -2,12 +2,14 @@
 // Express (DESIGN.md §1 pitfalls).
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { gatewayError } from "../domain/errors.ts";
+import { refuseUndeclaredMethods } from "../undeclared-methods.ts";
 import type { Catalog } from "./catalog.ts";
 import { isFamilyCRequest } from "./errors/wire-format.ts";
 import type { Forwarder } from "./forward.ts";
 import { listGeminiModels, listModels } from "./handlers/models.ts";
 import { relayHandler } from "./handlers/relay.ts";
 import { type KeyUse, authenticate } from "./middleware/authenticate.ts";
+import { relayBody } from "./middleware/body.ts";
 import { relayErrors } from "./middleware/errors.ts";
 import { requestId } from "./middleware/request-id.ts";
 import { validateRelay } from "./middleware/validate.ts";
@@ -18,16 +20,17 @@ export type RelayDeps = {
   forward: Forwarder;
   recordKeyUse: KeyUse;
   maxBodyBytes: number;
+  maxJsonDepth: number;
   log: (event: string, fields: Record<string, unknown>) => void;
 };
 
-export function relayRouter({ catalog, forward, recordKeyUse, maxBodyBytes, log }: RelayDeps): Router {
+export function relayRouter({ catalog, forward, recordKeyUse, maxBodyBytes, maxJsonDepth, log }: RelayDeps): Router {
   const router = express.Router();
   const familyA = authenticate(catalog, "family-a", recordKeyUse);
   const bearer = authenticate(catalog, "bearer", recordKeyUse);
   const familyC = authenticate(catalog, "family-c", recordKeyUse);
 
-  router.use(["/v1", "/v1beta"], countRequests, requestId(), express.json({ limit: maxBodyBytes }));
+  router.use(["/v1", "/v1beta"], countRequests, requestId(), relayBody({ maxBytes: maxBodyBytes, maxDepth: maxJsonDepth }));
 
   // Authentication comes before validation: a request without a valid key costs a hash lookup, not a schema check.
   router.post("/v1/messages", familyA, validateRelay("/v1/messages"), relayHandler("messages", catalog, forward));
@@ -45,6 +48,9 @@ export function relayRouter({ catalog, forward, recordKeyUse, maxBodyBytes, log 
   router.get("/v1/models", familyCOrA, validateRelay("/v1/models"), listModels(catalog));
   router.get("/v1beta/models", familyC, validateRelay("/v1beta/models"), listGeminiModels(catalog));
 
+  refuseUndeclaredMethods(router, (method, allow) =>
+    gatewayError("method_not_allowed", `${method} is not a method of this endpoint; it accepts ${allow}.`, { allow }),
+  );
   router.use(["/v1", "/v1beta"], (req, _res, next) =>
     next(gatewayError("not_found", `${req.method} ${req.originalUrl.split("?", 1)[0]} is not an endpoint of this gateway. See the Call Guide for the supported interfaces.`)),
   );

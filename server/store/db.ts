@@ -17,8 +17,40 @@ export interface Db {
   close(): Promise<void>;
 }
 
+/**
+ * Integers are exact in JavaScript only up to 2^53 − 1; money stays far below (10^15 micros at
+ * most), so a larger integer is refused on its way in, and one found in the database (written by
+ * hand or by an old version) gives an error naming its column instead of breaking every read.
+ */
+const maxSafe = BigInt(Number.MAX_SAFE_INTEGER);
+
+function safeInteger(value: bigint, column?: string): number {
+  if (value > maxSafe || value < -maxSafe) {
+    throw new RangeError(`${column ? `Column "${column}"` : "A BIGINT column"} holds ${value}, beyond the integers Tollgate computes exactly (±${Number.MAX_SAFE_INTEGER}); money is bounded at 10^15 micros. Correct that row in the database.`);
+  }
+  return Number(value);
+}
+
+function checkParams(params: Params): Params {
+  for (const [index, value] of params.entries()) {
+    if (typeof value === "number" && Number.isInteger(value) && !Number.isSafeInteger(value)) {
+      throw new RangeError(`Parameter ${index + 1} (${value}) is beyond the integers Tollgate computes exactly (±${Number.MAX_SAFE_INTEGER}); it is not stored.`);
+    }
+  }
+  return params;
+}
+
+/** node:sqlite reads integers as BigInt (so none can throw); each becomes a number here, or a clear error. */
+function numbersOf<T>(row: Row): T {
+  for (const column in row) {
+    const value = row[column];
+    if (typeof value === "bigint") row[column] = safeInteger(value, column);
+  }
+  return row as T;
+}
+
 export function openSqlite(path: string): Db {
-  const db = new DatabaseSync(path);
+  const db = new DatabaseSync(path, { readBigInts: true });
   // WAL lets every worker process read while one writes; busy_timeout makes writers queue.
   db.exec("PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;");
   const statements = new Map<string, ReturnType<DatabaseSync["prepare"]>>();
@@ -36,9 +68,12 @@ export function openSqlite(path: string): Db {
   let queue: Promise<unknown> = Promise.resolve();
   let open: Promise<void> | null = null;
   const direct = {
-    all: <T>(sql: string, params: Params = []) => prepare(sql).all(...params) as T[],
-    get: <T>(sql: string, params: Params = []) => prepare(sql).get(...params) as T | undefined,
-    run: (sql: string, params: Params = []) => ({ changes: Number(prepare(sql).run(...params).changes) }),
+    all: <T>(sql: string, params: Params = []) => (prepare(sql).all(...checkParams(params)) as Row[]).map((row) => numbersOf<T>(row)),
+    get: <T>(sql: string, params: Params = []) => {
+      const row = prepare(sql).get(...checkParams(params)) as Row | undefined;
+      return row && numbersOf<T>(row);
+    },
+    run: (sql: string, params: Params = []) => ({ changes: Number(prepare(sql).run(...checkParams(params)).changes) }),
   };
   const outsideTransactions = async <T>(statement: () => T): Promise<T> => {
     while (open) await open;
@@ -85,8 +120,8 @@ export function openSqlite(path: string): Db {
   };
 }
 
-// BIGINT (20) and NUMERIC counts arrive as strings from pg; every value we store fits a double.
-pg.types.setTypeParser(20, (value) => Number(value));
+// BIGINT (20) arrives as a string from pg: a number when exact, else the same clear error as SQLite's.
+pg.types.setTypeParser(20, (value) => safeInteger(BigInt(value)));
 
 const numbered = new Map<string, string>();
 function numberPlaceholders(sql: string): string {
@@ -104,9 +139,9 @@ type Queryable = { query: (text: string, values?: unknown[]) => Promise<pg.Query
 function postgresView(client: Queryable, transaction: Db["transaction"], close: Db["close"]): Db {
   return {
     dialect: "postgres",
-    all: async <T>(sql: string, params: Params = []) => (await client.query(numberPlaceholders(sql), params)).rows as T[],
-    get: async <T>(sql: string, params: Params = []) => (await client.query(numberPlaceholders(sql), params)).rows[0] as T | undefined,
-    run: async (sql, params = []) => ({ changes: (await client.query(numberPlaceholders(sql), params)).rowCount ?? 0 }),
+    all: async <T>(sql: string, params: Params = []) => (await client.query(numberPlaceholders(sql), checkParams(params))).rows as T[],
+    get: async <T>(sql: string, params: Params = []) => (await client.query(numberPlaceholders(sql), checkParams(params))).rows[0] as T | undefined,
+    run: async (sql, params = []) => ({ changes: (await client.query(numberPlaceholders(sql), checkParams(params))).rowCount ?? 0 }),
     transaction,
     close,
   };

@@ -3,8 +3,9 @@ import type { Db } from "./db.ts";
 import { newId } from "./ids.ts";
 import type { Group, GroupModel, Visibility } from "./records.ts";
 import { revisionRepository } from "./revision.ts";
+import { type RateLimitChanges, type RateLimitRow, rateLimitsOf, writeRateLimits } from "./rate-limit-columns.ts";
 
-type GroupRow = { id: string; name: string; identifier: string; family: Family; multiplier_milli: number; visibility: Visibility; created_at: number };
+type GroupRow = RateLimitRow & { id: string; name: string; identifier: string; family: Family; multiplier_milli: number; visibility: Visibility; created_at: number };
 type ModelRow = {
   group_id: string;
   model_id: string;
@@ -15,8 +16,16 @@ type ModelRow = {
   price_cache_write: number;
 };
 
-export type NewGroup = { name: string; identifier: string; family: Family; multiplierMilli: number; visibility: Visibility; models: GroupModel[] };
-export type GroupChanges = { name?: string; family?: Family; multiplierMilli?: number; visibility?: Visibility; models?: GroupModel[] };
+export type NewGroup = {
+  name: string;
+  identifier: string;
+  family: Family;
+  multiplierMilli: number;
+  visibility: Visibility;
+  models: GroupModel[];
+  rateLimits?: RateLimitChanges;
+};
+export type GroupChanges = { name?: string; family?: Family; multiplierMilli?: number; visibility?: Visibility; models?: GroupModel[]; rateLimits?: RateLimitChanges };
 
 export function groupRepository(db: Db) {
   const revision = revisionRepository(db);
@@ -58,6 +67,7 @@ export function groupRepository(db: Db) {
         visibility: row.visibility,
         createdAt: Number(row.created_at),
         models: byGroup.get(row.id) ?? [],
+        rateLimits: rateLimitsOf(row),
       }));
     },
     async get(id: string): Promise<Group | undefined> {
@@ -71,6 +81,7 @@ export function groupRepository(db: Db) {
           [id, input.name, input.identifier, input.family, input.multiplierMilli, input.visibility, Date.now()],
         );
         await replaceModels(tx, id, input.models);
+        await writeRateLimits(tx, "model_groups", id, input.rateLimits);
         await revision.bump(tx);
       });
       return id;
@@ -84,6 +95,7 @@ export function groupRepository(db: Db) {
         );
         if (updated !== 1) return false;
         if (changes.models) await replaceModels(tx, id, changes.models);
+        await writeRateLimits(tx, "model_groups", id, changes.rateLimits);
         await revision.bump(tx);
         return true;
       });

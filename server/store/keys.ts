@@ -2,8 +2,9 @@ import type { Db } from "./db.ts";
 import { newId } from "./ids.ts";
 import type { ApiKey } from "./records.ts";
 import { revisionRepository } from "./revision.ts";
+import { type RateLimitChanges, type RateLimitRow, rateLimitsOf, writeRateLimits } from "./rate-limit-columns.ts";
 
-type KeyRow = {
+type KeyRow = RateLimitRow & {
   id: string;
   user_id: string;
   organization_id: string;
@@ -36,6 +37,7 @@ function toKey(row: KeyRow): ApiKey {
     lastUsedAt: nullableNumber(row.last_used_at),
     spendCap: nullableNumber(row.spend_cap),
     spent: Number(row.spent),
+    rateLimits: rateLimitsOf(row),
   };
 }
 
@@ -48,6 +50,7 @@ export type NewKey = {
   groupId: string | null;
   expiresAt: number | null;
   spendCap: number | null;
+  rateLimits?: RateLimitChanges;
 };
 
 export function keyRepository(db: Db) {
@@ -79,16 +82,18 @@ export function keyRepository(db: Db) {
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)`,
           [id, input.userId, input.organizationId, input.name, input.secretHash, input.display, input.groupId, Date.now(), input.expiresAt, input.spendCap],
         );
+        await writeRateLimits(tx, "api_keys", id, input.rateLimits);
         await revision.bump(tx);
       });
       return id;
     },
     /** `undefined` leaves a field as it is; `null` clears group or cap. */
-    async update(id: string, changes: { name?: string; groupId?: string | null; spendCap?: number | null }): Promise<void> {
+    async update(id: string, changes: { name?: string; groupId?: string | null; spendCap?: number | null; rateLimits?: RateLimitChanges }): Promise<void> {
       await db.transaction(async (tx) => {
         if (changes.name !== undefined) await tx.run(`UPDATE api_keys SET name = ? WHERE id = ?`, [changes.name, id]);
         if (changes.groupId !== undefined) await tx.run(`UPDATE api_keys SET group_id = ? WHERE id = ?`, [changes.groupId, id]);
         if (changes.spendCap !== undefined) await tx.run(`UPDATE api_keys SET spend_cap = ? WHERE id = ?`, [changes.spendCap, id]);
+        await writeRateLimits(tx, "api_keys", id, changes.rateLimits);
         await revision.bump(tx);
       });
     },

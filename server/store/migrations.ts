@@ -160,6 +160,16 @@ export const migrations: { version: number; name: string; sql: string[] }[] = [
   },
   {
     version: 4,
+    name: "rate limits on keys, organizations and groups",
+    // NULL = unlimited. Requests and tokens per minute, and calls in flight at once.
+    sql: ["api_keys", "organizations", "model_groups"].flatMap((table) => [
+      `ALTER TABLE ${table} ADD COLUMN rpm_limit INTEGER`,
+      `ALTER TABLE ${table} ADD COLUMN tpm_limit BIGINT`,
+      `ALTER TABLE ${table} ADD COLUMN concurrency_limit INTEGER`,
+    ]),
+  },
+  {
+    version: 5,
     name: "sign-in attempt counters",
     sql: [
       // scope: `account:<email>` or `address:<client address>`; one fixed window per row.

@@ -1,9 +1,11 @@
+import { maxMicros } from "../domain/pricing.ts";
 import type { Db } from "./db.ts";
 import { newId } from "./ids.ts";
 import type { Organization } from "./records.ts";
 import { revisionRepository } from "./revision.ts";
+import { type RateLimitChanges, type RateLimitRow, rateLimitsOf, writeRateLimits } from "./rate-limit-columns.ts";
 
-type OrganizationRow = { id: string; name: string; balance: number; group_routing: number; created_at: number };
+type OrganizationRow = RateLimitRow & { id: string; name: string; balance: number; group_routing: number; created_at: number };
 
 export function organizationRepository(db: Db) {
   const revision = revisionRepository(db);
@@ -22,6 +24,7 @@ export function organizationRepository(db: Db) {
       groupRouting: Number(row.group_routing) === 1,
       exclusiveGroupIds: grants.get(row.id) ?? [],
       createdAt: Number(row.created_at),
+      rateLimits: rateLimitsOf(row),
     }));
   };
 
@@ -33,7 +36,7 @@ export function organizationRepository(db: Db) {
       const row = await db.get<OrganizationRow>(`SELECT * FROM organizations WHERE id = ?`, [id]);
       return row ? (await hydrate([row]))[0] : undefined;
     },
-    async create(input: { name: string; groupRouting?: boolean }, tx: Db = db): Promise<string> {
+    async create(input: { name: string; groupRouting?: boolean; rateLimits?: RateLimitChanges }, tx: Db = db): Promise<string> {
       const id = newId("org");
       await tx.run(`INSERT INTO organizations (id, name, balance, group_routing, created_at) VALUES (?, ?, 0, ?, ?)`, [
         id,
@@ -41,20 +44,29 @@ export function organizationRepository(db: Db) {
         input.groupRouting ? 1 : 0,
         Date.now(),
       ]);
+      await writeRateLimits(tx, "organizations", id, input.rateLimits);
       await revision.bump(tx);
       return id;
     },
-    async update(id: string, input: { name?: string; groupRouting?: boolean }): Promise<boolean> {
-      const { changes } = await db.run(
-        `UPDATE organizations SET name = COALESCE(?, name), group_routing = COALESCE(?, group_routing) WHERE id = ?`,
-        [input.name ?? null, input.groupRouting === undefined ? null : input.groupRouting ? 1 : 0, id],
-      );
-      await revision.bump();
-      return changes === 1;
+    async update(id: string, input: { name?: string; groupRouting?: boolean; rateLimits?: RateLimitChanges }): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const { changes } = await tx.run(
+          `UPDATE organizations SET name = COALESCE(?, name), group_routing = COALESCE(?, group_routing) WHERE id = ?`,
+          [input.name ?? null, input.groupRouting === undefined ? null : input.groupRouting ? 1 : 0, id],
+        );
+        await writeRateLimits(tx, "organizations", id, input.rateLimits);
+        await revision.bump(tx);
+        return changes === 1;
+      });
     },
-    /** Adds (or, when negative, removes) balance; refuses to go below zero. */
+    /** Adds (or, when negative, removes) balance; refuses to go below zero or above `maxMicros`. */
     async adjustBalance(id: string, amount: number): Promise<boolean> {
-      const { changes } = await db.run(`UPDATE organizations SET balance = balance + ? WHERE id = ? AND balance + ? >= 0`, [amount, id, amount]);
+      const { changes } = await db.run(`UPDATE organizations SET balance = balance + ? WHERE id = ? AND balance + ? BETWEEN 0 AND ?`, [
+        amount,
+        id,
+        amount,
+        maxMicros,
+      ]);
       return changes === 1;
     },
     async setExclusiveGroups(id: string, groupIds: string[]): Promise<void> {

@@ -2,6 +2,9 @@
 import type { Family } from "../domain/families.ts";
 import type { Role } from "../domain/permissions.ts";
 import type { Prices } from "../domain/pricing.ts";
+import type { RateLimits } from "../call-state/rate-limits.ts";
+
+export type { RateLimits };
 
 export type Visibility = "public" | "exclusive";
 
@@ -12,6 +15,7 @@ export type Organization = {
   groupRouting: boolean;
   exclusiveGroupIds: string[];
   createdAt: number;
+  rateLimits: RateLimits;
 };
 
 export type User = {
@@ -39,6 +43,8 @@ export type Group = {
   visibility: Visibility;
   createdAt: number;
   models: GroupModel[];
+  /** Applies to each organization's calls through the group. */
+  rateLimits: RateLimits;
 };
 
 export type ApiKey = {
@@ -55,4 +61,5 @@ export type ApiKey = {
   lastUsedAt: number | null;
   spendCap: number | null;
   spent: number;
+  rateLimits: RateLimits;
 };

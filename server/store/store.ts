@@ -1,5 +1,5 @@
 // Opens the configured database, applies migrations, and exposes one repository per aggregate.
-import { mkdirSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from "node:fs";
 import { join } from "node:path";
 import { budgetRepository } from "./budgets.ts";
 import { channelRepository } from "./channels.ts";
@@ -39,9 +39,35 @@ export function storeOver(db: Db, box: SecretBox) {
 
 export type Store = ReturnType<typeof storeOver>;
 
+/** chmod, except where the file is not ours to change (a directory mounted from elsewhere). */
+function restrict(path: string, mode: number): void {
+  try {
+    chmodSync(path, mode);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EPERM") throw error;
+  }
+}
+
+/**
+ * The data directory holds credential-equivalent files (the database with its WAL, the key file),
+ * so only the owner may enter it (0700) or read them (0600), also when an older version made them.
+ * The database file is created here with 0600 first: SQLite gives its -wal and -shm files the
+ * database file's permissions.
+ */
+function privateDataDir(dataDir: string, files: string[]): void {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  restrict(dataDir, 0o700);
+  for (const name of files) {
+    const path = join(dataDir, name);
+    if (name === "tollgate.db") closeSync(openSync(path, "a", 0o600));
+    if (existsSync(path)) restrict(path, 0o600);
+  }
+}
+
 export function openStore(location: StoreLocation): Store {
+  const files = [...(location.secretKey ? [] : ["secret.key"]), ...(location.databaseUrl ? [] : ["tollgate.db", "tollgate.db-wal", "tollgate.db-shm"])];
+  if (files.length > 0) privateDataDir(location.dataDir, files);
   const box = secretBox(loadSecretKey(location));
   if (location.databaseUrl) return storeOver(openPostgres(location.databaseUrl), box);
-  mkdirSync(location.dataDir, { recursive: true });
   return storeOver(openSqlite(join(location.dataDir, "tollgate.db")), box);
 }

@@ -201,7 +201,8 @@ suite(skipped ? `web console in a real browser (skipped: ${skipped})` : "web con
     expect(error.apiMessage).toContain("Rebind the key");
     await page.reload();
     await expect.poll(() => row.getByRole("combobox").inputValue()).not.toBe("");
-    expect(await row.getByRole("combobox").locator("option:checked").innerText()).toBe("GPT Trial");
+    // The key list can arrive before the Call Guide's groups: wait for the selector to name the group.
+    await expect.poll(() => row.getByRole("combobox").locator("option:checked").innerText()).toBe("GPT Trial");
     // The selector offers exactly the groups of the owner's Call Guide.
     const options = await row.getByRole("combobox").locator("option").allInnerTexts();
     const guide = await (await signIn(tollgate.url, owner.email, owner.password)).GET("/api/call-guide");
@@ -300,6 +301,34 @@ suite(skipped ? `web console in a real browser (skipped: ${skipped})` : "web con
     await operator.page.goto(`${tollgate.url}/#/usage`);
     await expect.poll(() => operator.page.getByRole("table", { name: "Recent calls" }).innerText()).toContain("claude-sonnet-4-6");
     await shoot(operator.page, "operator-usage");
+    await operator.context.close();
+  });
+
+  it("(7) the owner sets a key's rate limits in its row, and the operator an organization's", async () => {
+    const { context, page } = await newPage();
+    await signInThroughForm(page, owner.email, owner.password);
+    const row = page.locator('[data-key="sdk-key"]');
+    await row.getByRole("button", { name: "Edit rate limits of sdk-key" }).click();
+    await row.getByLabel("Requests per minute").fill("600");
+    await row.getByLabel("Calls at once").fill("4");
+    await row.getByRole("button", { name: "Save limits" }).click();
+    await expect.poll(() => row.locator("[data-rate-limits]").innerText()).toBe("600 RPM · 4 at once");
+    const ownerApi = await signIn(tollgate.url, owner.email, owner.password);
+    expect((await ownerApi.GET("/api/keys")).data!.data.find((key) => key.name === "sdk-key")!.rate_limits).toEqual({ rpm: 600, tpm: null, concurrent: 4 });
+    await shoot(page, "keys-rate-limits");
+    await context.close();
+
+    const operator = await newPage();
+    await signInThroughForm(operator.page, adminEmail, adminPassword);
+    await operator.page.goto(`${tollgate.url}/#/operator/organizations`);
+    const organization = operator.page.locator(`[data-organization="${owner.organization}"]`);
+    await organization.getByRole("button", { name: `Edit rate limits of ${owner.organization}` }).click();
+    await organization.getByLabel("Tokens per minute").fill("100000");
+    await organization.getByRole("button", { name: "Save limits" }).click();
+    await expect.poll(() => organization.locator("[data-rate-limits]").innerText()).toBe("100,000 TPM");
+    const organizations = (await operatorApi.GET("/api/admin/organizations")).data!.data;
+    expect(organizations.find((org) => org.name === owner.organization)!.rate_limits).toEqual({ rpm: null, tpm: 100_000, concurrent: null });
+    await shoot(operator.page, "operator-organization-rate-limits");
     await operator.context.close();
   });
 });

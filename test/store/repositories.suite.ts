@@ -72,6 +72,28 @@ export function runRepositoryTests(name: string, makeStore: () => Promise<{ stor
     );
 
     it(
+      "integers beyond 2^53 are refused on the way in, named on the way out, and balances stop at 10^15 micros",
+      withStore(async (store) => {
+        const organizationId = await store.organizations.create({ name: "Acme" });
+        const userId = await store.users.create({ organizationId, email: "big@example.com", name: "B", role: "owner", passwordHash: "h" });
+        const keyId = await store.keys.create({ userId, organizationId, name: "k", secretHash: "0b".repeat(32), display: "tg-…", groupId: null, expiresAt: null, spendCap: null });
+        await expect(store.keys.update(keyId, { spendCap: 2 ** 53 + 2 })).rejects.toThrow(/beyond the integers Tollgate computes exactly/);
+        await store.keys.update(keyId, { spendCap: Number.MAX_SAFE_INTEGER });
+        expect((await store.keys.get(keyId))?.spendCap).toBe(Number.MAX_SAFE_INTEGER);
+
+        // A row written around the application (by hand, or by an older version) is named in the error
+        // and leaves every other read working.
+        await store.db.run(`UPDATE api_keys SET spend_cap = 1152921504606846976 WHERE id = ?`, [keyId]);
+        await expect(store.keys.get(keyId)).rejects.toThrow(/holds 1152921504606846976, beyond the integers Tollgate computes exactly/);
+        expect((await store.organizations.get(organizationId))?.name).toBe("Acme");
+
+        expect(await store.organizations.adjustBalance(organizationId, 1_000_000_000_000_000)).toBe(true);
+        expect(await store.organizations.adjustBalance(organizationId, 1)).toBe(false);
+        expect((await store.organizations.get(organizationId))?.balance).toBe(1_000_000_000_000_000);
+      }),
+    );
+
+    it(
       "users are found by email case-insensitively and keep their group grants",
       withStore(async (store) => {
         const groupId = await store.groups.create({ name: "Kimi X", identifier: "kimi-x", family: "domestic", multiplierMilli: 1000, visibility: "public", models: [] });

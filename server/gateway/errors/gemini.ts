@@ -5,6 +5,7 @@ const statusByCode: Record<number, string> = {
   401: "UNAUTHENTICATED",
   403: "PERMISSION_DENIED",
   404: "NOT_FOUND",
+  405: "UNIMPLEMENTED",
   413: "INVALID_ARGUMENT",
   429: "RESOURCE_EXHAUSTED",
   500: "INTERNAL",

@@ -7,6 +7,7 @@ const codeByKind: Partial<Record<GatewayErrorKind, string>> = {
   group_not_permitted: "group_not_permitted",
   interface_mismatch: "group_cannot_serve_interface",
   model_not_found: "model_not_found",
+  method_not_allowed: "method_not_allowed",
   too_large: "request_too_large",
   quota_exhausted: "insufficient_quota",
   rate_limited: "rate_limit_exceeded",

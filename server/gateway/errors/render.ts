@@ -23,5 +23,6 @@ export function sendGatewayError(req: Request, res: Response, error: GatewayErro
   const status = statusOf(error);
   if (error.kind === "quota_exhausted") res.setHeader("x-should-retry", "false");
   if ((error.kind === "rate_limited" || error.kind === "no_channel") && error.retryAfterSeconds) res.setHeader("retry-after", String(error.retryAfterSeconds));
+  if (error.kind === "method_not_allowed") res.setHeader("allow", error.allow);
   res.writeHead(status, { "content-type": "application/json; charset=utf-8" }).end(JSON.stringify(errorBody(req, error, String(res.getHeader("request-id") ?? ""))));
 }

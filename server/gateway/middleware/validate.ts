@@ -7,13 +7,22 @@ import express, { type RequestHandler } from "express";
 import * as OpenApiValidator from "express-openapi-validator";
 import { parse } from "yaml";
 
-const parsed = new Map<string, object>();
+type Parameter = { in?: string; allowReserved?: boolean };
+type Spec = { paths?: Record<string, Record<string, { parameters?: Parameter[] }>>; components?: { parameters?: Record<string, Parameter> } };
+
+const parsed = new Map<string, Spec>();
 
 /** A fresh copy of a generated document: parsed once per process (YAML parsing dominates start-up), cloned per user since the validator may annotate it. */
 export function loadSpec(name: "relay" | "console"): object {
   let spec = parsed.get(name);
   if (!spec) {
-    spec = parse(readFileSync(resolve(import.meta.dirname, "../../../generated", `${name}.openapi.3.1.yaml`), "utf8")) as object;
+    spec = parse(readFileSync(resolve(import.meta.dirname, "../../../generated", `${name}.openapi.3.1.yaml`), "utf8")) as Spec;
+    // The validator refuses query values with reserved characters left unencoded (`before_id=a+`,
+    // where `+` is a form-encoded space) though URLs allow them there; accept what clients send.
+    const operations = Object.values(spec.paths ?? {}).flatMap((item) => Object.values(item));
+    for (const parameter of [...operations.flatMap((operation) => operation.parameters ?? []), ...Object.values(spec.components?.parameters ?? {})]) {
+      if (parameter.in === "query") parameter.allowReserved = true;
+    }
     parsed.set(name, spec);
   }
   return structuredClone(spec);

@@ -1,19 +1,28 @@
-// The form that creates a key: name, group, optional expiry and (for the owner) a spend cap.
+// The form that creates a key: name, group, optional expiry, and (for the owner) a spend cap and rate limits.
 import { useState } from "preact/hooks";
 import { type Schemas, api, ok } from "../../api.ts";
+import { type RateDraft, RateLimitFields, fromRateDraft, toRateDraft } from "../../components/rate-limits.tsx";
 import { ErrorNote, Field } from "../../components/ui.tsx";
 import { useAction } from "../../components/use-action.ts";
 import { familyNames, multiplier, toMicros } from "../../format.ts";
 
 const tomorrow = () => new Date(Date.now() + 24 * 3600 * 1000).toISOString().slice(0, 10);
 
-type Props = { groups: Schemas["CallGuideGroup"][]; canCap: boolean; onCreated: (key: Schemas["CreatedApiKey"]) => void };
-
-export function CreateKey({ groups, canCap, onCreated }: Props) {
+export function CreateKey({
+  groups,
+  byOwner,
+  onCreated,
+}: {
+  groups: Schemas["CallGuideGroup"][];
+  /** The owner may set the key's spend cap and rate limits; the server refuses them from anyone else. */
+  byOwner: boolean;
+  onCreated: (key: Schemas["CreatedApiKey"]) => void;
+}) {
   const [name, setName] = useState("");
   const [groupId, setGroupId] = useState("");
   const [expires, setExpires] = useState("");
   const [cap, setCap] = useState("");
+  const [limits, setLimits] = useState<RateDraft>(toRateDraft());
   const [busy, setBusy] = useState(false);
   const { error, run } = useAction();
   const chosen = groups.find((group) => group.id === groupId);
@@ -29,14 +38,14 @@ export function CreateKey({ groups, canCap, onCreated }: Props) {
             group_id: groupId || null,
             // The key works through the whole chosen day (UTC).
             expires_at: expires ? new Date(`${expires}T23:59:59Z`).toISOString() : null,
-            // Only the owner sets caps; the server refuses one from anyone else.
-            ...(canCap ? { spend_cap: toMicros(cap) } : {}),
+            ...(byOwner ? { spend_cap: toMicros(cap), rate_limits: fromRateDraft(limits) } : {}),
           },
         }),
       );
       setName("");
       setExpires("");
       setCap("");
+      setLimits(toRateDraft());
       onCreated(key);
     });
     setBusy(false);
@@ -60,11 +69,12 @@ export function CreateKey({ groups, canCap, onCreated }: Props) {
         <Field label="Expires (optional)">
           <input type="date" name="expires" min={tomorrow()} value={expires} onInput={(e) => setExpires(e.currentTarget.value)} />
         </Field>
-        {canCap && (
+        {byOwner && (
           <Field label="Spend cap, $ (optional)">
             <input type="number" name="cap" min="0" step="0.01" inputMode="decimal" placeholder="No cap" value={cap} onInput={(e) => setCap(e.currentTarget.value)} />
           </Field>
         )}
+        {byOwner && <RateLimitFields draft={limits} onChange={setLimits} />}
       </div>
       <ErrorNote error={error} />
       <div class="form-actions">

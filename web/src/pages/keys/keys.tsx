@@ -2,6 +2,7 @@
 import { useState } from "preact/hooks";
 import { type Me, type Schemas, api, ok } from "../../api.ts";
 import { DataTable } from "../../components/data-table.tsx";
+import { RateLimitsEditor, rateLimitsText } from "../../components/rate-limits.tsx";
 import { Badge, ConfirmButton, Empty, ErrorNote, PageHeader } from "../../components/ui.tsx";
 import { useAction } from "../../components/use-action.ts";
 import { useLoad } from "../../components/use-load.ts";
@@ -48,7 +49,7 @@ export function KeysPage({ me }: { me: Me }) {
           No group is available to you yet, so a new key could not call any model. Ask your organization's owner to grant you a group.
         </div>
       )}
-      <CreateKey groups={groups} canCap={me.role === "owner"} onCreated={(key) => (setCreated(key), setNotice(""), keys.reload())} />
+      <CreateKey groups={groups} byOwner={me.role === "owner"} onCreated={(key) => (setCreated(key), setNotice(""), keys.reload())} />
       {created && <SecretOnce created={created} onDone={() => setCreated(null)} />}
       <ErrorNote error={error ?? keys.error ?? guide.error} />
       <p class="notice" role="status">
@@ -69,6 +70,19 @@ export function KeysPage({ me }: { me: Me }) {
               { label: "Last used", cell: (key) => when(key.last_used_at, "Never") },
               { label: "Expires", cell: (key) => day(key.expires_at, "Never") },
               { label: "Spent / cap", num: true, cell: (key) => `${money(key.spent)}${key.spend_cap !== null ? ` / ${money(key.spend_cap)}` : ""}` },
+              {
+                label: "Rate limits",
+                cell: (key) =>
+                  me.role === "owner" ? (
+                    <RateLimitsEditor
+                      label={key.name}
+                      limits={key.rate_limits}
+                      onSave={(limits) => act(() => ok(api.PATCH("/api/keys/{id}", { params: { path: { id: key.id } }, body: { rate_limits: limits } })), `${key.name}: ${rateLimitsText(limits)}.`)}
+                    />
+                  ) : (
+                    rateLimitsText(key.rate_limits)
+                  ),
+              },
               {
                 label: "Actions",
                 hiddenLabel: true,

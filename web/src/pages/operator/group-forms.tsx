@@ -1,6 +1,7 @@
 // The operator's group forms: a new group, and one group shown with its models and edited in place.
 import { useState } from "preact/hooks";
 import { type Schemas, api, ok } from "../../api.ts";
+import { type RateDraft, RateLimitFields, fromRateDraft, rateLimitsText, toRateDraft } from "../../components/rate-limits.tsx";
 import { Badge, ErrorNote, Field } from "../../components/ui.tsx";
 import { useAction } from "../../components/use-action.ts";
 import { familyNames, multiplier, perMillion } from "../../format.ts";
@@ -22,15 +23,18 @@ export function EditGroup({ group, onSaved }: { group: Group; onSaved: () => voi
   const [multiplierText, setMultiplier] = useState(String(group.multiplier_milli / 1000));
   const [visibility, setVisibility] = useState(group.visibility);
   const [models, setModels] = useState<ModelDraft[]>(toDrafts(group.models));
+  const [limits, setLimits] = useState<RateDraft>(toRateDraft(group.rate_limits));
   const { error, run } = useAction();
-  const reset = () => (setMultiplier(String(group.multiplier_milli / 1000)), setVisibility(group.visibility), setModels(toDrafts(group.models)));
+  const reset = () => (
+    setMultiplier(String(group.multiplier_milli / 1000)), setVisibility(group.visibility), setModels(toDrafts(group.models)), setLimits(toRateDraft(group.rate_limits))
+  );
   const save = (event: Event) => {
     event.preventDefault();
     return run(async () => {
       await ok(
         api.PATCH("/api/admin/groups/{id}", {
           params: { path: { id: group.id } },
-          body: { multiplier_milli: Math.round(Number(multiplierText) * 1000), visibility, models: fromDrafts(models) },
+          body: { multiplier_milli: Math.round(Number(multiplierText) * 1000), visibility, models: fromDrafts(models), rate_limits: fromRateDraft(limits) },
         }),
       );
       setOpen(false);
@@ -48,6 +52,7 @@ export function EditGroup({ group, onSaved }: { group: Group; onSaved: () => voi
           <Badge tone="accent">{multiplier(group.multiplier_milli)}</Badge>
           <Badge>{familyNames[group.family]}</Badge>
           <Badge tone={group.visibility === "public" ? "plain" : "good"}>{group.visibility}</Badge>
+          {group.rate_limits && rateLimitsText(group.rate_limits) !== "Unlimited" && <Badge>{rateLimitsText(group.rate_limits)} per organization</Badge>}
           <button
             type="button"
             class="button button-small"
@@ -84,6 +89,12 @@ export function EditGroup({ group, onSaved }: { group: Group; onSaved: () => voi
               </select>
             </Field>
           </div>
+          <fieldset class="checks">
+            <legend>Rate limits, per organization</legend>
+            <div class="form-grid">
+              <RateLimitFields draft={limits} onChange={setLimits} />
+            </div>
+          </fieldset>
           <ModelsEditor drafts={models} onChange={setModels} />
           <ErrorNote error={error} />
           <div class="form-actions">

@@ -1,6 +1,7 @@
 // Operator: organizations — create with an owner, top up, grant exclusive groups, routing switch.
 import { useState } from "preact/hooks";
 import { type Schemas, api, ok } from "../../api.ts";
+import { RateLimitsEditor } from "../../components/rate-limits.tsx";
 import { Empty, ErrorNote, Field, GroupChecks, PageHeader } from "../../components/ui.tsx";
 import { useAction } from "../../components/use-action.ts";
 import { useLoad } from "../../components/use-load.ts";
@@ -63,6 +64,17 @@ export function OrganizationsPage() {
                     </span>
                   </span>
                 </label>
+              </fieldset>
+            </section>
+            <section class="org-section" aria-label="Rate limits">
+              <fieldset class="checks">
+                <legend>Rate limits</legend>
+                <RateLimitsEditor
+                  label={organization.name}
+                  limits={organization.rate_limits}
+                  onSave={(limits) => act(() => ok(api.PATCH("/api/admin/organizations/{id}", { ...path(organization), body: { rate_limits: limits } })))}
+                />
+                <span class="field-hint block">Over all the organization's keys together.</span>
               </fieldset>
             </section>
           </div>

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { maxInputTokens, mediaAllowanceTokens, worstCaseCost } from "./worst-case.ts";
+
+const bytes = (body: unknown) => Buffer.byteLength(JSON.stringify(body));
+const image = "iVBORw0KGgo".repeat(50_000); // 550 KB of base64
+
+describe("maxInputTokens", () => {
+  it("is one token per decoded byte of a text-only body, in every format", () => {
+    const text = "naïve 文字 text ".repeat(1000);
+    const bodies = {
+      messages: { model: "m", max_tokens: 1, system: text, messages: [{ role: "user", content: text }] },
+      chat: { model: "m", messages: [{ role: "user", content: [{ type: "text", text }] }] },
+      responses: { model: "m", input: [{ role: "user", content: [{ type: "input_text", text }] }] },
+      "generate-content": { contents: [{ parts: [{ text }] }], systemInstruction: { parts: [{ text }] } },
+    } as const;
+    for (const [iface, body] of Object.entries(bodies)) {
+      const tokens = maxInputTokens(iface as keyof typeof bodies, body, bytes(body));
+      expect(tokens, iface).toBe(bytes(body));
+      // A tokenizer never makes more tokens than UTF-8 bytes: the text alone is below the bound.
+      expect(tokens, iface).toBeGreaterThan(Buffer.byteLength(text));
+    }
+  });
+
+  it("holds an allowance for each image instead of its base64, and for media referenced by URL or file id", () => {
+    const cases = [
+      ["messages", { messages: [{ role: "user", content: [{ type: "image", source: { type: "base64", media_type: "image/png", data: image } }] }] }, image.length],
+      ["messages", { messages: [{ role: "user", content: [{ type: "tool_result", content: [{ type: "image", source: { type: "base64", media_type: "image/png", data: image } }] }] }] }, image.length],
+      ["chat", { messages: [{ role: "user", content: [{ type: "image_url", image_url: { url: `data:image/png;base64,${image}` } }] }] }, image.length + 22],
+      ["responses", { input: [{ role: "user", content: [{ type: "input_image", image_url: `data:image/png;base64,${image}` }] }] }, image.length + 22],
+      ["generate-content", { contents: [{ parts: [{ inlineData: { mimeType: "image/png", data: image } }] }] }, image.length],
+      ["messages", { messages: [{ role: "user", content: [{ type: "document", source: { type: "url", url: "https://example.com/a.pdf" } }] }] }, 0],
+      ["chat", { messages: [{ role: "user", content: [{ type: "file", file: { file_id: "file-1" } }] }] }, 0],
+      ["responses", { input: [{ role: "user", content: [{ type: "input_file", file_id: "file-1" }] }] }, 0],
+      ["generate-content", { contents: [{ parts: [{ fileData: { mimeType: "video/mp4", fileUri: "gs://b/v.mp4" } }] }] }, 0],
+    ] as const;
+    for (const [iface, body, uncounted] of cases) {
+      expect(maxInputTokens(iface, body, bytes(body)), `${iface} ${JSON.stringify(body).slice(0, 80)}`).toBe(bytes(body) - uncounted + mediaAllowanceTokens);
+    }
+  });
+
+  it("counts as text what only looks like an image where the model reads text (a tool call's input, a text part)", () => {
+    const disguised = { type: "image", source: { type: "base64", media_type: "image/png", data: image } };
+    const body = {
+      messages: [
+        { role: "assistant", content: [{ type: "tool_use", id: "t", name: "n", input: disguised }] },
+        { role: "user", content: `data:image/png;base64,${image}` },
+      ],
+    };
+    expect(maxInputTokens("messages", body, bytes(body))).toBe(bytes(body));
+  });
+
+  it("documents still count their bytes on top of the allowance", () => {
+    const pdf = "JVBERi0xLjQK".repeat(1000);
+    const body = { contents: [{ parts: [{ inlineData: { mimeType: "application/pdf", data: pdf } }] }] };
+    expect(maxInputTokens("generate-content", body, bytes(body))).toBe(bytes(body) + mediaAllowanceTokens);
+  });
+});
+
+describe("worstCaseCost", () => {
+  it("prices the bound at the dearer input price plus the output limit", () => {
+    const prices = { input: 3_000_000, output: 15_000_000, cache_read: 300_000, cache_write: 3_750_000 };
+    const body = { model: "m", max_tokens: 100, messages: [{ role: "user", content: "hi" }] };
+    // (bytes × 3.75 µ + 100 × 15 µ) × 2.5, rounded up.
+    expect(worstCaseCost("messages", body, bytes(body), prices, 2500)).toBe(Math.ceil((bytes(body) * 3.75 + 1500) * 2.5));
+  });
+
+  it("stays an exact integer even when the bound is beyond any balance", () => {
+    const prices = { input: 1e15, output: 1e15, cache_read: 0, cache_write: 0 };
+    expect(worstCaseCost("chat", { max_tokens: 2 ** 31 - 1, n: 128 }, 32 * 1024 * 1024, prices, 2 ** 31 - 1)).toBe(Number.MAX_SAFE_INTEGER);
+  });
+});
