@@ -29,7 +29,8 @@ const RUN_TIMEOUT_MS = 240_000;
 const logDir = resolve(root, "test-results/schemathesis");
 
 /**
- * What we hold every response to. Left out, and why:
+ * What we hold every response to — including 405 with `Allow` for undeclared methods. Left out,
+ * and why:
  * - negative_data_rejection / positive_data_acceptance: the relay's vendor request models are open
  *   (unmodelled fields pass through), and the console's domain checks (a group that exists, a
  *   password that matches) reject schema-valid data by design; both checks assume neither.
@@ -38,10 +39,16 @@ const logDir = resolve(root, "test-results/schemathesis");
  * - ignored_auth, missing_required_header: the relay accepts any one of three credential headers,
  *   so dropping one of the three we send still authenticates; the console's session cookie is not
  *   a declared security scheme, so the fuzzer cannot tell which requests need it.
- * - unsupported_method, allow_header_conformance: 405 with `Allow` for undeclared methods is
- *   issue 8's defect 10, with its own route-table test; enable them here once that is in.
  */
-const checks = ["not_a_server_error", "status_code_conformance", "content_type_conformance", "response_headers_conformance", "response_schema_conformance"];
+const checks = [
+  "not_a_server_error",
+  "status_code_conformance",
+  "content_type_conformance",
+  "response_headers_conformance",
+  "response_schema_conformance",
+  "unsupported_method",
+  "allow_header_conformance",
+];
 
 type Run = { name: string; code: number | null; signal: NodeJS.Signals | null; output: string; requests: number; statuses: Record<string, number> };
 
