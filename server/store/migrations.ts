@@ -168,6 +168,13 @@ export const migrations: { version: number; name: string; sql: string[] }[] = [
       `ALTER TABLE ${table} ADD COLUMN concurrency_limit INTEGER`,
     ]),
   },
+  {
+    version: 5,
+    name: "holds leave the database",
+    // Holds live in the call-state owner's memory now (server/call-state/): the reservation rows and
+    // the reserved columns of members and keys are no longer written or read.
+    sql: [`DROP TABLE reservations`, `ALTER TABLE users DROP COLUMN reserved`, `ALTER TABLE api_keys DROP COLUMN reserved`],
+  },
 ];
 
 /** Applies pending migrations in one transaction each; safe to call from every start. */
