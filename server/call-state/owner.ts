@@ -142,6 +142,8 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
 
   async function acquire(holder: string, requests: LeaseRequest[]): Promise<{ granted: Grant[] } | Refusal> {
     await load(requests.map((request) => request.account));
+    // A worker that exited while this waited gets nothing: a lease granted to it would never come back.
+    if (!peers.has(holder)) return { short: requests[0].account };
     const first = book.grant(holder, requests, peers.size);
     if ("granted" in first || requests.every((request) => request.need === 0)) {
       // Replica mode: keep the node lease ahead of its workers' refills.
@@ -150,10 +152,12 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
     }
     // Short: money may sit idle in other workers' leases. Bring it back, then decide exactly.
     await Promise.all(requests.filter((request) => book.available(request.account) < request.need).map((request) => recall(request.account, holder)));
+    if (!peers.has(holder)) return { short: requests[0].account };
     const local = book.grant(holder, requests, peers.size);
     if ("granted" in local || !shared) return local;
     // Replica mode: the node lease itself is short; ask Redis for more.
     const topped = await topUp(requests, true);
+    if (!peers.has(holder)) return { short: requests[0].account };
     return "granted" in topped ? book.grant(holder, requests, peers.size) : topped;
   }
 

@@ -79,34 +79,40 @@ function scopeSql(scope: UsageScope): { where: string; params: (string | number)
 
 const placeholders = `(${columns.split(",").map(() => "?").join(", ")})`;
 
-/** Inserts usage records inside the caller's transaction. */
+const rowsPerStatement = 200;
+
+/** Inserts usage records inside the caller's transaction, many rows per statement (one round trip each). */
 export async function insertUsageRecords(tx: Db, records: UsageRecord[]): Promise<void> {
-  for (const r of records) {
-    await tx.run(`INSERT INTO usage_records (${columns}) VALUES ${placeholders}`, [
-      r.id,
-      r.requestId,
-      r.createdAt,
-      r.organizationId,
-      r.userId,
-      r.keyId,
-      r.groupId,
-      r.modelId,
-      r.callName,
-      r.channelId,
-      r.interface,
-      r.stream ? 1 : 0,
-      r.status,
-      r.httpStatus,
-      r.inputTokens,
-      r.outputTokens,
-      r.cacheReadTokens,
-      r.cacheWriteTokens,
-      r.reasoningTokens,
-      r.multiplierMilli,
-      r.cost,
-      r.latencyMs,
-      r.ttfbMs,
-    ]);
+  for (let from = 0; from < records.length; from += rowsPerStatement) {
+    const chunk = records.slice(from, from + rowsPerStatement);
+    await tx.run(
+      `INSERT INTO usage_records (${columns}) VALUES ${chunk.map(() => placeholders).join(", ")}`,
+      chunk.flatMap((r) => [
+        r.id,
+        r.requestId,
+        r.createdAt,
+        r.organizationId,
+        r.userId,
+        r.keyId,
+        r.groupId,
+        r.modelId,
+        r.callName,
+        r.channelId,
+        r.interface,
+        r.stream ? 1 : 0,
+        r.status,
+        r.httpStatus,
+        r.inputTokens,
+        r.outputTokens,
+        r.cacheReadTokens,
+        r.cacheWriteTokens,
+        r.reasoningTokens,
+        r.multiplierMilli,
+        r.cost,
+        r.latencyMs,
+        r.ttfbMs,
+      ]),
+    );
   }
 }
 

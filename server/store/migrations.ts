@@ -170,6 +170,13 @@ export const migrations: { version: number; name: string; sql: string[] }[] = [
   },
   {
     version: 5,
+    name: "holds leave the database",
+    // Holds live in the call-state owner's memory now (server/call-state/): the reservation rows and
+    // the reserved columns of members and keys are no longer written or read.
+    sql: [`DROP TABLE reservations`, `ALTER TABLE users DROP COLUMN reserved`, `ALTER TABLE api_keys DROP COLUMN reserved`],
+  },
+  {
+    version: 6,
     name: "sign-in attempt counters",
     sql: [
       // scope: `account:<email>` or `address:<client address>`; one fixed window per row.

@@ -2,11 +2,10 @@
 // database and one Redis server started for the suite, behind a round-robin "load balancer"
 // (the test picks the next replica for each request).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { startAnthropicMock } from "../mock-upstreams/anthropic.ts";
 import type { Mock } from "../mock-upstreams/server.ts";
 import { type Console, type Tenant, createTenant, groupsByIdentifier, signInOperator } from "./fixtures.ts";
+import { freshDatabase } from "./postgres.ts";
 import { upstreamKeys } from "./relay-env.ts";
 import { type Tollgate, freePort, startTollgate } from "./tollgate.ts";
 
@@ -56,15 +55,8 @@ export type Replicas = {
 };
 
 export async function startReplicas(count: number, options: { delayMs?: number; env?: Record<string, string> } = {}): Promise<Replicas> {
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `tollgate_replicas_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const database = await freshDatabase(process.env.TEST_DATABASE_URL!, "tollgate_replicas");
+  const databaseUrl = database.url;
   const redis = await startRedis();
   const anthropic = await startAnthropicMock({ apiKey: upstreamKeys.anthropic, delayMs: options.delayMs ?? 0 });
   const env = {
@@ -99,10 +91,7 @@ export async function startReplicas(count: number, options: { delayMs?: number; 
       await Promise.all(nodes.map((node) => node.stop()));
       await anthropic.close();
       await redis.stop();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await database.drop();
     },
   };
 }
