@@ -1,9 +1,10 @@
 // Automation tokens (operator and owners): create one for a script (its secret shown once), see when
 // each was last used, revoke. A token calls /api/… as `Authorization: Bearer tgc_…` with your role.
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useState } from "preact/hooks";
 import { type Me, type Schemas, api, ok } from "../../api.ts";
 import { DataTable } from "../../components/data-table.tsx";
-import { Badge, ConfirmButton, CopyButton, Empty, ErrorNote, Field, PageHeader } from "../../components/ui.tsx";
+import { SecretOnce } from "../../components/secret-once.tsx";
+import { Badge, ConfirmButton, Empty, ErrorNote, Field, PageHeader } from "../../components/ui.tsx";
 import { useAction } from "../../components/use-action.ts";
 import { useLoad } from "../../components/use-load.ts";
 import { day, when } from "../../format.ts";
@@ -128,29 +129,10 @@ function CreateToken({ onCreated }: { onCreated: (token: Schemas["CreatedConsole
 }
 
 function TokenOnce({ created, onDone }: { created: Schemas["CreatedConsoleToken"]; onDone: () => void }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), [created.id]);
   const example = `curl -sS ${location.origin}/api/me -H "authorization: Bearer $TOLLGATE_TOKEN"`;
   return (
-    <div class="card secret" role="region" aria-labelledby="token-heading">
-      <h2 id="token-heading" ref={heading} tabIndex={-1}>
-        Copy your new token now
-      </h2>
-      <p class="warn">
-        This is the only time the secret of <strong>{created.name}</strong> is shown. Tollgate stores only its hash: if you lose it, revoke the token and create a new one.
-      </p>
-      <div class="secret-row">
-        <code class="secret-value" data-secret>
-          {created.secret}
-        </code>
-        <CopyButton text={created.secret} label="Copy token" class="button-primary" />
-      </div>
-      <p class="small muted">
-        Try it: <code>{example}</code>
-      </p>
-      <button type="button" class="button button-small" onClick={onDone}>
-        I have stored it
-      </button>
-    </div>
+    <SecretOnce id={created.id} name={created.name} secret={created.secret} what="token" onDone={onDone}>
+      Try it: <code>{example}</code>
+    </SecretOnce>
   );
 }
