@@ -59,10 +59,11 @@ export function accountBook() {
 
     /**
      * Grants every request its `need` plus a share of the rest, or nothing at all. The share is a
-     * fraction of what is left, split among `holders`, so leases shrink as an account runs low and
-     * the last of it goes out as exact per-call amounts.
+     * fraction of what is left, split among `holders`, so leases shrink as an account runs low; a
+     * `scarce` account (one a call was just short of) grants no share at all, so the last of it goes
+     * out as exact per-call amounts and no refill ahead of need can take what a waiting call needs.
      */
-    grant(holder: string, requests: LeaseRequest[], holders: number): { granted: Grant[] } | { short: AccountId } {
+    grant(holder: string, requests: LeaseRequest[], holders: number, scarce: (account: AccountId) => boolean = () => false): { granted: Grant[] } | { short: AccountId } {
       for (const request of requests) {
         const account = accounts.get(request.account);
         if (!account || availableIn(account) < request.need) return { short: request.account };
@@ -70,7 +71,9 @@ export function accountBook() {
       const granted = requests.map((request) => {
         const account = accounts.get(request.account)!;
         const spare = availableIn(account) - request.need;
-        const amount = request.need + Math.min(request.extra, Math.floor(spare / (2 * Math.max(1, holders))));
+        // While an account is scarce (a call was just short of it), only exact needs are granted.
+        const share = scarce(request.account) ? 0 : Math.min(request.extra, Math.floor(spare / (2 * Math.max(1, holders))));
+        const amount = request.need + share;
         account.leases.set(holder, (account.leases.get(holder) ?? 0) + amount);
         return { account: request.account, amount };
       });

@@ -140,25 +140,39 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
     );
   };
 
+  /** Accounts a call was just short of: until then they grant exact needs only. */
+  const scarceUntil = new Map<AccountId, number>();
+  const scarceMs = 2_000;
+  const isScarce = (account: AccountId) => {
+    const until = scarceUntil.get(account);
+    if (until === undefined) return false;
+    if (Date.now() < until) return true;
+    scarceUntil.delete(account);
+    return false;
+  };
+
   async function acquire(holder: string, requests: LeaseRequest[]): Promise<{ granted: Grant[] } | Refusal> {
     await load(requests.map((request) => request.account));
     // A worker that exited while this waited gets nothing: a lease granted to it would never come back.
     if (!peers.has(holder)) return { short: requests[0].account };
-    const first = book.grant(holder, requests, peers.size);
+    const first = book.grant(holder, requests, peers.size, isScarce);
     if ("granted" in first || requests.every((request) => request.need === 0)) {
       // Replica mode: keep the node lease ahead of its workers' refills.
       if (shared && requests.some((request) => book.available(request.account) < request.extra)) void topUp(requests, false).catch(() => {});
       if ("granted" in first || !shared) return first;
     }
-    // Short: money may sit idle in other workers' leases. Bring it back, then decide exactly.
-    await Promise.all(requests.filter((request) => book.available(request.account) < request.need).map((request) => recall(request.account, holder)));
+    // Short: money may sit idle in other workers' leases. Bring it back, then decide exactly — and
+    // for a while grant that account only exact needs, so no refill ahead of need takes it first.
+    const short = requests.filter((request) => book.available(request.account) < request.need);
+    for (const request of short) scarceUntil.set(request.account, Date.now() + scarceMs);
+    await Promise.all(short.map((request) => recall(request.account, holder)));
     if (!peers.has(holder)) return { short: requests[0].account };
-    const local = book.grant(holder, requests, peers.size);
+    const local = book.grant(holder, requests, peers.size, isScarce);
     if ("granted" in local || !shared) return local;
     // Replica mode: the node lease itself is short; ask Redis for more.
     const topped = await topUp(requests, true);
     if (!peers.has(holder)) return { short: requests[0].account };
-    return "granted" in topped ? book.grant(holder, requests, peers.size) : topped;
+    return "granted" in topped ? book.grant(holder, requests, peers.size, isScarce) : topped;
   }
 
   /** Replica mode: tops this node's leases up from Redis (for `need`, waiting out a restart's grace and recalling idle leases of other nodes). */
