@@ -22,14 +22,20 @@ for i = 0, n - 1 do
   local key = 'tg:acct:' .. ARGV[6 + i * 4]
   if redis.call('EXISTS', key) == 0 then redis.call('HSET', key, 'durable', ARGV[9 + i * 4], 'leased', '0', 'loadedAt', loadedAt) end
   local free = tonumber(redis.call('HGET', key, 'durable')) - tonumber(redis.call('HGET', key, 'leased'))
-  if free < tonumber(ARGV[7 + i * 4]) then return {'short', ARGV[6 + i * 4]} end
+  if free < tonumber(ARGV[7 + i * 4]) then
+    -- Scarce for a while: only exact needs are granted, so no refill ahead of need takes what a waiting call needs.
+    redis.call('SET', 'tg:scarce:' .. ARGV[6 + i * 4], '1', 'PX', 2000)
+    return {'short', ARGV[6 + i * 4]}
+  end
 end
 local out = {'granted'}
 for i = 0, n - 1 do
   local account, need, extra = ARGV[6 + i * 4], tonumber(ARGV[7 + i * 4]), tonumber(ARGV[8 + i * 4])
   local key = 'tg:acct:' .. account
   local spare = tonumber(redis.call('HGET', key, 'durable')) - tonumber(redis.call('HGET', key, 'leased')) - need
-  local amount = string.format('%.0f', need + math.min(extra, math.floor(spare / (2 * math.max(1, nodes)))))
+  local share = math.min(extra, math.floor(spare / (2 * math.max(1, nodes))))
+  if redis.call('EXISTS', 'tg:scarce:' .. account) == 1 then share = 0 end
+  local amount = string.format('%.0f', need + share)
   redis.call('HINCRBY', key, 'leased', amount)
   redis.call('HINCRBY', 'tg:leases:' .. node, account, amount)
   out[#out + 1] = amount
