@@ -20,7 +20,7 @@ import { anthropicAdapter } from "./upstreams/anthropic.ts";
 import { geminiAdapter } from "./upstreams/gemini.ts";
 import { chatAdapter } from "./upstreams/openai-chat.ts";
 import { responsesAdapter } from "./upstreams/openai-responses.ts";
-import { SseSplitter } from "./upstreams/sse.ts";
+import { type SseEvent, SseSplitter } from "./upstreams/sse.ts";
 import { record as metrics } from "../metrics/metrics.ts";
 
 const adapters: Record<RelayCall["iface"], UpstreamAdapter> = {
@@ -267,23 +267,28 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       let events = 0;
       let forwarded = 0;
       let ttfbMs: number | null = null;
-      const deliver = async (text: string | null) => {
-        events++;
-        if (text === null || !call.stream) return;
+      // The events of one upstream chunk go to the client in one write, as soon as the chunk arrives.
+      const deliver = async (upstreamEvents: SseEvent[]) => {
+        let out = "";
+        for (const event of upstreamEvents) {
+          events++;
+          const text = session.onEvent(event);
+          if (text === null || !call.stream) continue;
+          forwarded++;
+          out += text;
+        }
+        if (out === "") return;
         if (ttfbMs === null) {
           ttfbMs = Math.round(performance.now() - started);
           res.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", connection: "keep-alive" });
         }
-        forwarded++;
         // Wait for room, unless the client is already gone (then 'close' has fired and would never come again).
-        if (!res.write(text) && !abort.signal.aborted && !res.destroyed) await Promise.race([once(res, "drain"), once(res, "close"), once(abort.signal, "abort")]);
+        if (!res.write(out) && !abort.signal.aborted && !res.destroyed) await Promise.race([once(res, "drain"), once(res, "close"), once(abort.signal, "abort")]);
       };
 
       try {
-        for await (const chunk of upstream.body) {
-          for (const event of splitter.push(chunk)) await deliver(session.onEvent(event));
-        }
-        for (const event of splitter.end()) await deliver(session.onEvent(event));
+        for await (const chunk of upstream.body) await deliver(splitter.push(chunk));
+        await deliver(splitter.end());
       } catch (error) {
         if (drained.aborted && ttfbMs !== null) {
           res.end(session.errorEvent("The gateway is restarting and ended this stream; the answer is incomplete. Retry the request."));
