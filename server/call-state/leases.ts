@@ -97,8 +97,8 @@ export function leaseBook(link: OwnerLink, { idleMs = 2_000 }: { idleMs?: number
       }
       // Other calls took each grant before this one could: rare; ask once more for exactly this call.
       const answer = await link.acquire(accounts.map((account) => ({ account, need: amount, extra: 0 })));
-      if ("unavailable" in answer) return answer;
-      if ("short" in answer) return { blocked: answer.short };
+      if ("unavailable" in answer) return take(accounts, amount) ?? answer;
+      if ("short" in answer) return take(accounts, amount) ?? { blocked: answer.short };
       add(answer.granted);
       return take(accounts, amount) ?? { blocked: accounts[0] };
     },

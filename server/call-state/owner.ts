@@ -33,8 +33,12 @@ export type OwnerOptions = {
 /** Why a lease could not be granted: an account is short, or the shared store cannot be reached. */
 export type Refusal = { short: AccountId } | { unavailable: true };
 
-/** How long a recalled worker has to answer before the owner decides without it. */
-const recallTimeoutMs = 1_000;
+/**
+ * How long a recalled worker has to answer before the owner decides without it: long, because a
+ * refusal decided without a busy worker's idle lease would be a false one (a worker that exits is
+ * detached at once, which ends the wait).
+ */
+const recallTimeoutMs = 10_000;
 
 export function callStateOwner(store: Store, options: OwnerOptions) {
   const { circuit, flushMs, log, redisUrl, node = "node" } = options;

@@ -62,6 +62,7 @@ describe("budget leases over two workers", () => {
     const worst = worstCaseCost("messages", body, Buffer.byteLength(JSON.stringify(body)), { cache_read: 0, cache_write: 0, ...model.prices }, group.multiplier_milli);
     const { key, balance, spent } = await fundedKey(env, worst * 10);
     const statuses = await Promise.all(Array.from({ length: 50 }, () => messages(env, key, body).then(async (response) => (await response.text(), response.status))));
+    expect(statuses.filter((status) => status !== 200 && status !== 429)).toEqual([]);
     expect(statuses.filter((status) => status === 200)).toHaveLength(10);
     expect(statuses.filter((status) => status === 429)).toHaveLength(40);
     await settled(env);
