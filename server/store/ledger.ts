@@ -122,7 +122,6 @@ export function ledgerRepository(db: Db) {
   const bucketOf: Record<UsageGrouping, string> = { day: dayExpression, model: "model_id", group: "group_id", key: "key_id", member: "user_id" };
 
   return {
-    insert: (records: UsageRecord[]) => db.transaction((tx) => insertUsageRecords(tx, records)),
     async byRequestId(requestId: string): Promise<UsageRecord | undefined> {
       const row = await db.get<RecordRow>(`SELECT ${columns} FROM usage_records WHERE request_id = ?`, [requestId]);
       return row && toRecord(row);
