@@ -1,4 +1,5 @@
 import type { Db } from "./db.ts";
+import { nullableNumber } from "./records.ts";
 import { newId } from "./ids.ts";
 
 /** An automation token for the console API; acts as its creator with the role it was made with. */
@@ -27,7 +28,6 @@ type TokenRow = {
 };
 
 const columns = `id, user_id, name, display, role, created_at, expires_at, revoked_at, last_used_at`;
-const nullableNumber = (value: number | null) => (value === null ? null : Number(value));
 
 function toToken(row: TokenRow): ConsoleToken {
   return {

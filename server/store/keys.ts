@@ -1,6 +1,6 @@
 import type { Db } from "./db.ts";
 import { newId } from "./ids.ts";
-import type { ApiKey } from "./records.ts";
+import { type ApiKey, nullableNumber } from "./records.ts";
 import { revisionRepository } from "./revision.ts";
 import { type RateLimitChanges, type RateLimitRow, rateLimitsOf, writeRateLimits } from "./rate-limit-columns.ts";
 
@@ -20,7 +20,6 @@ type KeyRow = RateLimitRow & {
   spent: number;
 };
 
-const nullableNumber = (value: number | null) => (value === null ? null : Number(value));
 
 function toKey(row: KeyRow): ApiKey {
   return {

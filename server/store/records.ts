@@ -63,3 +63,6 @@ export type ApiKey = {
   spent: number;
   rateLimits: RateLimits;
 };
+
+/** A BIGINT column that may be NULL, as a number (PostgreSQL hands BIGINTs over as strings). */
+export const nullableNumber = (value: number | string | null) => (value === null ? null : Number(value));
