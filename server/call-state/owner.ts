@@ -15,8 +15,8 @@ import { type ChannelHealth, type CircuitOptions, circuitBook } from "./circuit.
 import { type SharedBudgets, redisShared } from "./redis.ts";
 import { type Admission, type RateScope, type RateTicket, rateBook } from "./rate-limits.ts";
 import type { Peer } from "./rpc.ts";
+import { type PackedSettlement, type Settlement, unpackSettlement } from "./settlements.ts";
 
-export type Settlement = { record: UsageRecord; /** the leased accounts the cost is taken from */ accounts: AccountId[] };
 export type ChannelReport = { channelId: string; /** undefined: neither (the request's own fault) */ failed: boolean | undefined; reason?: string; probe: boolean };
 
 export type OwnerOptions = {
@@ -295,8 +295,8 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
     giveBack: (grants: Grant[]) => {
       for (const grant of grants) book.giveBack(holder, grant.account, grant.amount);
     },
-    settled: (settlements: Settlement[], reports: ChannelReport[], uses: [string, number][]) => {
-      for (const settlement of settlements) {
+    settled: (packed: PackedSettlement[], reports: ChannelReport[], uses: [string, number][]) => {
+      for (const settlement of packed.map(unpackSettlement)) {
         for (const account of settlement.accounts) book.charge(holder, account, settlement.record.cost);
         queue.push(settlement);
       }

@@ -1,12 +1,13 @@
 // The call state as the relay in a worker sees it: holds on budget leases, settlements, and the
 // channels' health — whatever owner stands behind it. Settlements, channel outcomes and key uses
-// leave in one message per turn of the event loop, after the answers they belong to were sent.
+// leave together in one message every few milliseconds, after the answers they belong to were sent.
 import type { UsageRecord } from "../store/ledger.ts";
 import type { AccountId, Grant, LeaseRequest } from "./accounts.ts";
 import type { ChannelHealth } from "./circuit.ts";
 import type { Admission, RateScope, RateTicket } from "./rate-limits.ts";
 import { type Hold, leaseBook } from "./leases.ts";
-import type { ChannelReport, Settlement } from "./owner.ts";
+import type { ChannelReport } from "./owner.ts";
+import { type PackedSettlement, packSettlement } from "./settlements.ts";
 import type { Peer } from "./rpc.ts";
 
 export type Holder = { organizationId: string; userId: string; keyId: string; memberCapped: boolean; keyCapped: boolean };
@@ -30,7 +31,10 @@ export function accountsOf(holder: Holder): AccountId[] {
   return accounts;
 }
 
-export function workerCallState(owner: Peer, { leaseIdleMs }: { leaseIdleMs: number }) {
+/** Settlements sent at once, whatever the time: bounds one message's size. */
+const maxBatch = 500;
+
+export function workerCallState(owner: Peer, { leaseIdleMs, settleBatchMs = 10 }: { leaseIdleMs: number; settleBatchMs?: number }) {
   const leases = leaseBook(
     {
       acquire: (requests: LeaseRequest[]) => owner.call("acquire", requests),
@@ -40,17 +44,26 @@ export function workerCallState(owner: Peer, { leaseIdleMs }: { leaseIdleMs: num
   );
   const health = new Map<string, ChannelHealth>();
   const catalogListeners: (() => void)[] = [];
-  let settlements: Settlement[] = [];
+  let settlements: PackedSettlement[] = [];
   let reports: ChannelReport[] = [];
   let keyUses = new Map<string, number>();
   let rateEnds: [RateTicket, number][] = [];
-  let scheduled = false;
+  // Settlements, successes and key uses leave together once per `settleBatchMs`: one IPC message
+  // per batch rather than one per event-loop turn (under load that message's write syscall was a
+  // tenth of a worker's CPU). A slot in flight under a rate limit goes back at the next turn, so the
+  // client's next call does not find its last one still counted.
+  let batchTimer: NodeJS.Timeout | null = null;
+  let rateEndsScheduled = false;
+  const sendRateEnds = () => {
+    rateEndsScheduled = false;
+    if (rateEnds.length === 0) return;
+    owner.notify("endRates", rateEnds);
+    rateEnds = [];
+  };
   const send = () => {
-    scheduled = false;
-    if (rateEnds.length > 0) {
-      owner.notify("endRates", rateEnds);
-      rateEnds = [];
-    }
+    if (batchTimer) clearTimeout(batchTimer);
+    batchTimer = null;
+    sendRateEnds();
     if (settlements.length === 0 && reports.length === 0 && keyUses.size === 0) return;
     owner.notify("settled", settlements, reports, [...keyUses]);
     settlements = [];
@@ -58,9 +71,8 @@ export function workerCallState(owner: Peer, { leaseIdleMs }: { leaseIdleMs: num
     keyUses = new Map();
   };
   const soon = () => {
-    if (scheduled) return;
-    scheduled = true;
-    setImmediate(send);
+    if (settlements.length >= maxBatch) return send();
+    batchTimer ??= setTimeout(send, settleBatchMs);
   };
 
   return {
@@ -90,7 +102,7 @@ export function workerCallState(owner: Peer, { leaseIdleMs }: { leaseIdleMs: num
     /** Ends a hold: the charged amount goes into the record, and both to the owner. Returns the record as charged. */
     settle(hold: CallHold, cost: number, record: Omit<UsageRecord, "cost">): UsageRecord {
       const charged = { ...record, cost: leases.settle(hold, cost) };
-      settlements.push({ record: charged, accounts: hold.accounts });
+      settlements.push(packSettlement({ record: charged, accounts: hold.accounts }));
       soon();
       return charged;
     },
@@ -104,7 +116,9 @@ export function workerCallState(owner: Peer, { leaseIdleMs }: { leaseIdleMs: num
     /** The admitted call is over: its slot in flight goes back, its metered tokens count (sent in the next batch). */
     endRate(ticket: RateTicket, meteredTokens: number) {
       rateEnds.push([ticket, meteredTokens]);
-      soon();
+      if (rateEndsScheduled) return;
+      rateEndsScheduled = true;
+      setImmediate(sendRateEnds);
     },
 
     recordKeyUse(keyId: string) {

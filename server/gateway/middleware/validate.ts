@@ -2,8 +2,9 @@
 // small validator instance: it re-matches every spec path per request (DESIGN.md §1 pitfalls).
 // Vendor fields we do not model pass through: never `removeAdditional: 'all'`.
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { resolve } from "node:path";
-import express, { type RequestHandler } from "express";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
 import * as OpenApiValidator from "express-openapi-validator";
 import { parse } from "yaml";
 
@@ -49,6 +50,40 @@ export function validateRelay(prefix: string) {
   }));
 }
 
+// express-openapi-validator 5.6 compiles the route pattern of every candidate spec path on every
+// request (`lookupRoute` calls path-to-regexp's `pathToRegexp`). A compiled pattern depends only on
+// the path and its options, so the module function it calls remembers what it compiled.
+const pathToRegexpModule = createRequire(createRequire(import.meta.url).resolve("express-openapi-validator"))("path-to-regexp") as {
+  pathToRegexp: (path: string, options?: { sensitive?: boolean; strict?: boolean }) => unknown;
+};
+const compile = pathToRegexpModule.pathToRegexp;
+const compiled = new Map<string, unknown>();
+pathToRegexpModule.pathToRegexp = (path, options) => {
+  if (typeof path !== "string") return compile(path, options);
+  const key = `${options?.sensitive ? "s" : ""}${options?.strict ? "t" : ""}:${path}`;
+  let pattern = compiled.get(key);
+  if (pattern === undefined) compiled.set(key, (pattern = compile(path, options)));
+  return pattern;
+};
+
+/** Runs `handlers` in order, as a router would, without a router's per-layer path matching. */
+function inSequence(handlers: RequestHandler[]): RequestHandler {
+  return (req, res, next) => {
+    let at = 0;
+    const step = (error?: unknown) => {
+      if (error) return next(error);
+      const handler = handlers[at++];
+      if (!handler) return next();
+      try {
+        handler(req, res, step);
+      } catch (thrown) {
+        next(thrown);
+      }
+    };
+    step();
+  };
+}
+
 const unbuilt = new Set<() => void>();
 
 /**
@@ -57,16 +92,15 @@ const unbuilt = new Set<() => void>();
  * `warmValidators` once it is listening, so that work no longer delays the listen itself.
  */
 export function lazyValidator(create: () => RequestHandler | RequestHandler[]): RequestHandler {
-  const router = express.Router();
+  let validate: RequestHandler | undefined;
   const build = () => {
-    if (!unbuilt.delete(build)) return;
-    router.use(create());
+    unbuilt.delete(build);
+    const handlers = create();
+    validate = Array.isArray(handlers) ? inSequence(handlers) : handlers;
+    return validate;
   };
   unbuilt.add(build);
-  return (req, res, next) => {
-    build();
-    router(req, res, next);
-  };
+  return (req: Request, res: Response, next: NextFunction) => (validate ?? build())(req, res, next);
 }
 
 /** Builds every validator not built yet (after the worker listens). */
