@@ -124,33 +124,40 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 /**
  * Open loop: requests start on a fixed schedule (`rate` per second) whether or not earlier ones
  * have answered, and each latency counts from the request's scheduled start, so a stall shows up
- * in the tail instead of silently lowering the offered load (no coordinated omission).
+ * in the tail instead of silently lowering the offered load (no coordinated omission). Each tick
+ * sends one request to every target, so targets measured together (the upstream called directly,
+ * and a proxy in front of it) see the same moments of the load generator and its machine, and
+ * their difference is what the proxy adds.
  */
-export async function openLoop(target: Target, body: string, rate: number, seconds: number): Promise<{ p50: number; p99: number; errors: number }> {
+export async function openLoop(targets: Target[], body: string, rate: number, seconds: number): Promise<{ p50: number; p99: number; errors: number }[]> {
   const dispatcher = new Agent({ connections: 512, keepAliveTimeout: 30_000 });
   const total = Math.round(rate * seconds);
-  const latencies: number[] = [];
-  let errors = 0;
+  const latencies: number[][] = targets.map(() => []);
+  const errors = targets.map(() => 0);
   const start = performance.now() + 20;
   const calls: Promise<void>[] = [];
   for (let i = 0; i < total; i++) {
     const scheduled = start + (i * 1000) / rate;
     const wait = scheduled - performance.now();
     if (wait > 1) await new Promise((done) => setTimeout(done, wait));
-    calls.push(
-      request(target.url, { method: "POST", headers: { "content-type": "application/json", ...target.headers }, body, dispatcher })
-        .then(async (answer) => {
-          await answer.body.dump();
-          if (answer.statusCode !== 200) errors++;
-          latencies.push(performance.now() - scheduled);
-        })
-        .catch(() => void errors++),
+    targets.forEach((target, t) =>
+      calls.push(
+        request(target.url, { method: "POST", headers: { "content-type": "application/json", ...target.headers }, body, dispatcher })
+          .then(async (answer) => {
+            await answer.body.dump();
+            if (answer.statusCode !== 200) errors[t]++;
+            latencies[t].push(performance.now() - scheduled);
+          })
+          .catch(() => void errors[t]++),
+      ),
     );
   }
   await Promise.all(calls);
   await dispatcher.close();
-  latencies.sort((a, b) => a - b);
-  return { p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), errors };
+  return latencies.map((measured, t) => {
+    measured.sort((a, b) => a - b);
+    return { p50: percentile(measured, 0.5), p99: percentile(measured, 0.99), errors: errors[t] };
+  });
 }
 
 /** Sequential requests: milliseconds until the first body byte, p50 and p99. */

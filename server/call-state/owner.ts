@@ -331,7 +331,12 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
     health: () => [...circuits.all()],
     /** What is left in each account counting charges not yet written (null: not loaded, so the stored figure is current). */
     // (Replica mode: an account here is only this node's lease, so readers use the stored figure, at most one batch behind.)
-    remaining: (accounts: AccountId[]) => accounts.map((account) => (shared ? null : (book.remaining(account) ?? null))),
+    remaining: async (accounts: AccountId[]) => {
+      if (shared) return accounts.map(() => null);
+      // Charges still in a worker's batch (up to 10 ms old) count too: every worker sends its batch first.
+      await Promise.all([...peers.values()].map((peer) => peer.call("flush").catch(() => {})));
+      return accounts.map((account) => book.remaining(account) ?? null);
+    },
     /** A top-up (or, negative, a removal that must not take money leased to calls in flight). */
     adjustBalance: async (organizationId: string, amount: number) => {
       const account = `org:${organizationId}`;

@@ -79,6 +79,8 @@ export function workerCallState(owner: Peer, { leaseIdleMs, settleBatchMs = 10 }
     /** Handlers for what the owner asks of this worker. */
     handlers: {
       recall: (account: AccountId) => leases.recall(account),
+      /** Sends the waiting batch now (before the owner reports balances). */
+      flush: () => send(),
       holds: () => leases.holds(),
       health: (channelId: string, view: ChannelHealth) => void health.set(channelId, view),
       catalogChanged: () => void catalogListeners.forEach((listener) => listener()),
