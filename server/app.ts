@@ -71,6 +71,8 @@ export async function createWorker(config: Config, store: Store, log: Log, callS
     for (const channel of catalog.snapshot.channels) yield [channel.name, callState.channels.view(channel.id).state];
   });
   provide.catalogAge(() => (Date.now() - catalog.checkedAt) / 1000);
+  // The relay first: its requests are the many, and each layer before it costs every one of them.
+  app.use(relayRouter({ catalog, forward, recordKeyUse: callState.recordKeyUse, maxBodyBytes: config.maxBodyBytes, maxJsonDepth: config.maxJsonDepth, log }));
   app.use(
     operationsRouter({
       metrics: workerMetrics(registry),
@@ -78,7 +80,6 @@ export async function createWorker(config: Config, store: Store, log: Log, callS
       metricsToken: config.metricsToken,
     }),
   );
-  app.use(relayRouter({ catalog, forward, recordKeyUse: callState.recordKeyUse, maxBodyBytes: config.maxBodyBytes, maxJsonDepth: config.maxJsonDepth, log }));
   app.use(docsRouter({ publicUrl: config.publicUrl }));
   app.use(consoleRouter({ store, onChange, publicUrl: config.publicUrl, log, callState, dispatcher, signInPolicy: config.signIn }));
   app.use(webConsole());

@@ -103,7 +103,7 @@ export function workerCallState(owner: Peer, { leaseIdleMs, settleBatchMs = 10 }
 
     /** Ends a hold: the charged amount goes into the record, and both to the owner. Returns the record as charged. */
     settle(hold: CallHold, cost: number, record: Omit<UsageRecord, "cost">): UsageRecord {
-      const charged = { ...record, cost: leases.settle(hold, cost) };
+      const charged = Object.assign(record, { cost: leases.settle(hold, cost) });
       settlements.push(packSettlement({ record: charged, accounts: hold.accounts }));
       soon();
       return charged;

@@ -4,7 +4,7 @@
 // channel claimed — a circuit's probe included — gets its outcome reported, whatever is thrown.
 import { once } from "node:events";
 import { randomUUID } from "node:crypto";
-import { type Dispatcher, request } from "undici";
+import type { Dispatcher } from "undici";
 import { gatewayError } from "../domain/errors.ts";
 import { costMicros } from "../domain/pricing.ts";
 import { type Usage, billableTokens, noUsage } from "../domain/usage.ts";
@@ -65,15 +65,15 @@ function classify(error: unknown): Failure {
   return { kind: "error", reason: code ? `connection failed (${code})` : "connection failed" };
 }
 
+/** `http://host:port/a/b?c` → origin and path, as the agent takes them (no URL object per call). */
+function originAndPath(url: string): { origin: string; path: string } {
+  const slash = url.indexOf("/", url.indexOf("//") + 2);
+  return slash < 0 ? { origin: url, path: "/" } : { origin: url.slice(0, slash), path: url.slice(slash) };
+}
+
 function retryAfterOf(headers: Record<string, string | string[] | undefined>): number {
   const value = Number(headers["retry-after"]);
   return Number.isFinite(value) && value > 0 ? Math.ceil(value) : 1;
-}
-
-async function readText(body: AsyncIterable<Buffer>): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of body) chunks.push(chunk);
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
@@ -213,11 +213,11 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       }
       let upstream: Dispatcher.ResponseData;
       try {
-        upstream = await request(upstreamRequest.url, {
+        upstream = await dispatcher.request({
+          ...originAndPath(upstreamRequest.url),
           method: "POST",
           headers: upstreamRequest.headers,
           body: upstreamRequest.body,
-          dispatcher,
           signal: abort.signal,
           headersTimeout: channel.timeoutMs,
           bodyTimeout: channel.timeoutMs,
@@ -234,7 +234,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
 
     /** 429, 5xx and rejected credentials fail over; other client errors reach the client as they are. */
     async function answerError(upstream: Dispatcher.ResponseData): Promise<Attempt> {
-      const text = await readText(upstream.body).catch(() => "");
+      const text = await upstream.body.text().catch(() => "");
       const status = upstream.statusCode;
       if (status === 429) return { failed: { kind: "rate_limited", reason: "upstream answered 429", retryAfterSeconds: retryAfterOf(upstream.headers) } };
       if (status >= 500 || status === 401 || status === 403) return { failed: { kind: "error", reason: `upstream answered ${status}` } };
@@ -246,7 +246,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
     async function answerJson(upstream: Dispatcher.ResponseData): Promise<Attempt> {
       let text: string;
       try {
-        text = await readText(upstream.body);
+        text = await upstream.body.text();
       } catch (error) {
         if (abort.signal.aborted) return interrupted(noUsage(), 0, null);
         return { failed: classify(error) };

@@ -12,8 +12,12 @@ import { type KeyUse, authenticate } from "./middleware/authenticate.ts";
 import { relayBody } from "./middleware/body.ts";
 import { relayErrors } from "./middleware/errors.ts";
 import { requestId } from "./middleware/request-id.ts";
+import { inSequence } from "./middleware/in-sequence.ts";
 import { validateRelay } from "./middleware/validate.ts";
 import { countRequests } from "../metrics/metrics.ts";
+
+/** `/v1…` and `/v1beta…`, as `router.use(["/v1", "/v1beta"], …)` would match them. */
+const isRelayPath = (url: string) => /^\/v1(?:beta)?(?:[/?]|$)/.test(url);
 
 export type RelayDeps = {
   catalog: Catalog;
@@ -30,7 +34,10 @@ export function relayRouter({ catalog, forward, recordKeyUse, maxBodyBytes, maxJ
   const bearer = authenticate(catalog, "bearer", recordKeyUse);
   const familyC = authenticate(catalog, "family-c", recordKeyUse);
 
-  router.use(["/v1", "/v1beta"], countRequests, requestId(), relayBody({ maxBytes: maxBodyBytes, maxDepth: maxJsonDepth }));
+  // One unmounted layer for what every relay request goes through first: a mounted layer per
+  // step would match and trim the URL again for each.
+  const prologue = inSequence([countRequests, requestId(), ...relayBody({ maxBytes: maxBodyBytes, maxDepth: maxJsonDepth })]);
+  router.use((req, res, next) => (isRelayPath(req.url) ? prologue(req, res, next) : next()));
 
   // Authentication comes before validation: a request without a valid key costs a hash lookup, not a schema check.
   router.post("/v1/messages", familyA, validateRelay("/v1/messages"), relayHandler("messages", catalog, forward));

@@ -49,7 +49,13 @@ describe("budget leases over two workers", () => {
   let env: RelayEnv;
   beforeAll(async () => {
     // Streams take about a second (events 120 ms apart), so concurrent calls overlap.
-    env = await startRelayEnv({ delayMs: 120, env: { TOLLGATE_WORKERS: "2", TOLLGATE_LEDGER_FLUSH_MS: "100", TOLLGATE_CIRCUIT_COOLDOWN_MS: "200" } });
+    // The fault mix below fails about 44% of upstream calls: a circuit that opened at 50% would
+    // refuse a varying share of them before admission (two runs: 302 and 474 records of 1,000).
+    // Circuits have their own tests; here every call should reach the budget.
+    env = await startRelayEnv({
+      delayMs: 120,
+      env: { TOLLGATE_WORKERS: "2", TOLLGATE_LEDGER_FLUSH_MS: "100", TOLLGATE_CIRCUIT_COOLDOWN_MS: "200", TOLLGATE_CIRCUIT_FAILURE_PERCENT: "90" },
+    });
   });
   afterAll(async () => {
     await env?.stop();
@@ -92,7 +98,7 @@ describe("budget leases over two workers", () => {
     expect(aborted).toBeGreaterThan(100);
     await settled(env);
     const { cost, requests } = await spent();
-    expect(requests).toBeGreaterThan(900); // every admitted call has its record (circuits may refuse a few before admission)
+    expect(requests).toBeGreaterThan(950); // every admitted call has its record (a client may abort a few before admission)
     expect(cost).toBeGreaterThan(0);
     expect(funded - (await balance())).toBe(cost);
   }, 120_000);

@@ -38,6 +38,24 @@ export function tooDeepAt(value: unknown, maxDepth: number): string | undefined 
   return undefined;
 }
 
+/** `application/json`, alone or with `charset=utf-8`: what every official SDK sends. */
+const plainJson = /^application\/json\s*(?:;\s*charset="?utf-8"?\s*)?$/i;
+
+const parseFailed = (message: string) => Object.assign(new Error(message), { status: 400, type: "entity.parse.failed" });
+
+/** JSON as body-parser's strict mode reads it: an object or an array, and an empty body is `{}`. */
+function parseStrict(text: string): unknown {
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1); // a byte-order mark, as iconv-lite drops it
+  const first = /\S/.exec(text)?.[0];
+  if (first === undefined) return {};
+  if (first !== "{" && first !== "[") throw parseFailed("JSON body must be an object or an array");
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw parseFailed((error as Error).message);
+  }
+}
+
 export function relayBody({ maxBytes, maxDepth }: { maxBytes: number; maxDepth: number }) {
   const json = express.json({
     limit: maxBytes,
@@ -45,6 +63,39 @@ export function relayBody({ maxBytes, maxDepth }: { maxBytes: number; maxDepth: 
       (res as Response).locals.bodyBytes = buffer.length;
     },
   });
+  // The common case read directly: uncompressed JSON in UTF-8 with a length within the limit.
+  // Everything else (compressed bodies, other charsets, chunked or oversized bodies, which get
+  // their 413) goes to express.json. Under load its layers of type, charset and decoder handling
+  // were about 5% of a worker's CPU for this one case.
+  const read = (req: Request, res: Response, next: NextFunction) => {
+    const length = Number(req.headers["content-length"]);
+    const encoding = req.headers["content-encoding"];
+    if (!(length > 0 && length <= maxBytes) || (encoding !== undefined && encoding !== "identity") || !plainJson.test(req.headers["content-type"] ?? "")) {
+      return json(req, res, next);
+    }
+    const chunks: Buffer[] = [];
+    let failed = false;
+    const fail = (error: Error) => {
+      if (failed) return;
+      failed = true;
+      next(Object.assign(error, { status: 400, type: "request.aborted" }));
+    };
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.once("error", fail);
+    req.once("aborted", () => fail(new Error("request aborted")));
+    req.once("end", () => {
+      if (failed) return;
+      const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+      res.locals.bodyBytes = body.length;
+      try {
+        req.body = parseStrict(body.toString("utf8"));
+      } catch (error) {
+        return next(error);
+      }
+      (req as Request & { _body?: boolean })._body = true;
+      next();
+    });
+  };
   // Checked before contract validation and before any code that recurses over the body (the
   // upstream adapters' JSON.stringify overflows the stack at some thousands of levels).
   const boundDepth = (req: Request, _res: Response, next: NextFunction) => {
@@ -60,5 +111,5 @@ export function relayBody({ maxBytes, maxDepth }: { maxBytes: number; maxDepth: 
       ),
     );
   };
-  return [json, boundDepth];
+  return [read, boundDepth];
 }

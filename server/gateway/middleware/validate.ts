@@ -7,6 +7,7 @@ import { resolve } from "node:path";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import * as OpenApiValidator from "express-openapi-validator";
 import { parse } from "yaml";
+import { inSequence } from "./in-sequence.ts";
 
 type Parameter = { in?: string; allowReserved?: boolean };
 type Spec = { paths?: Record<string, Record<string, { parameters?: Parameter[] }>>; components?: { parameters?: Record<string, Parameter> } };
@@ -65,24 +66,6 @@ pathToRegexpModule.pathToRegexp = (path, options) => {
   if (pattern === undefined) compiled.set(key, (pattern = compile(path, options)));
   return pattern;
 };
-
-/** Runs `handlers` in order, as a router would, without a router's per-layer path matching. */
-function inSequence(handlers: RequestHandler[]): RequestHandler {
-  return (req, res, next) => {
-    let at = 0;
-    const step = (error?: unknown) => {
-      if (error) return next(error);
-      const handler = handlers[at++];
-      if (!handler) return next();
-      try {
-        handler(req, res, step);
-      } catch (thrown) {
-        next(thrown);
-      }
-    };
-    step();
-  };
-}
 
 const unbuilt = new Set<() => void>();
 

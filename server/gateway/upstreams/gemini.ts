@@ -19,7 +19,7 @@ export const geminiAdapter: UpstreamAdapter = {
     return {
       onEvent(event) {
         // Parse lazily: keep the last chunk that carries usage, read it when asked.
-        if (event.data.includes('"usageMetadata"')) lastUsage = event.data;
+        if (event.raw.includes('"usageMetadata"')) lastUsage = event.data;
         return event.raw;
       },
       usage: () => (lastUsage ? usageFromGemini(json(lastUsage)?.usageMetadata) : noUsage()),

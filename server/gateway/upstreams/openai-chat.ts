@@ -23,7 +23,8 @@ export const chatAdapter: UpstreamAdapter = {
     const keepUsageChunk = clientWantsUsage(client.body);
     return {
       onEvent(event) {
-        // Only the usage chunk needs parsing; the rest pass as they are.
+        // Only the usage chunk needs parsing; the rest pass as they are, their fields never read.
+        if (!event.raw.includes('"usage"')) return event.raw;
         if (!event.data.includes('"usage":{') && !event.data.includes('"usage": {')) return event.raw;
         const chunk = json(event.data);
         if (chunk?.usage) usage = usageFromChat(chunk.usage);

@@ -1,7 +1,7 @@
 // Splits an upstream byte stream into whole server-sent events, keeping each event's raw text so
 // it can be forwarded byte for byte. Events end at a blank line (`\n\n` or `\r\n\r\n`).
 
-export type SseEvent = { raw: string; event?: string; data: string };
+export type SseEvent = { readonly raw: string; readonly event?: string; readonly data: string };
 
 export class SseSplitter {
   private decoder = new TextDecoder();
@@ -37,12 +37,31 @@ export class SseSplitter {
   }
 }
 
+/** One event: its raw text at once, its fields read from it only when an adapter asks for them. */
+class ParsedEvent implements SseEvent {
+  readonly raw: string;
+  private fields?: { event?: string; data: string };
+  constructor(raw: string) {
+    this.raw = raw;
+  }
+  get event(): string | undefined {
+    return (this.fields ??= fieldsOf(this.raw)).event;
+  }
+  get data(): string {
+    return (this.fields ??= fieldsOf(this.raw)).data;
+  }
+}
+
 function parse(raw: string): SseEvent {
+  return new ParsedEvent(raw);
+}
+
+function fieldsOf(raw: string): { event?: string; data: string } {
   let event: string | undefined;
   const data: string[] = [];
   for (const line of raw.split(/\r?\n/)) {
     if (line.startsWith("data:")) data.push(line.slice(5).replace(/^ /, ""));
     else if (line.startsWith("event:")) event = line.slice(6).trim();
   }
-  return { raw, event, data: data.join("\n") };
+  return { event, data: data.join("\n") };
 }
