@@ -16,6 +16,7 @@ const requests = new Counter({
   help: "Relay requests by interface, group identifier, model and HTTP status (499: the client went away).",
   labelNames: ["interface", "group", "model", "status"],
   registers: [registry],
+  collect: flushCounts,
 });
 const duration = new Histogram({
   name: "tollgate_request_duration_seconds",
@@ -31,24 +32,33 @@ const ttfb = new Histogram({
   buckets: secondsBuckets,
   registers: [registry],
 });
-const attempts = new Counter({ name: "tollgate_upstream_attempts_total", help: "Upstream attempts by channel.", labelNames: ["channel"], registers: [registry] });
+const attempts = new Counter({
+  name: "tollgate_upstream_attempts_total",
+  help: "Upstream attempts by channel.",
+  labelNames: ["channel"],
+  registers: [registry],
+  collect: flushCounts,
+});
 const failures = new Counter({
   name: "tollgate_upstream_failures_total",
   help: "Upstream attempts that failed over (timeout, rate_limited, error) or broke after the first byte (broken), by channel.",
   labelNames: ["channel", "reason"],
   registers: [registry],
+  collect: flushCounts,
 });
 const tokens = new Counter({
   name: "tollgate_tokens_total",
   help: "Tokens metered by group, model and kind (input, output, cache_read, cache_write, reasoning).",
   labelNames: ["group", "model", "kind"],
   registers: [registry],
+  collect: flushCounts,
 });
 const cost = new Counter({
   name: "tollgate_cost_micros_total",
   help: "Cost charged, in micro-units of currency, by group and model.",
   labelNames: ["group", "model"],
   registers: [registry],
+  collect: flushCounts,
 });
 const ledgerWrites = new Histogram({
   name: "tollgate_ledger_write_seconds",
@@ -124,13 +134,36 @@ function cached<T>(make: (a: string, b: string, c: string, d: string) => T) {
     return child;
   };
 }
-const requestCounter = cached((iface, group, model, status) => requests.labels(iface, group, model, status));
+// Counts from the hot path are summed per label child in plain numbers and handed to prom-client
+// when it is scraped: each prom-client increment validates and hashes its labels again.
+type Pending = { child: { inc(amount: number): void }; amount: number; touched: boolean };
+const pendingCounts: Pending[] = [];
+function deferred(child: Pending["child"]): { inc(amount?: number): void } {
+  const pending: Pending = { child, amount: 0, touched: false };
+  pendingCounts.push(pending);
+  return {
+    inc(amount = 1) {
+      pending.amount += amount;
+      pending.touched = true;
+    },
+  };
+}
+function flushCounts() {
+  for (const pending of pendingCounts) {
+    if (!pending.touched) continue;
+    pending.child.inc(pending.amount);
+    pending.amount = 0;
+    pending.touched = false;
+  }
+}
+
+const requestCounter = cached((iface, group, model, status) => deferred(requests.labels(iface, group, model, status)));
 const durationOf = cached((iface) => duration.labels(iface));
 const ttfbOf = cached((iface) => ttfb.labels(iface));
-const attemptsOf = cached((channel) => attempts.labels(channel));
-const failuresOf = cached((channel, reason) => failures.labels(channel, reason));
-const tokensOf = cached((group, model, kind) => tokens.labels(group, model, kind));
-const costOf = cached((group, model) => cost.labels(group, model));
+const attemptsOf = cached((channel) => deferred(attempts.labels(channel)));
+const failuresOf = cached((channel, reason) => deferred(failures.labels(channel, reason)));
+const tokensOf = cached((group, model, kind) => deferred(tokens.labels(group, model, kind)));
+const costOf = cached((group, model) => deferred(cost.labels(group, model)));
 
 /** The relay interface of a URL (path and query), whether or not the request got far enough to be routed. */
 function interfaceOf(url: string): string {

@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { resolve } from "node:path";
+import { parse as parseUrl } from "node:url";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import * as OpenApiValidator from "express-openapi-validator";
 import { parse } from "yaml";
@@ -66,6 +67,14 @@ pathToRegexpModule.pathToRegexp = (path, options) => {
   if (pattern === undefined) compiled.set(key, (pattern = compile(path, options)));
   return pattern;
 };
+
+// It also calls `url.parse` on every request. Until Node has issued its one DEP0169 warning, each
+// call from inside node_modules walks the caller's stack to decide whether to warn (several
+// microseconds behind Express's middleware). One silenced call from here issues it.
+const warnDeprecations = process.noDeprecation;
+process.noDeprecation = true;
+parseUrl("/");
+process.noDeprecation = warnDeprecations;
 
 const unbuilt = new Set<() => void>();
 
