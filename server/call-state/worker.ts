@@ -23,6 +23,8 @@ export type CallStateStatus = {
 };
 
 const blockerOf: Record<string, Blocker> = { org: "organization", member: "member", key: "key" };
+/** The claim on a closed channel: the same object every time. */
+const free = Object.freeze({ probe: false });
 
 export function accountsOf(holder: Holder): AccountId[] {
   const accounts = [`org:${holder.organizationId}`];
@@ -96,9 +98,13 @@ export function workerCallState(owner: Peer, { leaseIdleMs, settleBatchMs = 10 }
     },
 
     /** Holds `amount` for a call, or says which budget refuses it — or that the shared store is unreachable (replica mode). */
-    async hold(holder: Holder, amount: number): Promise<CallHold | { blocked: Blocker } | { unavailable: true }> {
-      const held = await leases.hold(accountsOf(holder), amount);
-      return "blocked" in held ? { blocked: blockerOf[held.blocked.slice(0, held.blocked.indexOf(":"))] } : held;
+    // (A hold the leases at hand cover, the steady state, is returned as it is: no promise to wait on.)
+    hold(holder: Holder, amount: number): CallHold | Promise<CallHold | { blocked: Blocker } | { unavailable: true }> {
+      const accounts = accountsOf(holder);
+      return (
+        leases.holdAtHand(accounts, amount) ??
+        leases.hold(accounts, amount).then((held) => ("blocked" in held ? { blocked: blockerOf[held.blocked.slice(0, held.blocked.indexOf(":"))] } : held))
+      );
     },
 
     /** Ends a hold: the charged amount goes into the record, and both to the owner. Returns the record as charged. */
@@ -135,25 +141,32 @@ export function workerCallState(owner: Peer, { leaseIdleMs, settleBatchMs = 10 }
         if (!view || view.state === "closed") return true;
         return view.state === "open" && Date.now() >= view.retryAt!;
       },
-      /** Claims the channel for a call: free when closed, through the owner for a probe. */
-      async admit(channelId: string): Promise<{ probe: boolean } | null> {
+      /** Claims the channel for a call: free when closed (no promise), through the owner for a probe. */
+      admit(channelId: string): { probe: boolean } | null | Promise<{ probe: boolean } | null> {
         const view = health.get(channelId);
-        if (!view || view.state === "closed") return { probe: false };
+        if (!view || view.state === "closed") return free;
         if (view.state !== "open" || Date.now() < view.retryAt!) return null;
-        return (await owner.call<boolean>("claimProbe", channelId).catch(() => false)) ? { probe: true } : null;
+        return owner.call<boolean>("claimProbe", channelId).then(
+          (claimed) => (claimed ? { probe: true } : null),
+          () => null,
+        );
       },
       /**
        * A failure (or a probe's end) moves the circuit every worker reads: it goes to the owner at
        * once, and resolves when the owner has judged it — and so when every worker has heard the
        * verdict — so the next call, from anyone, sees it. Successes go in the next batch.
        */
-      async report(report: ChannelReport): Promise<void> {
+      report(report: ChannelReport): Promise<void> | undefined {
         if (!report.failed && !report.probe) {
           reports.push(report);
-          return soon();
+          soon();
+          return undefined;
         }
         send();
-        await owner.call("report", report).catch(() => {});
+        return owner.call("report", report).then(
+          () => {},
+          () => {},
+        );
       },
       /** Seconds until the first of these channels may be probed again. */
       retryAfterSeconds(channelIds: string[]): number {

@@ -113,7 +113,8 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       memberCapped: caller.member.spendCap !== null,
       keyCapped: caller.key.spendCap !== null,
     };
-    const hold = await callState.hold(holder, worstCase);
+    const held = callState.hold(holder, worstCase);
+    const hold = held instanceof Promise ? await held : held;
     if ("unavailable" in hold) {
       throw gatewayError(
         "no_channel",
@@ -138,7 +139,8 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
     try {
       const failures: Failure[] = [];
       for (const channel of ordered) {
-        const claim = await channels.admit(channel.id);
+        const admitted = channels.admit(channel.id);
+        const claim = admitted instanceof Promise ? await admitted : admitted;
         if (!claim) continue;
         let attempt: Attempt | undefined;
         try {
@@ -148,7 +150,8 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
           // adapter cannot build) — the channel hears of it, and a claimed probe is released.
           const fault = attempt && ("failed" in attempt ? attempt.failed.reason : attempt.outcome.channelFault);
           const verdict = attempt && !("outcome" in attempt && attempt.outcome.requestFault);
-          await channels.report({ channelId: channel.id, failed: verdict ? fault !== undefined : undefined, reason: fault, probe: claim.probe });
+          const reported = channels.report({ channelId: channel.id, failed: verdict ? fault !== undefined : undefined, reason: fault, probe: claim.probe });
+          if (reported) await reported;
         }
         if ("failed" in attempt) {
           metrics.failure(channel.name, attempt.failed.kind);

@@ -23,9 +23,9 @@ export const chatAdapter: UpstreamAdapter = {
     const keepUsageChunk = clientWantsUsage(client.body);
     return {
       onEvent(event) {
-        // Only the usage chunk needs parsing; the rest pass as they are, their fields never read.
-        if (!event.raw.includes('"usage"')) return event.raw;
-        if (!event.data.includes('"usage":{') && !event.data.includes('"usage": {')) return event.raw;
+        // Only the usage chunk needs parsing; the rest (with `"usage":null` or none) pass as they are,
+        // their fields never read: the JSON text is the same in the raw event as in its data.
+        if (!event.raw.includes('"usage":{') && !event.raw.includes('"usage": {')) return event.raw;
         const chunk = json(event.data);
         if (chunk?.usage) usage = usageFromChat(chunk.usage);
         const usageOnly = Array.isArray(chunk?.choices) && chunk.choices.length === 0;
