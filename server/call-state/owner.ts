@@ -333,8 +333,10 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
     // (Replica mode: an account here is only this node's lease, so readers use the stored figure, at most one batch behind.)
     remaining: async (accounts: AccountId[]) => {
       if (shared) return accounts.map(() => null);
-      // Charges still in a worker's batch (up to 10 ms old) count too: every worker sends its batch first.
-      await Promise.all([...peers.values()].map((peer) => peer.call("flush").catch(() => {})));
+      // Charges still in a worker's batch (up to 10 ms old) count too: every worker sends its batch
+      // first (a worker too busy to answer within a second is not waited for).
+      const answered = Promise.all([...peers.values()].map((peer) => peer.call("flush").catch(() => {})));
+      await Promise.race([answered, new Promise((done) => setTimeout(done, 1_000).unref())]);
       return accounts.map((account) => book.remaining(account) ?? null);
     },
     /** A top-up (or, negative, a removal that must not take money leased to calls in flight). */

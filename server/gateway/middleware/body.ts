@@ -74,17 +74,18 @@ export function relayBody({ maxBytes, maxDepth }: { maxBytes: number; maxDepth: 
       return json(req, res, next);
     }
     const chunks: Buffer[] = [];
-    let failed = false;
+    let ended = false; // by the body's end or by an error, whichever came first: `next` is called once
     const fail = (error: Error) => {
-      if (failed) return;
-      failed = true;
+      if (ended) return;
+      ended = true;
       next(Object.assign(error, { status: 400, type: "request.aborted" }));
     };
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.once("error", fail);
     req.once("aborted", () => fail(new Error("request aborted")));
     req.once("end", () => {
-      if (failed) return;
+      if (ended) return;
+      ended = true;
       const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
       res.locals.bodyBytes = body.length;
       try {
