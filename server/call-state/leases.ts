@@ -77,13 +77,6 @@ export function leaseBook(link: OwnerLink, { idleMs = 2_000 }: { idleMs?: number
   idleTimer.unref();
 
   return {
-    /** Holds `amount` from the leases at hand, with no message to the owner, or null if they cannot cover it. */
-    holdAtHand(accounts: AccountId[], amount: number): Hold | null {
-      const held = take(accounts, amount);
-      if (held) refillAhead(accounts, amount);
-      return held;
-    },
-
     /** Holds `amount` on every account, or names the account that cannot cover it. */
     async hold(accounts: AccountId[], amount: number): Promise<Hold | { blocked: AccountId } | { unavailable: true }> {
       for (let attempt = 0; attempt < 3; attempt++) {

@@ -31,11 +31,6 @@ export function rpcPeer(port: Port, handlers: Handlers): Peer {
       if (handler) await Promise.resolve(handler(...message.args!)).catch(() => {});
       return;
     }
-    // Handled once the replies that arrived with it have been acted on (their callbacks run as
-    // microtasks): several messages can come in one read, and a recall answered before the grant
-    // just ahead of it was added to the lease would leave that grant idle while the owner refuses
-    // a call for want of it.
-    await new Promise((done) => setImmediate(done));
     let reply: Message;
     try {
       if (!handler) throw new Error(`no handler for ${message.op}`);

@@ -1,13 +1,12 @@
 // The call state as the relay in a worker sees it: holds on budget leases, settlements, and the
 // channels' health — whatever owner stands behind it. Settlements, channel outcomes and key uses
-// leave together in one message every few milliseconds, after the answers they belong to were sent.
+// leave in one message per turn of the event loop, after the answers they belong to were sent.
 import type { UsageRecord } from "../store/ledger.ts";
 import type { AccountId, Grant, LeaseRequest } from "./accounts.ts";
 import type { ChannelHealth } from "./circuit.ts";
 import type { Admission, RateScope, RateTicket } from "./rate-limits.ts";
 import { type Hold, leaseBook } from "./leases.ts";
-import type { ChannelReport } from "./owner.ts";
-import { type PackedSettlement, packSettlement } from "./settlements.ts";
+import type { ChannelReport, Settlement } from "./owner.ts";
 import type { Peer } from "./rpc.ts";
 
 export type Holder = { organizationId: string; userId: string; keyId: string; memberCapped: boolean; keyCapped: boolean };
@@ -23,8 +22,6 @@ export type CallStateStatus = {
 };
 
 const blockerOf: Record<string, Blocker> = { org: "organization", member: "member", key: "key" };
-/** The claim on a closed channel: the same object every time. */
-const free = Object.freeze({ probe: false });
 
 export function accountsOf(holder: Holder): AccountId[] {
   const accounts = [`org:${holder.organizationId}`];
@@ -33,10 +30,7 @@ export function accountsOf(holder: Holder): AccountId[] {
   return accounts;
 }
 
-/** Settlements sent at once, whatever the time: bounds one message's size. */
-const maxBatch = 500;
-
-export function workerCallState(owner: Peer, { leaseIdleMs, settleBatchMs = 10 }: { leaseIdleMs: number; settleBatchMs?: number }) {
+export function workerCallState(owner: Peer, { leaseIdleMs }: { leaseIdleMs: number }) {
   const leases = leaseBook(
     {
       acquire: (requests: LeaseRequest[]) => owner.call("acquire", requests),
@@ -46,26 +40,17 @@ export function workerCallState(owner: Peer, { leaseIdleMs, settleBatchMs = 10 }
   );
   const health = new Map<string, ChannelHealth>();
   const catalogListeners: (() => void)[] = [];
-  let settlements: PackedSettlement[] = [];
+  let settlements: Settlement[] = [];
   let reports: ChannelReport[] = [];
   let keyUses = new Map<string, number>();
   let rateEnds: [RateTicket, number][] = [];
-  // Settlements, successes and key uses leave together once per `settleBatchMs`: one IPC message
-  // per batch rather than one per event-loop turn (under load that message's write syscall was a
-  // tenth of a worker's CPU). A slot in flight under a rate limit goes back at the next turn, so the
-  // client's next call does not find its last one still counted.
-  let batchTimer: NodeJS.Timeout | null = null;
-  let rateEndsScheduled = false;
-  const sendRateEnds = () => {
-    rateEndsScheduled = false;
-    if (rateEnds.length === 0) return;
-    owner.notify("endRates", rateEnds);
-    rateEnds = [];
-  };
+  let scheduled = false;
   const send = () => {
-    if (batchTimer) clearTimeout(batchTimer);
-    batchTimer = null;
-    sendRateEnds();
+    scheduled = false;
+    if (rateEnds.length > 0) {
+      owner.notify("endRates", rateEnds);
+      rateEnds = [];
+    }
     if (settlements.length === 0 && reports.length === 0 && keyUses.size === 0) return;
     owner.notify("settled", settlements, reports, [...keyUses]);
     settlements = [];
@@ -73,16 +58,15 @@ export function workerCallState(owner: Peer, { leaseIdleMs, settleBatchMs = 10 }
     keyUses = new Map();
   };
   const soon = () => {
-    if (settlements.length >= maxBatch) return send();
-    batchTimer ??= setTimeout(send, settleBatchMs);
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(send);
   };
 
   return {
     /** Handlers for what the owner asks of this worker. */
     handlers: {
       recall: (account: AccountId) => leases.recall(account),
-      /** Sends the waiting batch now (before the owner reports balances). */
-      flush: () => send(),
       holds: () => leases.holds(),
       health: (channelId: string, view: ChannelHealth) => void health.set(channelId, view),
       catalogChanged: () => void catalogListeners.forEach((listener) => listener()),
@@ -98,19 +82,15 @@ export function workerCallState(owner: Peer, { leaseIdleMs, settleBatchMs = 10 }
     },
 
     /** Holds `amount` for a call, or says which budget refuses it — or that the shared store is unreachable (replica mode). */
-    // (A hold the leases at hand cover, the steady state, is returned as it is: no promise to wait on.)
-    hold(holder: Holder, amount: number): CallHold | Promise<CallHold | { blocked: Blocker } | { unavailable: true }> {
-      const accounts = accountsOf(holder);
-      return (
-        leases.holdAtHand(accounts, amount) ??
-        leases.hold(accounts, amount).then((held) => ("blocked" in held ? { blocked: blockerOf[held.blocked.slice(0, held.blocked.indexOf(":"))] } : held))
-      );
+    async hold(holder: Holder, amount: number): Promise<CallHold | { blocked: Blocker } | { unavailable: true }> {
+      const held = await leases.hold(accountsOf(holder), amount);
+      return "blocked" in held ? { blocked: blockerOf[held.blocked.slice(0, held.blocked.indexOf(":"))] } : held;
     },
 
     /** Ends a hold: the charged amount goes into the record, and both to the owner. Returns the record as charged. */
     settle(hold: CallHold, cost: number, record: Omit<UsageRecord, "cost">): UsageRecord {
-      const charged = Object.assign(record, { cost: leases.settle(hold, cost) });
-      settlements.push(packSettlement({ record: charged, accounts: hold.accounts }));
+      const charged = { ...record, cost: leases.settle(hold, cost) };
+      settlements.push({ record: charged, accounts: hold.accounts });
       soon();
       return charged;
     },
@@ -124,9 +104,7 @@ export function workerCallState(owner: Peer, { leaseIdleMs, settleBatchMs = 10 }
     /** The admitted call is over: its slot in flight goes back, its metered tokens count (sent in the next batch). */
     endRate(ticket: RateTicket, meteredTokens: number) {
       rateEnds.push([ticket, meteredTokens]);
-      if (rateEndsScheduled) return;
-      rateEndsScheduled = true;
-      setImmediate(sendRateEnds);
+      soon();
     },
 
     recordKeyUse(keyId: string) {
@@ -141,32 +119,25 @@ export function workerCallState(owner: Peer, { leaseIdleMs, settleBatchMs = 10 }
         if (!view || view.state === "closed") return true;
         return view.state === "open" && Date.now() >= view.retryAt!;
       },
-      /** Claims the channel for a call: free when closed (no promise), through the owner for a probe. */
-      admit(channelId: string): { probe: boolean } | null | Promise<{ probe: boolean } | null> {
+      /** Claims the channel for a call: free when closed, through the owner for a probe. */
+      async admit(channelId: string): Promise<{ probe: boolean } | null> {
         const view = health.get(channelId);
-        if (!view || view.state === "closed") return free;
+        if (!view || view.state === "closed") return { probe: false };
         if (view.state !== "open" || Date.now() < view.retryAt!) return null;
-        return owner.call<boolean>("claimProbe", channelId).then(
-          (claimed) => (claimed ? { probe: true } : null),
-          () => null,
-        );
+        return (await owner.call<boolean>("claimProbe", channelId).catch(() => false)) ? { probe: true } : null;
       },
       /**
        * A failure (or a probe's end) moves the circuit every worker reads: it goes to the owner at
        * once, and resolves when the owner has judged it — and so when every worker has heard the
        * verdict — so the next call, from anyone, sees it. Successes go in the next batch.
        */
-      report(report: ChannelReport): Promise<void> | undefined {
+      async report(report: ChannelReport): Promise<void> {
         if (!report.failed && !report.probe) {
           reports.push(report);
-          soon();
-          return undefined;
+          return soon();
         }
         send();
-        return owner.call("report", report).then(
-          () => {},
-          () => {},
-        );
+        await owner.call("report", report).catch(() => {});
       },
       /** Seconds until the first of these channels may be probed again. */
       retryAfterSeconds(channelIds: string[]): number {
