@@ -113,8 +113,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       memberCapped: caller.member.spendCap !== null,
       keyCapped: caller.key.spendCap !== null,
     };
-    const held = callState.hold(holder, worstCase);
-    const hold = held instanceof Promise ? await held : held;
+    const hold = await callState.hold(holder, worstCase);
     if ("unavailable" in hold) {
       throw gatewayError(
         "no_channel",
@@ -139,8 +138,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
     try {
       const failures: Failure[] = [];
       for (const channel of ordered) {
-        const admitted = channels.admit(channel.id);
-        const claim = admitted instanceof Promise ? await admitted : admitted;
+        const claim = await channels.admit(channel.id);
         if (!claim) continue;
         let attempt: Attempt | undefined;
         try {
@@ -150,8 +148,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
           // adapter cannot build) — the channel hears of it, and a claimed probe is released.
           const fault = attempt && ("failed" in attempt ? attempt.failed.reason : attempt.outcome.channelFault);
           const verdict = attempt && !("outcome" in attempt && attempt.outcome.requestFault);
-          const reported = channels.report({ channelId: channel.id, failed: verdict ? fault !== undefined : undefined, reason: fault, probe: claim.probe });
-          if (reported) await reported;
+          await channels.report({ channelId: channel.id, failed: verdict ? fault !== undefined : undefined, reason: fault, probe: claim.probe });
         }
         if ("failed" in attempt) {
           metrics.failure(channel.name, attempt.failed.kind);
