@@ -16,10 +16,14 @@ type Lease = { size: number; held: number; lastUsed: number; refilling: boolean;
 
 /** How many calls of the current size a lease reaches ahead, beyond what is held right now. */
 const callsAhead = 16;
+/** How often one call asks the owner before it gives up (each ask after the first follows a grant or a recall). */
+const maxAsks = 8;
 
 export function leaseBook(link: OwnerLink, { idleMs = 2_000 }: { idleMs?: number } = {}) {
   const leases = new Map<AccountId, Lease>();
   let holds = 0;
+  /** Recalls that took spare money back: a refusal decided across one of them is stale. */
+  let recalls = 0;
   const lease = (account: AccountId) => {
     let found = leases.get(account);
     if (!found) leases.set(account, (found = { size: 0, held: 0, lastUsed: Date.now(), refilling: false, dryUntil: 0 }));
@@ -77,30 +81,36 @@ export function leaseBook(link: OwnerLink, { idleMs = 2_000 }: { idleMs?: number
   idleTimer.unref();
 
   return {
-    /** Holds `amount` on every account, or names the account that cannot cover it. */
+    /**
+     * Holds `amount` on every account, or names the account that cannot cover it. The owner is
+     * asked only for what this worker's leases lack; its refusal counts on the rest being here.
+     * A recall that took spare money while the owner decided makes that refusal stale (the money
+     * went back to the owner), so the call asks again. A grant that other calls' takes or a recall
+     * overtook is topped up the same way.
+     */
     async hold(accounts: AccountId[], amount: number): Promise<Hold | { blocked: AccountId } | { unavailable: true }> {
-      for (let attempt = 0; attempt < 3; attempt++) {
+      for (let asks = 0; ; asks++) {
         const held = take(accounts, amount);
         if (held) {
           refillAhead(accounts, amount);
           return held;
         }
+        // Asked again and again with money moving each time: only when calls keep racing for the last of it.
+        if (asks === maxAsks) return { blocked: accounts[0] };
+        const recallsBefore = recalls;
         const answer = await link.acquire(
           accounts.map((account) => ({ account, need: Math.max(0, amount - free(account)), extra: wanted(account, amount) })),
         );
-        if ("unavailable" in answer) return take(accounts, amount) ?? answer;
-        if ("short" in answer) {
-          // Meanwhile grants to this worker's other calls may have left room here: look once more.
-          return take(accounts, amount) ?? { blocked: answer.short };
+        if ("granted" in answer) {
+          add(answer.granted);
+          continue;
         }
-        add(answer.granted);
+        // Meanwhile grants to this worker's other calls may have left room here: look once more.
+        const heldAfterAll = take(accounts, amount);
+        if (heldAfterAll) return heldAfterAll;
+        if (recalls !== recallsBefore) continue;
+        return "unavailable" in answer ? answer : { blocked: answer.short };
       }
-      // Other calls took each grant before this one could: rare; ask once more for exactly this call.
-      const answer = await link.acquire(accounts.map((account) => ({ account, need: amount, extra: 0 })));
-      if ("unavailable" in answer) return take(accounts, amount) ?? answer;
-      if ("short" in answer) return take(accounts, amount) ?? { blocked: answer.short };
-      add(answer.granted);
-      return take(accounts, amount) ?? { blocked: accounts[0] };
     },
 
     /**
@@ -122,6 +132,7 @@ export function leaseBook(link: OwnerLink, { idleMs = 2_000 }: { idleMs?: number
       const spare = found.size - found.held;
       found.size = found.held;
       found.dryUntil = Date.now() + 250;
+      if (spare > 0) recalls++;
       return spare;
     },
 

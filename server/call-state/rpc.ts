@@ -1,6 +1,12 @@
 // A small request/reply and notify protocol over a message port — a cluster worker's IPC channel
 // to the primary, either way round. Each side registers handlers by operation name; `call` waits
 // for the other side's reply, `notify` does not.
+//
+// Order: Node emits every message of one read of the channel before any promise continuation
+// runs, so a reply's waiter would act only after a request that came behind it had been handled
+// — a recall answered before the grant just ahead of it was added would leave that grant idle
+// while the owner refuses a call for want of it. Requests and notices therefore wait in a queue
+// (in arrival order) until the continuations of the replies ahead of them have run.
 export type Port = { send(message: unknown): void; onMessage(listener: (message: unknown) => void): void };
 export type Handlers = Record<string, (...args: any[]) => unknown>;
 
@@ -16,7 +22,11 @@ export type Peer = {
 export function rpcPeer(port: Port, handlers: Handlers): Peer {
   let next = 0;
   const waiting = new Map<number, { resolve: (value: any) => void; reject: (error: Error) => void }>();
-  port.onMessage(async (raw) => {
+  const requests: Message[] = [];
+  const handleRequests = () => {
+    for (const message of requests.splice(0)) void handle(message);
+  };
+  port.onMessage((raw) => {
     const message = raw as Message;
     if (message?.tgRpc !== true) return;
     if (message.reply !== undefined) {
@@ -26,9 +36,17 @@ export function rpcPeer(port: Port, handlers: Handlers): Peer {
       else waiter?.resolve(message.result);
       return;
     }
+    // setImmediate runs after every microtask, however long the chain behind a reply.
+    if (requests.push(message) === 1) setImmediate(handleRequests);
+  });
+  const handle = async (message: Message) => {
     const handler = handlers[message.op!];
     if (message.id === undefined) {
-      if (handler) await Promise.resolve(handler(...message.args!)).catch(() => {});
+      try {
+        await handler?.(...message.args!);
+      } catch {
+        // a notice has no one to tell
+      }
       return;
     }
     let reply: Message;
@@ -43,7 +61,7 @@ export function rpcPeer(port: Port, handlers: Handlers): Peer {
     } catch {
       // the other side went away
     }
-  });
+  };
   return {
     call: (op, ...args) =>
       new Promise((resolve, reject) => {

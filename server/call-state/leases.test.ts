@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import type { Grant, LeaseRequest } from "./accounts.ts";
+import { type OwnerLink, leaseBook } from "./leases.ts";
+
+type Answer = Awaited<ReturnType<OwnerLink["acquire"]>>;
+
+/** An owner link whose answers the test gives, one ask at a time. */
+function scriptedOwner() {
+  const asks: { requests: LeaseRequest[]; answer: (value: Answer) => void }[] = [];
+  const returned: Grant[] = [];
+  const link: OwnerLink = {
+    // Refills ahead of need (need 0) find the owner dry; the test answers the asks a call waits on.
+    acquire: (requests) =>
+      requests.every((request) => request.need === 0) ? Promise.resolve({ granted: [] }) : new Promise((answer) => asks.push({ requests, answer })),
+    giveBack: (grants) => void returned.push(...grants),
+  };
+  const nextAsk = async () => {
+    await expect.poll(() => asks.length).toBeGreaterThan(0);
+    return asks.shift()!;
+  };
+  return { link, nextAsk, returned, pending: () => asks.length };
+}
+
+const org = "org:o1";
+
+describe("a worker's lease book", () => {
+  it("asks the owner only for what its lease lacks, and holds from the lease without asking while it has room", async () => {
+    const owner = scriptedOwner();
+    const book = leaseBook(owner.link);
+    const first = book.hold([org], 100);
+    const ask = await owner.nextAsk();
+    expect(ask.requests).toEqual([{ account: org, need: 100, extra: 1_600 }]);
+    ask.answer({ granted: [{ account: org, amount: 350 }] });
+    expect(await first).toEqual({ accounts: [org], amount: 100 });
+    // 250 left in the lease: two more calls hold without a word to the owner.
+    expect(await book.hold([org], 100)).toEqual({ accounts: [org], amount: 100 });
+    const third = book.hold([org], 100);
+    expect(await third).toEqual({ accounts: [org], amount: 100 });
+    book.close();
+  });
+
+  it("a refusal decided while a recall took this worker's spare money is stale: the call asks again and is admitted", async () => {
+    const owner = scriptedOwner();
+    const book = leaseBook(owner.link);
+    const small = book.hold([org], 40);
+    (await owner.nextAsk()).answer({ granted: [{ account: org, amount: 100 }] });
+    await small;
+    // 60 spare here: a call of 100 asks the owner for the 40 it lacks.
+    const large = book.hold([org], 100);
+    const ask = await owner.nextAsk();
+    expect(ask.requests[0].need).toBe(40);
+    // Another worker's call is short, so the owner recalls the 60 — and then finds itself short of 40 for this call,
+    // counting on the 60 it has just taken back.
+    expect(book.recall(org)).toBe(60);
+    ask.answer({ short: org });
+    const again = await owner.nextAsk();
+    expect(again.requests[0].need).toBe(100);
+    again.answer({ granted: [{ account: org, amount: 100 }] });
+    expect(await large).toEqual({ accounts: [org], amount: 100 });
+    book.close();
+  });
+
+  it("a refusal with nothing recalled meanwhile is final, and a recall that found nothing spare does not reopen it", async () => {
+    const owner = scriptedOwner();
+    const book = leaseBook(owner.link);
+    const call = book.hold([org], 100);
+    const ask = await owner.nextAsk();
+    expect(book.recall(org)).toBe(0);
+    ask.answer({ short: org });
+    expect(await call).toEqual({ blocked: org });
+    expect(owner.pending()).toBe(0);
+    book.close();
+  });
+
+  it("a grant that no longer covers the call (another call took part of the lease) is topped up with what is still missing", async () => {
+    const owner = scriptedOwner();
+    const book = leaseBook(owner.link);
+    const first = book.hold([org], 100);
+    const second = book.hold([org], 100);
+    const [ask1, ask2] = [await owner.nextAsk(), await owner.nextAsk()];
+    ask1.answer({ granted: [{ account: org, amount: 150 }] });
+    ask2.answer({ granted: [{ account: org, amount: 30 }] });
+    // The first call took 100 of 150; 50 + 30 is 20 short of the second call.
+    const ask3 = await owner.nextAsk();
+    expect(ask3.requests[0].need).toBe(20);
+    ask3.answer({ granted: [{ account: org, amount: 20 }] });
+    expect(await Promise.all([first, second])).toEqual([
+      { accounts: [org], amount: 100 },
+      { accounts: [org], amount: 100 },
+    ]);
+    expect(book.holds()).toMatchObject({ calls: 2, held: { org: 200 } });
+    book.close();
+  });
+});
