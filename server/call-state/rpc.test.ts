@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type Port, rpcPeer } from "./rpc.ts";
+import { type Peer, type Port, rpcPeer } from "./rpc.ts";
 
 /** Two ports joined back to back; `hold` keeps what one side sends until `release`, which delivers it all in one go, as one read of a channel does. */
 function pair() {
@@ -47,6 +47,23 @@ describe("rpc over a message port", () => {
     await expect.poll(() => recalled).toBe("recalled");
     // The recall saw the grant: nothing is left idle in the worker.
     expect(lease).toBe(0);
+  });
+
+  it("a notice sent ahead of a reply is handled before the reply's waiter continues", async () => {
+    const { ports, hold, release } = pair();
+    // The owner asks a worker what its calls hold; the worker's last settlement left just before its answer.
+    let settled = 0;
+    const owner = rpcPeer(ports[1], { settled: () => void settled++ });
+    const worker: Peer = rpcPeer(ports[0], {
+      holds: () => {
+        hold();
+        setImmediate(release);
+        worker.notify("settled");
+        return 0;
+      },
+    });
+    const seenAtAnswer = await owner.call("holds").then(() => settled);
+    expect(seenAtAnswer).toBe(1);
   });
 
   it("requests and notices are handled in the order they were sent", async () => {

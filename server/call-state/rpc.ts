@@ -2,11 +2,12 @@
 // to the primary, either way round. Each side registers handlers by operation name; `call` waits
 // for the other side's reply, `notify` does not.
 //
-// Order: Node emits every message of one read of the channel before any promise continuation
-// runs, so a reply's waiter would act only after a request that came behind it had been handled
-// — a recall answered before the grant just ahead of it was added would leave that grant idle
-// while the owner refuses a call for want of it. Requests and notices therefore wait in a queue
-// (in arrival order) until the continuations of the replies ahead of them have run.
+// Order: messages are acted on in the order they were sent, and what a reply sets going runs
+// before the message behind it. Node emits every message of one read of the channel before any
+// promise continuation runs, so without care a reply's waiter would act only after the messages
+// that came behind it: a recall answered before the grant just ahead of it was added (the grant
+// left idle while the owner refuses a call for want of it). So after a reply, the rest of the
+// read waits for the next turn of the event loop.
 export type Port = { send(message: unknown): void; onMessage(listener: (message: unknown) => void): void };
 export type Handlers = Record<string, (...args: any[]) => unknown>;
 
@@ -22,22 +23,30 @@ export type Peer = {
 export function rpcPeer(port: Port, handlers: Handlers): Peer {
   let next = 0;
   const waiting = new Map<number, { resolve: (value: any) => void; reject: (error: Error) => void }>();
-  const requests: Message[] = [];
-  const handleRequests = () => {
-    for (const message of requests.splice(0)) void handle(message);
-  };
-  port.onMessage((raw) => {
-    const message = raw as Message;
-    if (message?.tgRpc !== true) return;
-    if (message.reply !== undefined) {
+  const inbox: Message[] = [];
+  let paused = false;
+  const drain = () => {
+    paused = false;
+    for (let message = inbox.shift(); message; message = inbox.shift()) {
+      if (message.reply === undefined) {
+        void handle(message);
+        continue;
+      }
       const waiter = waiting.get(message.reply);
       waiting.delete(message.reply);
       if (message.error !== undefined) waiter?.reject(new Error(message.error));
       else waiter?.resolve(message.result);
-      return;
+      // Whatever comes next (in this read or a later one) waits for setImmediate, which runs after
+      // every microtask, however long the chain behind the reply.
+      paused = true;
+      return void setImmediate(drain);
     }
-    // setImmediate runs after every microtask, however long the chain behind a reply.
-    if (requests.push(message) === 1) setImmediate(handleRequests);
+  };
+  port.onMessage((raw) => {
+    const message = raw as Message;
+    if (message?.tgRpc !== true) return;
+    inbox.push(message);
+    if (!paused) drain();
   });
   const handle = async (message: Message) => {
     const handler = handlers[message.op!];
