@@ -15,8 +15,8 @@ import { type ChannelHealth, type CircuitOptions, circuitBook } from "./circuit.
 import { type SharedBudgets, redisShared } from "./redis.ts";
 import { type Admission, type RateScope, type RateTicket, rateBook } from "./rate-limits.ts";
 import type { Peer } from "./rpc.ts";
+import { type PackedSettlement, type Settlement, unpackSettlement } from "./settlement-wire.ts";
 
-export type Settlement = { record: UsageRecord; /** the leased accounts the cost is taken from */ accounts: AccountId[] };
 export type ChannelReport = { channelId: string; /** undefined: neither (the request's own fault) */ failed: boolean | undefined; reason?: string; probe: boolean };
 
 export type OwnerOptions = {
@@ -295,8 +295,8 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
     giveBack: (grants: Grant[]) => {
       for (const grant of grants) book.giveBack(holder, grant.account, grant.amount);
     },
-    settled: (settlements: Settlement[], reports: ChannelReport[], uses: [string, number][]) => {
-      for (const settlement of settlements) {
+    settled: (packed: PackedSettlement[], reports: ChannelReport[], uses: [string, number][]) => {
+      for (const settlement of packed.map(unpackSettlement)) {
         for (const account of settlement.accounts) book.charge(holder, account, settlement.record.cost);
         queue.push(settlement);
       }
@@ -331,7 +331,12 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
     health: () => [...circuits.all()],
     /** What is left in each account counting charges not yet written (null: not loaded, so the stored figure is current). */
     // (Replica mode: an account here is only this node's lease, so readers use the stored figure, at most one batch behind.)
-    remaining: (accounts: AccountId[]) => accounts.map((account) => (shared ? null : (book.remaining(account) ?? null))),
+    remaining: async (accounts: AccountId[]) => {
+      if (shared) return accounts.map(() => null);
+      // Settlements waiting in the workers' batches first: a balance read right after a call shows its charge.
+      await Promise.all([...peers.values()].map((peer) => peer.call("flush").catch(() => {})));
+      return accounts.map((account) => book.remaining(account) ?? null);
+    },
     /** A top-up (or, negative, a removal that must not take money leased to calls in flight). */
     adjustBalance: async (organizationId: string, amount: number) => {
       const account = `org:${organizationId}`;

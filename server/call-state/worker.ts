@@ -1,12 +1,15 @@
 // The call state as the relay in a worker sees it: holds on budget leases, settlements, and the
-// channels' health — whatever owner stands behind it. Settlements, channel outcomes and key uses
-// leave in one message per turn of the event loop, after the answers they belong to were sent.
+// channels' health — whatever owner stands behind it. Settlements, channel successes and key uses
+// leave together every `settleBatchMs` (each message is a write to the IPC pipe, and one per call
+// cost the worker about a tenth of its CPU at saturation); ends of rate-limited calls leave in
+// the next turn, as a slot in flight must come free before the client's next call.
 import type { UsageRecord } from "../store/ledger.ts";
 import type { AccountId, Grant, LeaseRequest } from "./accounts.ts";
 import type { ChannelHealth } from "./circuit.ts";
 import type { Admission, RateScope, RateTicket } from "./rate-limits.ts";
 import { type Hold, leaseBook } from "./leases.ts";
-import type { ChannelReport, Settlement } from "./owner.ts";
+import type { ChannelReport } from "./owner.ts";
+import { type PackedSettlement, accountsCharged, packSettlement } from "./settlement-wire.ts";
 import type { Peer } from "./rpc.ts";
 
 export type Holder = { organizationId: string; userId: string; keyId: string; memberCapped: boolean; keyCapped: boolean };
@@ -23,12 +26,10 @@ export type CallStateStatus = {
 
 const blockerOf: Record<string, Blocker> = { org: "organization", member: "member", key: "key" };
 
-export function accountsOf(holder: Holder): AccountId[] {
-  const accounts = [`org:${holder.organizationId}`];
-  if (holder.memberCapped) accounts.push(`member:${holder.userId}`);
-  if (holder.keyCapped) accounts.push(`key:${holder.keyId}`);
-  return accounts;
-}
+/** How long a settlement may wait in the worker to share a message with others. */
+const settleBatchMs = 10;
+
+export const accountsOf = (holder: Holder): AccountId[] => accountsCharged(holder, holder.memberCapped, holder.keyCapped);
 
 export function workerCallState(owner: Peer, { leaseIdleMs }: { leaseIdleMs: number }) {
   const leases = leaseBook(
@@ -40,34 +41,42 @@ export function workerCallState(owner: Peer, { leaseIdleMs }: { leaseIdleMs: num
   );
   const health = new Map<string, ChannelHealth>();
   const catalogListeners: (() => void)[] = [];
-  let settlements: Settlement[] = [];
+  let settlements: PackedSettlement[] = [];
   let reports: ChannelReport[] = [];
   let keyUses = new Map<string, number>();
   let rateEnds: [RateTicket, number][] = [];
-  let scheduled = false;
+  let settlementsDue: NodeJS.Timeout | undefined;
+  let ratesDue = false;
+  const sendRateEnds = () => {
+    ratesDue = false;
+    if (rateEnds.length === 0) return;
+    owner.notify("endRates", rateEnds);
+    rateEnds = [];
+  };
   const send = () => {
-    scheduled = false;
-    if (rateEnds.length > 0) {
-      owner.notify("endRates", rateEnds);
-      rateEnds = [];
-    }
+    clearTimeout(settlementsDue);
+    settlementsDue = undefined;
+    sendRateEnds();
     if (settlements.length === 0 && reports.length === 0 && keyUses.size === 0) return;
     owner.notify("settled", settlements, reports, [...keyUses]);
     settlements = [];
     reports = [];
     keyUses = new Map();
   };
-  const soon = () => {
-    if (scheduled) return;
-    scheduled = true;
-    setImmediate(send);
+  const soon = () => void (settlementsDue ??= setTimeout(send, settleBatchMs));
+  const rateEndsSoon = () => {
+    if (ratesDue) return;
+    ratesDue = true;
+    setImmediate(sendRateEnds);
   };
 
   return {
     /** Handlers for what the owner asks of this worker. */
     handlers: {
       recall: (account: AccountId) => leases.recall(account),
-      holds: () => leases.holds(),
+      // Settlements waiting for their batch leave ahead of the answer: a call no longer held is at the owner by then.
+      holds: () => (send(), leases.holds()),
+      flush: () => send(),
       health: (channelId: string, view: ChannelHealth) => void health.set(channelId, view),
       catalogChanged: () => void catalogListeners.forEach((listener) => listener()),
     },
@@ -90,7 +99,7 @@ export function workerCallState(owner: Peer, { leaseIdleMs }: { leaseIdleMs: num
     /** Ends a hold: the charged amount goes into the record, and both to the owner. Returns the record as charged. */
     settle(hold: CallHold, cost: number, record: Omit<UsageRecord, "cost">): UsageRecord {
       const charged = { ...record, cost: leases.settle(hold, cost) };
-      settlements.push({ record: charged, accounts: hold.accounts });
+      settlements.push(packSettlement({ record: charged, accounts: hold.accounts }));
       soon();
       return charged;
     },
@@ -101,10 +110,10 @@ export function workerCallState(owner: Peer, { leaseIdleMs }: { leaseIdleMs: num
      */
     admitRate: (scopes: RateScope[]) => owner.call<Admission | { unavailable: true }>("admitRate", scopes),
 
-    /** The admitted call is over: its slot in flight goes back, its metered tokens count (sent in the next batch). */
+    /** The admitted call is over: its slot in flight goes back, its metered tokens count (sent in the next turn). */
     endRate(ticket: RateTicket, meteredTokens: number) {
       rateEnds.push([ticket, meteredTokens]);
-      soon();
+      rateEndsSoon();
     },
 
     recordKeyUse(keyId: string) {

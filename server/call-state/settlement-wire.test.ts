@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import type { UsageRecord } from "../store/ledger.ts";
+import { accountsCharged, packSettlement, unpackSettlement } from "./settlement-wire.ts";
+
+const record: UsageRecord = {
+  id: "rec_1",
+  requestId: "req_1",
+  createdAt: 1_795_000_000_000,
+  organizationId: "org_a",
+  userId: "usr_b",
+  keyId: "key_c",
+  groupId: "grp_d",
+  modelId: "gpt-5-mini",
+  callName: "gpt-trial/gpt-5-mini",
+  channelId: null,
+  interface: "chat",
+  stream: true,
+  status: "ok",
+  httpStatus: 200,
+  inputTokens: 12,
+  outputTokens: 34,
+  cacheReadTokens: 5,
+  cacheWriteTokens: 0,
+  reasoningTokens: 7,
+  multiplierMilli: 1_500,
+  cost: 987,
+  latencyMs: 41,
+  ttfbMs: null,
+};
+
+describe("a settlement on the wire", () => {
+  for (const [memberCapped, keyCapped] of [
+    [false, false],
+    [true, false],
+    [false, true],
+    [true, true],
+  ]) {
+    it(`arrives as it left, charged to the same accounts (member cap ${memberCapped}, key cap ${keyCapped})`, () => {
+      const settlement = { record, accounts: accountsCharged(record, memberCapped, keyCapped) };
+      const travelled = JSON.parse(JSON.stringify(packSettlement(settlement)));
+      expect(unpackSettlement(travelled)).toEqual(settlement);
+    });
+  }
+
+  it("carries no field names, so it is much shorter than the record", () => {
+    const packed = JSON.stringify(packSettlement({ record, accounts: accountsCharged(record, true, true) }));
+    expect(packed).not.toContain("organizationId");
+    expect(packed.length).toBeLessThan(JSON.stringify(record).length * 0.6);
+  });
+});
