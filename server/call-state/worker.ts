@@ -1,8 +1,8 @@
 // The call state as the relay in a worker sees it: holds on budget leases, settlements, and the
 // channels' health — whatever owner stands behind it. Settlements, channel successes and key uses
-// leave together every `settleBatchMs` (each message is a write to the IPC pipe, and one per call
-// cost the worker about a tenth of its CPU at saturation); ends of rate-limited calls leave in
-// the next turn, as a slot in flight must come free before the client's next call.
+// leave together every `settleBatchMs` (each message is a write to the IPC pipe: one per turn of
+// the event loop cost the worker 9% of its CPU at saturation); ends of rate-limited calls leave
+// in the next turn, as a slot in flight must come free before the client's next call.
 import type { UsageRecord } from "../store/ledger.ts";
 import type { AccountId, Grant, LeaseRequest } from "./accounts.ts";
 import type { ChannelHealth } from "./circuit.ts";
