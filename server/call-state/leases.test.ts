@@ -34,8 +34,8 @@ describe("a worker's lease book", () => {
     expect(await first).toEqual({ accounts: [org], amount: 100 });
     // 250 left in the lease: two more calls hold without a word to the owner.
     expect(await book.hold([org], 100)).toEqual({ accounts: [org], amount: 100 });
-    const third = book.hold([org], 100);
-    expect(await third).toEqual({ accounts: [org], amount: 100 });
+    expect(await book.hold([org], 100)).toEqual({ accounts: [org], amount: 100 });
+    expect(owner.pending()).toBe(0);
     book.close();
   });
 
