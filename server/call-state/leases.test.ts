@@ -72,6 +72,27 @@ describe("a worker's lease book", () => {
     book.close();
   });
 
+  it("a refusal with part of the need free here gives that part back and asks for the whole; refused with nothing free here, the call is blocked", async () => {
+    const owner = scriptedOwner();
+    const book = leaseBook(owner.link);
+    const small = book.hold([org], 40);
+    (await owner.nextAsk()).answer({ granted: [{ account: org, amount: 100 }] });
+    await small;
+    const large = book.hold([org], 100);
+    const ask = await owner.nextAsk();
+    expect(ask.requests[0].need).toBe(40);
+    ask.answer({ short: org });
+    // The 60 free here go back, so another worker's call could use them; this call now asks for all of it.
+    const whole = await owner.nextAsk();
+    expect(owner.returned).toEqual([{ account: org, amount: 60 }]);
+    expect(whole.requests[0].need).toBe(100);
+    whole.answer({ short: org });
+    expect(await large).toEqual({ blocked: org });
+    expect(owner.pending()).toBe(0);
+    expect(book.holds()).toMatchObject({ calls: 1, held: { org: 40 } });
+    book.close();
+  });
+
   it("a grant that no longer covers the call (another call took part of the lease) is topped up with what is still missing", async () => {
     const owner = scriptedOwner();
     const book = leaseBook(owner.link);

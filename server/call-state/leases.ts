@@ -16,7 +16,7 @@ type Lease = { size: number; held: number; lastUsed: number; refilling: boolean;
 
 /** How many calls of the current size a lease reaches ahead, beyond what is held right now. */
 const callsAhead = 16;
-/** How often one call asks the owner before it gives up (each ask after the first follows a grant or a recall). */
+/** How often one call asks the owner before it gives up (each ask after the first follows a grant, a recall, or money given back). */
 const maxAsks = 8;
 
 export function leaseBook(link: OwnerLink, { idleMs = 2_000 }: { idleMs?: number } = {}) {
@@ -47,6 +47,12 @@ export function leaseBook(link: OwnerLink, { idleMs = 2_000 }: { idleMs?: number
     }
     holds++;
     return { accounts, amount };
+  };
+  const giveBackFree = (account: AccountId) => {
+    const found = lease(account);
+    const spare = found.size - found.held;
+    found.size = found.held;
+    link.giveBack([{ account, amount: spare }]);
   };
   /** Tops a lease up in the background once less than the calls now under way is free. */
   const refillAhead = (accounts: AccountId[], amount: number) => {
@@ -109,7 +115,15 @@ export function leaseBook(link: OwnerLink, { idleMs = 2_000 }: { idleMs?: number
         const heldAfterAll = take(accounts, amount);
         if (heldAfterAll) return heldAfterAll;
         if (recalls !== recallsBefore) continue;
-        return "unavailable" in answer ? answer : { blocked: answer.short };
+        if ("unavailable" in answer) return answer;
+        // A refusal must not strand part of what the call needs here, where another worker's call
+        // could be refused for want of it: what the lease has free goes back, and the call asks
+        // for the whole amount. Only a refusal with nothing free here is final.
+        if (free(answer.short) > 0) {
+          giveBackFree(answer.short);
+          continue;
+        }
+        return { blocked: answer.short };
       }
     },
 

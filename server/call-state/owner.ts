@@ -83,14 +83,14 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
     if (message.type === "recalled" && message.to === node) recallAnswers.get(message.id!)?.();
   }
 
-  /** Asks every other node to give back its idle leases of an account, and waits for their answers (at most a second). */
+  /** Asks every other node to give back its idle leases of an account, and waits for their answers (at most three seconds: a busy node answers late, and a dead one is swept from the count within its heartbeat). */
   const recallEverywhere = async (account: AccountId) => {
     const id = randomUUID();
     const others = shared!.nodes - 1;
     if (others <= 0) return;
     let answered = 0;
     await new Promise<void>((done) => {
-      const timer = setTimeout(done, 1_000);
+      const timer = setTimeout(done, 3_000);
       recallAnswers.set(id, () => {
         if (++answered >= others) {
           clearTimeout(timer);
@@ -162,7 +162,7 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
     const first = book.grant(holder, requests, peers.size, isScarce);
     if ("granted" in first || requests.every((request) => request.need === 0)) {
       // Replica mode: keep the node lease ahead of its workers' refills.
-      if (shared && requests.some((request) => book.available(request.account) < request.extra)) void topUp(requests, false).catch(() => {});
+      if (shared && requests.some((request) => book.available(request.account) < request.extra)) void topUpAhead(requests).catch(() => {});
       if ("granted" in first || !shared) return first;
     }
     // Short: money may sit idle in other workers' leases. Bring it back, then decide exactly — and
@@ -173,38 +173,53 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
     if (!peers.has(holder)) return { short: requests[0].account };
     const local = book.grant(holder, requests, peers.size, isScarce);
     if ("granted" in local || !shared) return local;
-    // Replica mode: the node lease itself is short; ask Redis for more.
-    const topped = await topUp(requests, true);
-    if (!peers.has(holder)) return { short: requests[0].account };
-    return "granted" in topped ? book.grant(holder, requests, peers.size, isScarce) : topped;
+    return fromRedis(holder, requests);
   }
 
-  /** Replica mode: tops this node's leases up from Redis (for `need`, waiting out a restart's grace and recalling idle leases of other nodes). */
-  async function topUp(requests: LeaseRequest[], needed: boolean): Promise<{ granted: Grant[] } | Refusal> {
-    const asks = requests.map((request) => ({
-      account: request.account,
-      need: needed ? Math.max(0, request.need - book.available(request.account)) : 0,
-      extra: request.extra * Math.max(1, peers.size),
-    }));
-    for (let attempt = 0; ; attempt++) {
+  /** Replica mode: tops this node's leases up from Redis ahead of its workers' needs, if Redis has money to spare. */
+  async function topUpAhead(requests: LeaseRequest[]) {
+    const answer = await shared!.acquire(requests.map((request) => ({ account: request.account, need: 0, extra: request.extra * Math.max(1, peers.size) })));
+    if ("granted" in answer) for (const grant of answer.granted) book.setDurable(grant.account, book.durable(grant.account) + grant.amount);
+  }
+
+  /**
+   * Replica mode: the node lease itself is short of a call's need. Redis is asked for what is
+   * missing; while it is short, the other nodes are asked to give back their idle leases. The last
+   * ask gives this node's own spare back first and asks for the whole need, so that a refusal never
+   * strands here part of what another node's call is refused for want of.
+   */
+  async function fromRedis(holder: string, requests: LeaseRequest[]): Promise<{ granted: Grant[] } | Refusal> {
+    const shortOf = () => requests.filter((request) => book.available(request.account) < request.need).map((request) => request.account);
+    for (let shorts = 0, waits = 0; ; ) {
+      const last = shorts === 2;
+      if (last) for (const account of shortOf()) await returnSpare(account);
+      const asks = requests.map((request) => ({
+        account: request.account,
+        need: Math.max(0, request.need - book.available(request.account)),
+        extra: request.extra * Math.max(1, peers.size),
+      }));
       let answer: Awaited<ReturnType<SharedBudgets["acquire"]>>;
       try {
         answer = await shared!.acquire(asks);
       } catch {
         return { unavailable: true };
       }
-      if ("granted" in answer) {
-        for (const grant of answer.granted) book.setDurable(grant.account, book.durable(grant.account) + grant.amount);
-        return answer;
-      }
-      if (!needed || attempt >= 20) return "short" in answer ? answer : { unavailable: true };
       if ("waitMs" in answer) {
+        if (++waits > 20) return { unavailable: true };
         await new Promise((done) => setTimeout(done, Math.min(answer.waitMs, 1_000)));
         continue;
       }
-      if (attempt >= 2) return answer;
-      // Other nodes may hold idle leases of it: ask them to give back, wait for their answers, then try again.
-      await recallEverywhere(answer.short);
+      if ("granted" in answer) for (const grant of answer.granted) book.setDurable(grant.account, book.durable(grant.account) + grant.amount);
+      if (!peers.has(holder)) return { short: requests[0].account };
+      // Granted, yet money may have left the node lease meanwhile (another node's recall): then ask again.
+      const local = book.grant(holder, requests, peers.size, isScarce);
+      if ("granted" in local) return local;
+      if (last) {
+        for (const account of shortOf()) await returnSpare(account);
+        return "short" in answer ? answer : local;
+      }
+      shorts++;
+      if ("short" in answer) await recallEverywhere(answer.short);
     }
   }
 
