@@ -65,6 +65,16 @@ function classify(error: unknown): Failure {
   return { kind: "error", reason: code ? `connection failed (${code})` : "connection failed" };
 }
 
+/**
+ * The connection was closed or reset under a request before any answer came: the race every
+ * keep-alive client has with a server closing an idle connection (undici does not retry a POST).
+ * Such a request is sent once more, on the same channel — before the first byte, as failover would.
+ */
+const resetBeforeAnswer = (error: unknown) => {
+  const code = (error as { code?: string })?.code;
+  return code === "ECONNRESET" || code === "EPIPE" || code === "UND_ERR_SOCKET";
+};
+
 /** `http://host:port/a/b?c` → origin and path, as the agent takes them (no URL object per call). */
 function originAndPath(url: string): { origin: string; path: string } {
   const slash = url.indexOf("/", url.indexOf("//") + 2);
@@ -211,9 +221,8 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       } catch {
         throw gatewayError("invalid_request", "The request body could not be sent upstream (it is too deeply nested or not serializable). Simplify the request and retry.");
       }
-      let upstream: Dispatcher.ResponseData;
-      try {
-        upstream = await dispatcher.request({
+      const send = () =>
+        dispatcher.request({
           ...originAndPath(upstreamRequest.url),
           method: "POST",
           headers: upstreamRequest.headers,
@@ -221,6 +230,14 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
           signal: abort.signal,
           headersTimeout: channel.timeoutMs,
           bodyTimeout: channel.timeoutMs,
+        });
+      let upstream: Dispatcher.ResponseData;
+      try {
+        upstream = await send().catch((error) => {
+          // A keep-alive connection the upstream closed just as it was reused: sent once more, on a fresh one.
+          if (abort.signal.aborted || !resetBeforeAnswer(error)) throw error;
+          deps.log("relay.upstream_reset_retried", { request_id: call.requestId, channel_id: channel.id, code: (error as { code?: string }).code });
+          return send();
         });
       } catch (error) {
         if (abort.signal.aborted) return interrupted(noUsage(), 0, null);

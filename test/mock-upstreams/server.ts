@@ -29,6 +29,8 @@ export type Scenario =
   | "break-mid-stream"
   | "empty-stream"
   | "hang"
+  /** The connection is reset once the request has arrived, before any answer (as a server closing an idle keep-alive connection). */
+  | "reset"
   | "cached"
   | "thinking";
 
@@ -59,6 +61,8 @@ export type Mock = {
   /** Queue scenarios, consumed one per request; the default applies once the queue is empty. */
   next: (...scenarios: Scenario[]) => void;
   setDefault: (scenario: Scenario) => void;
+  /** Forgets queued scenarios that no request took (calls aborted before they reached the mock); returns how many. */
+  dropQueued: () => number;
   close: () => Promise<void>;
 };
 
@@ -193,6 +197,7 @@ export async function startMock(handler: (ex: Exchange) => void | Promise<void>,
     res.on("close", () => (request.aborted = !res.writableFinished));
 
     if (scenario === "hang") return; // never answer; close() tears the socket down
+    if (scenario === "reset") return void req.socket.resetAndDestroy();
     if (scenario === "slow-first-byte") await sleep(SLOW_FIRST_BYTE_MS);
     try {
       await handler({ req, res, request, scenario, delayMs: options.delayMs ?? 0 });
@@ -209,6 +214,7 @@ export async function startMock(handler: (ex: Exchange) => void | Promise<void>,
     requests,
     next: (...scenarios) => void queue.push(...scenarios),
     setDefault: (scenario) => void (fallback = scenario),
+    dropQueued: () => queue.splice(0).length,
     close: () =>
       new Promise<void>((done) => {
         server.close(() => done());

@@ -63,6 +63,20 @@ describe("failover before the first byte", () => {
     expect(served(backup)).toBe(before + 1);
   });
 
+  it("a connection reset before any answer (a reused keep-alive connection the upstream had closed) is sent once more on the same channel; reset twice, the next channel answers", async () => {
+    const { client } = await groupServedBy([
+      { url: env.mocks.openai.url, priority: 10 },
+      { url: backup.url, priority: 0 },
+    ]);
+    const [first, second] = [served(env.mocks.openai), served(backup)];
+    env.mocks.openai.next("reset");
+    expect((await ask(client)).choices[0].message.content).toBe(OPENAI_REPLY);
+    expect([served(env.mocks.openai), served(backup)]).toEqual([first + 2, second]);
+    env.mocks.openai.next("reset", "reset");
+    expect((await ask(client)).choices[0].message.content).toBe(OPENAI_REPLY);
+    expect([served(env.mocks.openai), served(backup)]).toEqual([first + 4, second + 1]);
+  });
+
   it.each(["error-500", "error-429", "empty-stream", "slow-first-byte"] as const)("%s on the first channel: the second answers", async (scenario) => {
     const { client } = await groupServedBy([
       { url: env.mocks.openai.url, priority: 10, timeoutMs: 1000 },
