@@ -2,6 +2,7 @@
 // database and one Redis server started for the suite, behind a round-robin "load balancer"
 // (the test picks the next replica for each request).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { request } from "node:http";
 import { startAnthropicMock } from "../mock-upstreams/anthropic.ts";
 import type { Mock } from "../mock-upstreams/server.ts";
 import { type Console, type Tenant, createTenant, groupsByIdentifier, signInOperator } from "./fixtures.ts";
@@ -50,6 +51,8 @@ export type Replicas = {
   groups: Awaited<ReturnType<typeof groupsByIdentifier>>;
   /** The next replica's URL, round robin. */
   next: () => string;
+  /** Resolves once every worker of every live replica knows this key (catalogs reload on a published change). */
+  knowEverywhere: (key: string) => Promise<void>;
   databaseUrl: string;
   stop: () => Promise<void>;
 };
@@ -87,6 +90,17 @@ export async function startReplicas(count: number, options: { delayMs?: number; 
     groups,
     databaseUrl,
     next: () => nodes[turn++ % nodes.length].url,
+    async knowEverywhere(key) {
+      // Each probe opens a fresh connection, and the primary deals connections to its workers in turn,
+      // so four answers in a row from one replica have come from both of its workers.
+      for (const node of nodes.filter((candidate) => candidate.alive())) {
+        const deadline = Date.now() + 20_000;
+        for (let inARow = 0; inARow < 4; ) {
+          if (Date.now() > deadline) throw new Error(`${node.url} still refuses the new key after 20 s`);
+          inARow = (await modelsStatus(node.url, key)) === 200 ? inARow + 1 : (await new Promise((done) => setTimeout(done, 100)), 0);
+        }
+      }
+    },
     async stop() {
       await Promise.all(nodes.map((node) => node.stop()));
       await anthropic.close();
@@ -94,4 +108,15 @@ export async function startReplicas(count: number, options: { delayMs?: number; 
       await database.drop();
     },
   };
+}
+
+/** GET /v1/models with the key on a connection of its own (no keep-alive), for the answer's status. */
+function modelsStatus(url: string, key: string) {
+  return new Promise<number>((resolve, reject) => {
+    const probe = request(`${url}/v1/models`, { agent: false, headers: { "x-api-key": key, "anthropic-version": "2023-06-01" } }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    probe.on("error", reject).end();
+  });
 }
