@@ -234,7 +234,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       let upstream: Dispatcher.ResponseData;
       try {
         upstream = await send().catch((error) => {
-          // A keep-alive connection the upstream closed just as it was reused: sent once more, on a fresh one.
+          // A keep-alive connection the upstream closed just as it was reused: undici drops it, and the request goes once more.
           if (abort.signal.aborted || !resetBeforeAnswer(error)) throw error;
           deps.log("relay.upstream_reset_retried", { request_id: call.requestId, channel_id: channel.id, code: (error as { code?: string }).code });
           return send();
