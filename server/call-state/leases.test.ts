@@ -23,6 +23,19 @@ function scriptedOwner() {
 
 const org = "org:o1";
 
+/** A lease of 100 with 40 held, and a call of 100 that has asked the owner for the 40 it lacks. */
+async function callShortOf40() {
+  const owner = scriptedOwner();
+  const book = leaseBook(owner.link);
+  const small = book.hold([org], 40);
+  (await owner.nextAsk()).answer({ granted: [{ account: org, amount: 100 }] });
+  await small;
+  const large = book.hold([org], 100);
+  const ask = await owner.nextAsk();
+  expect(ask.requests[0].need).toBe(40);
+  return { owner, book, large, ask };
+}
+
 describe("a worker's lease book", () => {
   it("asks the owner only for what its lease lacks, and holds from the lease without asking while it has room", async () => {
     const owner = scriptedOwner();
@@ -40,15 +53,7 @@ describe("a worker's lease book", () => {
   });
 
   it("a refusal decided while a recall took this worker's spare money is stale: the call asks again and is admitted", async () => {
-    const owner = scriptedOwner();
-    const book = leaseBook(owner.link);
-    const small = book.hold([org], 40);
-    (await owner.nextAsk()).answer({ granted: [{ account: org, amount: 100 }] });
-    await small;
-    // 60 spare here: a call of 100 asks the owner for the 40 it lacks.
-    const large = book.hold([org], 100);
-    const ask = await owner.nextAsk();
-    expect(ask.requests[0].need).toBe(40);
+    const { owner, book, large, ask } = await callShortOf40();
     // Another worker's call is short, so the owner recalls the 60 — and then finds itself short of 40 for this call,
     // counting on the 60 it has just taken back.
     expect(book.recall(org)).toBe(60);
@@ -73,14 +78,7 @@ describe("a worker's lease book", () => {
   });
 
   it("a refusal with part of the need free here gives that part back and asks for the whole; refused with nothing free here, the call is blocked", async () => {
-    const owner = scriptedOwner();
-    const book = leaseBook(owner.link);
-    const small = book.hold([org], 40);
-    (await owner.nextAsk()).answer({ granted: [{ account: org, amount: 100 }] });
-    await small;
-    const large = book.hold([org], 100);
-    const ask = await owner.nextAsk();
-    expect(ask.requests[0].need).toBe(40);
+    const { owner, book, large, ask } = await callShortOf40();
     ask.answer({ short: org });
     // The 60 free here go back, so another worker's call could use them; this call now asks for all of it.
     const whole = await owner.nextAsk();

@@ -221,27 +221,25 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       } catch {
         throw gatewayError("invalid_request", "The request body could not be sent upstream (it is too deeply nested or not serializable). Simplify the request and retry.");
       }
-      const send = () =>
-        dispatcher.request({
-          ...originAndPath(upstreamRequest.url),
-          method: "POST",
-          headers: upstreamRequest.headers,
-          body: upstreamRequest.body,
-          signal: abort.signal,
-          headersTimeout: channel.timeoutMs,
-          bodyTimeout: channel.timeoutMs,
-        });
       let upstream: Dispatcher.ResponseData;
-      try {
-        upstream = await send().catch((error) => {
+      for (let resent = false; ; resent = true) {
+        try {
+          upstream = await dispatcher.request({
+            ...originAndPath(upstreamRequest.url),
+            method: "POST",
+            headers: upstreamRequest.headers,
+            body: upstreamRequest.body,
+            signal: abort.signal,
+            headersTimeout: channel.timeoutMs,
+            bodyTimeout: channel.timeoutMs,
+          });
+          break;
+        } catch (error) {
+          if (abort.signal.aborted) return interrupted(noUsage(), 0, null);
+          if (resent || !resetBeforeAnswer(error)) return { failed: classify(error) };
           // A keep-alive connection the upstream closed just as it was reused: undici drops it, and the request goes once more.
-          if (abort.signal.aborted || !resetBeforeAnswer(error)) throw error;
           deps.log("relay.upstream_reset_retried", { request_id: call.requestId, channel_id: channel.id, code: (error as { code?: string }).code });
-          return send();
-        });
-      } catch (error) {
-        if (abort.signal.aborted) return interrupted(noUsage(), 0, null);
-        return { failed: classify(error) };
+        }
       }
 
       if (upstream.statusCode >= 400) return answerError(upstream);
