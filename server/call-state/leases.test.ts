@@ -32,7 +32,9 @@ async function callShortOf40() {
   await small;
   const large = book.hold([org], 100);
   const ask = await owner.nextAsk();
-  expect(ask.requests[0].need).toBe(40);
+  // The 60 free here go back first, so that another worker's call could use them, and the call asks for all of it.
+  expect(owner.returned).toEqual([{ account: org, amount: 60 }]);
+  expect(ask.requests[0].need).toBe(100);
   return { owner, book, large, ask };
 }
 
@@ -53,11 +55,17 @@ describe("a worker's lease book", () => {
   });
 
   it("a refusal decided while a recall took this worker's spare money is stale: the call asks again and is admitted", async () => {
-    const { owner, book, large, ask } = await callShortOf40();
-    // Another worker's call is short, so the owner recalls the 60 — and then finds itself short of 40 for this call,
-    // counting on the 60 it has just taken back.
-    expect(book.recall(org)).toBe(60);
-    ask.answer({ short: org });
+    const owner = scriptedOwner();
+    const book = leaseBook(owner.link);
+    const large = book.hold([org], 100);
+    const askLarge = await owner.nextAsk();
+    const small = book.hold([org], 10);
+    (await owner.nextAsk()).answer({ granted: [{ account: org, amount: 50 }] });
+    await small;
+    // Another worker's call is short, so the owner recalls the 40 left free — and then finds itself
+    // short for the large call, counting on the 40 it has just taken back.
+    expect(book.recall(org)).toBe(40);
+    askLarge.answer({ short: org });
     const again = await owner.nextAsk();
     expect(again.requests[0].need).toBe(100);
     again.answer({ granted: [{ account: org, amount: 100 }] });
@@ -77,21 +85,16 @@ describe("a worker's lease book", () => {
     book.close();
   });
 
-  it("a refusal with part of the need free here gives that part back and asks for the whole; refused with nothing free here, the call is blocked", async () => {
+  it("a call its lease cannot cover gives back what is free there and asks for the whole, so the owner's refusal is final", async () => {
     const { owner, book, large, ask } = await callShortOf40();
     ask.answer({ short: org });
-    // The 60 free here go back, so another worker's call could use them; this call now asks for all of it.
-    const whole = await owner.nextAsk();
-    expect(owner.returned).toEqual([{ account: org, amount: 60 }]);
-    expect(whole.requests[0].need).toBe(100);
-    whole.answer({ short: org });
     expect(await large).toEqual({ blocked: org });
     expect(owner.pending()).toBe(0);
     expect(book.holds()).toMatchObject({ calls: 1, held: { org: 40 } });
     book.close();
   });
 
-  it("a grant that no longer covers the call (another call took part of the lease) is topped up with what is still missing", async () => {
+  it("a grant that no longer covers the call (another call took part of the lease) goes back, and the call asks for the whole again", async () => {
     const owner = scriptedOwner();
     const book = leaseBook(owner.link);
     const first = book.hold([org], 100);
@@ -99,10 +102,11 @@ describe("a worker's lease book", () => {
     const [ask1, ask2] = [await owner.nextAsk(), await owner.nextAsk()];
     ask1.answer({ granted: [{ account: org, amount: 150 }] });
     ask2.answer({ granted: [{ account: org, amount: 30 }] });
-    // The first call took 100 of 150; 50 + 30 is 20 short of the second call.
+    // The first call took 100 of 150; 50 + 30 is 20 short of the second call, so the 80 go back.
     const ask3 = await owner.nextAsk();
-    expect(ask3.requests[0].need).toBe(20);
-    ask3.answer({ granted: [{ account: org, amount: 20 }] });
+    expect(owner.returned).toEqual([{ account: org, amount: 80 }]);
+    expect(ask3.requests[0].need).toBe(100);
+    ask3.answer({ granted: [{ account: org, amount: 100 }] });
     expect(await Promise.all([first, second])).toEqual([
       { accounts: [org], amount: 100 },
       { accounts: [org], amount: 100 },

@@ -1,8 +1,9 @@
 // A worker's side of the budget: slices of accounts leased from the owner, from which each call's
 // hold is taken in memory — no I/O on the request path while a lease has room. A lease is topped
 // up ahead of need, given back when idle or when the owner recalls it, and a call whose hold does
-// not fit asks the owner for exactly what is missing, so no call is refused that the account could
-// still afford. A hold lives exactly as long as its call: `settle` ends it.
+// not fit gives back what is free of the short account and asks the owner for its whole amount, so
+// no call is refused that the account could still afford. A hold lives exactly as long as its
+// call: `settle` ends it.
 import type { AccountId, Grant, LeaseRequest } from "./accounts.ts";
 
 export type OwnerLink = {
@@ -51,6 +52,7 @@ export function leaseBook(link: OwnerLink, { idleMs = 2_000 }: { idleMs?: number
   const giveBackFree = (account: AccountId) => {
     const found = lease(account);
     const spare = found.size - found.held;
+    if (spare <= 0) return;
     found.size = found.held;
     link.giveBack([{ account, amount: spare }]);
   };
@@ -88,11 +90,12 @@ export function leaseBook(link: OwnerLink, { idleMs = 2_000 }: { idleMs?: number
 
   return {
     /**
-     * Holds `amount` on every account, or names the account that cannot cover it. The owner is
-     * asked only for what this worker's leases lack; its refusal counts on the rest being here.
-     * A recall that took spare money while the owner decided makes that refusal stale (the money
-     * went back to the owner), so the call asks again. A grant that other calls' takes or a recall
-     * overtook is topped up the same way.
+     * Holds `amount` on every account, or names the account that cannot cover it. For each account
+     * whose lease lacks room, the owner gets back what is free here and is asked for the whole
+     * amount, so its refusal is a verdict on all the money not held by calls. A recall that took
+     * spare money while the owner decided makes that refusal stale (the money went back to the
+     * owner), so the call asks again. A grant that other calls' takes or a recall overtook is
+     * asked for again the same way.
      */
     async hold(accounts: AccountId[], amount: number): Promise<Hold | { blocked: AccountId } | { unavailable: true }> {
       for (let asks = 0; ; asks++) {
@@ -101,8 +104,14 @@ export function leaseBook(link: OwnerLink, { idleMs = 2_000 }: { idleMs?: number
           refillAhead(accounts, amount);
           return held;
         }
+        // What is free here of an account that cannot cover the call goes back before the call
+        // asks for its whole amount. Partial sums left idle in two workers could otherwise each
+        // fall short of a call that the account as a whole can afford, and recalls of each by the
+        // other's asks could go back and forth until both calls gave up.
+        const short = accounts.filter((account) => free(account) < amount);
+        for (const account of short) giveBackFree(account);
         // Asked again and again with money moving each time: only when calls keep racing for the last of it.
-        if (asks === maxAsks) return { blocked: accounts[0] };
+        if (asks === maxAsks) return { blocked: short[0] ?? accounts[0] };
         const recallsBefore = recalls;
         const answer = await link.acquire(
           accounts.map((account) => ({ account, need: Math.max(0, amount - free(account)), extra: wanted(account, amount) })),
@@ -116,13 +125,6 @@ export function leaseBook(link: OwnerLink, { idleMs = 2_000 }: { idleMs?: number
         if (heldAfterAll) return heldAfterAll;
         if (recalls !== recallsBefore) continue;
         if ("unavailable" in answer) return answer;
-        // A refusal must not strand part of what the call needs here, where another worker's call
-        // could be refused for want of it: what the lease has free goes back, and the call asks
-        // for the whole amount. Only a refusal with nothing free here is final.
-        if (free(answer.short) > 0) {
-          giveBackFree(answer.short);
-          continue;
-        }
         return { blocked: answer.short };
       }
     },
