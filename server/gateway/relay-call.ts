@@ -3,7 +3,7 @@
 // metering → settle the real cost with its ledger record. Every path ends its hold, and every
 // channel claimed — a circuit's probe included — gets its outcome reported, whatever is thrown.
 import { once } from "node:events";
-import { randomUUID } from "node:crypto";
+import { randomUUIDv7 } from "node:crypto";
 import type { Dispatcher } from "undici";
 import { gatewayError } from "../domain/errors.ts";
 import { costMicros } from "../domain/pricing.ts";
@@ -14,6 +14,7 @@ import type { ChannelWithCredentials } from "../store/channels.ts";
 import type { Catalog } from "./catalog.ts";
 import { eligibleChannels, nextCredential, orderChannels, upstreamModelOf } from "./channels/select.ts";
 import type { Forwarder, RelayCall } from "./forward.ts";
+import { type UpstreamAnswer, exchange } from "./upstream-exchange.ts";
 import { decodedBodyBytes } from "./middleware/body.ts";
 import type { ClientRequest, UpstreamAdapter } from "./upstreams/adapter.ts";
 import { anthropicAdapter } from "./upstreams/anthropic.ts";
@@ -187,7 +188,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       call.onUsage?.(outcome.usage);
       const cost = costMicros(billableTokens(outcome.usage), route.model.prices, route.group.multiplierMilli);
       metrics.call(route.group.identifier, callState.settle(hold, cost, {
-        id: randomUUID(),
+        id: randomUUIDv7(),
         requestId: call.requestId,
         createdAt: Date.now(),
         organizationId: holder.organizationId,
@@ -221,12 +222,11 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       } catch {
         throw gatewayError("invalid_request", "The request body could not be sent upstream (it is too deeply nested or not serializable). Simplify the request and retry.");
       }
-      let upstream: Dispatcher.ResponseData;
+      let upstream: UpstreamAnswer;
       for (let resent = false; ; resent = true) {
         try {
-          upstream = await dispatcher.request({
+          upstream = await exchange(dispatcher, {
             ...originAndPath(upstreamRequest.url),
-            method: "POST",
             headers: upstreamRequest.headers,
             body: upstreamRequest.body,
             signal: abort.signal,
@@ -248,8 +248,8 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
     }
 
     /** 429, 5xx and rejected credentials fail over; other client errors reach the client as they are. */
-    async function answerError(upstream: Dispatcher.ResponseData): Promise<Attempt> {
-      const text = await upstream.body.text().catch(() => "");
+    async function answerError(upstream: UpstreamAnswer): Promise<Attempt> {
+      const text = await upstream.text().catch(() => "");
       const status = upstream.statusCode;
       if (status === 429) return { failed: { kind: "rate_limited", reason: "upstream answered 429", retryAfterSeconds: retryAfterOf(upstream.headers) } };
       if (status >= 500 || status === 401 || status === 403) return { failed: { kind: "error", reason: `upstream answered ${status}` } };
@@ -258,10 +258,10 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       return { outcome: { status: "upstream_error", httpStatus: status, usage: noUsage(), ttfbMs: Math.round(performance.now() - started), requestFault: true } };
     }
 
-    async function answerJson(upstream: Dispatcher.ResponseData): Promise<Attempt> {
+    async function answerJson(upstream: UpstreamAnswer): Promise<Attempt> {
       let text: string;
       try {
-        text = await upstream.body.text();
+        text = await upstream.text();
       } catch (error) {
         if (abort.signal.aborted) return interrupted(noUsage(), 0, null);
         return { failed: classify(error) };
@@ -276,14 +276,15 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       return { outcome: { status: "ok", httpStatus: 200, usage: adapter.usageOfBody(body), ttfbMs: Math.round(performance.now() - started) } };
     }
 
-    async function relayStream(upstream: Dispatcher.ResponseData): Promise<Attempt> {
+    async function relayStream(upstream: UpstreamAnswer): Promise<Attempt> {
       const session = adapter.startStream(client);
       const splitter = new SseSplitter();
       let events = 0;
       let forwarded = 0;
       let ttfbMs: number | null = null;
-      // The events of one upstream chunk go to the client in one write, as soon as the chunk arrives.
-      const deliver = async (upstreamEvents: SseEvent[]) => {
+      // The events of one upstream chunk go to the client in one write, as soon as the chunk arrives;
+      // when the client cannot take more yet, the upstream waits (the promise returned).
+      const deliver = (upstreamEvents: SseEvent[]): Promise<unknown> | undefined => {
         let out = "";
         for (const event of upstreamEvents) {
           events++;
@@ -292,17 +293,18 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
           forwarded++;
           out += text;
         }
-        if (out === "") return;
+        if (out === "") return undefined;
         if (ttfbMs === null) {
           ttfbMs = Math.round(performance.now() - started);
           res.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", connection: "keep-alive" });
         }
         // Wait for room, unless the client is already gone (then 'close' has fired and would never come again).
-        if (!res.write(out) && !abort.signal.aborted && !res.destroyed) await Promise.race([once(res, "drain"), once(res, "close"), once(abort.signal, "abort")]);
+        if (!res.write(out) && !abort.signal.aborted && !res.destroyed) return Promise.race([once(res, "drain"), once(res, "close"), once(abort.signal, "abort")]);
+        return undefined;
       };
 
       try {
-        for await (const chunk of upstream.body) await deliver(splitter.push(chunk));
+        await upstream.forEachChunk((chunk) => deliver(splitter.push(chunk)));
         await deliver(splitter.end());
       } catch (error) {
         if (drained.aborted && ttfbMs !== null) {

@@ -1,0 +1,169 @@
+// One request to an upstream and its answer, through undici's dispatch API. `request()` would
+// wrap every call in an async resource, an abort-signal listener and a Readable stream for the
+// body; a relay needs none of them: it either takes the body whole or hands each chunk on as it
+// arrives. Both are done here with two promises per call and no stream.
+import type { Dispatcher } from "undici";
+
+type IncomingHttpHeaders = Record<string, string | string[] | undefined>;
+
+export type ExchangeOptions = {
+  origin: string;
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+  /** Aborting it ends the exchange with the signal's reason (before or after the answer began). */
+  signal: AbortSignal;
+  /** Per-request limits on the wait for the answer's head and between its body's chunks. */
+  headersTimeout: number;
+  bodyTimeout: number;
+};
+
+export interface UpstreamAnswer {
+  statusCode: number;
+  headers: IncomingHttpHeaders;
+  /** The whole body as UTF-8 text, once it has all arrived. */
+  text(): Promise<string>;
+  /**
+   * Hands each chunk to `onChunk` as it arrives (any that came first, at once) and resolves at the
+   * end of the body. When `onChunk` returns a promise, reading from the upstream pauses until it
+   * settles: the client's backpressure reaches the upstream connection.
+   */
+  forEachChunk(onChunk: (chunk: Buffer) => void | PromiseLike<unknown>): Promise<void>;
+}
+
+/** POSTs `options.body` and resolves with the answer's head; rejects with undici's error (its `code` kept) when none comes. */
+export function exchange(dispatcher: Dispatcher, options: ExchangeOptions): Promise<UpstreamAnswer> {
+  return new Promise((resolve, reject) => {
+    const call = new Exchange(options.signal, resolve, reject);
+    dispatcher.dispatch(
+      {
+        origin: options.origin,
+        path: options.path,
+        method: "POST",
+        headers: options.headers,
+        body: options.body,
+        headersTimeout: options.headersTimeout,
+        bodyTimeout: options.bodyTimeout,
+      },
+      call,
+    );
+  });
+}
+
+type Consumer = { onChunk: (chunk: Buffer) => void | PromiseLike<unknown>; resolve: () => void; reject: (error: Error) => void };
+
+class Exchange implements Dispatcher.DispatchHandler, UpstreamAnswer {
+  statusCode = 0;
+  headers: IncomingHttpHeaders = {};
+  private controller: Dispatcher.DispatchController | null = null;
+  /** Chunks that arrived while nobody was taking them: before a consumer came, or while it was busy. */
+  private queued: Buffer[] = [];
+  private ended = false;
+  private failure: Error | null = null;
+  private consumer: Consumer | null = null;
+  private busy = false;
+  private answered: ((answer: UpstreamAnswer) => void) | null;
+  private failedBeforeAnswer: ((error: Error) => void) | null;
+  private readonly signal: AbortSignal;
+  private readonly onAbort = () => this.controller?.abort(this.signal.reason);
+
+  constructor(signal: AbortSignal, answered: (answer: UpstreamAnswer) => void, failed: (error: Error) => void) {
+    this.signal = signal;
+    this.answered = answered;
+    this.failedBeforeAnswer = failed;
+    signal.addEventListener("abort", this.onAbort);
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController) {
+    this.controller = controller;
+    if (this.signal.aborted) controller.abort(this.signal.reason);
+  }
+
+  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number, headers: IncomingHttpHeaders) {
+    this.statusCode = statusCode;
+    this.headers = headers;
+    const answered = this.answered!;
+    this.answered = this.failedBeforeAnswer = null;
+    answered(this);
+  }
+
+  onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer) {
+    if (this.consumer && !this.busy && this.queued.length === 0) this.hand(chunk);
+    else this.queued.push(chunk);
+  }
+
+  onResponseEnd() {
+    this.ended = true;
+    this.signal.removeEventListener("abort", this.onAbort);
+    this.finish();
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController | null, error: Error) {
+    this.failure = error;
+    this.signal.removeEventListener("abort", this.onAbort);
+    const failedBeforeAnswer = this.failedBeforeAnswer;
+    this.answered = this.failedBeforeAnswer = null;
+    if (failedBeforeAnswer) failedBeforeAnswer(error);
+    else this.finish();
+  }
+
+  text(): Promise<string> {
+    const chunks: Buffer[] = [];
+    return this.forEachChunk((chunk) => void chunks.push(chunk)).then(() => (chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)).toString("utf8"));
+  }
+
+  forEachChunk(onChunk: (chunk: Buffer) => void | PromiseLike<unknown>): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.consumer = { onChunk, resolve, reject };
+      this.flush();
+    });
+  }
+
+  /** Gives one chunk to the consumer; a promise back pauses the upstream until it settles. */
+  private hand(chunk: Buffer) {
+    let pending: void | PromiseLike<unknown>;
+    try {
+      pending = this.consumer!.onChunk(chunk);
+    } catch (error) {
+      return this.fail(error as Error);
+    }
+    if (!pending) return;
+    this.busy = true;
+    this.controller?.pause();
+    pending.then(
+      () => {
+        this.busy = false;
+        // What queued up goes first; resuming may hand over new chunks at once, within this call.
+        this.flush();
+        if (!this.busy) this.controller?.resume();
+      },
+      (error: unknown) => this.fail(error as Error),
+    );
+  }
+
+  /** Hands over what queued up while nobody (or a busy consumer) could take it, then ends if the body has. */
+  private flush() {
+    while (this.queued.length > 0 && !this.busy && !this.failure) this.hand(this.queued.shift()!);
+    this.finish();
+  }
+
+  private finish() {
+    const consumer = this.consumer;
+    if (!consumer || this.busy) return;
+    if (this.failure) {
+      this.consumer = null;
+      consumer.reject(this.failure);
+    } else if (this.ended && this.queued.length === 0) {
+      this.consumer = null;
+      consumer.resolve();
+    }
+  }
+
+  /** The consumer threw: the upstream call ends, and so does the consumer's wait. */
+  private fail(error: Error) {
+    this.busy = false;
+    this.failure ??= error;
+    this.controller?.abort(error);
+    this.finish();
+  }
+}
