@@ -1,6 +1,6 @@
 // API key secrets: a fixed service prefix and 192 random bits. Only the SHA-256 is stored; the
 // display form keeps the prefix and the last four characters so people can tell keys apart.
-import { createHash, randomBytes } from "node:crypto";
+import { hash, randomBytes } from "node:crypto";
 
 export const keyPrefix = "tg-";
 
@@ -8,8 +8,9 @@ export function newKeySecret(): string {
   return keyPrefix + randomBytes(24).toString("base64url");
 }
 
+/** One-shot `hash` rather than a Hash object per call: every relay request hashes the key it presents. */
 export function hashSecret(secret: string): string {
-  return createHash("sha256").update(secret).digest("hex");
+  return hash("sha256", secret, "hex");
 }
 
 export function displayOf(secret: string): string {
