@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exchange } from "./upstream-exchange.ts";
 
 // A loopback upstream: `/chunks?n=N` answers N chunks of 16 KiB in separate writes, `/hang` answers
-// its head and then nothing, `/echo` answers the request body back.
+// its head and then nothing, `/echo` answers the request body back, `/early-hints` sends a 103 first.
 let server: Server;
 let origin: string;
 const agent = new Agent({ keepAliveTimeout: 1_000 });
@@ -19,6 +19,10 @@ beforeAll(async () => {
       const url = new URL(req.url!, "http://x");
       if (url.pathname === "/echo") return res.writeHead(201, { "x-seen": "yes" }).end(body);
       if (url.pathname === "/hang") return res.writeHead(200).write("head");
+      if (url.pathname === "/early-hints") {
+        res.writeEarlyHints({ link: "</style.css>; rel=preload; as=style" });
+        return res.writeHead(200).end("after the hints");
+      }
       res.writeHead(200, { "content-type": "text/plain" });
       for (let i = 0; i < Number(url.searchParams.get("n")); i++) {
         if (!res.write(chunk(i))) await new Promise((done) => res.once("drain", done));
@@ -50,6 +54,12 @@ describe("exchange", () => {
     expect(answer.statusCode).toBe(201);
     expect(answer.headers["x-seen"]).toBe("yes");
     expect(await answer.text()).toBe("héllo");
+  });
+
+  it("an informational answer (103 Early Hints) is not the answer", async () => {
+    const answer = await exchange(agent, options("/early-hints"));
+    expect(answer.statusCode).toBe(200);
+    expect(await answer.text()).toBe("after the hints");
   });
 
   it("hands over every chunk in order, and a slow consumer holds the upstream back without losing any", async () => {

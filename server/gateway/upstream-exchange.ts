@@ -80,6 +80,7 @@ class Exchange implements Dispatcher.DispatchHandler, UpstreamAnswer {
   }
 
   onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number, headers: IncomingHttpHeaders) {
+    if (statusCode < 200) return; // informational (103 Early Hints): the answer is still to come
     this.statusCode = statusCode;
     this.headers = headers;
     const answered = this.answered!;
