@@ -2,7 +2,7 @@
 // channels in order (failing over before the first byte reaches the client) → stream back while
 // metering → settle the real cost with its ledger record. Every path ends its hold, and every
 // channel claimed — a circuit's probe included — gets its outcome reported, whatever is thrown.
-import { once } from "node:events";
+import type { ServerResponse } from "node:http";
 import { randomUUIDv7 } from "node:crypto";
 import type { Dispatcher } from "undici";
 import { gatewayError } from "../domain/errors.ts";
@@ -299,7 +299,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
           res.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", connection: "keep-alive" });
         }
         // Wait for room, unless the client is already gone (then 'close' has fired and would never come again).
-        if (!res.write(out) && !abort.signal.aborted && !res.destroyed) return Promise.race([once(res, "drain"), once(res, "close"), once(abort.signal, "abort")]);
+        if (!res.write(out) && !abort.signal.aborted && !res.destroyed) return roomOrGone(res, abort.signal);
         return undefined;
       };
 
@@ -354,6 +354,22 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       };
     }
   };
+}
+
+/**
+ * Resolves when the client can take more, has gone, or the call was aborted, and leaves no
+ * listener behind: a race of `once()`s would leave two of three on a long stream's every wait.
+ */
+export function roomOrGone(res: ServerResponse, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off("drain", done).off("close", done).off("error", done);
+      signal.removeEventListener("abort", done);
+      resolve();
+    };
+    res.on("drain", done).on("close", done).on("error", done);
+    signal.addEventListener("abort", done);
+  });
 }
 
 function failoverError(failures: Failure[]) {

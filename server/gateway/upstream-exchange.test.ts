@@ -1,6 +1,6 @@
 import { type Server, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { Agent } from "undici";
+import { Agent, type Dispatcher } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exchange } from "./upstream-exchange.ts";
 
@@ -19,6 +19,14 @@ beforeAll(async () => {
       const url = new URL(req.url!, "http://x");
       if (url.pathname === "/echo") return res.writeHead(201, { "x-seen": "yes" }).end(body);
       if (url.pathname === "/hang") return res.writeHead(200).write("head");
+      if (url.pathname === "/trickle") {
+        res.writeHead(200);
+        for (const part of ["a", "b", "c"]) {
+          res.write(part);
+          await new Promise((done) => setTimeout(done, 5));
+        }
+        return res.end();
+      }
       if (url.pathname === "/early-hints") {
         res.writeEarlyHints({ link: "</style.css>; rel=preload; as=style" });
         return res.writeHead(200).end("after the hints");
@@ -90,6 +98,60 @@ describe("exchange", () => {
     const reading = answer.text();
     setTimeout(() => during.abort(new Error("gone during")), 20);
     await expect(reading).rejects.toThrow("gone during");
+  });
+
+  it("a consumer that throws, even a value that is no Error and after the body has ended, fails the reading", async () => {
+    const answer = await exchange(agent, options("/echo"));
+    await new Promise((done) => setTimeout(done, 50)); // the body has ended: no abort can stand in for the error
+    await expect(
+      answer.forEachChunk(() => {
+        throw undefined;
+      }),
+    ).rejects.toBeInstanceOf(Error);
+  });
+
+  it("an abort while the request waits for a connection rejects at once, not when a connection frees up", async () => {
+    const single = new Agent({ connections: 1 });
+    const holder = new AbortController();
+    await exchange(single, options("/hang", holder.signal)); // holds the only connection
+    const waiting = new AbortController();
+    const queued = exchange(single, options("/echo", waiting.signal));
+    const started = performance.now();
+    setTimeout(() => waiting.abort(new Error("client gone")), 20);
+    await expect(queued).rejects.toThrow("client gone");
+    expect(performance.now() - started).toBeLessThan(1_000);
+    holder.abort();
+    await single.close();
+  });
+
+  it("once its body has ended, a slow consumer never pauses or resumes the connection that serves the next request", async () => {
+    const single = new Agent({ connections: 1 });
+    const first = await exchange(single, options("/trickle"));
+    await new Promise((done) => setTimeout(done, 100)); // its whole body has arrived; the connection is free again
+    // The next request on the same connection pauses itself at its first chunk and stays paused.
+    let controller: Dispatcher.DispatchController | undefined;
+    let deliveredWhilePaused = 0;
+    single.dispatch(
+      { origin, path: "/chunks?n=64", method: "POST", body: "" },
+      {
+        onRequestStart() {},
+        onResponseStart() {},
+        onResponseData(paused) {
+          controller = paused;
+          if (paused.paused) deliveredWhilePaused++;
+          paused.pause();
+        },
+        onResponseEnd() {},
+        onResponseError() {},
+      },
+    );
+    await new Promise((done) => setTimeout(done, 100));
+    await first.forEachChunk(() => new Promise((done) => setTimeout(done, 5)));
+    await new Promise((done) => setTimeout(done, 50));
+    expect(controller).toBeDefined();
+    expect(deliveredWhilePaused).toBe(0);
+    controller?.abort(new Error("done"));
+    await single.close();
   });
 
   it("a consumer that throws ends the exchange with its error", async () => {

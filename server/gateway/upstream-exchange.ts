@@ -50,6 +50,9 @@ export function exchange(dispatcher: Dispatcher, options: ExchangeOptions): Prom
   });
 }
 
+/** Rejections carry an Error, whatever the signal's reason or a consumer threw. */
+const asError = (value: unknown): Error => (value instanceof Error ? value : new Error("the upstream exchange was ended", { cause: value }));
+
 type Consumer = { onChunk: (chunk: Buffer) => void | PromiseLike<unknown>; resolve: () => void; reject: (error: Error) => void };
 
 class Exchange implements Dispatcher.DispatchHandler, UpstreamAnswer {
@@ -65,7 +68,13 @@ class Exchange implements Dispatcher.DispatchHandler, UpstreamAnswer {
   private answered: ((answer: UpstreamAnswer) => void) | null;
   private failedBeforeAnswer: ((error: Error) => void) | null;
   private readonly signal: AbortSignal;
-  private readonly onAbort = () => this.controller?.abort(this.signal.reason);
+  private readonly onAbort = () => {
+    const reason = asError(this.signal.reason);
+    if (this.controller) this.controller.abort(reason);
+    // Still waiting for a connection: undici would hear of it only when the request starts (and
+    // then aborts it, in onRequestStart); the caller hears now.
+    else this.onResponseError(null, reason);
+  };
 
   constructor(signal: AbortSignal, answered: (answer: UpstreamAnswer) => void, failed: (error: Error) => void) {
     this.signal = signal;
@@ -76,7 +85,7 @@ class Exchange implements Dispatcher.DispatchHandler, UpstreamAnswer {
 
   onRequestStart(controller: Dispatcher.DispatchController) {
     this.controller = controller;
-    if (this.signal.aborted) controller.abort(this.signal.reason);
+    if (this.signal.aborted) controller.abort(asError(this.signal.reason));
   }
 
   onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number, headers: IncomingHttpHeaders) {
@@ -100,8 +109,9 @@ class Exchange implements Dispatcher.DispatchHandler, UpstreamAnswer {
   }
 
   onResponseError(_controller: Dispatcher.DispatchController | null, error: Error) {
-    this.failure = error;
     this.signal.removeEventListener("abort", this.onAbort);
+    if (this.failure) return; // failed on our side already (an abort while queued, a consumer's error)
+    this.failure = error;
     const failedBeforeAnswer = this.failedBeforeAnswer;
     this.answered = this.failedBeforeAnswer = null;
     if (failedBeforeAnswer) failedBeforeAnswer(error);
@@ -126,20 +136,29 @@ class Exchange implements Dispatcher.DispatchHandler, UpstreamAnswer {
     try {
       pending = this.consumer!.onChunk(chunk);
     } catch (error) {
-      return this.fail(error as Error);
+      return this.fail(error);
     }
     if (!pending) return;
     this.busy = true;
-    this.controller?.pause();
+    if (this.running) this.controller?.pause();
     pending.then(
       () => {
         this.busy = false;
         // What queued up goes first; resuming may hand over new chunks at once, within this call.
         this.flush();
-        if (!this.busy) this.controller?.resume();
+        if (!this.busy && this.running) this.controller?.resume();
       },
-      (error: unknown) => this.fail(error as Error),
+      (error: unknown) => this.fail(error),
     );
+  }
+
+  /**
+   * The request is still in undici's hands. Once it has ended, its controller must be left alone:
+   * pausing or resuming it would act on the connection's parser, which may be serving the next
+   * request on the same keep-alive connection by then.
+   */
+  private get running() {
+    return !this.ended && !this.failure;
   }
 
   /** Hands over what queued up while nobody (or a busy consumer) could take it, then ends if the body has. */
@@ -161,10 +180,11 @@ class Exchange implements Dispatcher.DispatchHandler, UpstreamAnswer {
   }
 
   /** The consumer threw: the upstream call ends, and so does the consumer's wait. */
-  private fail(error: Error) {
+  private fail(error: unknown) {
+    const wasRunning = this.running;
     this.busy = false;
-    this.failure ??= error;
-    this.controller?.abort(error);
+    this.failure ??= asError(error);
+    if (wasRunning) this.controller?.abort(this.failure);
     this.finish();
   }
 }
