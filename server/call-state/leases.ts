@@ -124,8 +124,7 @@ export function leaseBook(link: OwnerLink, { idleMs = 2_000 }: { idleMs?: number
         const heldAfterAll = take(accounts, amount);
         if (heldAfterAll) return heldAfterAll;
         if (recalls !== recallsBefore) continue;
-        if ("unavailable" in answer) return answer;
-        return { blocked: answer.short };
+        return "unavailable" in answer ? answer : { blocked: answer.short };
       }
     },
 

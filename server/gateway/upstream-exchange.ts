@@ -65,8 +65,8 @@ class Exchange implements Dispatcher.DispatchHandler, UpstreamAnswer {
   private failure: Error | null = null;
   private consumer: Consumer | null = null;
   private busy = false;
-  private answered: ((answer: UpstreamAnswer) => void) | null;
-  private failedBeforeAnswer: ((error: Error) => void) | null;
+  /** The caller's wait for the answer's head, until it comes or the exchange fails first. */
+  private waiting: { answered: (answer: UpstreamAnswer) => void; failed: (error: Error) => void } | null;
   private readonly signal: AbortSignal;
   private readonly onAbort = () => {
     const reason = asError(this.signal.reason);
@@ -78,8 +78,7 @@ class Exchange implements Dispatcher.DispatchHandler, UpstreamAnswer {
 
   constructor(signal: AbortSignal, answered: (answer: UpstreamAnswer) => void, failed: (error: Error) => void) {
     this.signal = signal;
-    this.answered = answered;
-    this.failedBeforeAnswer = failed;
+    this.waiting = { answered, failed };
     signal.addEventListener("abort", this.onAbort);
   }
 
@@ -92,9 +91,9 @@ class Exchange implements Dispatcher.DispatchHandler, UpstreamAnswer {
     if (statusCode < 200) return; // informational (103 Early Hints): the answer is still to come
     this.statusCode = statusCode;
     this.headers = headers;
-    const answered = this.answered!;
-    this.answered = this.failedBeforeAnswer = null;
-    answered(this);
+    const waiting = this.waiting!;
+    this.waiting = null;
+    waiting.answered(this);
   }
 
   onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer) {
@@ -112,9 +111,9 @@ class Exchange implements Dispatcher.DispatchHandler, UpstreamAnswer {
     this.signal.removeEventListener("abort", this.onAbort);
     if (this.failure) return; // failed on our side already (an abort while queued, a consumer's error)
     this.failure = error;
-    const failedBeforeAnswer = this.failedBeforeAnswer;
-    this.answered = this.failedBeforeAnswer = null;
-    if (failedBeforeAnswer) failedBeforeAnswer(error);
+    const waiting = this.waiting;
+    this.waiting = null;
+    if (waiting) waiting.failed(error);
     else this.finish();
   }
 
