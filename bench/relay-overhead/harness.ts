@@ -9,6 +9,13 @@ export type Target = { url: string; headers: Record<string, string> };
 export type Load = { requests: number; requestsPerSecond: number; p50: number; p99: number; errors: number };
 export type Started = { child: ChildProcess; match: RegExpMatchArray };
 
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
 const canPin = process.platform === "linux" && existsSync("/usr/bin/taskset");
 
 /** Starts `script` under Node, pinned to `cores` (e.g. "0") where taskset exists, and waits for `ready`. */

@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import pg from "pg";
 import { type Started, type Target, cpuMs, load, startProcess, stopProcess } from "./harness.ts";
+import { benchPassword } from "./tenant.ts";
 
 const freePort = () =>
   new Promise<number>((done) => {
@@ -53,7 +54,7 @@ export async function replicaScenario(options: {
           PORT: String(port),
           TOLLGATE_WORKERS: "1",
           TOLLGATE_DATA_DIR: mkdtempSync(join(tmpdir(), "tollgate-bench-replica-")),
-          TOLLGATE_ADMIN_PASSWORD: "bench-password",
+          TOLLGATE_ADMIN_PASSWORD: benchPassword,
           TOLLGATE_SECRET_KEY: "bench-shared-secret-key-1234",
           DATABASE_URL: url.toString(),
           REDIS_URL: `redis://127.0.0.1:${redisPort}`,

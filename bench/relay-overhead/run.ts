@@ -6,8 +6,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { consoleClient, withCookieJar } from "../../client/index.ts";
-import { type Started, type Target, cpuMs, load, openLoop, pinSelf, rssMiB, startProcess, stopProcess, timeToFirstByte } from "./harness.ts";
+import { type Started, type Target, cpuMs, load, median, openLoop, pinSelf, rssMiB, startProcess, stopProcess, timeToFirstByte } from "./harness.ts";
+import { benchPassword, fundedKeys } from "./tenant.ts";
 import * as nonStream from "./scenarios/non-stream.ts";
 import { replicaPrerequisites, replicaScenario } from "./replicas.ts";
 import * as stream from "./scenarios/stream.ts";
@@ -21,11 +21,6 @@ const soakSeconds = Number(process.env.BENCH_SOAK_SECONDS ?? 0);
 const gatewayWorkers = Number(process.env.BENCH_GATEWAY_WORKERS ?? 1);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const here = import.meta.dirname;
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 type Percentiles = { p50: number; p99: number; errors: number };
 /** One open-loop window: the calls straight to the upstream, the same calls through the proxy or the gateway, and its CPU per call. */
 type OpenRound = { direct: Percentiles; through: Percentiles; cpu: number };
@@ -35,22 +30,6 @@ const cores = availableParallelism();
 const testCore = cores > 1 ? "0" : undefined;
 const otherCores = cores > 1 ? `1-${cores - 1}` : undefined;
 const pinned = otherCores ? pinSelf(otherCores) : false;
-
-/** A tenant with a large balance and a key for each group (by identifier), built through the console API. */
-async function fundedKeys(gatewayUrl: string, identifiers: string[]): Promise<string[]> {
-  const admin = consoleClient({ baseUrl: gatewayUrl, fetch: withCookieJar() });
-  await admin.POST("/api/session", { body: { email: "admin@tollgate.local", password: "bench-password" } });
-  const groups = (await admin.GET("/api/admin/groups")).data!.data;
-  const org = (await admin.POST("/api/admin/organizations", { body: { name: "Bench", owner: { email: "bench@example.test", name: "Bench", password: "bench-password" } } })).data!;
-  await admin.POST("/api/admin/organizations/{id}/top-ups", { params: { path: { id: org.id } }, body: { amount: 1e14 } });
-  const owner = consoleClient({ baseUrl: gatewayUrl, fetch: withCookieJar() });
-  await owner.POST("/api/session", { body: { email: "bench@example.test", password: "bench-password" } });
-  const keys: string[] = [];
-  for (const identifier of identifiers) {
-    keys.push((await owner.POST("/api/keys", { body: { name: identifier, group_id: groups.find((group) => group.identifier === identifier)!.id } })).data!.secret);
-  }
-  return keys;
-}
 
 const started: Started[] = [];
 const start = async (script: string, env: Record<string, string>, ready: RegExp, core?: string) => {
@@ -74,7 +53,7 @@ try {
       PORT: String(port),
       TOLLGATE_WORKERS: String(gatewayWorkers),
       TOLLGATE_DATA_DIR: dataDir,
-      TOLLGATE_ADMIN_PASSWORD: "bench-password",
+      TOLLGATE_ADMIN_PASSWORD: benchPassword,
       // GPT Trial → the 0 ms upstream; DeepSeek Trial → the 20 ms upstream.
       TOLLGATE_OPENAI_API_KEY: "sk-bench",
       TOLLGATE_OPENAI_BASE_URL: `${fastUrl}/v1`,
