@@ -5,9 +5,9 @@
 // that claims speed reports. `BENCH_B_ENV` (a JSON object) adds environment to B alone, to compare
 // a setting on one checkout.
 import { mkdtempSync, rmSync } from "node:fs";
-import { availableParallelism, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { type Started, type Target, cpuMs, load, median, pinSelf, startProcess, stopProcess } from "./harness.ts";
+import { type Started, type Target, cpuMs, load, median, splitCores, startProcess, stopProcess } from "./harness.ts";
 import * as nonStream from "./scenarios/non-stream.ts";
 import * as stream from "./scenarios/stream.ts";
 import { benchPassword, fundedKeys } from "./tenant.ts";
@@ -24,10 +24,7 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 6);
 const here = import.meta.dirname;
 
 // As in run.ts: the process under test on core 0 (one is loaded at a time), everything else on the rest.
-const cores = availableParallelism();
-const testCore = cores > 1 ? "0" : undefined;
-const otherCores = cores > 1 ? `1-${cores - 1}` : undefined;
-if (otherCores) pinSelf(otherCores);
+const { testCore, otherCores } = splitCores();
 
 const started: Started[] = [];
 const dataDirs: string[] = [];

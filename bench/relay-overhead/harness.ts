@@ -2,6 +2,7 @@
 // rate, time to first byte, and CPU time and memory of a whole process tree from /proc.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import autocannon from "autocannon";
 import { Agent, request } from "undici";
 
@@ -41,11 +42,16 @@ export async function startProcess(script: string, env: Record<string, string>, 
   return { child, match };
 }
 
-/** Pins this process (the load generator) to `cores`, away from the process under test. */
-export function pinSelf(cores: string): boolean {
-  if (!canPin) return false;
-  execFileSync("taskset", ["-cp", cores, String(process.pid)], { stdio: "ignore" });
-  return true;
+/**
+ * The cores of a run: with two or more, the process under test gets core 0 to itself and this
+ * process (the load generator) is pinned, with the upstreams, to the rest.
+ */
+export function splitCores(): { testCore?: string; otherCores?: string; pinned: boolean } {
+  const cores = availableParallelism();
+  if (cores < 2) return { pinned: false };
+  const otherCores = `1-${cores - 1}`;
+  if (canPin) execFileSync("taskset", ["-cp", otherCores, String(process.pid)], { stdio: "ignore" });
+  return { testCore: "0", otherCores, pinned: canPin };
 }
 
 export async function stopProcess(started: Started): Promise<void> {

@@ -4,9 +4,9 @@
 // whole process tree, added latency at a fixed moderate rate against a 20 ms upstream (open loop),
 // added time to first byte, and resident memory — and the gateway's figures as ratios to the proxy's.
 import { mkdtempSync, rmSync } from "node:fs";
-import { availableParallelism, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { type Started, type Target, cpuMs, load, median, openLoop, pinSelf, rssMiB, startProcess, stopProcess, timeToFirstByte } from "./harness.ts";
+import { type Started, type Target, cpuMs, load, median, openLoop, rssMiB, splitCores, startProcess, stopProcess, timeToFirstByte } from "./harness.ts";
 import { benchPassword, fundedKeys } from "./tenant.ts";
 import * as nonStream from "./scenarios/non-stream.ts";
 import { replicaPrerequisites, replicaScenario } from "./replicas.ts";
@@ -25,11 +25,7 @@ type Percentiles = { p50: number; p99: number; errors: number };
 /** One open-loop window: the calls straight to the upstream, the same calls through the proxy or the gateway, and its CPU per call. */
 type OpenRound = { direct: Percentiles; through: Percentiles; cpu: number };
 
-// Two cores or more: the process under test gets core 0 to itself; everything else runs on the rest.
-const cores = availableParallelism();
-const testCore = cores > 1 ? "0" : undefined;
-const otherCores = cores > 1 ? `1-${cores - 1}` : undefined;
-const pinned = otherCores ? pinSelf(otherCores) : false;
+const { testCore, otherCores, pinned } = splitCores();
 
 const started: Started[] = [];
 const start = async (script: string, env: Record<string, string>, ready: RegExp, core?: string) => {
