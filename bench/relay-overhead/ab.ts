@@ -8,9 +8,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { type Started, type Target, cpuMs, load, median, splitCores, startProcess, stopProcess } from "./harness.ts";
-import * as nonStream from "./scenarios/non-stream.ts";
-import * as stream from "./scenarios/stream.ts";
-import { benchPassword, fundedKeys } from "./tenant.ts";
+import { type LaneName, type LaneTargets, chatChannelEnv, chosen, gatewayTargets, lanes, messagesChannels } from "./lanes.ts";
+import { scenarios as agent } from "./scenarios/agent.ts";
+import { scenarios as small } from "./scenarios/small.ts";
+import { benchPassword, benchTenant } from "./tenant.ts";
 
 const [checkoutA, checkoutB = resolve(import.meta.dirname, "../..")] = process.argv.slice(2);
 if (!checkoutA) {
@@ -29,7 +30,7 @@ const { testCore, otherCores } = splitCores();
 const started: Started[] = [];
 const dataDirs: string[] = [];
 
-async function startGateway(checkout: string, upstreamUrl: string, extraEnv: Record<string, string>): Promise<{ target: Target; pid: number }> {
+async function startGateway(checkout: string, upstreamUrl: string, extraEnv: Record<string, string>): Promise<{ targets: Record<LaneName, LaneTargets>; pid: number }> {
   const dataDir = mkdtempSync(join(tmpdir(), "tollgate-bench-ab-"));
   dataDirs.push(dataDir);
   const gateway = await startProcess(
@@ -39,16 +40,15 @@ async function startGateway(checkout: string, upstreamUrl: string, extraEnv: Rec
       TOLLGATE_WORKERS: "1",
       TOLLGATE_DATA_DIR: dataDir,
       TOLLGATE_ADMIN_PASSWORD: benchPassword,
-      TOLLGATE_OPENAI_API_KEY: "sk-bench",
-      TOLLGATE_OPENAI_BASE_URL: `${upstreamUrl}/v1`,
+      ...chatChannelEnv(upstreamUrl, upstreamUrl),
       ...extraEnv,
     },
     /Tollgate listening on (http:\/\/[^ ]+)/,
     testCore,
   );
   started.push(gateway);
-  const [key] = await fundedKeys(gateway.match[1], ["gpt-trial"]);
-  return { target: { url: `${gateway.match[1]}/v1/chat/completions`, headers: { authorization: `Bearer ${key}` } }, pid: gateway.child.pid! };
+  const keys = await benchTenant(gateway.match[1], [lanes.chat.fast.group, lanes.messages.fast.group], messagesChannels(upstreamUrl, upstreamUrl));
+  return { targets: gatewayTargets(gateway.match[1], keys), pid: gateway.child.pid! };
 }
 
 try {
@@ -57,19 +57,22 @@ try {
   const upstreamUrl = `http://127.0.0.1:${upstream.match[1]}`;
   const proxy = await startProcess(join(here, "bare-proxy.ts"), { UPSTREAM_ORIGIN: upstreamUrl }, /listening (\d+)/, testCore);
   started.push(proxy);
-  const under = {
-    proxy: { target: { url: `http://127.0.0.1:${proxy.match[1]}/v1/chat/completions`, headers: {} }, pid: proxy.child.pid! },
-    A: await startGateway(checkoutA, upstreamUrl, {}),
-    B: await startGateway(checkoutB, upstreamUrl, extraEnvB),
-  };
+  const gateways = { A: await startGateway(checkoutA, upstreamUrl, {}), B: await startGateway(checkoutB, upstreamUrl, extraEnvB) };
   console.log(`\nA: ${checkoutA}\nB: ${checkoutB}${Object.keys(extraEnvB).length ? ` with ${JSON.stringify(extraEnvB)}` : ""}\n${rounds} rounds × ${seconds}s, ${connections} connections; CPU ms per request of each process tree\n`);
-  for (const scenario of [nonStream, stream]) {
+  for (const scenario of chosen([...small, ...agent])) {
+    const lane = lanes[scenario.lane];
+    const body = scenario.body(lane.fast.model);
+    const under: Record<"proxy" | "A" | "B", { target: Target; pid: number }> = {
+      proxy: { target: { url: `http://127.0.0.1:${proxy.match[1]}${lane.path}`, headers: {} }, pid: proxy.child.pid! },
+      A: { target: gateways.A.targets[scenario.lane].fast, pid: gateways.A.pid },
+      B: { target: gateways.B.targets[scenario.lane].fast, pid: gateways.B.pid },
+    };
     const cpu: Record<keyof typeof under, number[]> = { proxy: [], A: [], B: [] };
-    for (const name of ["proxy", "A", "B"] as const) await load(under[name].target, scenario.body, 2, connections); // warm-up: pools, JIT
+    for (const name of ["proxy", "A", "B"] as const) await load(under[name].target, body, 2, connections); // warm-up: pools, JIT
     for (let round = 0; round < rounds; round++) {
       for (const name of ["proxy", "A", "B"] as const) {
         const before = cpuMs(under[name].pid);
-        const result = await load(under[name].target, scenario.body, seconds, connections);
+        const result = await load(under[name].target, body, seconds, connections);
         if (result.errors) console.log(`  ${name}: ${result.errors} errors in round ${round + 1}`);
         cpu[name].push((cpuMs(under[name].pid) - before) / Math.max(1, result.requests));
       }

@@ -1,8 +1,9 @@
-// A deliberately cheap chat-completions upstream for the benchmark: canned bodies, no parsing
-// beyond reading the request, so the gateway's overhead dominates what is measured.
+// A deliberately cheap upstream for the benchmark, in the chat-completions format and (on
+// `/v1/messages`) the messages format: canned bodies, the request read as bytes but never decoded
+// or parsed, so the gateway's overhead dominates what is measured.
 import { createServer } from "node:http";
 
-const completion = JSON.stringify({
+const chatCompletion = JSON.stringify({
   id: "chatcmpl-bench",
   object: "chat.completion",
   created: 1,
@@ -13,28 +14,48 @@ const completion = JSON.stringify({
 
 const chunk = (delta: object, finish: string | null = null) =>
   `data: ${JSON.stringify({ id: "chatcmpl-bench", object: "chat.completion.chunk", created: 1, model: "gpt-4o-mini", choices: [{ index: 0, delta, finish_reason: finish }], usage: null })}\n\n`;
-const stream =
+const chatStream =
   chunk({ role: "assistant", content: "" }) +
   ["Hello", " from", " the", " bench", " upstream."].map((text) => chunk({ content: text })).join("") +
   chunk({}, "stop") +
   `data: ${JSON.stringify({ id: "chatcmpl-bench", object: "chat.completion.chunk", created: 1, model: "gpt-4o-mini", choices: [], usage: { prompt_tokens: 12, completion_tokens: 7, total_tokens: 19 } })}\n\n` +
   "data: [DONE]\n\n";
 
+const message = JSON.stringify({
+  id: "msg_bench",
+  type: "message",
+  role: "assistant",
+  model: "claude-sonnet-4-6",
+  content: [{ type: "text", text: "Hello from the bench upstream." }],
+  stop_reason: "end_turn",
+  stop_sequence: null,
+  usage: { input_tokens: 12, output_tokens: 7, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 },
+});
+
+const event = (name: string, data: object) => `event: ${name}\ndata: ${JSON.stringify({ type: name, ...data })}\n\n`;
+const messageStream =
+  event("message_start", {
+    message: { id: "msg_bench", type: "message", role: "assistant", model: "claude-sonnet-4-6", content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 12, output_tokens: 1 } },
+  }) +
+  event("content_block_start", { index: 0, content_block: { type: "text", text: "" } }) +
+  ["Hello", " from", " the", " bench", " upstream."].map((text) => event("content_block_delta", { index: 0, delta: { type: "text_delta", text } })).join("") +
+  event("content_block_stop", { index: 0 }) +
+  event("message_delta", { delta: { stop_reason: "end_turn", stop_sequence: null }, usage: { output_tokens: 7 } }) +
+  event("message_stop", {});
+
 /** DELAY_MS: how long the upstream "thinks" before answering (0 for the saturation runs). */
 const delayMs = Number(process.env.DELAY_MS ?? 0);
+const streamFlag = Buffer.from('"stream":true');
 
 const server = createServer((req, res) => {
-  let body = "";
-  req.on("data", (part) => (body += part));
+  const chunks: Buffer[] = [];
+  req.on("data", (part: Buffer) => chunks.push(part));
   req.on("end", () => (delayMs > 0 ? setTimeout(answer, delayMs) : answer()));
   const answer = () => {
-    if (body.includes('"stream":true')) {
-      res.writeHead(200, { "content-type": "text/event-stream" });
-      res.end(stream);
-    } else {
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end(completion);
-    }
+    const stream = Buffer.concat(chunks).includes(streamFlag);
+    const messages = req.url!.startsWith("/v1/messages");
+    res.writeHead(200, { "content-type": stream ? "text/event-stream" : "application/json" });
+    res.end(messages ? (stream ? messageStream : message) : stream ? chatStream : chatCompletion);
   };
 });
 server.keepAliveTimeout = 65_000;

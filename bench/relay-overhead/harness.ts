@@ -54,6 +54,12 @@ export function splitCores(): { testCore?: string; otherCores?: string; pinned: 
   return { testCore: "0", otherCores, pinned: canPin };
 }
 
+/** Lets this process (the load generator) run on every core again, after `splitCores` pinned it. */
+export function unpinSelf(): void {
+  const cores = availableParallelism();
+  if (canPin && cores > 1) execFileSync("taskset", ["-cp", `0-${cores - 1}`, String(process.pid)], { stdio: "ignore" });
+}
+
 export async function stopProcess(started: Started): Promise<void> {
   if (started.child.exitCode !== null) return;
   const exited = new Promise((done) => started.child.once("exit", done));

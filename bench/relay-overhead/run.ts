@@ -7,10 +7,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { type Started, type Target, cpuMs, load, median, openLoop, rssMiB, splitCores, startProcess, stopProcess, timeToFirstByte } from "./harness.ts";
-import { benchPassword, fundedKeys } from "./tenant.ts";
-import * as nonStream from "./scenarios/non-stream.ts";
+import { chatChannelEnv, chosen, gatewayTargets, lanes, messagesChannels } from "./lanes.ts";
 import { replicaPrerequisites, replicaScenario } from "./replicas.ts";
-import * as stream from "./scenarios/stream.ts";
+import { workerScaling } from "./scaling.ts";
+import { scenarios as agent } from "./scenarios/agent.ts";
+import { scenarios as small } from "./scenarios/small.ts";
+import { benchPassword, benchTenant, fundedKeys } from "./tenant.ts";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -20,7 +22,10 @@ const rateSeconds = Number(process.env.BENCH_RATE_SECONDS ?? 10);
 const soakSeconds = Number(process.env.BENCH_SOAK_SECONDS ?? 0);
 const gatewayWorkers = Number(process.env.BENCH_GATEWAY_WORKERS ?? 1);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const scalingSeconds = Number(process.env.BENCH_SCALING_SECONDS ?? 10);
 const here = import.meta.dirname;
+const scenarios = chosen([...small, ...agent]);
+const smallChat = small[0];
 type Percentiles = { p50: number; p99: number; errors: number };
 /** One open-loop window: the calls straight to the upstream, the same calls through the proxy or the gateway, and its CPU per call. */
 type OpenRound = { direct: Percentiles; through: Percentiles; cpu: number };
@@ -33,7 +38,26 @@ const start = async (script: string, env: Record<string, string>, ready: RegExp,
   started.push(process);
   return process;
 };
-const dataDir = mkdtempSync(join(tmpdir(), "tollgate-bench-"));
+const dataDirs: string[] = [];
+
+/** A Tollgate with `workers` workers on `cores` (all when undefined), its own data directory, and the chat lane's channels. */
+async function startGateway(workers: number, cores: string | undefined, fastUrl: string, slowUrl: string): Promise<{ url: string; pid: number }> {
+  const dataDir = mkdtempSync(join(tmpdir(), "tollgate-bench-"));
+  dataDirs.push(dataDir);
+  const gateway = await start(
+    resolve(here, "../../server/main.ts"),
+    {
+      PORT: String(18000 + Math.floor(Math.random() * 1000)),
+      TOLLGATE_WORKERS: String(workers),
+      TOLLGATE_DATA_DIR: dataDir,
+      TOLLGATE_ADMIN_PASSWORD: benchPassword,
+      ...chatChannelEnv(fastUrl, slowUrl),
+    },
+    /Tollgate listening on (http:\/\/[^ ]+)/,
+    cores,
+  );
+  return { url: gateway.match[1], pid: gateway.child.pid! };
+}
 
 try {
   const fast = await start(join(here, "fast-upstream.ts"), { DELAY_MS: "0" }, /listening (\d+)/, otherCores);
@@ -42,39 +66,11 @@ try {
   const slowUrl = `http://127.0.0.1:${slow.match[1]}`;
   const proxyFast = await start(join(here, "bare-proxy.ts"), { UPSTREAM_ORIGIN: fastUrl }, /listening (\d+)/, testCore);
   const proxySlow = await start(join(here, "bare-proxy.ts"), { UPSTREAM_ORIGIN: slowUrl }, /listening (\d+)/, testCore);
-  const port = 18000 + Math.floor(Math.random() * 1000);
-  const gateway = await start(
-    resolve(here, "../../server/main.ts"),
-    {
-      PORT: String(port),
-      TOLLGATE_WORKERS: String(gatewayWorkers),
-      TOLLGATE_DATA_DIR: dataDir,
-      TOLLGATE_ADMIN_PASSWORD: benchPassword,
-      // GPT Trial → the 0 ms upstream; DeepSeek Trial → the 20 ms upstream.
-      TOLLGATE_OPENAI_API_KEY: "sk-bench",
-      TOLLGATE_OPENAI_BASE_URL: `${fastUrl}/v1`,
-      TOLLGATE_DEEPSEEK_API_KEY: "sk-bench",
-      TOLLGATE_DEEPSEEK_BASE_URL: `${slowUrl}/v1`,
-    },
-    /Tollgate listening on (http:\/\/[^ ]+)/,
-    testCore,
-  );
-  const gatewayUrl = gateway.match[1];
-
-  const [fastKey, slowKey] = await fundedKeys(gatewayUrl, ["gpt-trial", "deepseek-trial"]);
-
-  const chat = "/v1/chat/completions";
-  const targets = {
-    proxy: { url: `http://127.0.0.1:${proxyFast.match[1]}${chat}`, headers: {} } as Target,
-    gateway: { url: `${gatewayUrl}${chat}`, headers: { authorization: `Bearer ${fastKey}` } } as Target,
-  };
-  const slowTargets = {
-    direct: { url: `${slowUrl}${chat}`, headers: {} } as Target,
-    proxy: { url: `http://127.0.0.1:${proxySlow.match[1]}${chat}`, headers: {} } as Target,
-    gateway: { url: `${gatewayUrl}${chat}`, headers: { authorization: `Bearer ${slowKey}` } } as Target,
-  };
-  const pids = { proxy: proxyFast.child.pid!, gateway: gateway.child.pid! };
-  const slowBody = (body: string) => body.replace('"gpt-4o-mini"', '"deepseek-chat"');
+  const gateway = await startGateway(gatewayWorkers, testCore, fastUrl, slowUrl);
+  const gatewayUrl = gateway.url;
+  const keys = await benchTenant(gatewayUrl, Object.values(lanes).flatMap((lane) => [lane.fast.group, lane.slow.group]), messagesChannels(fastUrl, slowUrl));
+  const gatewayLanes = gatewayTargets(gatewayUrl, keys);
+  const pids = { proxy: proxyFast.child.pid!, gateway: gateway.pid };
 
   console.log(
     `\nTollgate relay overhead — ${gatewayWorkers} gateway worker(s)${pinned ? " pinned to core 0, load generator and upstreams on the other cores" : " (not pinned)"}; ` +
@@ -83,15 +79,24 @@ try {
   const rows: string[][] = [];
   const rssAtStart = rssMiB(pids.gateway);
   let gatewaySingleNodeCpu = 0;
-  for (const scenario of [nonStream, stream]) {
+  for (const scenario of scenarios) {
+    const lane = lanes[scenario.lane];
+    const body = scenario.body(lane.fast.model);
+    const slowBody = scenario.body(lane.slow.model);
+    const targets = { proxy: { url: `http://127.0.0.1:${proxyFast.match[1]}${lane.path}`, headers: {} } as Target, gateway: gatewayLanes[scenario.lane].fast };
+    const slowTargets = {
+      direct: { url: `${slowUrl}${lane.path}`, headers: {} } as Target,
+      proxy: { url: `http://127.0.0.1:${proxySlow.match[1]}${lane.path}`, headers: {} } as Target,
+      gateway: gatewayLanes[scenario.lane].slow,
+    };
     // Rounds alternate the proxy and the gateway, so that a slow stretch of the machine falls on
     // both; each figure is the median of the rounds, the ratio the median of each round's ratio.
     const runs: Record<"proxy" | "gateway", { rps: number; cpu: number; errors: number }[]> = { proxy: [], gateway: [] };
     for (let round = 0; round < rounds; round++) {
       for (const who of ["proxy", "gateway"] as const) {
-        if (round === 0) await load(targets[who], scenario.body, 2, connections); // warm-up: pools, JIT
+        if (round === 0) await load(targets[who], body, 2, connections); // warm-up: pools, JIT
         const before = cpuMs(pids[who]);
-        const result = await load(targets[who], scenario.body, seconds, connections);
+        const result = await load(targets[who], body, seconds, connections);
         runs[who].push({ rps: result.requestsPerSecond, cpu: (cpuMs(pids[who]) - before) / Math.max(1, result.requests), errors: result.errors });
       }
     }
@@ -102,18 +107,18 @@ try {
       ]),
     ) as Record<"proxy" | "gateway", { rps: number; cpu: number; errors: number }>;
     const cpuRatio = median(runs.gateway.map((run, round) => run.cpu / runs.proxy[round].cpu));
-    if (scenario === nonStream) gatewaySingleNodeCpu = figures.gateway.cpu;
-    const ttfb = { proxy: await timeToFirstByte(targets.proxy, scenario.body, ttfbSamples), gateway: await timeToFirstByte(targets.gateway, scenario.body, ttfbSamples) };
+    if (scenario.id === "small") gatewaySingleNodeCpu = figures.gateway.cpu;
+    const ttfb = { proxy: await timeToFirstByte(targets.proxy, body, ttfbSamples), gateway: await timeToFirstByte(targets.gateway, body, ttfbSamples) };
     // Each of the proxy and the gateway is measured side by side with direct calls to the upstream,
     // in rounds that alternate them like the saturation rounds: one 10-second p99 rests on its 20
     // slowest calls, and a single window read anywhere from 1.6 to 11.6 ms for the same code.
-    await openLoop(Object.values(slowTargets), slowBody(scenario.body), rate, 1); // warm-up: connections
+    await openLoop(Object.values(slowTargets), slowBody, rate, 1); // warm-up: connections
     const open: Record<"proxy" | "gateway", OpenRound[]> = { proxy: [], gateway: [] };
     for (let round = 0; round < rounds; round++) {
       for (const who of ["proxy", "gateway"] as const) {
         const pid = who === "proxy" ? proxySlow.child.pid! : pids.gateway;
         const cpuBefore = cpuMs(pid);
-        const [direct, through] = await openLoop([slowTargets.direct, slowTargets[who]], slowBody(scenario.body), rate, rateSeconds);
+        const [direct, through] = await openLoop([slowTargets.direct, slowTargets[who]], slowBody, rate, rateSeconds);
         open[who].push({ direct, through, cpu: (cpuMs(pid) - cpuBefore) / (rate * rateSeconds) });
       }
     }
@@ -153,15 +158,33 @@ try {
     // RSS over a long open-loop run: sampled each minute, it should level off, not climb.
     const samples: string[] = [];
     for (let elapsed = 0; elapsed < soakSeconds; elapsed += 60) {
-      await openLoop([slowTargets.gateway], slowBody(nonStream.body), rate, Math.min(60, soakSeconds - elapsed));
+      await openLoop([gatewayLanes.chat.slow], smallChat.body(lanes.chat.slow.model), rate, Math.min(60, soakSeconds - elapsed));
       samples.push(rssMiB(pids.gateway).toFixed(0));
     }
     rows.push([`  RSS each minute of a ${soakSeconds}s soak`, "", samples.join(" "), ""]);
   }
+  if (scalingSeconds > 0) {
+    const scenario = chosen([...small, ...agent], process.env.BENCH_SCALING_SCENARIO ?? "agent-messages")[0];
+    const lane = lanes[scenario.lane];
+    const scaling = await workerScaling({
+      start: (workers) => startGateway(workers, undefined, fastUrl, slowUrl),
+      setup: async (url) => gatewayTargets(url, await benchTenant(url, [lane.fast.group], messagesChannels(fastUrl, slowUrl)))[scenario.lane].fast,
+      body: scenario.body(lane.fast.model),
+      seconds: scalingSeconds,
+      rounds,
+      connections,
+    });
+    rows.push(
+      [`every core: ${scenario.name}, all processes unpinned`, "1 worker", "2 workers", "ratio"],
+      ["  requests/s at saturation", scaling.one.rps.toFixed(0), scaling.two.rps.toFixed(0), (scaling.two.rps / scaling.one.rps).toFixed(2)],
+      ["  CPU ms per request (process tree)", scaling.one.cpu.toFixed(3), scaling.two.cpu.toFixed(3), ""],
+      ["  cores busy in the gateway's tree", scaling.one.cores.toFixed(2), scaling.two.cores.toFixed(2), ""],
+    );
+  }
   const missing = replicaPrerequisites();
   if (missing) rows.push(["replica mode (skipped: " + missing + ")", "", "", ""]);
   else {
-    const replicas = await replicaScenario({ upstreamUrl: fastUrl, body: nonStream.body, seconds, connections, setup: async (url) => (await fundedKeys(url, ["gpt-trial"]))[0] });
+    const replicas = await replicaScenario({ upstreamUrl: fastUrl, body: smallChat.body(lanes.chat.fast.model), seconds, connections, setup: async (url) => (await fundedKeys(url, ["gpt-trial"]))[0] });
     rows.push(
       ["replica mode (PostgreSQL + Redis, 1 worker each, unpinned)", "1 replica", "3 replicas", "ratio"],
       ["  requests/s at saturation", replicas.one.rps.toFixed(0), replicas.three.rps.toFixed(0), (replicas.three.rps / replicas.one.rps).toFixed(2)],
@@ -174,5 +197,5 @@ try {
   for (const row of rows) console.log(row.map((cell, i) => cell.padEnd(widths[i])).join(""));
 } finally {
   await Promise.all(started.map(stopProcess));
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 }

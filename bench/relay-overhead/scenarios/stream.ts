@@ -1,2 +1,0 @@
-export const name = "chat completions, stream";
-export const body = JSON.stringify({ model: "gpt-4o-mini", messages: [{ role: "user", content: "Say hello." }], max_tokens: 16, stream: true });
