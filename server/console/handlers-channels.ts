@@ -159,7 +159,7 @@ export function channelHandlers(deps: ConsoleDeps) {
       if (!model) throw consoleError("invalid_request", "This channel serves no model yet: add models to its groups or to the channel first.");
       const probe = probes[channel.kind];
       const upstream = probe.adapter.build(
-        { body: probe.body(model), stream: false, headers: {}, query: {} },
+        { body: probe.body(model), raw: null, stream: false, headers: {}, query: {} },
         { baseUrl: channel.baseUrl, credential: channel.credentials[0], upstreamModel: channel.modelMapping[model] ?? model },
       );
       const started = performance.now();

@@ -15,7 +15,7 @@ import type { Catalog } from "./catalog.ts";
 import { eligibleChannels, nextCredential, orderChannels, upstreamModelOf } from "./channels/select.ts";
 import type { Forwarder, RelayCall } from "./forward.ts";
 import { type UpstreamAnswer, exchange } from "./upstream-exchange.ts";
-import { decodedBodyBytes } from "./middleware/body.ts";
+import { decodedBodyBytes, rawJsonOf } from "./middleware/body.ts";
 import type { ClientRequest, UpstreamAdapter } from "./upstreams/adapter.ts";
 import { anthropicAdapter } from "./upstreams/anthropic.ts";
 import { geminiAdapter } from "./upstreams/gemini.ts";
@@ -95,7 +95,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
     const started = performance.now();
     const { route, caller } = call;
     const adapter = adapters[call.iface];
-    const client: ClientRequest = { body: req.body, stream: call.stream, headers: req.headers, query: req.query as Record<string, unknown> };
+    const client: ClientRequest = { body: req.body, raw: rawJsonOf(res), stream: call.stream, headers: req.headers, query: req.query as Record<string, unknown> };
 
     const candidates = eligibleChannels(catalog.snapshot.channels, call.iface, route.group.id, route.model.modelId);
     if (candidates.length === 0) {

@@ -10,7 +10,7 @@ export type ExchangeOptions = {
   origin: string;
   path: string;
   headers: Record<string, string>;
-  body: string;
+  body: Buffer | string;
   /** Aborting it ends the exchange with the signal's reason (before or after the answer began). */
   signal: AbortSignal;
   /** Per-request limits on the wait for the answer's head and between its body's chunks. */

@@ -1,7 +1,9 @@
 // The relay's body parser: JSON (inflated when the client sends Content-Encoding gzip, deflate or
-// br), bounded in size and in nesting depth, with the decoded size kept for the quota hold.
+// br), bounded in size and in nesting depth, with the decoded size kept for the quota hold and the
+// decoded bytes kept (as `res.locals.rawJson`) so that they, not a re-serialized copy, go upstream.
 import express, { type NextFunction, type Request, type Response } from "express";
 import { gatewayError } from "../../domain/errors.ts";
+import { type RawJson, scanJson } from "../raw-json.ts";
 
 /**
  * The size of the body as parsed, after any Content-Encoding was undone. `content-length` is the
@@ -18,6 +20,9 @@ const pathOf = (frame: Frame): string => {
   for (let at: Frame | null = frame; at?.parent; at = at.parent) parts.unshift(at.key);
   return parts.reduce<string>((path, key) => (typeof key === "number" ? `${path}[${key}]` : path ? `${path}.${key}` : key), "");
 };
+
+/** The client's JSON as it sent it (decoded, in UTF-8), when the relay may forward those bytes. */
+export const rawJsonOf = (res: Response): RawJson | null => (res.locals.rawJson as RawJson | null | undefined) ?? null;
 
 /**
  * The first path (as `a.b[0]`) at which `value` nests deeper than `maxDepth` arrays and objects,
@@ -43,6 +48,14 @@ const plainJson = /^application\/json\s*(?:;\s*charset="?utf-8"?\s*)?$/i;
 
 const parseFailed = (message: string) => Object.assign(new Error(message), { status: 400, type: "entity.parse.failed" });
 
+const withoutBom = (bytes: Buffer) => (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes);
+
+/** A charset the bytes can go upstream in as they are: UTF-8, named or implied (body-parser also decodes UTF-16). */
+const isUtf8 = (contentType: string | undefined) => {
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType ?? "")?.[1];
+  return charset === undefined || charset.toLowerCase() === "utf-8";
+};
+
 /** JSON as body-parser's strict mode reads it: an object or an array, and an empty body is `{}`. */
 function parseStrict(text: string): unknown {
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1); // a byte-order mark, as iconv-lite drops it
@@ -59,8 +72,10 @@ function parseStrict(text: string): unknown {
 export function relayBody({ maxBytes, maxDepth }: { maxBytes: number; maxDepth: number }) {
   const json = express.json({
     limit: maxBytes,
-    verify: (_req, res, buffer) => {
+    // Called with the body inflated but not yet decoded from its charset.
+    verify: (req, res, buffer) => {
       (res as Response).locals.bodyBytes = buffer.length;
+      if (isUtf8(req.headers["content-type"])) (res as Response).locals.rawBody = withoutBom(buffer);
     },
   });
   // The common case read directly: uncompressed JSON in UTF-8 with a length within the limit.
@@ -88,6 +103,7 @@ export function relayBody({ maxBytes, maxDepth }: { maxBytes: number; maxDepth: 
       ended = true;
       const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
       res.locals.bodyBytes = body.length;
+      res.locals.rawBody = withoutBom(body);
       try {
         req.body = parseStrict(body.toString("utf8"));
       } catch (error) {
@@ -97,17 +113,33 @@ export function relayBody({ maxBytes, maxDepth }: { maxBytes: number; maxDepth: 
       next();
     });
   };
-  // Checked before contract validation and before any code that recurses over the body (the
-  // upstream adapters' JSON.stringify overflows the stack at some thousands of levels).
-  const boundDepth = (req: Request, _res: Response, next: NextFunction) => {
-    const at = req.body === undefined ? undefined : tooDeepAt(req.body, maxDepth);
-    if (at === undefined) return next();
+  // Checked before contract validation and before any code that recurses over the body (an
+  // adapter's JSON.stringify overflows the stack at some thousands of levels). Where the bytes are
+  // kept, one pass over them finds the depth and the layout the adapters edit; the parsed body is
+  // walked only to name the place that is too deep.
+  const boundDepth = (req: Request, res: Response, next: NextFunction) => {
+    if (req.body === undefined) return next();
+    const bytes = res.locals.rawBody as Buffer | undefined;
+    res.locals.rawBody = undefined;
+    let at: string | undefined;
+    if (bytes) {
+      const scan = scanJson(bytes, maxDepth);
+      if (!scan.tooDeep) {
+        res.locals.rawJson = scan.raw;
+        return next();
+      }
+      // The bytes may nest deeper than the parsed body where a duplicate key's deep value was dropped.
+      at = tooDeepAt(req.body, maxDepth) ?? "";
+    } else {
+      at = tooDeepAt(req.body, maxDepth);
+      if (at === undefined) return next();
+    }
     const field = at.split(/[.[]/, 1)[0] || undefined;
     const where = at.length > 60 ? `${at.slice(0, 60)}…` : at;
     next(
       gatewayError(
         "invalid_request",
-        `Invalid request: ${field ? `\`${field}\`` : "the body"} nests deeper than ${maxDepth} levels (at \`${where}\`). Flatten that value, or send deeply nested data as a JSON string (the limit is TOLLGATE_MAX_JSON_DEPTH).`,
+        `Invalid request: ${field ? `\`${field}\`` : "the body"} nests deeper than ${maxDepth} levels${where ? ` (at \`${where}\`)` : ""}. Flatten that value, or send deeply nested data as a JSON string (the limit is TOLLGATE_MAX_JSON_DEPTH).`,
         field ? { field } : undefined,
       ),
     );

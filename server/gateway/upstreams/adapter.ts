@@ -1,11 +1,15 @@
 // The one small interface every upstream adapter implements. Adapters build the upstream request
 // (model rewritten, credentials set) and read only usage from what comes back; everything else
-// passes through untouched.
+// passes through untouched: the client's own bytes go upstream, changed only where they must be.
 import type { Usage } from "../../domain/usage.ts";
+import { type RawJson, withMembers } from "../raw-json.ts";
 import type { SseEvent } from "./sse.ts";
 
 export type ClientRequest = {
+  /** The parsed body: what was validated, and what routing and the hold read. */
   body: Record<string, any>;
+  /** The same body as the client's bytes, when they can be forwarded (see `upstreamBody`). */
+  raw: RawJson | null;
   stream: boolean;
   headers: Record<string, string | string[] | undefined>;
   query: Record<string, unknown>;
@@ -16,7 +20,7 @@ export type UpstreamTarget = { baseUrl: string; credential: string; upstreamMode
 export type UpstreamRequest = {
   url: string;
   headers: Record<string, string>;
-  body: string;
+  body: Buffer | string;
   /** The upstream answers with SSE (may differ from the client's wish: Responses are always streamed). */
   stream: boolean;
 };
@@ -36,6 +40,25 @@ export interface UpstreamAdapter {
   usageOfBody(body: any): Usage;
   startStream(client: ClientRequest): StreamSession;
 }
+
+/**
+ * The upstream body: the client's bytes with the top-level members in `changes` set in place
+ * (nothing else re-serialized, so vendor fields, numbers, escapes and key order arrive as sent), or,
+ * where those bytes cannot be forwarded, the parsed body serialized with the changes: a body read
+ * in another charset, or one with a top-level key twice (routing and the hold read the last
+ * occurrence, as JSON.parse does; an upstream might read the first).
+ */
+export function upstreamBody(client: ClientRequest, changes: Record<string, unknown>): Buffer | string {
+  const { raw } = client;
+  if (!raw || raw.duplicateKeys) return JSON.stringify({ ...client.body, ...changes });
+  const set: Record<string, string> = {};
+  for (const key of Object.keys(changes)) set[key] = JSON.stringify(changes[key]);
+  return withMembers(raw, set);
+}
+
+/** The model member to change: none when the call name is the upstream's own model id. */
+export const modelChange = (client: ClientRequest, target: UpstreamTarget): { model?: string } =>
+  client.body.model === target.upstreamModel ? {} : { model: target.upstreamModel };
 
 export const trimSlash = (url: string) => url.replace(/\/+$/, "");
 

@@ -1,7 +1,7 @@
 // Family A messages (wire-formats.md §1). Streams keep their `event:` lines, which the SDKs dispatch
 // on; usage comes from message_start and the cumulative message_delta.
 import { noUsage, usageFromAnthropic } from "../../domain/usage.ts";
-import { type UpstreamAdapter, json, trimSlash } from "./adapter.ts";
+import { type UpstreamAdapter, json, modelChange, trimSlash, upstreamBody } from "./adapter.ts";
 
 const forwardedHeaders = ["anthropic-version", "anthropic-beta"];
 
@@ -17,7 +17,7 @@ export const anthropicAdapter: UpstreamAdapter = {
     return {
       url: `${trimSlash(target.baseUrl)}/v1/messages${beta}`,
       headers,
-      body: JSON.stringify({ ...client.body, model: target.upstreamModel }),
+      body: upstreamBody(client, modelChange(client, target)),
       stream: client.stream,
     };
   },

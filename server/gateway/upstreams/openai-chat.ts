@@ -2,18 +2,18 @@
 // only in a final `choices: []` chunk when include_usage is set, so it is forced upstream and that
 // chunk is dropped again when the client did not ask for it.
 import { noUsage, usageFromChat } from "../../domain/usage.ts";
-import { type UpstreamAdapter, json, trimSlash } from "./adapter.ts";
+import { type UpstreamAdapter, json, modelChange, trimSlash, upstreamBody } from "./adapter.ts";
 
 const clientWantsUsage = (body: Record<string, any>) => body.stream_options?.include_usage === true;
 
 export const chatAdapter: UpstreamAdapter = {
   build(client, target) {
-    const body: Record<string, any> = { ...client.body, model: target.upstreamModel };
-    if (client.stream) body.stream_options = { ...(client.body.stream_options ?? {}), include_usage: true };
+    const changes: Record<string, unknown> = modelChange(client, target);
+    if (client.stream && !clientWantsUsage(client.body)) changes.stream_options = { ...(client.body.stream_options ?? {}), include_usage: true };
     return {
       url: `${trimSlash(target.baseUrl)}/chat/completions`,
       headers: { "content-type": "application/json", authorization: `Bearer ${target.credential}` },
-      body: JSON.stringify(body),
+      body: upstreamBody(client, changes),
       stream: client.stream,
     };
   },

@@ -1,7 +1,7 @@
 // Responses (wire-formats.md §3). The upstream is always streamed: a client that asked for no
 // stream gets the `response` of the terminal event, so it always receives a complete object.
 import { noUsage, usageFromResponses } from "../../domain/usage.ts";
-import { type UpstreamAdapter, json, trimSlash } from "./adapter.ts";
+import { type UpstreamAdapter, json, modelChange, trimSlash, upstreamBody } from "./adapter.ts";
 
 const terminalEvents = new Set(["response.completed", "response.incomplete", "response.failed"]);
 
@@ -10,7 +10,7 @@ export const responsesAdapter: UpstreamAdapter = {
     return {
       url: `${trimSlash(target.baseUrl)}/responses`,
       headers: { "content-type": "application/json", authorization: `Bearer ${target.credential}` },
-      body: JSON.stringify({ ...client.body, model: target.upstreamModel, stream: true }),
+      body: upstreamBody(client, client.body.stream === true ? modelChange(client, target) : { ...modelChange(client, target), stream: true }),
       stream: true,
     };
   },
