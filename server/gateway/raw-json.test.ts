@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { type RawJson, scanJson, withMembers } from "./raw-json.ts";
+
+const raw = (text: string, maxDepth = 64): RawJson => {
+  const scan = scanJson(Buffer.from(text), maxDepth);
+  if (scan.tooDeep || !scan.raw) throw new Error(`no layout for ${text}`);
+  return scan.raw;
+};
+const valuesOf = (text: string) => {
+  const { bytes, members } = raw(text);
+  return members.map((member) => [member.key, bytes.toString("utf8", member.valueStart, member.valueEnd)]);
+};
+
+describe("scanJson", () => {
+  it.each([
+    [`{"model":"m","n":1}`, [["model", `"m"`], ["n", "1"]]],
+    [` {\n "a" : [1, {"b": "}]\\""}] ,\t"c":{"d":null}  }\n`, [["a", `[1, {"b": "}]\\""}]`], ["c", `{"d":null}`]]],
+    [`{"s":"a\\\\","t":"\\\\\\"x"}`, [["s", `"a\\\\"`], ["t", `"\\\\\\"x"`]]],
+    [`{"mod\\u0065l":"m","é":1e3,"x":-0.0}`, [["model", `"m"`], ["é", "1e3"], ["x", "-0.0"]]],
+    [`{}`, []],
+  ])("reads the top-level members of %s", (text, expected) => {
+    expect(valuesOf(text)).toEqual(expected);
+  });
+
+  it("counts depth over arrays and objects, outside strings only", () => {
+    const nested = (levels: number) => `{"a":${"[".repeat(levels - 1)}${"]".repeat(levels - 1)}}`;
+    expect(scanJson(Buffer.from(nested(8)), 8).tooDeep).toBe(false);
+    expect(scanJson(Buffer.from(nested(9)), 8).tooDeep).toBe(true);
+    expect(scanJson(Buffer.from(`{"a":"[[[[[[[[[[[[{{{{{{"}`), 2).tooDeep).toBe(false);
+  });
+
+  it("flags a top-level key given twice, however it is spelled, and only at the top level", () => {
+    expect(raw(`{"model":"a","model":"b"}`).duplicateKeys).toBe(true);
+    expect(raw(`{"model":"a","mod\\u0065l":"b"}`).duplicateKeys).toBe(true);
+    expect(raw(`{"a":{"k":1,"k":2},"b":{"k":3}}`).duplicateKeys).toBe(false);
+  });
+
+  it("gives no layout for a document that is not an object", () => {
+    for (const text of ["[1,2]", `"text"`, "42"]) expect(scanJson(Buffer.from(text), 8)).toEqual({ tooDeep: false, raw: null });
+  });
+});
+
+describe("withMembers", () => {
+  it("replaces values in place and leaves every other byte as it was", () => {
+    const text = `{ "x": 1.0 ,"model" :  "old" , "y":"\\u00e9"}`;
+    expect(withMembers(raw(text), { model: `"new"` }).toString()).toBe(`{ "x": 1.0 ,"model" :  "new" , "y":"\\u00e9"}`);
+  });
+
+  it("adds missing members first in the object, with or without other members", () => {
+    expect(withMembers(raw(`{"a":1}`), { stream: "true" }).toString()).toBe(`{"stream":true,"a":1}`);
+    expect(withMembers(raw(` { } `), { stream: "true", model: `"m"` }).toString()).toBe(` {"stream":true,"model":"m" } `);
+  });
+
+  it("replaces and adds in one pass, whatever the order of the edits", () => {
+    const text = `{"b":2,"model":"old","stream":false}`;
+    expect(withMembers(raw(text), { stream: "true", model: `"m"`, added: "[]" }).toString()).toBe(`{"added":[],"b":2,"model":"m","stream":true}`);
+  });
+
+  it("returns the client's own buffer when nothing changes", () => {
+    const layout = raw(`{"a":1}`);
+    expect(withMembers(layout, {})).toBe(layout.bytes);
+  });
+});
