@@ -2,7 +2,7 @@
 // rate, time to first byte, and CPU time and memory of a whole process tree from /proc.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
-import { availableParallelism } from "node:os";
+import { availableParallelism, cpus } from "node:os";
 import autocannon from "autocannon";
 import { Agent, request } from "undici";
 
@@ -56,7 +56,7 @@ export function splitCores(): { testCore?: string; otherCores?: string; pinned: 
 
 /** Lets this process (the load generator) run on every core again, after `splitCores` pinned it. */
 export function unpinSelf(): void {
-  const cores = availableParallelism();
+  const cores = cpus().length; // not availableParallelism(), which counts only the cores this process is pinned to
   if (canPin && cores > 1) execFileSync("taskset", ["-cp", `0-${cores - 1}`, String(process.pid)], { stdio: "ignore" });
 }
 

@@ -9,7 +9,7 @@ import { join, resolve } from "node:path";
 import { type Started, type Target, cpuMs, load, median, openLoop, rssMiB, splitCores, startProcess, stopProcess, timeToFirstByte } from "./harness.ts";
 import { chatChannelEnv, chosen, gatewayTargets, lanes, messagesChannels } from "./lanes.ts";
 import { replicaPrerequisites, replicaScenario } from "./replicas.ts";
-import { workerScaling } from "./scaling.ts";
+import { scalingPrerequisites, workerScaling } from "./scaling.ts";
 import { scenarios as agent } from "./scenarios/agent.ts";
 import { scenarios as small } from "./scenarios/small.ts";
 import { benchPassword, benchTenant, fundedKeys } from "./tenant.ts";
@@ -163,7 +163,9 @@ try {
     }
     rows.push([`  RSS each minute of a ${soakSeconds}s soak`, "", samples.join(" "), ""]);
   }
-  if (scalingSeconds > 0) {
+  const scalingMissing = scalingSeconds > 0 ? scalingPrerequisites() : "BENCH_SCALING_SECONDS=0";
+  if (scalingMissing) rows.push([`every core (skipped: ${scalingMissing})`, "", "", ""]);
+  else {
     const scenario = chosen([...small, ...agent], process.env.BENCH_SCALING_SCENARIO ?? "agent-messages")[0];
     const lane = lanes[scenario.lane];
     const scaling = await workerScaling({
@@ -172,10 +174,10 @@ try {
       body: scenario.body(lane.fast.model),
       seconds: scalingSeconds,
       rounds,
-      connections,
+      connections: 64,
     });
     rows.push(
-      [`every core: ${scenario.name}, all processes unpinned`, "1 worker", "2 workers", "ratio"],
+      [`every core (wrk, 64 connections): ${scenario.name}, all processes unpinned`, "1 worker", "2 workers", "ratio"],
       ["  requests/s at saturation", scaling.one.rps.toFixed(0), scaling.two.rps.toFixed(0), (scaling.two.rps / scaling.one.rps).toFixed(2)],
       ["  CPU ms per request (process tree)", scaling.one.cpu.toFixed(3), scaling.two.cpu.toFixed(3), ""],
       ["  cores busy in the gateway's tree", scaling.one.cores.toFixed(2), scaling.two.cores.toFixed(2), ""],

@@ -24,7 +24,7 @@ type Call = { path: string; headers: Record<string, string>; body: string | Buff
 async function send(call: Call): Promise<{ status: number; text: string; upstream: string }> {
   const mock = call.mock();
   const before = mock.requests.length;
-  const response = await fetch(`${env.tollgate.url}${call.path}`, { method: "POST", headers: { "content-type": "application/json", ...call.headers }, body: call.body });
+  const response = await fetch(`${env.tollgate.url}${call.path}`, { method: "POST", headers: { "content-type": "application/json", ...call.headers }, body: typeof call.body === "string" ? call.body : new Uint8Array(call.body) });
   const text = await response.text();
   expect(mock.requests.length, text).toBe(before + 1);
   return { status: response.status, text, upstream: mock.requests.at(-1)!.raw };
