@@ -8,8 +8,11 @@
 // JSON.parse, so the scan reads a valid document; it still stops at anything unexpected, and the
 // caller falls back to serializing the parsed body.
 
-/** A top-level member: its key (decoded) and the byte range of its value. */
-export type Member = { key: string; valueStart: number; valueEnd: number };
+/**
+ * A top-level member: its key (decoded) and the byte ranges of the key and of its value; when
+ * the value is an array, `elements` holds each element's start and end, in turn.
+ */
+export type Member = { key: string; keyStart: number; keyEnd: number; valueStart: number; valueEnd: number; elements: number[] | null };
 
 export type RawJson = {
   bytes: Buffer;
@@ -54,9 +57,11 @@ function decodeKey(bytes: Buffer, start: number, end: number): string {
 }
 
 /**
- * Scans a JSON document that JSON.parse accepted: whether it nests deeper than `maxDepth` arrays
- * and objects, and, when it is an object, its top-level members. `raw` is null when the layout
- * could not be read (not an object, or bytes the scan did not expect).
+ * Scans a body: whether it nests deeper than `maxDepth` arrays and objects, and, when it is an
+ * object, its top-level members (with the elements of those that are arrays). `raw` is null when
+ * the layout could not be read (not an object, or bytes out of place). The scan checks no more of
+ * the grammar than it needs to find its way: the layout of bytes that are not JSON is meaningless,
+ * and `parseInPieces` or JSON.parse is what rejects them.
  */
 export function scanJson(bytes: Buffer, maxDepth: number): Scan {
   let depth = 0;
@@ -65,9 +70,22 @@ export function scanJson(bytes: Buffer, maxDepth: number): Scan {
   const keys = new Set<string>();
   let duplicateKeys = false;
   let key: string | null = null;
+  let keyStart = -1;
+  let keyEnd = -1;
   let valueStart = -1;
+  /** The element spans of the top-level member being read, when its value is an array. */
+  let elements: number[] | null = null;
+  let elementFrom = -1;
   let readable = true;
   const length = bytes.length;
+  const endMember = (at: number) => {
+    if (key === null || valueStart < 0) return false;
+    members.push(member(bytes, key, keyStart, keyEnd, valueStart, at, elements));
+    key = null;
+    valueStart = -1;
+    elements = null;
+    return true;
+  };
   for (let at = 0; at < length; ) {
     const byte = bytes[at];
     if (byte === QUOTE) {
@@ -75,6 +93,8 @@ export function scanJson(bytes: Buffer, maxDepth: number): Scan {
       if (end < 0) return { tooDeep: false, raw: null };
       if (depth === 1 && open >= 0 && key === null && valueStart < 0) {
         key = decodeKey(bytes, at, end);
+        keyStart = at;
+        keyEnd = end;
         if (keys.has(key)) duplicateKeys = true;
         keys.add(key);
       }
@@ -87,19 +107,22 @@ export function scanJson(bytes: Buffer, maxDepth: number): Scan {
       if (depth === 1) {
         if (byte === 0x7b) open = at;
         else readable = false;
+      } else if (depth === 2 && byte === 0x5b && open >= 0 && valueStart === at) {
+        elements = [];
+        elementFrom = at + 1;
       }
     } else if (byte === 0x7d || byte === 0x5d) {
-      if (depth === 1 && key !== null) members.push(member(bytes, key, valueStart, at));
-      if (depth === 1) key = null;
+      if (depth === 2 && elements) addElement(bytes, elements, elementFrom, at, true);
+      if (depth === 1 && open >= 0 && key !== null && !endMember(at)) return { tooDeep: false, raw: null };
       depth--;
     } else if (depth === 1 && byte === COLON) {
       valueStart = at + 1;
       while (isSpace(bytes[valueStart])) valueStart++;
     } else if (depth === 1 && byte === COMMA) {
-      if (key === null || valueStart < 0) return { tooDeep: false, raw: null };
-      members.push(member(bytes, key, valueStart, at));
-      key = null;
-      valueStart = -1;
+      if (!endMember(at)) return { tooDeep: false, raw: null };
+    } else if (depth === 2 && byte === COMMA && elements) {
+      addElement(bytes, elements, elementFrom, at, false);
+      elementFrom = at + 1;
     }
     at++;
   }
@@ -107,10 +130,20 @@ export function scanJson(bytes: Buffer, maxDepth: number): Scan {
   return { tooDeep: false, raw: { bytes, open, members, duplicateKeys } };
 }
 
-function member(bytes: Buffer, key: string, valueStart: number, before: number): Member {
+/** The element between `from` and `before`, without the whitespace around it; none for `[]`. */
+function addElement(bytes: Buffer, elements: number[], from: number, before: number, last: boolean) {
+  let start = from;
+  while (start < before && isSpace(bytes[start])) start++;
+  let end = before;
+  while (end > start && isSpace(bytes[end - 1])) end--;
+  if (last && start === end && elements.length === 0) return; // an empty array
+  elements.push(start, end);
+}
+
+function member(bytes: Buffer, key: string, keyStart: number, keyEnd: number, valueStart: number, before: number, elements: number[] | null): Member {
   let valueEnd = before;
   while (valueEnd > valueStart && isSpace(bytes[valueEnd - 1])) valueEnd--;
-  return { key, valueStart, valueEnd };
+  return { key, keyStart, keyEnd, valueStart, valueEnd, elements };
 }
 
 /**

@@ -4,6 +4,7 @@
 // parse–serialize round trip would rewrite every body below (`1.0`, `1e3`, `\u00e9`, whitespace).
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messagesRequest } from "../../bench/relay-overhead/scenarios/agent-request.ts";
 import { unique } from "../helpers/fixtures.ts";
 import { type RelayEnv, startRelayEnv, upstreamKeys } from "../helpers/relay-env.ts";
 
@@ -74,6 +75,29 @@ describe("a same-model call goes upstream as the bytes the client sent", () => {
     const { status, upstream } = await send({ path: "/v1/messages", headers: { ...anthropicHeaders(key), "content-encoding": "gzip" }, body: gzipSync(body), mock: () => env.mocks.anthropic });
     expect(status).toBe(200);
     expect(upstream).toBe(body);
+  });
+});
+
+describe("an agent-sized body (parsed in pieces)", () => {
+  it("is relayed as its bytes and validated like any other", async () => {
+    const key = await env.key("claude-smart");
+    const body = messagesRequest("claude-sonnet-4-6", false);
+    expect(body.length).toBeGreaterThan(100_000);
+    const { status, upstream } = await send({ path: "/v1/messages", headers: anthropicHeaders(key), body, mock: () => env.mocks.anthropic });
+    expect(status).toBe(200);
+    expect(upstream).toBe(body);
+
+    // The contract still sees every part: a message whose content has a type the contract refuses, deep in the list.
+    const broken = body.replace('{"role":"assistant","content":[', '{"role":"assistant","content":7,"x":[');
+    const refused = await fetch(`${env.tollgate.url}/v1/messages`, { method: "POST", headers: { "content-type": "application/json", ...anthropicHeaders(key) }, body: broken });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error.message).toContain("messages");
+
+    // And JSON that is not JSON between two pieces is refused as JSON.parse refuses it.
+    const malformed = body.replace('},{"role":"user"', '} {"role":"user"');
+    const bad = await fetch(`${env.tollgate.url}/v1/messages`, { method: "POST", headers: { "content-type": "application/json", ...anthropicHeaders(key) }, body: malformed });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ type: "error", error: { type: "invalid_request_error" } });
   });
 });
 

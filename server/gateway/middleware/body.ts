@@ -3,7 +3,8 @@
 // decoded bytes kept (as `res.locals.rawJson`) so that they, not a re-serialized copy, go upstream.
 import express, { type NextFunction, type Request, type Response } from "express";
 import { gatewayError } from "../../domain/errors.ts";
-import { type RawJson, scanJson } from "../raw-json.ts";
+import { parseInPieces, piecesFromBytes } from "../parse-in-pieces.ts";
+import { type RawJson, type Scan, scanJson } from "../raw-json.ts";
 
 /**
  * The size of the body as parsed, after any Content-Encoding was undone. `content-length` is the
@@ -103,9 +104,13 @@ export function relayBody({ maxBytes, maxDepth }: { maxBytes: number; maxDepth: 
       ended = true;
       const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
       res.locals.bodyBytes = body.length;
-      res.locals.rawBody = withoutBom(body);
+      const bytes = withoutBom(body);
+      // Scanned first: a large body is then parsed in pieces, without one large string of it.
+      const scan = scanJson(bytes, maxDepth);
+      res.locals.scan = scan;
       try {
-        req.body = parseStrict(body.toString("utf8"));
+        const pieces = !scan.tooDeep && scan.raw && bytes.length >= piecesFromBytes ? parseInPieces(scan.raw) : undefined;
+        req.body = pieces ?? parseStrict(body.toString("utf8"));
       } catch (error) {
         return next(error);
       }
@@ -115,15 +120,15 @@ export function relayBody({ maxBytes, maxDepth }: { maxBytes: number; maxDepth: 
   };
   // Checked before contract validation and before any code that recurses over the body (an
   // adapter's JSON.stringify overflows the stack at some thousands of levels). Where the bytes are
-  // kept, one pass over them finds the depth and the layout the adapters edit; the parsed body is
-  // walked only to name the place that is too deep.
+  // kept, one pass over them (made in `read`, or here after express.json) finds the depth and the
+  // layout the adapters edit; the parsed body is walked only to name the place that is too deep.
   const boundDepth = (req: Request, res: Response, next: NextFunction) => {
     if (req.body === undefined) return next();
     const bytes = res.locals.rawBody as Buffer | undefined;
-    res.locals.rawBody = undefined;
+    const scan = (res.locals.scan as Scan | undefined) ?? (bytes ? scanJson(bytes, maxDepth) : undefined);
+    res.locals.rawBody = res.locals.scan = undefined;
     let at: string | undefined;
-    if (bytes) {
-      const scan = scanJson(bytes, maxDepth);
+    if (scan) {
       if (!scan.tooDeep) {
         res.locals.rawJson = scan.raw;
         return next();
