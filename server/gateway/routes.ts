@@ -6,7 +6,7 @@ import { refuseUndeclaredMethods } from "../undeclared-methods.ts";
 import type { Catalog } from "./catalog.ts";
 import { isFamilyCRequest } from "./errors/wire-format.ts";
 import type { Forwarder } from "./forward.ts";
-import { listGeminiModels, listModels } from "./handlers/models.ts";
+import { getModel, listGeminiModels, listModels, notAMethodPath } from "./handlers/models.ts";
 import { relayHandler } from "./handlers/relay.ts";
 import { type KeyUse, authenticate } from "./middleware/authenticate.ts";
 import { relayBody } from "./middleware/body.ts";
@@ -45,15 +45,21 @@ export function relayRouter({ catalog, forward, recordKeyUse, maxBodyBytes, maxJ
   router.post("/v1/responses", bearer, validateRelay("/v1/responses"), relayHandler("responses", catalog, forward));
   // Family C under v1beta (REST docs, older SDKs) and v1 (`@google/genai` 3.x default).
   for (const version of ["v1beta", "v1"]) {
-    const validate = validateRelay(`/${version}/models/{`);
+    const validate = validateRelay(["{model}", "{group}/{model}"].flatMap((name) => [`/${version}/models/${name}:generateContent`, `/${version}/models/${name}:streamGenerateContent`]));
     for (const method of ["generateContent", "streamGenerateContent"]) {
       router.post(`/${version}/models/:model\\:${method}`, familyC, validate, relayHandler("generate-content", catalog, forward));
       router.post(`/${version}/models/:group/:model\\:${method}`, familyC, validate, relayHandler("generate-content", catalog, forward));
     }
   }
   const familyCOrA = (req: Request, res: Response, next: NextFunction) => (isFamilyCRequest(req) ? familyC : familyA)(req, res, next);
-  router.get("/v1/models", familyCOrA, validateRelay("/v1/models"), listModels(catalog));
-  router.get("/v1beta/models", familyC, validateRelay("/v1beta/models"), listGeminiModels(catalog));
+  router.get("/v1/models", familyCOrA, validateRelay(["/v1/models"]), listModels(catalog));
+  router.get("/v1beta/models", familyC, validateRelay(["/v1beta/models"]), listGeminiModels(catalog));
+  // One model: a plain or group-qualified name, or an id with a `/`, as one (percent-encoded) segment or two.
+  for (const [version, auth] of [["v1", familyCOrA], ["v1beta", familyC]] as const) {
+    const validate = validateRelay([`/${version}/models/{model}`, `/${version}/models/{group}/{model}`]);
+    router.get(`/${version}/models/:model`, notAMethodPath, auth, validate, getModel(catalog));
+    router.get(`/${version}/models/:group/:model`, notAMethodPath, auth, validate, getModel(catalog));
+  }
 
   refuseUndeclaredMethods(router, (method, allow) =>
     gatewayError("method_not_allowed", `${method} is not a method of this endpoint; it accepts ${allow}.`, { allow }),
