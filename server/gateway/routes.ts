@@ -10,11 +10,13 @@ import { getModel, listGeminiModels, listModels, notAMethodPath } from "./handle
 import { relayHandler } from "./handlers/relay.ts";
 import { type KeyUse, authenticate } from "./middleware/authenticate.ts";
 import { relayBody } from "./middleware/body.ts";
+import { cors } from "./middleware/cors.ts";
 import { relayErrors } from "./middleware/errors.ts";
 import { requestId } from "./middleware/request-id.ts";
 import { inSequence } from "./middleware/in-sequence.ts";
 import { validateRelay } from "./middleware/validate.ts";
 import { countRequests } from "../metrics/metrics.ts";
+import type { CorsOrigins } from "../config.ts";
 
 /** `/v1…` and `/v1beta…`, as `router.use(["/v1", "/v1beta"], …)` would match them. */
 const isRelayPath = (url: string) => /^\/v1(?:beta)?(?:[/?]|$)/.test(url);
@@ -25,10 +27,12 @@ export type RelayDeps = {
   recordKeyUse: KeyUse;
   maxBodyBytes: number;
   maxJsonDepth: number;
+  /** CORS for browser apps; absent, no CORS layer at all. */
+  corsOrigins?: CorsOrigins;
   log: (event: string, fields: Record<string, unknown>) => void;
 };
 
-export function relayRouter({ catalog, forward, recordKeyUse, maxBodyBytes, maxJsonDepth, log }: RelayDeps): Router {
+export function relayRouter({ catalog, forward, recordKeyUse, maxBodyBytes, maxJsonDepth, corsOrigins, log }: RelayDeps): Router {
   const router = express.Router();
   const familyA = authenticate(catalog, "family-a", recordKeyUse);
   const bearer = authenticate(catalog, "bearer", recordKeyUse);
@@ -36,7 +40,8 @@ export function relayRouter({ catalog, forward, recordKeyUse, maxBodyBytes, maxJ
 
   // One unmounted layer for what every relay request goes through first: a mounted layer per
   // step would match and trim the URL again for each.
-  const prologue = inSequence([countRequests, requestId(), ...relayBody({ maxBytes: maxBodyBytes, maxDepth: maxJsonDepth })]);
+  // CORS first: a preflight is answered before it is counted, parsed or authenticated.
+  const prologue = inSequence([...(corsOrigins ? [cors(corsOrigins)] : []), countRequests, requestId(), ...relayBody({ maxBytes: maxBodyBytes, maxDepth: maxJsonDepth })]);
   router.use((req, res, next) => (isRelayPath(req.url) ? prologue(req, res, next) : next()));
 
   // Authentication comes before validation: a request without a valid key costs a hash lookup, not a schema check.
