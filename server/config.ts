@@ -5,6 +5,9 @@ import { resolve } from "node:path";
 import { type SignInPolicy, defaultSignInPolicy } from "./domain/sign-in-throttle.ts";
 import type { CircuitOptions } from "./call-state/circuit.ts";
 
+/** Origins whose browser apps may call the relay: `*` for any. */
+export type CorsOrigins = "*" | ReadonlySet<string>;
+
 export type Config = {
   host: string;
   port: number;
@@ -32,6 +35,8 @@ export type Config = {
   metricsToken?: string;
   /** Sign-in attempts allowed per account and per client address in one window. */
   signIn: SignInPolicy;
+  /** CORS on the relay (`/v1…`, `/v1beta…`); off when undefined. */
+  corsOrigins?: CorsOrigins;
   /** Upstream credentials from the environment: one channel per provider (see env-channels.ts). */
   env: NodeJS.ProcessEnv;
 };
@@ -48,6 +53,32 @@ function percent(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   const value = integer(env, name, fallback, 1);
   if (value > 100) throw new Error(`${name} must be a percentage from 1 to 100, got "${env[name]}".`);
   return value;
+}
+
+/**
+ * `TOLLGATE_CORS_ORIGINS` as written: comma-separated origins (`https://app.example.com`) or `*`
+ * alone; empty means off. Throws naming the variable and the remedy.
+ */
+function corsOrigins(raw: string | undefined): CorsOrigins | undefined {
+  const entries = (raw ?? "").split(",").map((entry) => entry.trim()).filter(Boolean);
+  if (entries.length === 0) return undefined;
+  if (entries.includes("*")) {
+    if (entries.length > 1) throw new Error(`TOLLGATE_CORS_ORIGINS: "*" allows every origin and must stand alone, got "${raw}".`);
+    return "*";
+  }
+  for (const entry of entries) {
+    let origin: string | undefined;
+    try {
+      origin = new URL(entry).origin;
+    } catch {
+      origin = undefined;
+    }
+    if (origin === undefined || origin === "null" || !/^https?:/.test(origin)) {
+      throw new Error(`TOLLGATE_CORS_ORIGINS: "${entry}" is not an origin. Give scheme, host and port only, e.g. https://app.example.com or http://localhost:5173.`);
+    }
+    if (origin !== entry) throw new Error(`TOLLGATE_CORS_ORIGINS: "${entry}" is not written as browsers send it; use "${origin}" (scheme, lowercase host, port; no path or trailing slash).`);
+  }
+  return new Set(entries);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -85,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     drainMs: integer(env, "TOLLGATE_DRAIN_MS", 600_000, 0),
     leaseIdleMs: integer(env, "TOLLGATE_LEASE_IDLE_MS", 2_000, 10),
     metricsToken: env.TOLLGATE_METRICS_TOKEN || undefined,
+    corsOrigins: corsOrigins(env.TOLLGATE_CORS_ORIGINS),
     signIn: {
       windowMs: integer(env, "TOLLGATE_SIGNIN_WINDOW_SECONDS", defaultSignInPolicy.windowMs / 1000, 1) * 1000,
       perAccount: integer(env, "TOLLGATE_SIGNIN_MAX_PER_ACCOUNT", defaultSignInPolicy.perAccount, 1),

@@ -469,12 +469,12 @@ export interface components {
             name: string;
             identifier: string;
             /** @enum {string} */
-            family: "A" | "B" | "C" | "domestic";
+            family: "A" | "B" | "C" | "domestic" | "compatible";
             /** Format: int32 */
             multiplier_milli: number;
             /** @enum {string} */
             visibility: "public" | "exclusive";
-            /** @description The interfaces (paths) a key of this group can call. */
+            /** @description The interfaces (paths) a key of this group can call: its family's, plus /v1/messages for a domestic or compatible group with an enabled anthropic channel. */
             interfaces: string[];
             /** @description The SDK that fits this family and its base URL. */
             base_url: string;
@@ -527,7 +527,7 @@ export interface components {
             /** @enum {string} */
             kind: "anthropic" | "openai" | "gemini" | "openai-compatible";
             /** @enum {string|null} */
-            preset: "deepseek" | "qwen" | "glm" | "kimi" | "minimax" | "custom" | null;
+            preset: "deepseek" | "qwen" | "glm" | "kimi" | "minimax" | "self-hosted" | "custom" | null;
             base_url: string;
             /** @description Credentials are write-only: only how many there are and their last four characters. */
             credentials: {
@@ -563,15 +563,20 @@ export interface components {
             name: string;
             /** @enum {string} */
             kind: "anthropic" | "openai" | "gemini" | "openai-compatible";
-            /** @enum {string} */
-            preset?: "deepseek" | "qwen" | "glm" | "kimi" | "minimax" | "custom";
+            /**
+             * @description Must be one of the kind's presets (see ChannelPreset).
+             * @enum {string}
+             */
+            preset?: "deepseek" | "qwen" | "glm" | "kimi" | "minimax" | "self-hosted" | "custom";
             /** @description Required unless a preset or the kind has a default base URL. */
             base_url?: string;
+            /** @description A self-hosted server that checks no key takes any placeholder. */
             credentials: string[];
             models?: string[];
             model_mapping?: {
                 [key: string]: string;
             };
+            /** @description Groups the kind can serve: anthropic → A, domestic, compatible; openai and openai-compatible → B, domestic, compatible; gemini → C. */
             group_ids: components["schemas"]["ResourceId"][];
             /** Format: int32 */
             priority?: number;
@@ -726,7 +731,7 @@ export interface components {
             name: string;
             identifier: string;
             /** @enum {string} */
-            family: "A" | "B" | "C" | "domestic";
+            family: "A" | "B" | "C" | "domestic" | "compatible";
             /** Format: int32 */
             multiplier_milli: number;
             /** @enum {string} */
@@ -736,7 +741,13 @@ export interface components {
             rate_limits: components["schemas"]["RateLimits"];
         };
         GroupCreate: {
+            /** @description A name with a family keyword (Claude/Flagship/Premium → A, GPT → B, Gemini → C, DeepSeek/Qwen/GLM/Kimi/MiniMax → domestic) decides the family. */
             name: string;
+            /**
+             * @description Required when the name has no family keyword; when it has one, it must agree with it (or be omitted).
+             * @enum {string}
+             */
+            family?: "A" | "B" | "C" | "domestic" | "compatible";
             identifier: string;
             /** Format: int32 */
             multiplier_milli: number;
@@ -765,7 +776,13 @@ export interface components {
             cache_write?: number;
         };
         GroupUpdate: {
+            /** @description A new name with a family keyword moves the group to that family, as on creation. */
             name?: string;
+            /**
+             * @description Must agree with the name's family keyword, if it has one; channels bound to the group must be able to serve it.
+             * @enum {string}
+             */
+            family?: "A" | "B" | "C" | "domestic" | "compatible";
             /** Format: int32 */
             multiplier_milli?: number;
             /** @enum {string} */
@@ -784,7 +801,7 @@ export interface components {
             name: string;
             identifier: string;
             /** @enum {string} */
-            family: "A" | "B" | "C" | "domestic";
+            family: "A" | "B" | "C" | "domestic" | "compatible";
             /** Format: int32 */
             multiplier_milli: number;
             models: components["schemas"]["MarketplaceModel"][];
@@ -940,7 +957,7 @@ export interface components {
         SdkBaseUrls: {
             /** @description Family A SDKs: the host (the SDK appends /v1/messages). */
             anthropic: string;
-            /** @description Family B and domestic: host + /v1. */
+            /** @description Family B, domestic and compatible: host + /v1. */
             openai: string;
             /** @description Family C: the host, REST transport, api version v1beta. */
             gemini: string;

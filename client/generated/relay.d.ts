@@ -55,6 +55,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/models/{group}/{model}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `getModel` with a `/` in the path: `<group_identifier>/<model_id>`, or a model id such as `Qwen/Qwen3-235B-A22B`. */
+        get: operations["getModelInGroup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/models/{group}/{model}:generateContent": {
         parameters: {
             query?: never;
@@ -83,6 +100,30 @@ export interface paths {
         put?: never;
         /** @description Group-qualified streamed generation: `models/<group_identifier>/<model_id>:streamGenerateContent?alt=sse`. */
         post: operations["V1_streamInGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/models/{model}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description One model of the bound group, in the caller's SDK shape (chosen as for `listModels`): OpenAI-style
+         *     `{id, object, created, owned_by}` for Bearer callers, Family A `{type, id, display_name, created_at}`
+         *     when `anthropic-version` is sent, Family C for `x-goog-api-key` or `?key=` callers. `model` is a
+         *     plain model id or a group-qualified `<group_identifier>/<model_id>`; an id containing `/` is sent
+         *     percent-encoded (as the OpenAI and Family A SDKs do) or as the two segments of `getModelInGroup`.
+         *     A model the group does not offer is a 404 in the caller's error shape.
+         */
+        get: operations["getModel"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -160,6 +201,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1beta/models/{group}/{model}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `getGeminiModel` with a `/` in the path: `<group_identifier>/<model_id>`, or a model id such as `Qwen/Qwen3-235B-A22B`. */
+        get: operations["getGeminiModelInGroup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1beta/models/{group}/{model}:generateContent": {
         parameters: {
             query?: never;
@@ -188,6 +246,23 @@ export interface paths {
         put?: never;
         /** @description Group-qualified streamed generation: `models/<group_identifier>/<model_id>:streamGenerateContent?alt=sse`. */
         post: operations["V1beta_streamInGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1beta/models/{model}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One model of the bound group in the Family C shape (`name` is `models/<model>`); 404 in the Family C error shape when the group does not offer it. */
+        get: operations["getGeminiModel"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1108,6 +1183,130 @@ export interface operations {
             };
         };
     };
+    getModelInGroup: {
+        parameters: {
+            query?: never;
+            header?: {
+                "anthropic-version"?: string;
+            };
+            path: {
+                group: string;
+                model: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelLists.OpenAIModel"] | components["schemas"]["ModelLists.AnthropicModel"] | components["schemas"]["ModelLists.GeminiModel"];
+                };
+            };
+            /** @description The server could not understand the request due to invalid syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"] | components["schemas"]["AnthropicError"] | components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description Access is unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"] | components["schemas"]["AnthropicError"] | components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description Access is forbidden. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"] | components["schemas"]["AnthropicError"] | components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description The server cannot find the requested resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"] | components["schemas"]["AnthropicError"] | components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description Client error */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"] | components["schemas"]["AnthropicError"] | components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description Client error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"] | components["schemas"]["AnthropicError"] | components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"] | components["schemas"]["AnthropicError"] | components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description Server error */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"] | components["schemas"]["AnthropicError"] | components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description Service unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"] | components["schemas"]["AnthropicError"] | components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description Server error */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"] | components["schemas"]["AnthropicError"] | components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description Server error */
+            529: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"] | components["schemas"]["AnthropicError"] | components["schemas"]["GeminiError"];
+                };
+            };
+        };
+    };
     V1_generateInGroup: {
         parameters: {
             query?: never;
@@ -1358,6 +1557,129 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+        };
+    };
+    getModel: {
+        parameters: {
+            query?: never;
+            header?: {
+                "anthropic-version"?: string;
+            };
+            path: {
+                model: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelLists.OpenAIModel"] | components["schemas"]["ModelLists.AnthropicModel"] | components["schemas"]["ModelLists.GeminiModel"];
+                };
+            };
+            /** @description The server could not understand the request due to invalid syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"] | components["schemas"]["AnthropicError"] | components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description Access is unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"] | components["schemas"]["AnthropicError"] | components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description Access is forbidden. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"] | components["schemas"]["AnthropicError"] | components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description The server cannot find the requested resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"] | components["schemas"]["AnthropicError"] | components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description Client error */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"] | components["schemas"]["AnthropicError"] | components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description Client error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"] | components["schemas"]["AnthropicError"] | components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"] | components["schemas"]["AnthropicError"] | components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description Server error */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"] | components["schemas"]["AnthropicError"] | components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description Service unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"] | components["schemas"]["AnthropicError"] | components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description Server error */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"] | components["schemas"]["AnthropicError"] | components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description Server error */
+            529: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"] | components["schemas"]["AnthropicError"] | components["schemas"]["GeminiError"];
                 };
             };
         };
@@ -1864,6 +2186,128 @@ export interface operations {
             };
         };
     };
+    getGeminiModelInGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                group: string;
+                model: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelLists.GeminiModel"];
+                };
+            };
+            /** @description The server could not understand the request due to invalid syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description Access is unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description Access is forbidden. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description The server cannot find the requested resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description Client error */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description Client error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description Server error */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description Service unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description Server error */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description Server error */
+            529: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+        };
+    };
     V1beta_generateInGroup: {
         parameters: {
             query?: never;
@@ -2015,6 +2459,127 @@ export interface operations {
                 };
                 content: {
                     "text/event-stream": components["schemas"]["GenerateContent.GenerateContentResponse"];
+                };
+            };
+            /** @description The server could not understand the request due to invalid syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description Access is unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description Access is forbidden. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description The server cannot find the requested resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description Client error */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description Client error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description Server error */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description Service unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description Server error */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+            /** @description Server error */
+            529: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GeminiError"];
+                };
+            };
+        };
+    };
+    getGeminiModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                model: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelLists.GeminiModel"];
                 };
             };
             /** @description The server could not understand the request due to invalid syntax. */

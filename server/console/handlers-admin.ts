@@ -1,6 +1,8 @@
-// Operator pages: groups (family derived from the name), organizations, top-ups, exclusive grants.
+// Operator pages: groups (family from the name's keyword, or given), organizations, top-ups, exclusive grants.
 import type { Request, Response } from "express";
-import { familyFromGroupName } from "../domain/families.ts";
+import type { Family } from "../domain/families.ts";
+import { groupFamily } from "../domain/group-family.ts";
+import { kindServesFamily } from "../domain/group-interfaces.ts";
 import { constraintViolation } from "../store/constraints.ts";
 import { maxMicros } from "../domain/pricing.ts";
 import type { GroupModel } from "../store/records.ts";
@@ -27,10 +29,10 @@ function toModels(models: ModelInput[] | undefined): GroupModel[] | undefined {
   });
 }
 
-function familyOrThrow(name: string) {
-  const derived = familyFromGroupName(name);
-  if ("error" in derived) throw consoleError("invalid_request", derived.error, "name");
-  return derived.family;
+function familyOrThrow(name: string, given?: Family, kept?: Family): Family {
+  const decided = groupFamily(name, given, kept);
+  if ("error" in decided) throw consoleError("invalid_request", decided.error, decided.field);
+  return decided.family;
 }
 
 /** The column a unique constraint refused (name or identifier), if that is what failed. */
@@ -41,6 +43,14 @@ function takenColumn(error: unknown): string | undefined {
 
 export function adminHandlers(deps: ConsoleDeps) {
   const { store } = deps;
+
+  /** A family change must leave every channel bound to the group able to serve it (the channel form's rule). */
+  async function checkChannelsServe(groupId: string, groupName: string, family: Family) {
+    const stranded = (await store.channels.list()).filter((channel) => channel.groupIds.includes(groupId) && !kindServesFamily(channel.kind, family));
+    if (stranded.length === 0) return;
+    const names = stranded.map((channel) => `"${channel.name}" (${channel.kind})`).join(", ");
+    throw consoleError("invalid_request", `Group "${groupName}" cannot become family ${family}: channel ${names} serves it and cannot serve that family. Remove the group from those channels first, or keep \`family\` as it is.`, "family");
+  }
 
   async function organizationOr404(id: string) {
     const organization = await store.organizations.get(id);
@@ -55,8 +65,8 @@ export function adminHandlers(deps: ConsoleDeps) {
     },
     async createGroup(req: Request, res: Response) {
       currentOperator(res);
-      const body = req.body as { name: string; identifier: string; multiplier_milli: number; visibility: "public" | "exclusive"; models?: ModelInput[]; rate_limits?: RateLimitsInput };
-      const family = familyOrThrow(body.name);
+      const body = req.body as { name: string; identifier: string; family?: Family; multiplier_milli: number; visibility: "public" | "exclusive"; models?: ModelInput[]; rate_limits?: RateLimitsInput };
+      const family = familyOrThrow(body.name, body.family);
       try {
         const id = await store.groups.create({
           name: body.name,
@@ -77,11 +87,15 @@ export function adminHandlers(deps: ConsoleDeps) {
     },
     async updateGroup(req: Request, res: Response) {
       currentOperator(res);
-      const body = req.body as { name?: string; multiplier_milli?: number; visibility?: "public" | "exclusive"; models?: ModelInput[]; rate_limits?: RateLimitsInput };
+      const body = req.body as { name?: string; family?: Family; multiplier_milli?: number; visibility?: "public" | "exclusive"; models?: ModelInput[]; rate_limits?: RateLimitsInput };
+      const group = await store.groups.get(String(req.params.id));
+      if (!group) throw consoleError("not_found", `No group "${req.params.id}".`);
+      const family = familyOrThrow(body.name ?? group.name, body.family, group.family);
+      if (family !== group.family) await checkChannelsServe(group.id, group.name, family);
       const updated = await store.groups
-        .update(String(req.params.id), {
+        .update(group.id, {
           name: body.name,
-          family: body.name ? familyOrThrow(body.name) : undefined,
+          family,
           multiplierMilli: body.multiplier_milli,
           visibility: body.visibility,
           models: toModels(body.models),

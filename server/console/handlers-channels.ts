@@ -2,7 +2,9 @@
 // request through the same adapters and pools the relay uses.
 import type { Request, Response } from "express";
 import { request } from "undici";
-import { type ChannelKind, type ChannelPreset, defaultBaseUrl } from "../domain/channel-presets.ts";
+import { type ChannelKind, type ChannelPreset, defaultBaseUrl, presetsOf } from "../domain/channel-presets.ts";
+import { familyLabels } from "../domain/families.ts";
+import { kindServesFamily } from "../domain/group-interfaces.ts";
 import { anthropicAdapter } from "../gateway/upstreams/anthropic.ts";
 import type { UpstreamAdapter } from "../gateway/upstreams/adapter.ts";
 import { geminiAdapter } from "../gateway/upstreams/gemini.ts";
@@ -71,11 +73,27 @@ export function channelHandlers(deps: ConsoleDeps) {
     };
   };
 
-  async function checkGroups(groupIds: string[] | undefined) {
+  /** Every group exists, and the channel's kind can serve it: a binding no call could ever use is refused. */
+  async function checkGroups(groupIds: string[] | undefined, kind: ChannelKind) {
     if (!groupIds) return;
-    const known = new Set((await store.groups.list()).map((group) => group.id));
-    const unknown = groupIds.find((id) => !known.has(id));
+    const groups = new Map((await store.groups.list()).map((group) => [group.id, group]));
+    const unknown = groupIds.find((id) => !groups.has(id));
     if (unknown !== undefined) throw consoleError("invalid_request", `No group "${unknown}". Use ids from the groups list.`, "group_ids");
+    const unservable = groupIds.map((id) => groups.get(id)!).find((group) => !kindServesFamily(kind, group.family));
+    if (unservable) {
+      throw consoleError(
+        "invalid_request",
+        `A channel of kind ${kind} cannot serve group "${unservable.name}" (${familyLabels[unservable.family]}). Remove it from \`group_ids\`, or serve it with a channel of a kind its family uses.`,
+        "group_ids",
+      );
+    }
+  }
+
+  /** A preset belongs to a kind: the Anthropic-compatible endpoints to `anthropic`, the OpenAI-compatible APIs to `openai-compatible`. */
+  function checkPreset(kind: ChannelKind, preset: ChannelPreset | undefined) {
+    if (preset === undefined || presetsOf[kind].includes(preset)) return;
+    const offered = presetsOf[kind].length ? `Presets of kind ${kind}: ${presetsOf[kind].join(", ")}.` : `Kind ${kind} has no presets: omit \`preset\`.`;
+    throw consoleError("invalid_request", `\`preset\` "${preset}" does not exist for kind ${kind}. ${offered}`, "preset");
   }
 
   /** Channel names are unique; another channel's name is a conflict the operator resolves. */
@@ -101,15 +119,17 @@ export function channelHandlers(deps: ConsoleDeps) {
     async create(req: Request, res: Response) {
       currentOperator(res);
       const body = req.body as Required<Pick<ChannelBody, "name" | "kind" | "credentials" | "group_ids">> & ChannelBody;
-      const baseUrl = body.base_url ?? defaultBaseUrl(body.kind, body.preset ?? null);
-      if (!baseUrl) throw consoleError("invalid_request", "`base_url` is required for a custom openai-compatible channel. Give the provider's URL including its version path (…/v1).", "base_url");
-      await checkGroups(body.group_ids);
+      checkPreset(body.kind, body.preset);
+      const preset = body.kind === "openai-compatible" ? (body.preset ?? "custom") : (body.preset ?? null);
+      const baseUrl = body.base_url ?? defaultBaseUrl(body.kind, preset);
+      if (!baseUrl) throw consoleError("invalid_request", "`base_url` is required for a custom openai-compatible channel. Give the provider's URL including its version path (…/v1), or choose a preset.", "base_url");
+      await checkGroups(body.group_ids, body.kind);
       await checkName(body.name);
       const id = await store.channels.create(
         {
           name: body.name,
           kind: body.kind,
-          preset: body.kind === "openai-compatible" ? (body.preset ?? "custom") : null,
+          preset,
           baseUrl,
           models: body.models ?? [],
           modelMapping: body.model_mapping ?? {},
@@ -130,7 +150,7 @@ export function channelHandlers(deps: ConsoleDeps) {
       currentOperator(res);
       const channel = await channelOr404(String(req.params.id));
       const body = req.body as ChannelBody;
-      await checkGroups(body.group_ids);
+      await checkGroups(body.group_ids, channel.kind);
       await checkName(body.name, channel.id);
       await store.channels.update(
         channel.id,

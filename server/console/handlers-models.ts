@@ -1,11 +1,20 @@
 // Marketplace (public) and Call Guide (signed in): two views over the same groups.
 import type { Request, Response } from "express";
+import type { ChannelKind } from "../domain/channel-presets.ts";
 import { callGuide, marketplace, baseUrlsFor } from "../domain/model-views.ts";
 import { type ConsoleDeps, accessOf, originOf } from "./context.ts";
 import { currentUser } from "./session.ts";
 
 export function modelViewHandlers(deps: ConsoleDeps) {
   const { store } = deps;
+  /** Groups with the kinds of their enabled channels, which decide the interfaces the Call Guide shows. */
+  const groupsWithChannels = async () => {
+    const [groups, channels] = await Promise.all([store.groups.list(), store.channels.list()]);
+    return groups.map((group) => {
+      const kinds = new Set<ChannelKind>(channels.filter((channel) => channel.enabled && channel.groupIds.includes(group.id)).map((channel) => channel.kind));
+      return { ...group, channelKinds: [...kinds] };
+    });
+  };
   return {
     async marketplace(_req: Request, res: Response) {
       res.json(marketplace(await store.groups.list()));
@@ -14,7 +23,7 @@ export function modelViewHandlers(deps: ConsoleDeps) {
       const user = currentUser(res);
       const organization = user.organizationId ? await store.organizations.get(user.organizationId) : undefined;
       const { organization: orgAccess, member } = accessOf(organization, user);
-      res.json(callGuide(await store.groups.list(), orgAccess, member, baseUrlsFor(originOf(deps, req)), organization?.groupRouting ?? false));
+      res.json(callGuide(await groupsWithChannels(), orgAccess, member, baseUrlsFor(originOf(deps, req)), organization?.groupRouting ?? false));
     },
   };
 }

@@ -1,24 +1,55 @@
-// Where each kind of channel lives by default, and which interfaces it can serve.
+// Where each kind of channel lives by default, its presets, and which interfaces it can serve.
 import type { Interface } from "./families.ts";
 
 export type ChannelKind = "anthropic" | "openai" | "gemini" | "openai-compatible";
-export type ChannelPreset = "deepseek" | "qwen" | "glm" | "kimi" | "minimax" | "custom";
+export type ChannelPreset = "deepseek" | "qwen" | "glm" | "kimi" | "minimax" | "self-hosted" | "custom";
 
 /** Base URLs as the vendors document them: Family A and C are hosts; OpenAI-style ones include the version path. */
-export const defaultBaseUrls: Record<Exclude<ChannelKind, "openai-compatible"> | Exclude<ChannelPreset, "custom">, string> = {
+export const defaultBaseUrls: Record<Exclude<ChannelKind, "openai-compatible">, string> = {
   anthropic: "https://api.anthropic.com",
   openai: "https://api.openai.com/v1",
   gemini: "https://generativelanguage.googleapis.com",
-  deepseek: "https://api.deepseek.com/v1",
-  qwen: "https://dashscope.aliyuncs.com/compatible-mode/v1",
-  glm: "https://open.bigmodel.cn/api/paas/v4",
-  kimi: "https://api.moonshot.cn/v1",
-  minimax: "https://api.minimax.io/v1",
+};
+
+/**
+ * Presets per kind: each fills in a provider's base URL. `openai-compatible` ones are the
+ * providers' OpenAI-compatible APIs; `anthropic` ones their Anthropic-compatible endpoints (the
+ * adapter appends /v1/messages, as Claude Code does to ANTHROPIC_BASE_URL), so a domestic group
+ * serves /v1/messages natively. Each vendor's two presets use the same region, so one account's key
+ * works for both. Sources: api-docs.deepseek.com/guides/anthropic_api,
+ * help.aliyun.com/zh/model-studio/anthropic-api-messages, platform.minimax.io/docs/api-reference/
+ * text-anthropic-api; Moonshot's and Zhipu's /anthropic routes as their Claude Code guides give them.
+ */
+export const presetBaseUrls: { [K in "openai-compatible" | "anthropic"]: Partial<Record<ChannelPreset, string>> } = {
+  "openai-compatible": {
+    deepseek: "https://api.deepseek.com/v1",
+    qwen: "https://dashscope.aliyuncs.com/compatible-mode/v1",
+    glm: "https://open.bigmodel.cn/api/paas/v4",
+    kimi: "https://api.moonshot.cn/v1",
+    minimax: "https://api.minimax.io/v1",
+    // vLLM's `vllm serve` default; Ollama is http://127.0.0.1:11434/v1, llama.cpp's llama-server http://127.0.0.1:8080/v1.
+    "self-hosted": "http://127.0.0.1:8000/v1",
+  },
+  anthropic: {
+    deepseek: "https://api.deepseek.com/anthropic",
+    qwen: "https://dashscope.aliyuncs.com/apps/anthropic",
+    glm: "https://open.bigmodel.cn/api/anthropic",
+    kimi: "https://api.moonshot.cn/anthropic",
+    minimax: "https://api.minimax.io/anthropic",
+  },
+};
+
+/** The presets a kind accepts; `custom` (openai-compatible only) means the operator gives the base URL. */
+export const presetsOf: Record<ChannelKind, ChannelPreset[]> = {
+  anthropic: Object.keys(presetBaseUrls.anthropic) as ChannelPreset[],
+  "openai-compatible": [...(Object.keys(presetBaseUrls["openai-compatible"]) as ChannelPreset[]), "custom"],
+  openai: [],
+  gemini: [],
 };
 
 export function defaultBaseUrl(kind: ChannelKind, preset: ChannelPreset | null): string | undefined {
-  if (kind !== "openai-compatible") return defaultBaseUrls[kind];
-  return preset && preset !== "custom" ? defaultBaseUrls[preset] : undefined;
+  if (kind === "openai-compatible" || (kind === "anthropic" && preset)) return preset ? presetBaseUrls[kind][preset] : undefined;
+  return defaultBaseUrls[kind];
 }
 
 export const kindServes: Record<ChannelKind, Interface[]> = {

@@ -22,6 +22,11 @@ describe("familyFromGroupName", () => {
     expect("error" in result && result.error).toContain("ambiguous");
   });
 
+  it("never derives compatible from a name: that family is only given explicitly", () => {
+    const result = familyFromGroupName("Mistral Compatible Cloud");
+    expect("error" in result && result.error).toContain("names no provider family");
+  });
+
   it("rejects a name with no family keyword", () => {
     const result = familyFromGroupName("Budget Tier");
     expect("error" in result && result.error).toContain("names no provider family");
@@ -34,6 +39,7 @@ describe("interfacesForFamily", () => {
     ["B", ["/v1/responses", "/v1/chat/completions"]],
     ["C", ["/v1beta/models/{model}:generateContent"]],
     ["domestic", ["/v1/chat/completions"]],
+    ["compatible", ["/v1/chat/completions"]],
   ] as const)("%s", (family, paths) => {
     expect(interfacesForFamily(family)).toEqual(paths);
   });

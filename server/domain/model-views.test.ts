@@ -29,4 +29,16 @@ describe("model views", () => {
     expect(guide.groups[1].models[0]).toMatchObject({ call_name: "qwen-model", qualified_call_name: "qwen/qwen-model" });
     expect(guide.base_urls).toEqual({ anthropic: "http://gw:8080", openai: "http://gw:8080/v1", gemini: "http://gw:8080" });
   });
+
+  it("a compatible group sorts after the domestic ones, and an anthropic channel adds /v1/messages to its interfaces", () => {
+    const mistral = { ...group("mistral", "compatible", 500), channelKinds: ["openai-compatible"] as const };
+    const kimi = { ...group("kimi", "domestic", 1000), channelKinds: ["anthropic", "openai-compatible"] as const };
+    expect(marketplace([mistral, ...groups]).groups.map((g) => g.identifier).slice(-2)).toEqual(["qwen", "mistral"]);
+    const owner = { role: "owner" as const, grantedGroupIds: new Set<string>() };
+    const guide = callGuide([mistral, kimi], { exclusiveGroupIds: new Set() }, owner, baseUrlsFor("http://gw"), false);
+    expect(guide.groups.map((g) => [g.identifier, g.base_url, g.interfaces])).toEqual([
+      ["kimi", "http://gw/v1", ["/v1/messages", "/v1/chat/completions"]],
+      ["mistral", "http://gw/v1", ["/v1/chat/completions"]],
+    ]);
+  });
 });

@@ -2,7 +2,9 @@
 // the Call Guide (groups a member may use) and the model list of a key (its bound group).
 // Aggregated over keys covering every Call Guide group, the model lists equal the Call Guide.
 import { qualifiedCallName } from "./call-name.ts";
-import { type Family, interfacesForFamily } from "./families.ts";
+import type { ChannelKind } from "./channel-presets.ts";
+import { type Family, families } from "./families.ts";
+import { groupInterfacePaths } from "./group-interfaces.ts";
 import { type MemberAccess, type OrganizationAccess, memberMayUse } from "./permissions.ts";
 import { type Prices, groupPrices } from "./pricing.ts";
 
@@ -15,6 +17,8 @@ export type ViewGroup = {
   multiplierMilli: number;
   visibility: "public" | "exclusive";
   models: ViewModel[];
+  /** Kinds of the group's enabled channels: a domestic or compatible group with an `anthropic` one also offers /v1/messages. */
+  channelKinds?: readonly ChannelKind[];
 };
 
 export type BaseUrls = { anthropic: string; openai: string; gemini: string };
@@ -28,11 +32,9 @@ export function baseUrlForFamily(urls: BaseUrls, family: Family): string {
   return family === "A" ? urls.anthropic : family === "C" ? urls.gemini : urls.openai;
 }
 
-const familyOrder: Family[] = ["A", "B", "C", "domestic"];
-
 /** Family by family, cheapest multiplier first: the order people compare groups in. */
 export function byFamilyThenMultiplier(a: ViewGroup, b: ViewGroup): number {
-  return familyOrder.indexOf(a.family) - familyOrder.indexOf(b.family) || a.multiplierMilli - b.multiplierMilli || a.name.localeCompare(b.name);
+  return families.indexOf(a.family) - families.indexOf(b.family) || a.multiplierMilli - b.multiplierMilli || a.name.localeCompare(b.name);
 }
 
 export function marketplace(groups: ViewGroup[]) {
@@ -72,7 +74,7 @@ export function callGuide(groups: ViewGroup[], organization: OrganizationAccess,
         family: group.family,
         multiplier_milli: group.multiplierMilli,
         visibility: group.visibility,
-        interfaces: interfacesForFamily(group.family),
+        interfaces: groupInterfacePaths(group.family, group.channelKinds ?? []),
         base_url: baseUrlForFamily(urls, group.family),
         models: group.models.map((model) => ({
           model_id: model.modelId,

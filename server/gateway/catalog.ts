@@ -3,6 +3,7 @@
 // store's revision moves (polled every `pollMs`, so a revocation reaches every worker within it);
 // a reload that fails is logged and retried with back-off while the last good snapshot serves.
 import { timingSafeEqual } from "node:crypto";
+import type { ChannelKind } from "../domain/channel-presets.ts";
 import type { ChannelWithCredentials } from "../store/channels.ts";
 import type { ApiKey, Group, Organization, User } from "../store/records.ts";
 import type { Store } from "../store/store.ts";
@@ -19,7 +20,22 @@ export type Snapshot = {
   members: Map<string, CatalogMember>;
   /** With opened credentials: kept in memory only. */
   channels: ChannelWithCredentials[];
+  /** The kinds of each group's enabled channels: what the group can serve beyond its family (group-interfaces.ts). */
+  channelKindsByGroup: Map<string, Set<ChannelKind>>;
 };
+
+function channelKindsByGroup(channels: ChannelWithCredentials[]): Map<string, Set<ChannelKind>> {
+  const kinds = new Map<string, Set<ChannelKind>>();
+  for (const channel of channels) {
+    if (!channel.enabled) continue;
+    for (const groupId of channel.groupIds) {
+      const held = kinds.get(groupId) ?? new Set<ChannelKind>();
+      held.add(channel.kind);
+      kinds.set(groupId, held);
+    }
+  }
+  return kinds;
+}
 
 async function load(store: Store): Promise<Snapshot> {
   const revision = await store.revision.current();
@@ -38,6 +54,7 @@ async function load(store: Store): Promise<Snapshot> {
     organizations: new Map(organizations.map((org) => [org.id, { ...org, exclusive: new Set(org.exclusiveGroupIds) }])),
     members: new Map(members.map((member) => [member.id, { ...member, granted: new Set(member.groupIds) }])),
     channels,
+    channelKindsByGroup: channelKindsByGroup(channels),
   };
 }
 

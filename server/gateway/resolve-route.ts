@@ -2,13 +2,16 @@
 // the error of DESIGN.md §6 that says why not and what to do.
 import { parseCallName } from "../domain/call-name.ts";
 import { type GatewayError, gatewayError } from "../domain/errors.ts";
-import { type Interface, familyLabels, interfaceFamilies, interfacesForFamily } from "../domain/families.ts";
+import { type Interface, familyLabels, interfaceFamilies } from "../domain/families.ts";
+import { anthropicCapableFamilies, groupInterfacePaths, groupServes } from "../domain/group-interfaces.ts";
 import { memberMayUse } from "../domain/permissions.ts";
 import type { Group, GroupModel } from "../store/records.ts";
 import type { Caller } from "./middleware/authenticate.ts";
 import type { Snapshot } from "./catalog.ts";
 
 export type Route = { group: Group; model: GroupModel; callName: string };
+
+const noKinds: ReadonlySet<never> = new Set();
 
 const access = (caller: Caller) => ({
   organization: { exclusiveGroupIds: caller.organization.exclusive },
@@ -59,13 +62,15 @@ export function resolveRoute(snapshot: Snapshot, caller: Caller, iface: Interfac
     group = named;
   }
 
-  const families = interfaceFamilies[iface];
-  if (!families.includes(group.family)) {
-    const servedBy = families.map((family) => familyLabels[family]).join(" or ");
-    const instead = interfacesForFamily(group.family).join(" or ");
+  const kinds = snapshot.channelKindsByGroup.get(group.id) ?? noKinds;
+  if (!groupServes(group.family, iface, kinds)) {
+    const servedBy = interfaceFamilies[iface].map((family) => familyLabels[family]).join(" or ");
+    const instead = groupInterfacePaths(group.family, kinds).join(" or ");
+    // A domestic or compatible group serves messages once the operator gives it an Anthropic-compatible channel.
+    const operator = iface === "messages" && anthropicCapableFamilies.includes(group.family) ? " The operator can also give this group an Anthropic-compatible channel (kind anthropic) so it serves this interface." : "";
     return gatewayError(
       "interface_mismatch",
-      `Group "${group.name}" serves ${familyLabels[group.family]} models and cannot serve this interface, which serves ${servedBy} groups. Rebind the key to a ${servedBy} group in the Tollgate console (API Keys → Group column), or call ${instead} instead.`,
+      `Group "${group.name}" serves ${familyLabels[group.family]} models and cannot serve this interface, which serves ${servedBy} groups. Rebind the key to a ${servedBy} group in the Tollgate console (API Keys → Group column), or call ${instead} instead.${operator}`,
     );
   }
 

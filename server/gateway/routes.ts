@@ -6,15 +6,17 @@ import { refuseUndeclaredMethods } from "../undeclared-methods.ts";
 import type { Catalog } from "./catalog.ts";
 import { isFamilyCRequest } from "./errors/wire-format.ts";
 import type { Forwarder } from "./forward.ts";
-import { listGeminiModels, listModels } from "./handlers/models.ts";
+import { getModel, listGeminiModels, listModels, notAMethodPath } from "./handlers/models.ts";
 import { relayHandler } from "./handlers/relay.ts";
 import { type KeyUse, authenticate } from "./middleware/authenticate.ts";
 import { relayBody } from "./middleware/body.ts";
+import { cors } from "./middleware/cors.ts";
 import { relayErrors } from "./middleware/errors.ts";
 import { requestId } from "./middleware/request-id.ts";
 import { inSequence } from "./middleware/in-sequence.ts";
 import { validateRelay } from "./middleware/validate.ts";
 import { countRequests } from "../metrics/metrics.ts";
+import type { CorsOrigins } from "../config.ts";
 
 /** `/v1…` and `/v1beta…`, as `router.use(["/v1", "/v1beta"], …)` would match them. */
 const isRelayPath = (url: string) => /^\/v1(?:beta)?(?:[/?]|$)/.test(url);
@@ -25,10 +27,12 @@ export type RelayDeps = {
   recordKeyUse: KeyUse;
   maxBodyBytes: number;
   maxJsonDepth: number;
+  /** CORS for browser apps; absent, no CORS layer at all. */
+  corsOrigins?: CorsOrigins;
   log: (event: string, fields: Record<string, unknown>) => void;
 };
 
-export function relayRouter({ catalog, forward, recordKeyUse, maxBodyBytes, maxJsonDepth, log }: RelayDeps): Router {
+export function relayRouter({ catalog, forward, recordKeyUse, maxBodyBytes, maxJsonDepth, corsOrigins, log }: RelayDeps): Router {
   const router = express.Router();
   const familyA = authenticate(catalog, "family-a", recordKeyUse);
   const bearer = authenticate(catalog, "bearer", recordKeyUse);
@@ -36,7 +40,8 @@ export function relayRouter({ catalog, forward, recordKeyUse, maxBodyBytes, maxJ
 
   // One unmounted layer for what every relay request goes through first: a mounted layer per
   // step would match and trim the URL again for each.
-  const prologue = inSequence([countRequests, requestId(), ...relayBody({ maxBytes: maxBodyBytes, maxDepth: maxJsonDepth })]);
+  // CORS first: a preflight is answered before it is counted, parsed or authenticated.
+  const prologue = inSequence([...(corsOrigins ? [cors(corsOrigins)] : []), countRequests, requestId(), ...relayBody({ maxBytes: maxBodyBytes, maxDepth: maxJsonDepth })]);
   router.use((req, res, next) => (isRelayPath(req.url) ? prologue(req, res, next) : next()));
 
   // Authentication comes before validation: a request without a valid key costs a hash lookup, not a schema check.
@@ -45,15 +50,21 @@ export function relayRouter({ catalog, forward, recordKeyUse, maxBodyBytes, maxJ
   router.post("/v1/responses", bearer, validateRelay("/v1/responses"), relayHandler("responses", catalog, forward));
   // Family C under v1beta (REST docs, older SDKs) and v1 (`@google/genai` 3.x default).
   for (const version of ["v1beta", "v1"]) {
-    const validate = validateRelay(`/${version}/models/{`);
+    const validate = validateRelay(["{model}", "{group}/{model}"].flatMap((name) => [`/${version}/models/${name}:generateContent`, `/${version}/models/${name}:streamGenerateContent`]));
     for (const method of ["generateContent", "streamGenerateContent"]) {
       router.post(`/${version}/models/:model\\:${method}`, familyC, validate, relayHandler("generate-content", catalog, forward));
       router.post(`/${version}/models/:group/:model\\:${method}`, familyC, validate, relayHandler("generate-content", catalog, forward));
     }
   }
   const familyCOrA = (req: Request, res: Response, next: NextFunction) => (isFamilyCRequest(req) ? familyC : familyA)(req, res, next);
-  router.get("/v1/models", familyCOrA, validateRelay("/v1/models"), listModels(catalog));
-  router.get("/v1beta/models", familyC, validateRelay("/v1beta/models"), listGeminiModels(catalog));
+  router.get("/v1/models", familyCOrA, validateRelay(["/v1/models"]), listModels(catalog));
+  router.get("/v1beta/models", familyC, validateRelay(["/v1beta/models"]), listGeminiModels(catalog));
+  // One model: a plain or group-qualified name, or an id with a `/`, as one (percent-encoded) segment or two.
+  for (const [version, auth] of [["v1", familyCOrA], ["v1beta", familyC]] as const) {
+    const validate = validateRelay([`/${version}/models/{model}`, `/${version}/models/{group}/{model}`]);
+    router.get(`/${version}/models/:model`, notAMethodPath, auth, validate, getModel(catalog));
+    router.get(`/${version}/models/:group/:model`, notAMethodPath, auth, validate, getModel(catalog));
+  }
 
   refuseUndeclaredMethods(router, (method, allow) =>
     gatewayError("method_not_allowed", `${method} is not a method of this endpoint; it accepts ${allow}.`, { allow }),

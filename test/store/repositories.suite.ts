@@ -56,6 +56,19 @@ export function runRepositoryTests(name: string, makeStore: () => Promise<{ stor
     );
 
     it(
+      "a group's family is stored as given, compatible included, and an update changes it",
+      withStore(async (store) => {
+        // The family column has been free text since migration 1: `compatible` needs no migration.
+        const id = await store.groups.create({ name: "Mistral Cloud", identifier: "mistral-cloud", family: "compatible", multiplierMilli: 1000, visibility: "public", models: [] });
+        expect((await store.groups.get(id))?.family).toBe("compatible");
+        expect(await store.groups.update(id, { family: "B" })).toBe(true);
+        expect((await store.groups.get(id))?.family).toBe("B");
+        expect(await store.groups.update(id, { multiplierMilli: 2000 })).toBe(true);
+        expect((await store.groups.get(id))?.family).toBe("B");
+      }),
+    );
+
+    it(
       "organizations hold exclusive grants and a balance that never goes below zero, even concurrently",
       withStore(async (store) => {
         const groupId = await store.groups.create({ name: "GPT X", identifier: "gpt-x", family: "B", multiplierMilli: 1000, visibility: "exclusive", models: [] });

@@ -5,10 +5,11 @@ export const familyNames: Record<string, string> = {
   B: "Family B · GPT",
   C: "Family C · Gemini",
   domestic: "Domestic · Chat",
+  compatible: "OpenAI-compatible · Chat",
 };
 
 /** Families in the order the console lists them. */
-export const familyOrder = ["A", "B", "C", "domestic"];
+export const familyOrder = ["A", "B", "C", "domestic", "compatible"];
 
 /** Groups family by family, cheapest multiplier first, then by name. */
 export function byFamily<T extends { family: string; multiplier_milli: number; name: string }>(groups: T[]): T[] {

@@ -1,10 +1,11 @@
-// The bound group's models in the list shape each SDK expects (wire-formats.md §1.6, §2.5, §4.6).
+// The bound group's models in the list shape each SDK expects (wire-formats.md §1.6, §2.5, §4.6),
+// and one model in the same shapes: SDKs and CLIs retrieve one to check that it exists.
 import type { NextFunction, Request, Response } from "express";
-import type { Group } from "../../store/records.ts";
+import type { Group, GroupModel } from "../../store/records.ts";
 import type { Catalog } from "../catalog.ts";
 import type { Caller } from "../middleware/authenticate.ts";
 import { isFamilyCRequest } from "../errors/wire-format.ts";
-import { boundGroup } from "../resolve-route.ts";
+import { boundGroup, resolveRoute } from "../resolve-route.ts";
 
 function groupOf(catalog: Catalog, res: Response, next: NextFunction): Group | undefined {
   const group = boundGroup(catalog.snapshot, res.locals.caller as Caller);
@@ -20,12 +21,8 @@ export function listModels(catalog: Catalog) {
     const group = groupOf(catalog, res, next);
     if (!group) return;
     if (isFamilyCRequest(req)) return geminiList(req, res, group);
-    const createdSeconds = Math.floor(group.createdAt / 1000);
     if (req.headers["anthropic-version"] === undefined) {
-      res.json({
-        object: "list",
-        data: group.models.map((model) => ({ id: model.modelId, object: "model", created: createdSeconds, owned_by: group.identifier })),
-      });
+      res.json({ object: "list", data: group.models.map((model) => openaiModel(group, model.modelId)) });
       return;
     }
     // Family A pagination: after_id / before_id / limit (default 20), newest-first order not implied.
@@ -38,12 +35,7 @@ export function listModels(catalog: Catalog) {
     const page = typeof req.query.before_id === "string" ? group.models.slice(Math.max(start, end - limit), end) : group.models.slice(start, start + limit);
     const last = page.at(-1);
     res.json({
-      data: page.map((model) => ({
-        type: "model",
-        id: model.modelId,
-        display_name: model.displayName,
-        created_at: new Date(group.createdAt).toISOString(),
-      })),
+      data: page.map((model) => anthropicModel(group, model, model.modelId)),
       has_more: last ? ids.indexOf(last.modelId) < ids.length - 1 && typeof req.query.before_id !== "string" : false,
       first_id: page[0]?.modelId ?? null,
       last_id: last?.modelId ?? null,
@@ -63,13 +55,40 @@ function geminiList(req: Request, res: Response, group: Group): void {
   const start = Number(req.query.pageToken ?? 0) || 0;
   const page = group.models.slice(start, start + pageSize);
   const next_ = start + pageSize < group.models.length ? String(start + pageSize) : undefined;
-  res.json({
-    models: page.map((model) => ({
-      name: `models/${model.modelId}`,
-      displayName: model.displayName,
-      description: `${model.displayName} in group ${group.name}`,
-      supportedGenerationMethods: ["generateContent", "streamGenerateContent"],
-    })),
-    ...(next_ ? { nextPageToken: next_ } : {}),
-  });
+  res.json({ models: page.map((model) => geminiModel(group, model, model.modelId)), ...(next_ ? { nextPageToken: next_ } : {}) });
+}
+
+// One model per shape; `id` is the name the caller used (plain or group-qualified), so an SDK finds what it asked for.
+const openaiModel = (group: Group, id: string) => ({ id, object: "model", created: Math.floor(group.createdAt / 1000), owned_by: group.identifier });
+const anthropicModel = (group: Group, model: GroupModel, id: string) => ({ type: "model", id, display_name: model.displayName, created_at: new Date(group.createdAt).toISOString() });
+const geminiModel = (group: Group, model: GroupModel, id: string) => ({
+  name: `models/${id}`,
+  displayName: model.displayName,
+  description: `${model.displayName} in group ${group.name}`,
+  supportedGenerationMethods: ["generateContent", "streamGenerateContent"],
+});
+
+/**
+ * `GET /v1/models/{model}` and `/v1beta/models/{model}`, also with two segments (`{group}/{model}`:
+ * a group-qualified name or an id such as `Qwen/Qwen3-235B-A22B`). A model the key's group does not
+ * offer is the relay's 404, in the caller's error shape.
+ */
+export function getModel(catalog: Catalog) {
+  return function handleGetModel(req: Request, res: Response, next: NextFunction) {
+    const callName = req.params.group ? `${req.params.group}/${req.params.model}` : String(req.params.model);
+    const route = resolveRoute(catalog.snapshot, res.locals.caller as Caller, "models", callName);
+    if ("kind" in route) return next(route);
+    const { group, model } = route;
+    if (isFamilyCRequest(req)) res.json(geminiModel(group, model, callName));
+    else if (req.headers["anthropic-version"] === undefined) res.json(openaiModel(group, callName));
+    else res.json(anthropicModel(group, model, callName));
+  };
+}
+
+/**
+ * `GET /v1/models/x:generateContent` is a method path, not a model: leave it to the 405 that path
+ * answers. Other colons are model ids (Ollama's `llama3.1:8b`).
+ */
+export function notAMethodPath(req: Request, _res: Response, next: NextFunction) {
+  next(/:(stream)?generatecontent$/i.test(String(req.params.model)) ? "route" : undefined);
 }

@@ -32,14 +32,15 @@ export function loadSpec(name: "relay" | "console"): object {
 }
 
 /**
- * A validator over the relay paths that start with `prefix` only. express-openapi-validator
- * compiles and tries each spec path in turn on every request, so each route gets an instance
- * that knows just its own paths: one or two tries instead of sixteen.
+ * A validator over the relay paths that start with `prefix` (or, given a list, exactly those paths)
+ * only. express-openapi-validator compiles and tries each spec path in turn on every request, so
+ * each route gets an instance that knows just its own paths: one or two tries instead of twenty.
  */
-export function validateRelay(prefix: string) {
+export function validateRelay(prefix: string | string[]) {
   const spec = loadSpec("relay") as { paths: Record<string, unknown> };
-  const paths = Object.fromEntries(Object.entries(spec.paths).filter(([path]) => path.startsWith(prefix)));
-  if (Object.keys(paths).length === 0) throw new Error(`No relay path in the spec starts with ${prefix}`);
+  const chosen = (path: string) => (typeof prefix === "string" ? path.startsWith(prefix) : prefix.includes(path));
+  const paths = Object.fromEntries(Object.entries(spec.paths).filter(([path]) => chosen(path)));
+  if (Object.keys(paths).length === 0) throw new Error(`No relay path in the spec matches ${prefix}`);
   return lazyValidator(() => OpenApiValidator.middleware({
     apiSpec: { ...spec, paths } as never,
     validateRequests: { allowUnknownQueryParameters: true, coerceTypes: false },

@@ -7,14 +7,16 @@ import { CopyButton } from "../../components/ui.tsx";
  * sub-user never sees a group (or a family) outside its scope.
  */
 export function BaseUrls({ urls, routing, groups }: { urls: Schemas["SdkBaseUrls"]; routing: boolean; groups: Schemas["CallGuideGroup"][] }) {
-  const families = new Set(groups.map((group) => group.family));
+  const offered = new Set(groups.flatMap((group) => group.interfaces));
   const example = groups.flatMap((group) => group.models)[0]?.qualified_call_name;
+  // A row per SDK the caller's groups can use: by the interfaces they offer, so a domestic group
+  // with an Anthropic-compatible channel brings the Family A row too.
   const all = [
-    { sdk: "Family A", detail: "anthropic, @anthropic-ai/sdk", url: urls.anthropic, families: ["A"] },
-    { sdk: "Family B and domestic", detail: "openai (chat completions, responses)", url: urls.openai, families: ["B", "domestic"] },
-    { sdk: "Family C", detail: "google-genai, @google/genai (REST transport)", url: urls.gemini, families: ["C"] },
+    { sdk: "Family A", detail: "anthropic, @anthropic-ai/sdk, Claude Code", url: urls.anthropic, paths: ["/v1/messages"] },
+    { sdk: "Family B, domestic and compatible", detail: "openai (chat completions, responses), Codex", url: urls.openai, paths: ["/v1/chat/completions", "/v1/responses"] },
+    { sdk: "Family C", detail: "google-genai, @google/genai (REST transport), Gemini CLI", url: urls.gemini, paths: ["/v1beta/models/{model}:generateContent"] },
   ];
-  const rows = families.size ? all.filter((row) => row.families.some((family) => families.has(family as Schemas["CallGuideGroup"]["family"]))) : all;
+  const rows = offered.size ? all.filter((row) => row.paths.some((path) => offered.has(path))) : all;
   return (
     <div class="card base-urls">
       <h2>Base URLs</h2>

@@ -1,6 +1,7 @@
 // Ready-to-paste calls for each SDK, filled with the group's base URL and a model. The key is read
 // from TOLLGATE_KEY so a snippet never holds a secret.
 import type { Schemas } from "../../api.ts";
+import { cliSnippets } from "./cli-snippets.ts";
 
 /**
  * `label` names the language; `detail` the SDK or package (hidden on narrow screens); `alternative`
@@ -12,17 +13,30 @@ export type Snippet = { id: string; label: string; detail?: string; code: string
 const clientInstall = "// npm install ./tollgate-client-0.1.0.tgz   (from `npm pack` in Tollgate's client/ folder; ask your operator)";
 const typedClient = (code: string) => ({ title: "Or with Tollgate's typed client (@tollgate/client): one client for every interface, with typed errors", code: `${clientInstall}\n${code}` });
 
-export function snippetsFor(group: Schemas["CallGuideGroup"], urls: Schemas["SdkBaseUrls"], model: string): Snippet[] {
+type Urls = Schemas["SdkBaseUrls"];
+const json = (value: unknown) => JSON.stringify(value);
+
+/**
+ * The SDK snippets of the group's family; a domestic or compatible group that also offers
+ * /v1/messages (an Anthropic-compatible channel) gets the Family A ones too; then the agent CLIs
+ * that will work with it (cli-snippets.ts).
+ */
+export function snippetsFor(group: Schemas["CallGuideGroup"], urls: Urls, model: string): Snippet[] {
+  const family = group.family === "A" ? anthropicSdk(urls, model, "") : group.family === "C" ? geminiSdk(urls, model) : openaiSdk(urls, model, group.family === "B");
+  const messages = group.family !== "A" && group.interfaces.includes("/v1/messages") ? anthropicSdk(urls, model, "-messages") : [];
+  return [...family, ...messages, ...cliSnippets(group, urls, model)];
+}
+
+/** `suffix` keeps tab ids unique when these sit beside another SDK's snippets. */
+function anthropicSdk(urls: Urls, model: string, suffix: string): Snippet[] {
   const host = urls.anthropic;
-  const json = (value: unknown) => JSON.stringify(value);
-  if (group.family === "A") {
-    const body = { model, max_tokens: 1024, messages: [{ role: "user", content: "Hello" }] };
-    return [
-      {
-        id: "python",
-        label: "Python",
-        detail: "anthropic",
-        code: `import os
+  const body = { model, max_tokens: 1024, messages: [{ role: "user", content: "Hello" }] };
+  return [
+    {
+      id: `python${suffix}`,
+      label: "Python",
+      detail: "anthropic",
+      code: `import os
 import anthropic
 
 client = anthropic.Anthropic(api_key=os.environ["TOLLGATE_KEY"], base_url="${urls.anthropic}")
@@ -32,12 +46,12 @@ message = client.messages.create(
     messages=[{"role": "user", "content": "Hello"}],
 )
 print(message.content[0].text)`,
-      },
-      {
-        id: "typescript",
-        label: "TypeScript",
-        detail: "@anthropic-ai/sdk",
-        code: `// npm install @anthropic-ai/sdk
+    },
+    {
+      id: `typescript${suffix}`,
+      label: "TypeScript",
+      detail: "@anthropic-ai/sdk",
+      code: `// npm install @anthropic-ai/sdk
 import Anthropic from "@anthropic-ai/sdk";
 
 const client = new Anthropic({ apiKey: process.env.TOLLGATE_KEY, baseURL: "${urls.anthropic}" });
@@ -47,7 +61,7 @@ const message = await client.messages.create({
   messages: [{ role: "user", content: "Hello" }],
 });
 console.log(message.content[0].type === "text" ? message.content[0].text : message.content);`,
-        alternative: typedClient(`import { auth, relayClient, unwrap } from "@tollgate/client";
+      alternative: typedClient(`import { auth, relayClient, unwrap } from "@tollgate/client";
 
 const relay = relayClient({ baseUrl: "${host}", headers: auth.familyA(process.env.TOLLGATE_KEY!) });
 const message = await unwrap(relay.POST("/v1/messages", {
@@ -55,26 +69,29 @@ const message = await unwrap(relay.POST("/v1/messages", {
   body: ${json(body)},
 }));
 if (message.type === "message") console.log(message.content[0]?.text);`),
-      },
-      {
-        id: "curl",
-        label: "curl",
-        code: `curl -sS ${host}/v1/messages \\
+    },
+    {
+      id: `curl${suffix}`,
+      label: "curl",
+      ...(suffix ? { detail: "messages" } : {}),
+      code: `curl -sS ${host}/v1/messages \\
   -H "x-api-key: $TOLLGATE_KEY" \\
   -H "anthropic-version: 2023-06-01" \\
   -H "content-type: application/json" \\
   -d '${json(body)}'`,
-      },
-    ];
-  }
-  if (group.family === "C") {
-    const body = { contents: [{ role: "user", parts: [{ text: "Hello" }] }] };
-    return [
-      {
-        id: "python",
-        label: "Python",
-        detail: "google-genai",
-        code: `import os
+    },
+  ];
+}
+
+function geminiSdk(urls: Urls, model: string): Snippet[] {
+  const host = urls.anthropic;
+  const body = { contents: [{ role: "user", parts: [{ text: "Hello" }] }] };
+  return [
+    {
+      id: "python",
+      label: "Python",
+      detail: "google-genai",
+      code: `import os
 from google import genai
 from google.genai import types
 
@@ -84,18 +101,18 @@ client = genai.Client(
 )
 response = client.models.generate_content(model="${model}", contents="Hello")
 print(response.text)`,
-      },
-      {
-        id: "typescript",
-        label: "TypeScript",
-        detail: "@google/genai",
-        code: `// npm install @google/genai
+    },
+    {
+      id: "typescript",
+      label: "TypeScript",
+      detail: "@google/genai",
+      code: `// npm install @google/genai
 import { GoogleGenAI } from "@google/genai";
 
 const ai = new GoogleGenAI({ apiKey: process.env.TOLLGATE_KEY, httpOptions: { baseUrl: "${urls.gemini}" } });
 const response = await ai.models.generateContent({ model: "${model}", contents: "Hello" });
 console.log(response.text);`,
-        alternative: typedClient(`import { auth, relayClient, unwrap } from "@tollgate/client";
+      alternative: typedClient(`import { auth, relayClient, unwrap } from "@tollgate/client";
 
 const relay = relayClient({ baseUrl: "${host}", headers: auth.familyC(process.env.TOLLGATE_KEY!) });
 const response = await unwrap(relay.POST("/v1beta/models/{model}:generateContent", {
@@ -103,18 +120,21 @@ const response = await unwrap(relay.POST("/v1beta/models/{model}:generateContent
   body: ${json(body)},
 }));
 console.log(response.candidates?.[0]?.content?.parts?.[0]?.text);`),
-      },
-      {
-        id: "curl",
-        label: "curl",
-        code: `curl -sS "${host}/v1beta/models/${model}:generateContent" \\
+    },
+    {
+      id: "curl",
+      label: "curl",
+      code: `curl -sS "${host}/v1beta/models/${model}:generateContent" \\
   -H "x-goog-api-key: $TOLLGATE_KEY" \\
   -H "content-type: application/json" \\
   -d '${json(body)}'`,
-      },
-    ];
-  }
-  // Family B and domestic groups: OpenAI-style chat completions (and, for B, responses).
+    },
+  ];
+}
+
+/** Family B, domestic and compatible groups: OpenAI-style chat completions (and, for B, responses). */
+function openaiSdk(urls: Urls, model: string, responses: boolean): Snippet[] {
+  const host = urls.anthropic;
   const body = { model, messages: [{ role: "user", content: "Hello" }] };
   return [
     {
@@ -130,7 +150,7 @@ completion = client.chat.completions.create(
     messages=[{"role": "user", "content": "Hello"}],
 )
 print(completion.choices[0].message.content)${
-        group.family === "B"
+        responses
           ? `
 
 # Family B models also answer the Responses API:
@@ -152,7 +172,7 @@ const completion = await client.chat.completions.create({
   messages: [{ role: "user", content: "Hello" }],
 });
 console.log(completion.choices[0].message.content);${
-        group.family === "B"
+        responses
           ? `
 
 // Family B models also answer the Responses API:

@@ -7,6 +7,23 @@ import { useLoad } from "../../components/use-load.ts";
 import { duration, when } from "../../format.ts";
 
 type Channel = Schemas["Channel"];
+type Kind = Channel["kind"];
+
+// The server's rules (server/domain/channel-presets.ts, group-interfaces.ts), so the form offers only
+// what the server accepts: presets per kind, and the families a kind can serve.
+const presetsOf: Record<Kind, string[]> = {
+  anthropic: ["", "deepseek", "qwen", "glm", "kimi", "minimax"],
+  "openai-compatible": ["deepseek", "qwen", "glm", "kimi", "minimax", "self-hosted", "custom"],
+  openai: [],
+  gemini: [],
+};
+const presetLabel: Record<string, string> = { "": "Anthropic (api.anthropic.com)", "self-hosted": "self-hosted (vLLM, Ollama, llama.cpp)", custom: "custom (give the base URL)" };
+const familiesOf: Record<Kind, string[]> = {
+  anthropic: ["A", "domestic", "compatible"],
+  openai: ["B", "domestic", "compatible"],
+  "openai-compatible": ["B", "domestic", "compatible"],
+  gemini: ["C"],
+};
 const healthTone = { closed: "good", "half-open": "warn", open: "bad" } as const;
 const healthLabel = { closed: "healthy", "half-open": "probing", open: "circuit open" } as const;
 
@@ -99,10 +116,17 @@ export function ChannelsPage() {
 }
 
 function CreateChannel({ groups, onCreated }: { groups: Schemas["Group"][]; onCreated: () => void }) {
-  const [form, setForm] = useState({ name: "", kind: "anthropic" as Channel["kind"], preset: "deepseek", baseUrl: "", credentials: "", models: "", priority: "0", weight: "1" });
+  const [form, setForm] = useState({ name: "", kind: "anthropic" as Kind, preset: "", baseUrl: "", credentials: "", models: "", priority: "0", weight: "1" });
   const [groupIds, setGroupIds] = useState<string[]>([]);
   const { error, run } = useAction();
   const set = (field: keyof typeof form) => (event: Event) => setForm({ ...form, [field]: (event.currentTarget as HTMLInputElement).value });
+  // A new kind brings its own presets and the groups it can serve.
+  const setKind = (event: Event) => {
+    const kind = (event.currentTarget as HTMLSelectElement).value as Kind;
+    setForm({ ...form, kind, preset: presetsOf[kind][0] ?? "" });
+    setGroupIds(groupIds.filter((id) => familiesOf[kind].includes(groups.find((group) => group.id === id)?.family ?? "")));
+  };
+  const servable = groups.filter((group) => familiesOf[form.kind].includes(group.family));
   const submit = (event: Event) => {
     event.preventDefault();
     return run(async () => {
@@ -111,7 +135,7 @@ function CreateChannel({ groups, onCreated }: { groups: Schemas["Group"][]; onCr
           body: {
             name: form.name,
             kind: form.kind,
-            ...(form.kind === "openai-compatible" ? { preset: form.preset as NonNullable<Channel["preset"]> } : {}),
+            ...(form.preset ? { preset: form.preset as NonNullable<Channel["preset"]> } : {}),
             ...(form.baseUrl ? { base_url: form.baseUrl } : {}),
             credentials: form.credentials.split("\n").map((line) => line.trim()).filter(Boolean),
             models: form.models.split(",").map((model) => model.trim()).filter(Boolean),
@@ -135,23 +159,23 @@ function CreateChannel({ groups, onCreated }: { groups: Schemas["Group"][]; onCr
             <input required value={form.name} onInput={set("name")} />
           </Field>
           <Field label="Kind">
-            <select value={form.kind} onChange={set("kind")}>
+            <select value={form.kind} onChange={setKind}>
               <option value="anthropic">anthropic (messages)</option>
               <option value="openai">openai (chat, responses)</option>
               <option value="gemini">gemini (generateContent)</option>
               <option value="openai-compatible">openai-compatible (chat)</option>
             </select>
           </Field>
-          {form.kind === "openai-compatible" && (
-            <Field label="Preset">
+          {presetsOf[form.kind].length > 0 && (
+            <Field label="Preset" hint={form.kind === "anthropic" ? "Domestic providers' Anthropic-compatible endpoints serve /v1/messages natively." : undefined}>
               <select value={form.preset} onChange={set("preset")}>
-                {["deepseek", "qwen", "glm", "kimi", "minimax", "custom"].map((preset) => (
-                  <option value={preset}>{preset}</option>
+                {presetsOf[form.kind].map((preset) => (
+                  <option value={preset}>{presetLabel[preset] ?? preset}</option>
                 ))}
               </select>
             </Field>
           )}
-          <Field label="Base URL" hint="Empty: the provider's public API.">
+          <Field label="Base URL" hint={form.preset === "custom" ? "Required: the provider's URL with its version path (…/v1)." : "Empty: the preset's or provider's default."}>
             <input type="url" value={form.baseUrl} onInput={set("baseUrl")} />
           </Field>
           <Field label="Priority">
@@ -161,13 +185,13 @@ function CreateChannel({ groups, onCreated }: { groups: Schemas["Group"][]; onCr
             <input type="number" min="1" value={form.weight} onInput={set("weight")} />
           </Field>
         </div>
-        <Field label="Credentials" hint="One per line; stored encrypted, never shown again.">
+        <Field label="Credentials" hint="One per line; stored encrypted, never shown again. A self-hosted server without keys takes any placeholder.">
           <textarea rows={2} required value={form.credentials} onInput={set("credentials")} />
         </Field>
         <Field label="Models (optional)" hint="Comma-separated; empty serves every model of its groups.">
           <input value={form.models} onInput={set("models")} />
         </Field>
-        <GroupChecks legend="Groups it serves" groups={groups} selected={groupIds} onChange={setGroupIds} />
+        <GroupChecks legend="Groups it serves" groups={servable} selected={groupIds} onChange={setGroupIds} empty="No group of a family this kind can serve." />
         <ErrorNote error={error} />
         <div>
           <button type="submit" class="button button-primary">

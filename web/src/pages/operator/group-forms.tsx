@@ -4,7 +4,7 @@ import { type Schemas, api, ok } from "../../api.ts";
 import { type RateDraft, RateLimitFields, fromRateDraft, rateLimitsText, toRateDraft } from "../../components/rate-limits.tsx";
 import { Badge, ErrorNote, Field } from "../../components/ui.tsx";
 import { useAction } from "../../components/use-action.ts";
-import { familyNames, multiplier, perMillion } from "../../format.ts";
+import { familyNames, familyOrder, multiplier, perMillion } from "../../format.ts";
 import { type ModelDraft, ModelsEditor, emptyModel, fromDrafts, toDrafts } from "./models-editor.tsx";
 
 type Group = Schemas["Group"];
@@ -18,15 +18,32 @@ const visibilityOptions = (
 
 const visibilityHint = "Public: in the Marketplace, for every organization. Exclusive: only for organizations you authorize.";
 
+type Family = Group["family"];
+
+/** `fromName` offers an empty choice: the family keyword in the name decides (the server says when there is none). */
+function FamilyOptions({ fromName }: { fromName?: boolean }) {
+  return (
+    <>
+      {fromName && <option value="">From the name</option>}
+      {familyOrder.map((family) => (
+        <option value={family}>{familyNames[family]}</option>
+      ))}
+    </>
+  );
+}
+
+const familyHint = "A name with Claude, GPT, Gemini, DeepSeek, Qwen, GLM, Kimi or MiniMax must keep that family; other names need one (OpenAI-compatible for Mistral, OpenRouter, vLLM…).";
+
 export function EditGroup({ group, onSaved }: { group: Group; onSaved: () => void }) {
   const [open, setOpen] = useState(false);
   const [multiplierText, setMultiplier] = useState(String(group.multiplier_milli / 1000));
   const [visibility, setVisibility] = useState(group.visibility);
+  const [family, setFamily] = useState<Family>(group.family);
   const [models, setModels] = useState<ModelDraft[]>(toDrafts(group.models));
   const [limits, setLimits] = useState<RateDraft>(toRateDraft(group.rate_limits));
   const { error, run } = useAction();
   const reset = () => (
-    setMultiplier(String(group.multiplier_milli / 1000)), setVisibility(group.visibility), setModels(toDrafts(group.models)), setLimits(toRateDraft(group.rate_limits))
+    setMultiplier(String(group.multiplier_milli / 1000)), setVisibility(group.visibility), setFamily(group.family), setModels(toDrafts(group.models)), setLimits(toRateDraft(group.rate_limits))
   );
   const save = (event: Event) => {
     event.preventDefault();
@@ -34,7 +51,7 @@ export function EditGroup({ group, onSaved }: { group: Group; onSaved: () => voi
       await ok(
         api.PATCH("/api/admin/groups/{id}", {
           params: { path: { id: group.id } },
-          body: { multiplier_milli: Math.round(Number(multiplierText) * 1000), visibility, models: fromDrafts(models), rate_limits: fromRateDraft(limits) },
+          body: { ...(family !== group.family ? { family } : {}), multiplier_milli: Math.round(Number(multiplierText) * 1000), visibility, models: fromDrafts(models), rate_limits: fromRateDraft(limits) },
         }),
       );
       setOpen(false);
@@ -88,6 +105,11 @@ export function EditGroup({ group, onSaved }: { group: Group; onSaved: () => voi
                 {visibilityOptions}
               </select>
             </Field>
+            <Field label="Family" hint={familyHint}>
+              <select value={family} onChange={(e) => setFamily(e.currentTarget.value as Family)}>
+                <FamilyOptions />
+              </select>
+            </Field>
           </div>
           <fieldset class="checks">
             <legend>Rate limits, per organization</legend>
@@ -112,7 +134,7 @@ export function EditGroup({ group, onSaved }: { group: Group; onSaved: () => voi
 }
 
 export function CreateGroup({ onCreated }: { onCreated: () => void }) {
-  const blank = { name: "", identifier: "", multiplier: "1", visibility: "public" as Group["visibility"] };
+  const blank = { name: "", identifier: "", family: "" as Family | "", multiplier: "1", visibility: "public" as Group["visibility"] };
   const [form, setForm] = useState(blank);
   const [models, setModels] = useState<ModelDraft[]>([emptyModel()]);
   const { error, run } = useAction();
@@ -125,6 +147,7 @@ export function CreateGroup({ onCreated }: { onCreated: () => void }) {
           body: {
             name: form.name,
             identifier: form.identifier,
+            ...(form.family ? { family: form.family } : {}),
             multiplier_milli: Math.round(Number(form.multiplier) * 1000),
             visibility: form.visibility,
             models: fromDrafts(models),
@@ -141,8 +164,13 @@ export function CreateGroup({ onCreated }: { onCreated: () => void }) {
       <summary class="strong">New group</summary>
       <form class="stack" onSubmit={submit} aria-label="Create a group">
         <div class="form-grid">
-          <Field label="Name" hint="Its family keyword decides what it can call.">
+          <Field label="Name" hint="A family keyword in it decides what it can call.">
             <input name="group-name" required value={form.name} onInput={set("name")} />
+          </Field>
+          <Field label="Family" hint={familyHint}>
+            <select name="family" value={form.family} onChange={set("family")}>
+              <FamilyOptions fromName />
+            </select>
           </Field>
           <Field label="Identifier" hint="Lowercase, used in group/model call names.">
             <input name="identifier" required pattern="[a-z0-9][a-z0-9\-]*" value={form.identifier} onInput={set("identifier")} />

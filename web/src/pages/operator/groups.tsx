@@ -1,4 +1,4 @@
-// Operator: groups — multiplier, visibility, models and base prices (family follows the name).
+// Operator: groups — family, multiplier, visibility, models and base prices.
 import { api, ok } from "../../api.ts";
 import { ErrorNote, PageHeader } from "../../components/ui.tsx";
 import { useLoad } from "../../components/use-load.ts";
@@ -10,8 +10,9 @@ export function GroupsPage() {
   return (
     <section>
       <PageHeader title="Groups">
-        A group's family comes from its name (Claude/Flagship/Premium, GPT, Gemini, DeepSeek/Qwen/GLM/Kimi/MiniMax). Prices are base prices per million tokens; a
-        call costs base price × the group's multiplier.
+        A group's family comes from a keyword in its name (Claude/Flagship/Premium, GPT, Gemini, DeepSeek/Qwen/GLM/Kimi/MiniMax); a name without one — Mistral,
+        OpenRouter, a self-hosted server — needs a family chosen, usually OpenAI-compatible. Prices are base prices per million tokens; a call costs base price × the
+        group's multiplier.
       </PageHeader>
       <CreateGroup onCreated={groups.reload} />
       <ErrorNote error={groups.error} />
