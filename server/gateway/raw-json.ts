@@ -4,9 +4,9 @@
 // whitespace). Envoy AI Gateway patches the model in the raw body for the same reason.
 //
 // One pass over the bytes finds the nesting depth and where each top-level member's value lies;
-// `withMembers` then replaces (or adds) just those members. The bytes were already accepted by
-// JSON.parse, so the scan reads a valid document; it still stops at anything unexpected, and the
-// caller falls back to serializing the parsed body.
+// `withMembers` then replaces (or adds) just those members. The scan runs before the body is
+// parsed, so it may read bytes that are not JSON: it never throws on them, and its layout is used
+// only once JSON.parse (or `parseInPieces`) has accepted the same bytes.
 
 /**
  * A top-level member: its key (decoded) and the byte ranges of the key and of its value; when
@@ -51,9 +51,15 @@ function stringEnd(bytes: Buffer, start: number): number {
   }
 }
 
-function decodeKey(bytes: Buffer, start: number, end: number): string {
+/** The key's text, or null for a string that is not JSON (the scan may read bytes JSON.parse then refuses). */
+function decodeKey(bytes: Buffer, start: number, end: number): string | null {
   const inner = bytes.toString("utf8", start + 1, end - 1);
-  return inner.includes("\\") ? (JSON.parse(`"${inner}"`) as string) : inner;
+  if (!inner.includes("\\")) return inner;
+  try {
+    return JSON.parse(`"${inner}"`) as string;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -93,6 +99,7 @@ export function scanJson(bytes: Buffer, maxDepth: number): Scan {
       if (end < 0) return { tooDeep: false, raw: null };
       if (depth === 1 && open >= 0 && key === null && valueStart < 0) {
         key = decodeKey(bytes, at, end);
+        if (key === null) return { tooDeep: false, raw: null };
         keyStart = at;
         keyEnd = end;
         if (keys.has(key)) duplicateKeys = true;

@@ -173,4 +173,44 @@ describe("what must change is changed in place, and nothing else", () => {
     const [call] = await env.ledger(name);
     expect(call.model_id).toBe("claude-haiku-4-5");
   });
+
+  it("a member the relay reads below the top level goes as it was read, not with a key inside it twice", async () => {
+    const key = await env.key("gpt-trial");
+    const body = `{"model":"gpt-4o-mini","stream":true,"stream_options":{"include_usage":false,"include_usage":true},"messages":[{"role":"user","content":"Hi"}]}`;
+    const { upstream } = await send({ path: "/v1/chat/completions", headers: bearer(key), body, mock: () => env.mocks.openai });
+    expect(upstream).toBe(body.replace(`{"include_usage":false,"include_usage":true}`, `{"include_usage":true}`));
+  });
 });
+
+describe("bytes the relay must not forward", () => {
+  it("a key with a bad escape is a 400, and the worker lives on", async () => {
+    const key = await env.key("claude-smart");
+    const headers = { "content-type": "application/json", ...anthropicHeaders(key) };
+    const bad = await fetch(`${env.tollgate.url}/v1/messages`, { method: "POST", headers, body: `{"\\q":1}` });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ type: "error", error: { type: "invalid_request_error" } });
+    const good = await fetch(`${env.tollgate.url}/v1/messages`, { method: "POST", headers, body: JSON.stringify({ model: "claude-sonnet-4-6", max_tokens: 8, messages: [{ role: "user", content: "Hi" }] }) });
+    expect(good.status).toBe(200);
+  });
+
+  it("a body decoded from another charset goes upstream as what was validated, routed and billed", async () => {
+    // Valid JSON twice over: read as UTF-8 its model is gpt-4o-mini; decoded as UTF-7 (what the
+    // content type says, behind a quoted parameter) a second `model` member appears: gpt-5.
+    const name = unique("utf7");
+    const key = await env.key("gpt-trial", name);
+    const body = `{"model":"gpt-4o-mini","messages":[{"role":"user","content":"Hi"}],"x":"+ACI-,+ACI-model+ACI-:+ACI-gpt-5+ACI-,+ACI-y+ACI-:+ACI-"}`;
+    const before = env.mocks.openai.requests.length;
+    const answer = await fetch(`${env.tollgate.url}/v1/chat/completions`, {
+      method: "POST",
+      headers: { "content-type": 'application/json; x="; charset=utf-8"; charset=utf-7', ...bearer(key) },
+      body,
+    });
+    if (answer.status === 200) {
+      const [call] = await env.ledger(name);
+      expect(JSON.parse(env.mocks.openai.requests.at(-1)!.raw).model).toBe(call.model_id);
+    } else {
+      expect(env.mocks.openai.requests.length).toBe(before);
+    }
+  });
+});
+

@@ -1,6 +1,7 @@
 // The relay's body parser: JSON (inflated when the client sends Content-Encoding gzip, deflate or
 // br), bounded in size and in nesting depth, with the decoded size kept for the quota hold and the
 // decoded bytes kept (as `res.locals.rawJson`) so that they, not a re-serialized copy, go upstream.
+import { parse as parseContentType } from "content-type";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { gatewayError } from "../../domain/errors.ts";
 import { parseInPieces, piecesFromBytes } from "../parse-in-pieces.ts";
@@ -51,10 +52,19 @@ const parseFailed = (message: string) => Object.assign(new Error(message), { sta
 
 const withoutBom = (bytes: Buffer) => (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes);
 
-/** A charset the bytes can go upstream in as they are: UTF-8, named or implied (body-parser also decodes UTF-16). */
-const isUtf8 = (contentType: string | undefined) => {
-  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType ?? "")?.[1];
-  return charset === undefined || charset.toLowerCase() === "utf-8";
+/**
+ * A charset the bytes can go upstream in as they are: UTF-8, named or implied. Read with the parser
+ * body-parser itself uses, so the two cannot disagree (a quoted parameter that hides a second
+ * `charset` from a regular expression would let bytes decoded as UTF-7 go upstream as UTF-8).
+ */
+const isUtf8 = (req: Request) => {
+  try {
+    const header = req.headers["content-type"];
+    const charset = header === undefined ? undefined : parseContentType(header).parameters.charset;
+    return charset === undefined || charset.toLowerCase() === "utf-8";
+  } catch {
+    return false;
+  }
 };
 
 /** JSON as body-parser's strict mode reads it: an object or an array, and an empty body is `{}`. */
@@ -76,7 +86,7 @@ export function relayBody({ maxBytes, maxDepth }: { maxBytes: number; maxDepth: 
     // Called with the body inflated but not yet decoded from its charset.
     verify: (req, res, buffer) => {
       (res as Response).locals.bodyBytes = buffer.length;
-      if (isUtf8(req.headers["content-type"])) (res as Response).locals.rawBody = withoutBom(buffer);
+      if (isUtf8(req as Request)) (res as Response).locals.rawBody = withoutBom(buffer);
     },
   });
   // The common case read directly: uncompressed JSON in UTF-8 with a length within the limit.
@@ -105,10 +115,10 @@ export function relayBody({ maxBytes, maxDepth }: { maxBytes: number; maxDepth: 
       const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
       res.locals.bodyBytes = body.length;
       const bytes = withoutBom(body);
-      // Scanned first: a large body is then parsed in pieces, without one large string of it.
-      const scan = scanJson(bytes, maxDepth);
-      res.locals.scan = scan;
       try {
+        // Scanned first: a large body is then parsed in pieces, without one large string of it.
+        const scan = scanJson(bytes, maxDepth);
+        res.locals.scan = scan;
         const pieces = !scan.tooDeep && scan.raw && bytes.length >= piecesFromBytes ? parseInPieces(scan.raw) : undefined;
         req.body = pieces ?? parseStrict(body.toString("utf8"));
       } catch (error) {

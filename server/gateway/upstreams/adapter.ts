@@ -2,7 +2,7 @@
 // (model rewritten, credentials set) and read only usage from what comes back; everything else
 // passes through untouched: the client's own bytes go upstream, changed only where they must be.
 import type { Usage } from "../../domain/usage.ts";
-import { type RawJson, withMembers } from "../raw-json.ts";
+import { type RawJson, scanJson, withMembers } from "../raw-json.ts";
 import type { SseEvent } from "./sse.ts";
 
 export type ClientRequest = {
@@ -54,6 +54,18 @@ export function upstreamBody(client: ClientRequest, changes: Record<string, unkn
   const set: Record<string, string> = {};
   for (const key of Object.keys(changes)) set[key] = JSON.stringify(changes[key]);
   return withMembers(raw, set);
+}
+
+/**
+ * Whether a member the relay reads inside (`stream_options`, `generationConfig`) may go upstream
+ * as the client wrote it: not when a key inside it appears twice, of which the relay read the last
+ * and an upstream might read the first. Then it is written from the parsed value.
+ */
+export function readsAsParsed(client: ClientRequest, key: string): boolean {
+  const member = client.raw?.members.find((candidate) => candidate.key === key);
+  if (!member) return true;
+  const inner = scanJson(client.raw!.bytes.subarray(member.valueStart, member.valueEnd), Number.MAX_SAFE_INTEGER);
+  return !(!inner.tooDeep && inner.raw?.duplicateKeys);
 }
 
 /** The model member to change: none when the call name is the upstream's own model id. */

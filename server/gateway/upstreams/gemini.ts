@@ -1,7 +1,7 @@
 // Family C generateContent (wire-formats.md §4). The model lives in the path, so the body goes
 // upstream as the client sent it; usageMetadata is cumulative on every chunk, so the last one wins.
 import { noUsage, usageFromGemini } from "../../domain/usage.ts";
-import { type UpstreamAdapter, json, trimSlash, upstreamBody } from "./adapter.ts";
+import { type UpstreamAdapter, readsAsParsed, json, trimSlash, upstreamBody } from "./adapter.ts";
 
 export const geminiAdapter: UpstreamAdapter = {
   build(client, target) {
@@ -9,7 +9,8 @@ export const geminiAdapter: UpstreamAdapter = {
     return {
       url: `${trimSlash(target.baseUrl)}/v1beta/models/${encodeURIComponent(target.upstreamModel)}:${method}`,
       headers: { "content-type": "application/json", "x-goog-api-key": target.credential },
-      body: upstreamBody(client, {}),
+      // The hold read generationConfig (maxOutputTokens, candidateCount): it goes as it was read.
+      body: upstreamBody(client, readsAsParsed(client, "generationConfig") ? {} : { generationConfig: client.body.generationConfig }),
       stream: client.stream,
     };
   },

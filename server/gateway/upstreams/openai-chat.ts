@@ -2,14 +2,16 @@
 // only in a final `choices: []` chunk when include_usage is set, so it is forced upstream and that
 // chunk is dropped again when the client did not ask for it.
 import { noUsage, usageFromChat } from "../../domain/usage.ts";
-import { type UpstreamAdapter, json, modelChange, trimSlash, upstreamBody } from "./adapter.ts";
+import { type UpstreamAdapter, readsAsParsed, json, modelChange, trimSlash, upstreamBody } from "./adapter.ts";
 
 const clientWantsUsage = (body: Record<string, any>) => body.stream_options?.include_usage === true;
 
 export const chatAdapter: UpstreamAdapter = {
   build(client, target) {
     const changes: Record<string, unknown> = modelChange(client, target);
-    if (client.stream && !clientWantsUsage(client.body)) changes.stream_options = { ...(client.body.stream_options ?? {}), include_usage: true };
+    if (client.stream && (!clientWantsUsage(client.body) || !readsAsParsed(client, "stream_options"))) {
+      changes.stream_options = { ...(client.body.stream_options ?? {}), include_usage: true };
+    }
     return {
       url: `${trimSlash(target.baseUrl)}/chat/completions`,
       headers: { "content-type": "application/json", authorization: `Bearer ${target.credential}` },
