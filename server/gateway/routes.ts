@@ -7,6 +7,7 @@ import type { Catalog } from "./catalog.ts";
 import { isFamilyCRequest } from "./errors/wire-format.ts";
 import type { Forwarder } from "./forward.ts";
 import { getModel, listGeminiModels, listModels, notAMethodPath } from "./handlers/models.ts";
+import { countTokensHandler } from "./handlers/count-tokens.ts";
 import { relayHandler } from "./handlers/relay.ts";
 import { type KeyUse, authenticate } from "./middleware/authenticate.ts";
 import { relayBody } from "./middleware/body.ts";
@@ -17,6 +18,7 @@ import { inSequence } from "./middleware/in-sequence.ts";
 import { validateRelay } from "./middleware/validate.ts";
 import { countRequests } from "../metrics/metrics.ts";
 import type { CorsOrigins } from "../config.ts";
+import type { Dispatcher } from "undici";
 
 /** `/v1…` and `/v1beta…`, as `router.use(["/v1", "/v1beta"], …)` would match them. */
 const isRelayPath = (url: string) => /^\/v1(?:beta)?(?:[/?]|$)/.test(url);
@@ -24,6 +26,8 @@ const isRelayPath = (url: string) => /^\/v1(?:beta)?(?:[/?]|$)/.test(url);
 export type RelayDeps = {
   catalog: Catalog;
   forward: Forwarder;
+  /** The upstream pools, for calls outside the forwarder (count_tokens). */
+  dispatcher: Dispatcher;
   recordKeyUse: KeyUse;
   maxBodyBytes: number;
   maxJsonDepth: number;
@@ -32,7 +36,7 @@ export type RelayDeps = {
   log: (event: string, fields: Record<string, unknown>) => void;
 };
 
-export function relayRouter({ catalog, forward, recordKeyUse, maxBodyBytes, maxJsonDepth, corsOrigins, log }: RelayDeps): Router {
+export function relayRouter({ catalog, forward, dispatcher, recordKeyUse, maxBodyBytes, maxJsonDepth, corsOrigins, log }: RelayDeps): Router {
   const router = express.Router();
   const familyA = authenticate(catalog, "family-a", recordKeyUse);
   const bearer = authenticate(catalog, "bearer", recordKeyUse);
@@ -48,6 +52,8 @@ export function relayRouter({ catalog, forward, recordKeyUse, maxBodyBytes, maxJ
   router.post("/v1/messages", familyA, validateRelay("/v1/messages"), relayHandler("messages", catalog, forward));
   router.post("/v1/chat/completions", bearer, validateRelay("/v1/chat/completions"), relayHandler("chat", catalog, forward));
   router.post("/v1/responses", bearer, validateRelay("/v1/responses"), relayHandler("responses", catalog, forward));
+  // Token counting: authenticated like its interface; never held, billed or rate limited.
+  router.post("/v1/messages/count_tokens", familyA, validateRelay(["/v1/messages/count_tokens"]), countTokensHandler("messages", catalog, dispatcher, log));
   // Family C under v1beta (REST docs, older SDKs) and v1 (`@google/genai` 3.x default).
   for (const version of ["v1beta", "v1"]) {
     const validate = validateRelay(["{model}", "{group}/{model}"].flatMap((name) => [`/${version}/models/${name}:generateContent`, `/${version}/models/${name}:streamGenerateContent`]));
@@ -55,6 +61,10 @@ export function relayRouter({ catalog, forward, recordKeyUse, maxBodyBytes, maxJ
       router.post(`/${version}/models/:model\\:${method}`, familyC, validate, relayHandler("generate-content", catalog, forward));
       router.post(`/${version}/models/:group/:model\\:${method}`, familyC, validate, relayHandler("generate-content", catalog, forward));
     }
+    const validateCount = validateRelay([`/${version}/models/{model}:countTokens`, `/${version}/models/{group}/{model}:countTokens`]);
+    const count = countTokensHandler("generate-content", catalog, dispatcher, log);
+    router.post(`/${version}/models/:model\\:countTokens`, familyC, validateCount, count);
+    router.post(`/${version}/models/:group/:model\\:countTokens`, familyC, validateCount, count);
   }
   const familyCOrA = (req: Request, res: Response, next: NextFunction) => (isFamilyCRequest(req) ? familyC : familyA)(req, res, next);
   router.get("/v1/models", familyCOrA, validateRelay(["/v1/models"]), listModels(catalog));

@@ -1,0 +1,83 @@
+// count_tokens of the messages and generateContent formats. The call name resolves through the
+// key's group as a generation call's does (the same 403s and 404s); nothing is held, billed or
+// counted against rate limits. The serving channel's upstream counts where its kind offers it
+// (Anthropic's and Gemini's APIs do); otherwise — another kind, no channel, an upstream that
+// answers 404 or fails — Tollgate's estimate answers (domain/estimate-tokens.ts), marked with
+// `x-tollgate-token-count: estimate`. A request the upstream refuses as invalid is answered with
+// its refusal, as a generation call's would be.
+import type { NextFunction, Request, Response } from "express";
+import type { Dispatcher } from "undici";
+import { estimateRequestTokens } from "../../domain/estimate-tokens.ts";
+import type { ChannelWithCredentials } from "../../store/channels.ts";
+import type { Catalog } from "../catalog.ts";
+import { eligibleChannels, nextCredential, orderChannels, upstreamModelOf } from "../channels/select.ts";
+import type { Caller } from "../middleware/authenticate.ts";
+import { rawJsonOf } from "../middleware/body.ts";
+import { resolveRoute } from "../resolve-route.ts";
+import type { ClientRequest } from "../upstreams/adapter.ts";
+import { anthropicAdapter } from "../upstreams/anthropic.ts";
+import { geminiAdapter } from "../upstreams/gemini.ts";
+
+type CountingInterface = "messages" | "generate-content";
+
+/** A count takes no longer than this, whatever the channel's own timeout: past it, the estimate answers. */
+const countTimeoutMs = 10_000;
+
+/** The counting endpoint of each channel kind that has one: its generation request, re-aimed. */
+const counters: Partial<Record<ChannelWithCredentials["kind"], (client: ClientRequest, channel: ChannelWithCredentials, modelId: string) => { url: string; headers: Record<string, string>; body: Buffer | string }>> = {
+  anthropic: (client, channel, modelId) => {
+    const built = anthropicAdapter.build(client, { baseUrl: channel.baseUrl, credential: nextCredential(channel), upstreamModel: upstreamModelOf(channel, modelId) });
+    return { ...built, url: built.url.replace(/\/v1\/messages(?=\?|$)/, "/v1/messages/count_tokens") };
+  },
+  gemini: (client, channel, modelId) => {
+    const built = geminiAdapter.build(client, { baseUrl: channel.baseUrl, credential: nextCredential(channel), upstreamModel: upstreamModelOf(channel, modelId) });
+    return { ...built, url: built.url.replace(/:generateContent$/, ":countTokens") };
+  },
+};
+
+const callNameOf = (iface: CountingInterface, req: Request) =>
+  iface === "messages" ? String(req.body.model) : req.params.group ? `${req.params.group}/${req.params.model}` : String(req.params.model);
+
+export function countTokensHandler(iface: CountingInterface, catalog: Catalog, dispatcher: Dispatcher, log: (event: string, fields: Record<string, unknown>) => void) {
+  return async function countTokens(req: Request, res: Response, next: NextFunction) {
+    try {
+      const route = resolveRoute(catalog.snapshot, res.locals.caller as Caller, iface, callNameOf(iface, req));
+      if ("kind" in route) return next(route);
+      const [channel] = orderChannels(eligibleChannels(catalog.snapshot.channels, iface, route.group.id, route.model.modelId));
+      const counter = channel && counters[channel.kind];
+      if (counter) {
+        const client: ClientRequest = { body: req.body, raw: rawJsonOf(res), stream: false, headers: req.headers, query: req.query as Record<string, unknown> };
+        const upstream = counter(client, channel, route.model.modelId);
+        try {
+          const answer = await dispatcher.request({
+            ...originAndPath(upstream.url),
+            method: "POST",
+            headers: upstream.headers,
+            body: upstream.body,
+            headersTimeout: Math.min(channel.timeoutMs, countTimeoutMs),
+            bodyTimeout: Math.min(channel.timeoutMs, countTimeoutMs),
+          });
+          const text = await answer.body.text();
+          const refused = answer.statusCode >= 400 && answer.statusCode < 500 && ![401, 403, 404, 429].includes(answer.statusCode);
+          if (answer.statusCode === 200 || refused) {
+            res.writeHead(answer.statusCode, { "content-type": "application/json" }).end(text);
+            return;
+          }
+          log("relay.count_tokens_estimated", { request_id: res.locals.requestId, channel_id: channel.id, status: answer.statusCode });
+        } catch (error) {
+          log("relay.count_tokens_estimated", { request_id: res.locals.requestId, channel_id: channel.id, code: (error as { code?: string }).code ?? "error" });
+        }
+      }
+      const tokens = estimateRequestTokens(iface, req.body);
+      res.setHeader("x-tollgate-token-count", "estimate");
+      res.json(iface === "messages" ? { input_tokens: tokens } : { totalTokens: tokens });
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+function originAndPath(url: string): { origin: string; path: string } {
+  const parsed = new URL(url);
+  return { origin: parsed.origin, path: `${parsed.pathname}${parsed.search}` };
+}

@@ -1,0 +1,108 @@
+// count_tokens through the official SDKs: answered by the upstream that serves the model, or by
+// Tollgate's estimate where that upstream cannot count; never billed, never rate limited.
+import Anthropic from "@anthropic-ai/sdk";
+import { GoogleGenAI } from "@google/genai";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { estimateRequestTokens } from "../../server/domain/estimate-tokens.ts";
+import { unique } from "../helpers/fixtures.ts";
+import { type RelayEnv, startRelayEnv, upstreamKeys } from "../helpers/relay-env.ts";
+import { inputTokensOf } from "../mock-upstreams/server.ts";
+
+let env: RelayEnv;
+
+beforeAll(async () => {
+  env = await startRelayEnv();
+});
+afterAll(async () => {
+  await env?.stop();
+});
+
+const request = {
+  model: "claude-sonnet-4-6",
+  system: "You are terse.",
+  messages: [{ role: "user" as const, content: "How many tokens is this sentence, roughly?" }],
+  tools: [{ name: "read_file", description: "Reads a file", input_schema: { type: "object" as const, properties: { path: { type: "string" } } } }],
+};
+
+async function keyWithRpm(identifier: string, rpm: number): Promise<string> {
+  const { data, error } = await env.tenant.owner.POST("/api/keys", { body: { name: unique("count"), group_id: env.groups.get(identifier)!.id, rate_limits: { rpm } } });
+  if (!data) throw new Error(JSON.stringify(error));
+  return data.secret;
+}
+
+describe("POST /v1/messages/count_tokens", () => {
+  it("is the upstream's count, through the Anthropic SDK, with the model mapped and Tollgate's key kept back", async () => {
+    const key = await keyWithRpm("claude-smart", 1);
+    const client = new Anthropic({ apiKey: key, baseURL: env.tollgate.url, maxRetries: 0 });
+    const balance = await env.balance();
+    const before = env.mocks.anthropic.requests.length;
+    // More counts than the key's 1 request a minute: counting is not rate limited.
+    for (let i = 0; i < 3; i++) {
+      const counted = await client.messages.countTokens(request);
+      expect(counted.input_tokens).toBe(inputTokensOf(request));
+    }
+    const upstream = env.mocks.anthropic.requests.slice(before);
+    expect(upstream.map((call) => call.path)).toEqual(Array(3).fill("/v1/messages/count_tokens"));
+    expect(upstream[0].headers["x-api-key"]).toBe(upstreamKeys.anthropic);
+    expect(JSON.stringify(upstream[0].headers)).not.toContain(key);
+    expect(upstream[0].raw).toBe(JSON.stringify(request));
+    // Never billed, and the key's one call a minute is still there for a message.
+    expect(await env.balance()).toBe(balance);
+    await client.messages.create({ ...request, max_tokens: 16 });
+  });
+
+  it("answers in the caller's format for a model the group does not offer", async () => {
+    const key = await env.key("claude-smart");
+    const answer = await fetch(`${env.tollgate.url}/v1/messages/count_tokens`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-api-key": key, "anthropic-version": "2023-06-01" },
+      body: JSON.stringify({ ...request, model: "gpt-4o-mini" }),
+    });
+    expect(answer.status).toBe(404);
+    expect(await answer.json()).toMatchObject({ type: "error", error: { type: "not_found_error" } });
+    const invalid = await fetch(`${env.tollgate.url}/v1/messages/count_tokens`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-api-key": key, "anthropic-version": "2023-06-01" },
+      body: JSON.stringify({ model: "claude-sonnet-4-6", messages: [] }),
+    });
+    expect(invalid.status).toBe(400);
+    expect((await invalid.json()).error.message).toContain("messages");
+  });
+
+  it("is Tollgate's estimate, marked as such, where the serving upstream cannot count", async () => {
+    // An Anthropic-compatible channel whose endpoint has no count_tokens (here: one that answers 404 to it).
+    const group = env.groups.get("claude-flagship")!;
+    const made = await env.operator.POST("/api/admin/channels", {
+      body: { name: unique("no-count"), kind: "anthropic", base_url: env.mocks.openai.url, credentials: [upstreamKeys.openai], group_ids: [group.id], priority: 10 },
+    });
+    expect(made.response.status).toBe(201);
+    const key = await env.key("claude-flagship");
+    let answer: Response | undefined;
+    for (let attempt = 0; attempt < 20; attempt++) {
+      answer = await fetch(`${env.tollgate.url}/v1/messages/count_tokens`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-api-key": key, "anthropic-version": "2023-06-01" },
+        body: JSON.stringify(request),
+      });
+      if (answer.headers.get("x-tollgate-token-count") === "estimate") break;
+      await new Promise((resolve) => setTimeout(resolve, 100)); // the catalog picks the channel up within a second
+    }
+    expect(answer!.status).toBe(200);
+    expect(answer!.headers.get("x-tollgate-token-count")).toBe("estimate");
+    expect(await answer!.json()).toEqual({ input_tokens: estimateRequestTokens("messages", request) });
+    await env.operator.PATCH("/api/admin/channels/{id}", { params: { path: { id: made.data!.id } }, body: { enabled: false } });
+  });
+});
+
+describe("POST /v1beta/models/{model}:countTokens", () => {
+  it("is the upstream's count, through google-genai, and never billed", async () => {
+    const key = await env.key("gemini-official");
+    const ai = new GoogleGenAI({ apiKey: key, httpOptions: { baseUrl: env.tollgate.url } });
+    const balance = await env.balance();
+    const contents = [{ role: "user", parts: [{ text: "Count the tokens of this, please." }] }];
+    const counted = await ai.models.countTokens({ model: "gemini-2.5-flash", contents });
+    expect(counted.totalTokens).toBe(inputTokensOf({ contents }));
+    expect(env.mocks.gemini.requests.at(-1)!.path).toMatch(/\/models\/gemini-2\.5-flash:countTokens$/);
+    expect(await env.balance()).toBe(balance);
+  });
+});
