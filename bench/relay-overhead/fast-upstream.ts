@@ -1,6 +1,6 @@
 // A deliberately cheap upstream for the benchmark, in the chat-completions format and (on
-// `/v1/messages`) the messages format: canned bodies, the request read as bytes but never decoded
-// or parsed, so the gateway's overhead dominates what is measured.
+// `/v1/messages`) the messages format, with its count_tokens: canned bodies, the request read as
+// bytes but never decoded or parsed, so the gateway's overhead dominates what is measured.
 import { createServer } from "node:http";
 
 const chatCompletion = JSON.stringify({
@@ -53,6 +53,11 @@ const server = createServer((req, res) => {
   req.on("end", () => (delayMs > 0 ? setTimeout(answer, delayMs) : answer()));
   const answer = () => {
     const stream = Buffer.concat(chunks).includes(streamFlag);
+    if (req.url!.startsWith("/v1/messages/count_tokens")) {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end('{"input_tokens":36000}');
+      return;
+    }
     const messages = req.url!.startsWith("/v1/messages");
     res.writeHead(200, { "content-type": stream ? "text/event-stream" : "application/json" });
     res.end(messages ? (stream ? messageStream : message) : stream ? chatStream : chatCompletion);

@@ -4,7 +4,7 @@
 // two anthropic channels made with the admin API (`messagesChannels`).
 import type { Target } from "./harness.ts";
 
-export type LaneName = "chat" | "messages";
+export type LaneName = "chat" | "messages" | "count";
 export type Scenario = { id: string; name: string; lane: LaneName; body: (model: string) => string };
 type Side = { group: string; model: string };
 type Lane = { path: string; fast: Side; slow: Side; auth: (key: string) => Record<string, string> };
@@ -18,6 +18,13 @@ export const lanes: Record<LaneName, Lane> = {
   },
   messages: {
     path: "/v1/messages",
+    fast: { group: "claude-smart", model: "claude-sonnet-4-6" },
+    slow: { group: "claude-premium", model: "claude-sonnet-4-6" },
+    auth: (key) => ({ "x-api-key": key, "anthropic-version": "2023-06-01" }),
+  },
+  // count_tokens of the messages format, through the same groups and channels as messages.
+  count: {
+    path: "/v1/messages/count_tokens",
     fast: { group: "claude-smart", model: "claude-sonnet-4-6" },
     slow: { group: "claude-premium", model: "claude-sonnet-4-6" },
     auth: (key) => ({ "x-api-key": key, "anthropic-version": "2023-06-01" }),
@@ -46,7 +53,7 @@ export function gatewayTargets(gatewayUrl: string, keys: Record<string, string>)
     fast: { url: `${gatewayUrl}${lane.path}`, headers: lane.auth(keys[lane.fast.group]) },
     slow: { url: `${gatewayUrl}${lane.path}`, headers: lane.auth(keys[lane.slow.group]) },
   });
-  return { chat: targets(lanes.chat), messages: targets(lanes.messages) };
+  return { chat: targets(lanes.chat), messages: targets(lanes.messages), count: targets(lanes.count) };
 }
 
 /** Scenarios chosen by their ids (comma-separated; `BENCH_SCENARIOS` by default), or all. */

@@ -53,8 +53,8 @@ const turns = Array.from({ length: 40 }, (_, i) => ({
 
 const firstTask = `Please fix the failing test in ${text(4)} and explain the change.`;
 
-/** The messages-format body (`POST /v1/messages`). */
-export function messagesRequest(model: string, stream: boolean): string {
+/** The messages-format body (`POST /v1/messages`); without `max_tokens` and `stream`, a count_tokens body. */
+export function messagesRequest(model: string, stream: boolean, count = false): string {
   const messages: object[] = [{ role: "user", content: firstTask }];
   for (const turn of turns) {
     messages.push({ role: "assistant", content: [{ type: "text", text: turn.thought }, { type: "tool_use", id: turn.id, name: turn.tool, input: turn.input }] });
@@ -62,11 +62,11 @@ export function messagesRequest(model: string, stream: boolean): string {
   }
   return JSON.stringify({
     model,
-    max_tokens: 16000,
+    ...(count ? {} : { max_tokens: 16000 }),
     system: [{ type: "text", text: systemPrompt, cache_control: { type: "ephemeral" } }],
     tools: tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.schema })),
     messages,
-    stream,
+    ...(count ? {} : { stream }),
   });
 }
 
