@@ -177,6 +177,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description Counts the input tokens of a generateContent request, with a plain model id (the key's group decides the route). */
         post: operations["V1Count_countTokens"];
         delete?: never;
         options?: never;
@@ -349,6 +350,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description Counts the input tokens of a generateContent request, with a plain model id (the key's group decides the route). */
         post: operations["V1betaCount_countTokens"];
         delete?: never;
         options?: never;
