@@ -14,7 +14,7 @@ import type { ChannelWithCredentials } from "../store/channels.ts";
 import type { Catalog } from "./catalog.ts";
 import { eligibleChannels, nextCredential, orderChannels, upstreamModelOf } from "./channels/select.ts";
 import type { Forwarder, RelayCall } from "./forward.ts";
-import { type UpstreamAnswer, exchange } from "./upstream-exchange.ts";
+import { type UpstreamAnswer, exchange, originAndPath } from "./upstream-exchange.ts";
 import { decodedBodyBytes, rawJsonOf } from "./middleware/body.ts";
 import type { ClientRequest, UpstreamAdapter } from "./upstreams/adapter.ts";
 import { anthropicAdapter } from "./upstreams/anthropic.ts";
@@ -75,12 +75,6 @@ const resetBeforeAnswer = (error: unknown) => {
   const code = (error as { code?: string })?.code;
   return code === "ECONNRESET" || code === "EPIPE" || code === "UND_ERR_SOCKET";
 };
-
-/** `http://host:port/a/b?c` → origin and path, as the agent takes them (no URL object per call). */
-function originAndPath(url: string): { origin: string; path: string } {
-  const slash = url.indexOf("/", url.indexOf("//") + 2);
-  return slash < 0 ? { origin: url, path: "/" } : { origin: url.slice(0, slash), path: url.slice(slash) };
-}
 
 function retryAfterOf(headers: Record<string, string | string[] | undefined>): number {
   const value = Number(headers["retry-after"]);

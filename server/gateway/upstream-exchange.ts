@@ -31,6 +31,12 @@ export interface UpstreamAnswer {
   forEachChunk(onChunk: (chunk: Buffer) => void | PromiseLike<unknown>): Promise<void>;
 }
 
+/** `http://host:port/a/b?c` → origin and path, as the agent takes them (no URL object per call). */
+export function originAndPath(url: string): { origin: string; path: string } {
+  const slash = url.indexOf("/", url.indexOf("//") + 2);
+  return slash < 0 ? { origin: url, path: "/" } : { origin: url.slice(0, slash), path: url.slice(slash) };
+}
+
 /** POSTs `options.body` and resolves with the answer's head; rejects with undici's error (its `code` kept) when none comes. */
 export function exchange(dispatcher: Dispatcher, options: ExchangeOptions): Promise<UpstreamAnswer> {
   return new Promise((resolve, reject) => {

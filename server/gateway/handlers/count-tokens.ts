@@ -14,6 +14,8 @@ import { eligibleChannels, nextCredential, orderChannels, upstreamModelOf } from
 import type { Caller } from "../middleware/authenticate.ts";
 import { rawJsonOf } from "../middleware/body.ts";
 import { resolveRoute } from "../resolve-route.ts";
+import { callNameOf } from "./relay.ts";
+import { originAndPath } from "../upstream-exchange.ts";
 import type { ClientRequest } from "../upstreams/adapter.ts";
 import { anthropicAdapter } from "../upstreams/anthropic.ts";
 import { geminiAdapter } from "../upstreams/gemini.ts";
@@ -35,13 +37,10 @@ const counters: Partial<Record<ChannelWithCredentials["kind"], (client: ClientRe
   },
 };
 
-const callNameOf = (iface: CountingInterface, req: Request) =>
-  iface === "messages" ? String(req.body.model) : req.params.group ? `${req.params.group}/${req.params.model}` : String(req.params.model);
-
 export function countTokensHandler(iface: CountingInterface, catalog: Catalog, dispatcher: Dispatcher, log: (event: string, fields: Record<string, unknown>) => void) {
   return async function countTokens(req: Request, res: Response, next: NextFunction) {
     try {
-      const route = resolveRoute(catalog.snapshot, res.locals.caller as Caller, iface, callNameOf(iface, req));
+      const route = resolveRoute(catalog.snapshot, res.locals.caller as Caller, iface, callNameOf[iface](req));
       if ("kind" in route) return next(route);
       const [channel] = orderChannels(eligibleChannels(catalog.snapshot.channels, iface, route.group.id, route.model.modelId));
       const counter = channel && counters[channel.kind];
@@ -75,9 +74,4 @@ export function countTokensHandler(iface: CountingInterface, catalog: Catalog, d
       next(error);
     }
   };
-}
-
-function originAndPath(url: string): { origin: string; path: string } {
-  const parsed = new URL(url);
-  return { origin: parsed.origin, path: `${parsed.pathname}${parsed.search}` };
 }

@@ -9,7 +9,8 @@ import { resolveRoute } from "../resolve-route.ts";
 
 type GenerationInterface = Exclude<Interface, "models">;
 
-const callNameOf: Record<GenerationInterface, (req: Request) => string> = {
+/** Where each interface's call name is: the body's `model`, or the Family C path. */
+export const callNameOf: Record<GenerationInterface, (req: Request) => string> = {
   messages: (req) => req.body.model,
   chat: (req) => req.body.model,
   responses: (req) => req.body.model,
