@@ -104,5 +104,9 @@ describe("POST /v1beta/models/{model}:countTokens", () => {
     expect(counted.totalTokens).toBe(inputTokensOf({ contents }));
     expect(env.mocks.gemini.requests.at(-1)!.path).toMatch(/\/models\/gemini-2\.5-flash:countTokens$/);
     expect(await env.balance()).toBe(balance);
+    // A GET on the method path is that path's 405, not a lookup of a model named "…:countTokens".
+    const get = await fetch(`${env.tollgate.url}/v1beta/models/gemini-2.5-flash:countTokens`, { headers: { "x-goog-api-key": key } });
+    expect(get.status).toBe(405);
+    expect(get.headers.get("allow")).toBe("POST");
   });
 });

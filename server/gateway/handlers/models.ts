@@ -65,7 +65,7 @@ const geminiModel = (group: Group, model: GroupModel, id: string) => ({
   name: `models/${id}`,
   displayName: model.displayName,
   description: `${model.displayName} in group ${group.name}`,
-  supportedGenerationMethods: ["generateContent", "streamGenerateContent"],
+  supportedGenerationMethods: ["generateContent", "streamGenerateContent", "countTokens"],
 });
 
 /**
@@ -86,9 +86,9 @@ export function getModel(catalog: Catalog) {
 }
 
 /**
- * `GET /v1/models/x:generateContent` is a method path, not a model: leave it to the 405 that path
+ * `GET /v1/models/x:generateContent` (or `:countTokens`) is a method path, not a model: leave it to the 405 that path
  * answers. Other colons are model ids (Ollama's `llama3.1:8b`).
  */
 export function notAMethodPath(req: Request, _res: Response, next: NextFunction) {
-  next(/:(stream)?generatecontent$/i.test(String(req.params.model)) ? "route" : undefined);
+  next(/:(?:(?:stream)?generatecontent|counttokens)$/i.test(String(req.params.model)) ? "route" : undefined);
 }
