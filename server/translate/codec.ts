@@ -1,0 +1,53 @@
+// What each wire format provides to translation: a reader and a writer for requests (caller side
+// in, upstream side out), a stream reader (upstream side) and writer (caller side), a response
+// writer (caller side) and an error reader (upstream side). One file set per format under
+// server/translate/<format>/; translate.ts joins a caller's codec to an upstream's.
+import type { SseEvent } from "../gateway/upstreams/sse.ts";
+import type { CanonicalRequest, CanonicalResponse, Format, StreamEvent, UpstreamError } from "./canonical.ts";
+
+/** What a caller-side writer needs to know of the call. */
+export type CallerContext = {
+  /** The model name the caller used (its call name), echoed in responses. */
+  model: string;
+  /** Chat: the caller asked for the usage chunk (`stream_options.include_usage`). */
+  includeUsage: boolean;
+  /** The caller's request, read: writers that echo request fields (Responses) take them from here. */
+  request: CanonicalRequest;
+};
+
+export interface StreamReader {
+  /** One upstream SSE event (or, for Gemini, one `data:` chunk) → canonical events. */
+  read(event: SseEvent): StreamEvent[];
+  /** The upstream stream ended: close what is open; a stream that never finished yields no `finish`. */
+  end(): StreamEvent[];
+}
+
+export interface StreamWriter {
+  /** One canonical event → the caller's SSE text for it ("" when it has none). */
+  write(event: StreamEvent): string;
+  /** After the last event (chat's `[DONE]`, nothing for others). */
+  end(): string;
+  /** The caller format's error event, ending a stream that broke after its first byte. */
+  error(message: string): string;
+}
+
+export interface Codec {
+  format: Format;
+  /** Caller side: the validated body → canonical; throws TranslationRefusal for a field with no canonical slot. */
+  readRequest(body: Record<string, any>, options: { stream: boolean; model: string }): CanonicalRequest;
+  /** Upstream side: canonical → the body to send; throws TranslationRefusal (field in canonical terms) for what this format cannot carry. */
+  writeRequest(request: CanonicalRequest): Record<string, unknown>;
+  /** Upstream side: reads the upstream's stream. */
+  streamReader(): StreamReader;
+  /** Caller side: writes the stream in the caller's grammar. */
+  streamWriter(context: CallerContext): StreamWriter;
+  /** Caller side: the non-stream answer body. */
+  writeResponse(response: CanonicalResponse, context: CallerContext): unknown;
+  /** Upstream side: an error answer (status ≥ 400) → what it says. */
+  readError(status: number, body: string): UpstreamError;
+  /**
+   * Caller side: how a canonical field (a CanonicalRequest key such as "topK", or "part:document",
+   * "part:image", "part:tool_result.image") is named in this format, for refusal messages.
+   */
+  fieldName(canonical: string): string;
+}
