@@ -13,6 +13,8 @@ export type CallerContext = {
   includeUsage: boolean;
   /** The caller's request, read: writers that echo request fields (Responses) take them from here. */
   request: CanonicalRequest;
+  /** The request's input tokens, estimated: Anthropic's message_start must report input before the upstream has (chat and Gemini say it only at the end). */
+  estimatedInputTokens: number;
 };
 
 export interface StreamReader {
