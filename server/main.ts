@@ -14,6 +14,7 @@ if (major < 22) {
 }
 
 const { loadConfig } = await import("./config.ts");
+const { checkDataDir, checkDatabase, checkPort, checkRedis, failStart, listenFailure } = await import("./start-checks.ts");
 const { createLog } = await import("./log.ts");
 const { openStore } = await import("./store/store.ts");
 const { connectCallState, serveCallState } = await import("./call-state/cluster.ts");
@@ -21,10 +22,18 @@ const { callStateOwner } = await import("./call-state/owner.ts");
 const { servePrimaryMetrics } = await import("./metrics/cluster.ts");
 const { nextRestart } = await import("./worker-restarts.ts");
 
-const config = loadConfig();
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (error) {
+    return failStart((error as Error).message);
+  }
+})();
 const { log, flush } = createLog();
 /** Sent by the primary to a worker: stop accepting, finish, flush, exit. */
 const stopMessage = "tollgate:stop";
+/** Sent by a worker to the primary: a fault no restart can mend (the port is taken); the start ends with this reason. */
+type FatalMessage = { type: "tollgate:fatal"; reason: string };
 
 async function prepareDatabase(store: ReturnType<typeof openStore>): Promise<void> {
   const { seedGroupsIfEmpty, seedOperatorIfMissing } = await import("./store/seed.ts");
@@ -59,7 +68,12 @@ async function runWorker(): Promise<void> {
     flush();
     process.exit(1);
   });
-  const server: Server = worker.app.listen(config.port, config.host, () => setImmediate(worker.warmUp));
+  // Express 5 hands a listen error to this callback: say why to the primary, which ends the start.
+  const server: Server = worker.app.listen(config.port, config.host, (error?: Error) => {
+    if (!error) return void setImmediate(worker.warmUp);
+    const fatal: FatalMessage = { type: "tollgate:fatal", reason: listenFailure(config.host, config.port, error as NodeJS.ErrnoException) };
+    process.send?.(fatal, undefined, undefined, () => process.exit(1));
+  });
   server.keepAliveTimeout = 65_000;
   let stopping = false;
   // Graceful stop: accept no new connection, let calls under way finish for up to the drain time,
@@ -90,12 +104,21 @@ async function runWorker(): Promise<void> {
 }
 
 async function runPrimary(): Promise<void> {
-  const store = openStore(config);
+  let store: ReturnType<typeof openStore>;
+  try {
+    // Everything the start needs from the machine, before anything is written or printed.
+    if (!config.databaseUrl || !config.secretKey) checkDataDir(config.dataDir);
+    await checkPort(config.host, config.port);
+    if (config.databaseUrl) await checkDatabase(config.databaseUrl);
+    if (config.redisUrl) await checkRedis(config.redisUrl);
+    store = openStore(config);
+  } catch (error) {
+    return failStart((error as Error).message);
+  }
   try {
     await prepareDatabase(store);
   } catch (error) {
-    console.error(`Tollgate could not prepare its database: ${(error as Error).message}`);
-    process.exit(1);
+    return failStart(`its database could not be prepared: ${(error as Error).message}`);
   }
   // In replica mode this node's name in Redis: unique per start, so a restarted node never inherits a dead one's leases.
   const node = `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
@@ -139,6 +162,14 @@ async function runPrimary(): Promise<void> {
       flush();
       process.exit(0);
     }
+  });
+  // A worker that cannot listen ends the start: re-forking would only fail the same way, forever.
+  cluster.on("message", (_worker, message: FatalMessage) => {
+    if (message?.type !== "tollgate:fatal" || stopping) return;
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGKILL");
+    flush();
+    failStart(message.reason);
   });
   const stopAll = () => {
     if (stopping) return;
