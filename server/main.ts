@@ -118,7 +118,8 @@ async function runPrimary(): Promise<void> {
   try {
     await prepareDatabase(store);
   } catch (error) {
-    return failStart(`its database could not be prepared: ${(error as Error).message}`);
+    const { SchemaTooNewError } = await import("./store/migrations.ts");
+    return failStart(error instanceof SchemaTooNewError ? error.message : `its database could not be prepared: ${(error as Error).message}`);
   }
   // In replica mode this node's name in Redis: unique per start, so a restarted node never inherits a dead one's leases.
   const node = `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;

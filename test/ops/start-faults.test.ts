@@ -6,6 +6,8 @@ import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openSqlite } from "../../server/store/db.ts";
+import { latestVersion, migrate } from "../../server/store/migrations.ts";
 import { freePort } from "../helpers/tollgate.ts";
 
 const main = resolve(import.meta.dirname, "../../server/main.ts");
@@ -63,6 +65,15 @@ describe("start-up faults", () => {
     const file = join(mkdtempSync(join(tmpdir(), "tollgate-fault-")), "a-file");
     writeFileSync(file, "");
     expectOneLine(await start({ TOLLGATE_DATA_DIR: join(file, "data") }), /the data directory .*a-file\/data is not writable \(.*ENOTDIR.*\); set TOLLGATE_DATA_DIR/);
+  });
+
+  it("a database migrated by a newer build", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "tollgate-fault-"));
+    const db = openSqlite(join(dataDir, "tollgate.db"));
+    await migrate(db);
+    await db.run(`INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, 'from the future', 0)`, [latestVersion + 1]);
+    await db.close();
+    expectOneLine(await start({ TOLLGATE_DATA_DIR: dataDir }), new RegExp(`^Tollgate cannot start: the database was migrated by a newer Tollgate \\(schema version ${latestVersion + 1}; this build knows up to ${latestVersion}\\)`));
   });
 
   it("a bad environment value", async () => {
