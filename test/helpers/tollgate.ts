@@ -39,9 +39,9 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** `command`: how the server is started, by default `node server/main.ts`; e.g. `npm start` to test what npm does with signals. */
-export async function startTollgate(env: Record<string, string> = {}, options: { command?: string[] } = {}): Promise<Tollgate> {
-  const dataDir = mkdtempSync(join(tmpdir(), "tollgate-test-"));
+/** `command`: how the server is started, by default `node server/main.ts`; e.g. `npm start` to test what npm does with signals. `dataDir`: an existing one (e.g. a restored backup). */
+export async function startTollgate(env: Record<string, string> = {}, options: { command?: string[]; dataDir?: string } = {}): Promise<Tollgate> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "tollgate-test-"));
   dataDirs.push(dataDir);
   const port = await freePort();
   let output = "";
