@@ -6,6 +6,7 @@ import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import type { Server } from "node:http";
 import { hostname } from "node:os";
+import type { UsageRecord } from "./store/ledger.ts";
 
 const [major] = process.versions.node.split(".").map(Number);
 if (major < 22) {
@@ -124,13 +125,18 @@ async function runPrimary(): Promise<void> {
   // In replica mode this node's name in Redis: unique per start, so a restarted node never inherits a dead one's leases.
   const node = `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
   const { provide, timedLedgerInsert } = await import("./metrics/metrics.ts");
+  // OpenTelemetry (off unless an OTLP endpoint is set): spans from the calls the ledger writes, off the request path.
+  const { traceSettings } = await import("./telemetry/trace-settings.ts");
+  const tracing = traceSettings(process.env);
+  const traces = tracing ? (await import("./telemetry/traces.ts")).relayTraces(store, tracing, node) : undefined;
+  const writeLedger = timedLedgerInsert((records: UsageRecord[]) => store.budgets.recordSettled(records));
   const owner = callStateOwner(store, {
     circuit: config.circuit,
     flushMs: config.ledgerFlushMs,
     log,
     redisUrl: config.redisUrl,
     node,
-    writeBatch: timedLedgerInsert((records) => store.budgets.recordSettled(records)),
+    writeBatch: traces ? traces.traced(writeLedger) : writeLedger,
   });
   provide.ledgerQueueDepth(owner.queued);
   serveCallState(owner);
@@ -159,6 +165,7 @@ async function runPrimary(): Promise<void> {
     }
     if (Object.keys(cluster.workers ?? {}).length === 0) {
       await owner.stop();
+      await traces?.shutdown();
       await store.close();
       flush();
       process.exit(0);
