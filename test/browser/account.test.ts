@@ -43,10 +43,10 @@ suite(skipped ? `Account page in a real browser (skipped: ${skipped})` : "Accoun
     await form.getByLabel("Current password").fill("not-my-password");
     await form.getByLabel("New password").fill("owner-password-2");
     await form.getByRole("button", { name: "Change password" }).click();
-    await expect.poll(() => form.textContent()).toContain("The current password is incorrect");
+    await expect.poll(() => form.textContent(), { timeout: 15_000 }).toContain("The current password is incorrect");
     await form.getByLabel("Current password").fill("owner-password-1");
     await form.getByRole("button", { name: "Change password" }).click();
-    await expect.poll(() => form.getByRole("status").textContent()).toContain("Password changed");
+    await expect.poll(() => form.getByRole("status").textContent(), { timeout: 15_000 }).toContain("Password changed");
     await shoot(page, "account-owner");
     await signIn(tollgate.url, tenant.ownerEmail, "owner-password-2");
   });
@@ -59,7 +59,7 @@ suite(skipped ? `Account page in a real browser (skipped: ${skipped})` : "Accoun
     await form.getByLabel("Email").fill(tenant.ownerEmail);
     await form.getByLabel("New password").fill("set-by-operator");
     await form.getByRole("button", { name: "Set password" }).click();
-    await expect.poll(() => form.getByRole("status").textContent()).toContain("their sessions are signed out");
+    await expect.poll(() => form.getByRole("status").textContent(), { timeout: 15_000 }).toContain("their sessions are signed out");
     await shoot(page, "account-operator");
     await signIn(tollgate.url, tenant.ownerEmail, "set-by-operator");
   });
