@@ -20,13 +20,16 @@ if [ -e "$target" ] && [ -n "$(ls -A "$target")" ]; then
 fi
 mkdir -p "$target"
 
-echo "== console (web/dist)"
-npm run -s build:web -- --logLevel warn
+target=$(cd "$target" && pwd)
 
-echo "== server, contract and console into $target"
+echo "== server and contract into $target"
 # client/package.json only: the lock file names the client workspace, which the server does not use.
 # web/build-if-stale.ts: `npm start` (its prestart) works here too, finding the console current.
-tar -c --exclude='*.test.ts' package.json package-lock.json client/package.json server generated web/dist web/build-if-stale.ts | tar -x -C "$target"
+tar -c --exclude='*.test.ts' package.json package-lock.json client/package.json server generated web/build-if-stale.ts | tar -x -C "$target"
+
+echo "== console into $target/web/dist"
+# Straight into the target: this checkout's own web/dist (which tests may be serving) is left alone.
+node_modules/.bin/vite build web --outDir "$target/web/dist" --emptyOutDir --logLevel warn
 
 echo "== run-time dependencies"
 (cd "$target" && npm ci --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=warn)
