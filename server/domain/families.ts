@@ -3,6 +3,9 @@
 
 export type Family = "A" | "B" | "C" | "domestic" | "compatible";
 export type Interface = "messages" | "responses" | "chat" | "generate-content" | "models";
+/** The four generation interfaces: the wire formats a call can be made in (and translated between). */
+export type RelayInterface = Exclude<Interface, "models">;
+export const relayInterfaces: RelayInterface[] = ["messages", "chat", "responses", "generate-content"];
 
 /** Every family, in the order the console lists them. */
 export const families: Family[] = ["A", "B", "C", "domestic", "compatible"];
