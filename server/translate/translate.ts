@@ -1,0 +1,122 @@
+// A translated call as the relay sees it: an UpstreamAdapter like the native ones. The caller's
+// body is read once into the canonical form (refusals come before anything is held); each channel
+// tried gets it written in its own format, always streamed, and the upstream's stream is read back
+// into canonical events that the caller's writer turns into the caller's grammar — or, for a
+// caller that asked for no stream, folds into one response. Usage is the upstream's own, read by
+// the same functions as passthrough (domain/usage.ts), so the call costs what passthrough would.
+import { type GatewayError, gatewayError } from "../domain/errors.ts";
+import { estimateRequestTokens } from "../domain/estimate-tokens.ts";
+import type { RelayInterface } from "../domain/families.ts";
+import { type Usage, noUsage } from "../domain/usage.ts";
+import { anthropicErrorBody } from "../gateway/errors/anthropic.ts";
+import { geminiErrorBody } from "../gateway/errors/gemini.ts";
+import { openaiErrorBody } from "../gateway/errors/openai.ts";
+import type { UpstreamAdapter } from "../gateway/upstreams/adapter.ts";
+import { nativeAdapters } from "../gateway/upstreams/by-interface.ts";
+import { Assembler } from "./assemble.ts";
+import { type CanonicalRequest, type Format, type UpstreamError, TranslationRefusal, formatLabels } from "./canonical.ts";
+import type { CallerContext, Codec } from "./codec.ts";
+import { codecs } from "./codecs.ts";
+
+export type Translation = {
+  /** The adapter for a channel whose upstream speaks `upstream`; throws the 400 when the pair cannot carry the request. */
+  to(upstream: Format): UpstreamAdapter;
+};
+
+const refusal = (error: TranslationRefusal, caller: Format, upstream: Format | null, field: string): GatewayError =>
+  gatewayError(
+    "invalid_request",
+    `\`${field}\`: ${error.reason} (this group translates ${formatLabels[caller]} calls${upstream ? ` to ${formatLabels[upstream]}` : ""}; see the translation matrix in the README).`,
+    { field },
+  );
+
+/** Reads the caller's body; a field the canonical form cannot hold is answered 400 here, before any hold. */
+export function startTranslation(caller: Format, body: Record<string, any>, options: { stream: boolean; model: string }): Translation {
+  const callerCodec = codecOf(caller);
+  let request: CanonicalRequest;
+  try {
+    request = callerCodec.readRequest(body, options);
+  } catch (error) {
+    if (error instanceof TranslationRefusal) throw refusal(error, caller, null, error.field);
+    throw error;
+  }
+  const context: CallerContext = {
+    model: options.model,
+    includeUsage: caller === "chat" && body.stream_options?.include_usage === true,
+    request,
+    estimatedInputTokens: caller === "messages" ? estimateRequestTokens("messages", body) : 0,
+  };
+  return {
+    to(upstream) {
+      const upstreamCodec = codecOf(upstream);
+      return translatingAdapter(callerCodec, upstreamCodec, request, context, (error) => refusal(error, caller, upstream, callerCodec.fieldName(error.field)));
+    },
+  };
+}
+
+function codecOf(format: Format): Codec {
+  const codec = codecs[format];
+  if (!codec) throw gatewayError("interface_mismatch", `This build of Tollgate cannot translate ${formatLabels[format]} yet. Call the group's own interface instead.`);
+  return codec;
+}
+
+function translatingAdapter(caller: Codec, upstream: Codec, request: CanonicalRequest, context: CallerContext, refuse: (error: TranslationRefusal) => GatewayError): UpstreamAdapter {
+  const native = nativeAdapters[upstream.format as RelayInterface];
+  return {
+    build(_client, target) {
+      let body: Record<string, unknown>;
+      try {
+        body = upstream.writeRequest({ ...request, model: target.upstreamModel, stream: true });
+      } catch (error) {
+        if (error instanceof TranslationRefusal) throw refuse(error);
+        throw error;
+      }
+      // The native adapter aims and authenticates it; nothing of the caller's own headers or query goes along.
+      const built = native.build({ body, raw: null, stream: true, headers: {}, query: {} }, target);
+      return { ...built, stream: true };
+    },
+    // Translated calls always stream upstream; a body never comes.
+    usageOfBody: () => noUsage(),
+    startStream() {
+      const reader = upstream.streamReader();
+      const writer = caller.streamWriter(context);
+      const assembler = new Assembler();
+      let usage: Usage = noUsage();
+      const pass = (events: ReturnType<typeof reader.read>) => {
+        let out = "";
+        for (const event of events) {
+          if (event.type === "usage" || event.type === "finish") usage = event.usage;
+          else if (event.type === "start" && event.usage) usage = event.usage;
+          assembler.add(event);
+          out += writer.write(event);
+        }
+        return out;
+      };
+      return {
+        onEvent: (event) => pass(reader.read(event)) || null,
+        close: () => pass(reader.end()) + writer.end(),
+        usage: () => usage,
+        errorEvent: (message) => writer.error(message),
+        assembled() {
+          const response = assembler.response();
+          return response && caller.writeResponse(response, context);
+        },
+      };
+    },
+    errorBody(status, text) {
+      return JSON.stringify(callerErrorBody(caller.format, upstream.readError(status, text)));
+    },
+  };
+}
+
+/** An upstream's refusal of the request, said in the caller's format with the upstream's status. */
+function callerErrorBody(format: Format, error: UpstreamError): unknown {
+  switch (format) {
+    case "messages":
+      return anthropicErrorBody(error.status, error.message, "");
+    case "generate-content":
+      return geminiErrorBody(error.status, error.message);
+    default:
+      return openaiErrorBody(error.status, error.message);
+  }
+}
