@@ -32,7 +32,8 @@ const ignorable = new Set(["cache_control"]);
 function onlyKeys(object: Json, allowed: readonly string[], path: string): void {
   for (const key of Object.keys(object)) {
     if (object[key] === undefined || ignorable.has(key) || allowed.includes(key)) continue;
-    refuse(`${path}.${key}`, `${path}.${key} has no equivalent on the translated upstream; remove it or use a group whose channel speaks Anthropic Messages.`);
+    const field = path ? `${path}.${key}` : key;
+    refuse(field, `${field} has no equivalent on the translated upstream; remove it or use a group whose channel speaks Anthropic Messages.`);
   }
 }
 
@@ -42,7 +43,7 @@ const topLevel = [
 ] as const;
 
 export function readRequest(body: Json, options: { stream: boolean; model: string }): CanonicalRequest {
-  onlyKeys(body, topLevel, "body");
+  onlyKeys(body, topLevel, "");
   if (body.inference_geo != null) refuse("inference_geo", "inference_geo pins Anthropic's processing region; a translated upstream cannot honour it.");
   if (body.container != null) refuse("container", "containers belong to Anthropic's code execution tool, which a translated upstream does not have.");
 

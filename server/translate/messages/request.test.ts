@@ -105,7 +105,8 @@ describe("messages request reader", () => {
     [{ output_config: { effort: "max" } }, "output_config.effort"],
     [{ inference_geo: "us" }, "inference_geo"],
     [{ container: "container_1" }, "container"],
-    [{ mcp_servers: [] }, "body.mcp_servers"],
+    [{ mcp_servers: [] }, "mcp_servers"],
+    [{ betas: ["context-1m-2025-08-07"] }, "betas"],
     [{ metadata: { user_id: "u", tenant: "t" } }, "metadata.tenant"],
     [{ messages: [{ role: "user", content: "x", name: "bob" }] }, "messages[0].name"],
   ])("refuses %j naming %s", (extra, field) => {
