@@ -82,9 +82,11 @@ function translatingAdapter(caller: Codec, upstream: Codec, request: CanonicalRe
       const writer = caller.streamWriter(context);
       const assembler = new Assembler();
       let usage: Usage = noUsage();
+      let finished = false;
       const pass = (events: ReturnType<typeof reader.read>) => {
         let out = "";
         for (const event of events) {
+          if (event.type === "finish") finished = true;
           if (event.type === "usage" || event.type === "finish") usage = event.usage;
           else if (event.type === "start" && event.usage) usage = event.usage;
           assembler.add(event);
@@ -94,7 +96,12 @@ function translatingAdapter(caller: Codec, upstream: Codec, request: CanonicalRe
       };
       return {
         onEvent: (event) => pass(reader.read(event)) || null,
-        close: () => pass(reader.end()) + writer.end(),
+        // A stream that ended without finishing (an error event, or cut short) ends with the caller's error event.
+        close() {
+          const out = pass(reader.end());
+          if (finished) return out + writer.end();
+          return out + writer.error(reader.upstreamError?.message ?? "The upstream stream ended before the answer was complete. Retry the request.");
+        },
         usage: () => usage,
         errorEvent: (message) => writer.error(message),
         assembled() {
