@@ -7,6 +7,8 @@
 // upstreams put it on the finish chunk), so `finish` waits for the usage-only chunk or `[DONE]`
 // (or the end of the stream); usage seen before any finish_reason is reported as a `usage` event.
 // An `error` chunk (sent by some upstreams mid-stream) is thrown as UpstreamStreamError.
+// Not read: OpenRouter-style `reasoning_details` deltas (none of the chat upstreams Tollgate serves
+// sends them), `logprobs` (never asked for), and choices other than index 0 (n>1 is refused).
 import type { SseEvent } from "../../gateway/upstreams/sse.ts";
 import { type Usage, usageFromChat } from "../../domain/usage.ts";
 import type { StreamEvent } from "../canonical.ts";

@@ -160,7 +160,7 @@ describe("chat request writer", () => {
 
   it("moves a tool result's images to a user message after the tool messages; errors say so", () => {
     const png = { kind: "base64", mediaType: "image/png", data: "iVBORw0KGgo=" };
-    const body = chatCodec.writeRequest(
+    const body: any = chatCodec.writeRequest(
       base({
         turns: [
           turn("user", [
@@ -191,7 +191,7 @@ describe("chat request writer", () => {
 
   it("sends chat's own reasoning back as it was and drops another vendor's", () => {
     const entry = { type: "reasoning.encrypted", data: "gAAAAB…", id: "rs_1", format: "openai-responses-v1", index: 0 };
-    const body = chatCodec.writeRequest(
+    const body: any = chatCodec.writeRequest(
       base({
         turns: [
           turn("user", [{ type: "text", text: "q" }]),

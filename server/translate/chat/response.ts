@@ -2,7 +2,7 @@
 // fields (for refusal messages said to a chat caller).
 import type { CanonicalResponse, Part, UpstreamError } from "../canonical.ts";
 import type { CallerContext } from "../codec.ts";
-import { carriedEntry, chatUsage, completionId, finishReasonOf } from "./common.ts";
+import { carriedEntry, chatUsage, completionId, finishReasonOf, newCallId } from "./common.ts";
 
 type Json = Record<string, any>;
 
@@ -23,7 +23,7 @@ export function writeResponse(response: CanonicalResponse, context: CallerContex
         refusals.push(part.text);
         return;
       case "tool_call":
-        calls.push({ id: part.id, type: "function", function: { name: part.name, arguments: part.arguments } });
+        calls.push({ id: part.id || newCallId(), type: "function", function: { name: part.name, arguments: part.arguments } });
         return;
       case "reasoning": {
         if (part.text !== undefined) reasoning = (reasoning ?? "") + part.text;
