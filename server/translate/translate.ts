@@ -32,7 +32,7 @@ const refusal = (error: TranslationRefusal, caller: Format, upstream: Format | n
 
 /** Reads the caller's body; a field the canonical form cannot hold is answered 400 here, before any hold. */
 export function startTranslation(caller: Format, body: Record<string, any>, options: { stream: boolean; model: string }): Translation {
-  const callerCodec = codecOf(caller);
+  const callerCodec = codecs[caller];
   let request: CanonicalRequest;
   try {
     request = callerCodec.readRequest(body, options);
@@ -48,16 +48,10 @@ export function startTranslation(caller: Format, body: Record<string, any>, opti
   };
   return {
     to(upstream) {
-      const upstreamCodec = codecOf(upstream);
+      const upstreamCodec = codecs[upstream];
       return translatingAdapter(callerCodec, upstreamCodec, request, context, (error) => refusal(error, caller, upstream, callerCodec.fieldName(error.field)));
     },
   };
-}
-
-function codecOf(format: Format): Codec {
-  const codec = codecs[format];
-  if (!codec) throw gatewayError("interface_mismatch", `This build of Tollgate cannot translate ${formatLabels[format]} yet. Call the group's own interface instead.`);
-  return codec;
 }
 
 function translatingAdapter(caller: Codec, upstream: Codec, request: CanonicalRequest, context: CallerContext, refuse: (error: TranslationRefusal) => GatewayError): UpstreamAdapter {

@@ -5,7 +5,6 @@ import { SseSplitter } from "../../gateway/upstreams/sse.ts";
 import { Assembler } from "../assemble.ts";
 import type { StreamEvent } from "../canonical.ts";
 import { chatCodec } from "./index.ts";
-import { UpstreamStreamError } from "./read-stream.ts";
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8");
 
@@ -125,9 +124,11 @@ describe("chat stream reader", () => {
     expect(withUsage.filter((e) => e.type === "usage" || e.type === "finish")).toEqual([{ type: "usage", usage: { input: 5, output: 1, cacheRead: 0, cacheWrite: 0, reasoning: 0 } }]);
   });
 
-  it("throws an error chunk sent mid-stream", () => {
+  it("ends at an error chunk sent mid-stream, keeping what it said, with no finish", () => {
     const reader = chatCodec.streamReader();
     reader.read({ raw: "", data: JSON.stringify({ id: "x", choices: [{ index: 0, delta: { content: "a" } }] }) });
-    expect(() => reader.read({ raw: "", data: JSON.stringify({ error: { message: "overloaded", type: "server_error" } }) })).toThrow(UpstreamStreamError);
+    expect(reader.read({ raw: "", data: JSON.stringify({ error: { message: "overloaded", type: "server_error" } }) })).toEqual([{ type: "block_stop", index: 0 }]);
+    expect(reader.upstreamError).toEqual({ status: 500, message: "overloaded", type: "server_error" });
+    expect(reader.end().some((event) => event.type === "finish")).toBe(false);
   });
 });

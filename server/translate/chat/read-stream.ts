@@ -6,26 +6,18 @@
 // writer sends back. Usage comes in a chunk of its own after the finish_reason chunk (some
 // upstreams put it on the finish chunk), so `finish` waits for the usage-only chunk or `[DONE]`
 // (or the end of the stream); usage seen before any finish_reason is reported as a `usage` event.
-// An `error` chunk (sent by some upstreams mid-stream) is thrown as UpstreamStreamError.
+// An `error` chunk (sent by some upstreams mid-stream) ends the reading: what it said is kept in
+// `upstreamError`, and no `finish` comes (the relay ends the caller's stream with its error event).
 // Not read: OpenRouter-style `reasoning_details` deltas (none of the chat upstreams Tollgate serves
 // sends them), `logprobs` (never asked for), and choices other than index 0 (n>1 is refused).
 import type { SseEvent } from "../../gateway/upstreams/sse.ts";
 import { type Usage, usageFromChat } from "../../domain/usage.ts";
-import type { StreamEvent } from "../canonical.ts";
+import type { StreamEvent, UpstreamError } from "../canonical.ts";
 import type { StreamReader } from "../codec.ts";
 import { absent, newCallId, stopReasonOf } from "./common.ts";
 
 type Json = Record<string, any>;
 type Open = { index: number; kind: "text" | "reasoning" | "refusal" } | { index: number; kind: "tool"; toolIndex: number };
-
-/** The upstream reported an error inside its stream. */
-export class UpstreamStreamError extends Error {
-  readonly type: string | undefined;
-  constructor(message: string, type?: string) {
-    super(message);
-    this.type = type;
-  }
-}
 
 export function chatStreamReader(): StreamReader {
   let started = false;
@@ -79,7 +71,8 @@ export function chatStreamReader(): StreamReader {
     }
   };
 
-  return {
+  const reader: StreamReader & { upstreamError: UpstreamError | null } = {
+    upstreamError: null,
     read(event: SseEvent): StreamEvent[] {
       const out: StreamEvent[] = [];
       const data = event.data.trim();
@@ -96,7 +89,10 @@ export function chatStreamReader(): StreamReader {
       }
       if (chunk?.error) {
         const error = typeof chunk.error === "object" ? chunk.error : { message: String(chunk.error) };
-        throw new UpstreamStreamError(String(error.message ?? "upstream stream error"), typeof error.type === "string" ? error.type : undefined);
+        reader.upstreamError = { status: 500, message: String(error.message ?? "upstream stream error"), type: typeof error.type === "string" ? error.type : undefined };
+        done = true;
+        close(out);
+        return out;
       }
       if (!started) {
         started = true;
@@ -133,4 +129,5 @@ export function chatStreamReader(): StreamReader {
       return out;
     },
   };
+  return reader;
 }
