@@ -43,8 +43,8 @@ const modelObject = (id: string) => ({ type: "model", id, display_name: id, crea
 
 export function startAnthropicMock(options: AnthropicMockOptions): Promise<Mock> {
   let counter = 0;
-  const issued: Issued = new Map();
   return startMock(async (ex) => {
+    const issued: Issued = ex.issued;
     const { req, request } = ex;
     const headers = { "request-id": `req_mock_${++counter}` };
     const key = req.headers["x-api-key"] ?? req.headers.authorization?.replace(/^Bearer /, "");

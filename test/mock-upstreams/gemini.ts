@@ -53,8 +53,8 @@ const modelObject = (id: string) => ({
 
 export function startGeminiMock(options: GeminiMockOptions): Promise<Mock> {
   let counter = 0;
-  const issued: Issued = new Map();
   return startMock(async (ex) => {
+    const issued: Issued = ex.issued;
     const { request } = ex;
     counter++;
     // Like Google: no key at all is 403, a wrong key is 400 API_KEY_INVALID.

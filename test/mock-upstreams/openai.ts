@@ -39,8 +39,8 @@ const errorBody = (status: number, message?: string, param: string | null = null
 
 export function startOpenAIMock(options: OpenAIMockOptions): Promise<Mock> {
   let counter = 0;
-  const issued: Issued = new Map();
   return startMock(async (ex) => {
+    const issued: Issued = ex.issued;
     const { request } = ex;
     const headers = { "x-request-id": `req_mock_${++counter}` };
     if (ex.req.headers.authorization !== `Bearer ${options.apiKey}`) return sendJson(ex.res, 401, errorBody(401), headers);

@@ -61,6 +61,8 @@ export type Exchange = {
   delayMs: number;
   /** Top-level request fields a test declared as vendor extensions (`Mock.allowFields`): accepted beside the documented ones. */
   extraFields: ReadonlySet<string>;
+  /** Reasoning proofs this mock issued (conversation.ts), demanded back byte-exact. */
+  issued: Map<string, string>;
 };
 
 export type Mock = {
@@ -71,6 +73,8 @@ export type Mock = {
   setDefault: (scenario: Scenario) => void;
   /** Accept these top-level fields too (a test that sends a vendor extension on purpose, e.g. to check bytes pass through). */
   allowFields: (...fields: string[]) => void;
+  /** Every reasoning proof (signature, encrypted content, thought signature) the mock issued, in order. */
+  issued: () => string[];
   /** Forgets queued scenarios that no request took (calls aborted before they reached the mock); returns how many. */
   dropQueued: () => number;
   close: () => Promise<void>;
@@ -181,6 +185,7 @@ export async function startMock(handler: (ex: Exchange) => void | Promise<void>,
   const queue: Scenario[] = [];
   let fallback: Scenario = "ok";
   const extraFields = new Set<string>();
+  const issued = new Map<string, string>();
 
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -211,7 +216,7 @@ export async function startMock(handler: (ex: Exchange) => void | Promise<void>,
     if (scenario === "reset") return void req.socket.resetAndDestroy();
     if (scenario === "slow-first-byte") await sleep(SLOW_FIRST_BYTE_MS);
     try {
-      await handler({ req, res, request, scenario, delayMs: options.delayMs ?? 0, extraFields });
+      await handler({ req, res, request, scenario, delayMs: options.delayMs ?? 0, extraFields, issued });
     } catch (error) {
       if (!res.headersSent) sendJson(res, 500, { error: String(error) });
       else res.destroy();
@@ -226,6 +231,7 @@ export async function startMock(handler: (ex: Exchange) => void | Promise<void>,
     next: (...scenarios) => void queue.push(...scenarios),
     setDefault: (scenario) => void (fallback = scenario),
     allowFields: (...fields) => fields.forEach((field) => extraFields.add(field)),
+    issued: () => [...issued.keys()],
     dropQueued: () => queue.splice(0).length,
     close: () =>
       new Promise<void>((done) => {

@@ -51,6 +51,13 @@ export function validateAnthropic(body: any, issued: Issued, extra: ReadonlySet<
       }
       if (block?.type === "redacted_thinking" && !issued.has(block.data)) return { message: `${at}: Invalid \`data\` in \`redacted_thinking\` block` };
     }
+    // With thinking on, an assistant turn that used tools (the tool loop in progress) must start with its thinking block.
+    const loopTurn = message.role === "assistant" && i === messages.length - 2 && blocks.some((b) => b?.type === "tool_use");
+    if (loopTurn && body.thinking && body.thinking.type !== "disabled" && !["thinking", "redacted_thinking"].includes(blocks[0]?.type)) {
+      return {
+        message: `messages.${i}.content.0.type: Expected \`thinking\` or \`redacted_thinking\`, but found \`${blocks[0]?.type}\`. When \`thinking\` is enabled, a final \`assistant\` message must start with a thinking block (preceeding the lastmost set of \`tool_use\` and \`tool_result\` blocks). We recommend you include thinking blocks from previous turns.`,
+      };
+    }
     const uses = blocks.filter((b) => b?.type === "tool_use").map((b) => b.id);
     const next = messages[i + 1];
     if (message.role === "assistant" && uses.length && next) {
