@@ -32,7 +32,7 @@ const refusal = (error: TranslationRefusal, caller: Format, upstream: Format | n
 
 /** Reads the caller's body; a field the canonical form cannot hold is answered 400 here, before any hold. */
 export function startTranslation(caller: Format, body: Record<string, any>, options: { stream: boolean; model: string }): Translation {
-  const callerCodec = codecOf(caller);
+  const callerCodec = codecs[caller];
   let request: CanonicalRequest;
   try {
     request = callerCodec.readRequest(body, options);
@@ -48,16 +48,10 @@ export function startTranslation(caller: Format, body: Record<string, any>, opti
   };
   return {
     to(upstream) {
-      const upstreamCodec = codecOf(upstream);
+      const upstreamCodec = codecs[upstream];
       return translatingAdapter(callerCodec, upstreamCodec, request, context, (error) => refusal(error, caller, upstream, callerCodec.fieldName(error.field)));
     },
   };
-}
-
-function codecOf(format: Format): Codec {
-  const codec = codecs[format];
-  if (!codec) throw gatewayError("interface_mismatch", `This build of Tollgate cannot translate ${formatLabels[format]} yet. Call the group's own interface instead.`);
-  return codec;
 }
 
 function translatingAdapter(caller: Codec, upstream: Codec, request: CanonicalRequest, context: CallerContext, refuse: (error: TranslationRefusal) => GatewayError): UpstreamAdapter {
@@ -82,9 +76,11 @@ function translatingAdapter(caller: Codec, upstream: Codec, request: CanonicalRe
       const writer = caller.streamWriter(context);
       const assembler = new Assembler();
       let usage: Usage = noUsage();
+      let finished = false;
       const pass = (events: ReturnType<typeof reader.read>) => {
         let out = "";
         for (const event of events) {
+          if (event.type === "finish") finished = true;
           if (event.type === "usage" || event.type === "finish") usage = event.usage;
           else if (event.type === "start" && event.usage) usage = event.usage;
           assembler.add(event);
@@ -94,7 +90,12 @@ function translatingAdapter(caller: Codec, upstream: Codec, request: CanonicalRe
       };
       return {
         onEvent: (event) => pass(reader.read(event)) || null,
-        close: () => pass(reader.end()) + writer.end(),
+        // A stream that ended without finishing (an error event, or cut short) ends with the caller's error event.
+        close() {
+          const out = pass(reader.end());
+          if (finished) return out + writer.end();
+          return out + writer.error(reader.upstreamError?.message ?? "The upstream stream ended before the answer was complete. Retry the request.");
+        },
         usage: () => usage,
         errorEvent: (message) => writer.error(message),
         assembled() {
