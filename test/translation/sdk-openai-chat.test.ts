@@ -40,7 +40,7 @@ afterEach(() => {
 });
 
 type Message = OpenAI.Chat.ChatCompletionMessage & { reasoning_content?: string; reasoning_details?: { type: string; data?: string }[] };
-type Params = OpenAI.Chat.ChatCompletionCreateParamsNonStreaming;
+type Params = Omit<OpenAI.Chat.ChatCompletionCreateParamsNonStreaming, "stream">;
 
 const replyOf = (group: Group) => (group.mock === "gemini" ? GEMINI_REPLY : ANTHROPIC_REPLY);
 const client = (secret: string) => new OpenAI({ apiKey: secret, baseURL: `${env.tollgate.url}/v1`, maxRetries: 0 });

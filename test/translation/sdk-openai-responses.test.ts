@@ -40,13 +40,13 @@ afterEach(() => {
   for (const mock of Object.values(env.mocks)) mock.dropQueued(); // a failed test leaves no scenario to the next
 });
 
-type Params = OpenAI.Responses.ResponseCreateParamsNonStreaming;
+type Params = Omit<OpenAI.Responses.ResponseCreateParamsNonStreaming, "stream">;
 type Input = OpenAI.Responses.ResponseInputItem[];
 
 const replyOf = (group: Group) => (group.mock === "gemini" ? GEMINI_REPLY : ANTHROPIC_REPLY);
 const client = (secret: string) => new OpenAI({ apiKey: secret, baseURL: `${env.tollgate.url}/v1`, maxRetries: 0 });
 const tools: OpenAI.Responses.Tool[] = [{ type: "function", ...TOOL, strict: false }];
-const codex = { store: false, include: ["reasoning.encrypted_content"], reasoning: { effort: "low", summary: "auto" } } as const;
+const codex: Pick<Params, "store" | "include" | "reasoning"> = { store: false, include: ["reasoning.encrypted_content"], reasoning: { effort: "low", summary: "auto" } };
 
 /** One call, streamed through the SDK's ResponseStream (its text deltas and final response) or not. */
 async function call(openai: OpenAI, params: Params, stream: boolean): Promise<OpenAI.Responses.Response> {
