@@ -122,6 +122,22 @@ describe.each([["claude", groups.claude], ["gpt", groups.gpt]] as const)("google
     await expectLedger(env, key.name, group, upstream, { interface: "generate-content", stream: [stream, stream] });
   });
 
+  it("a functionResponse without the call's id (older Gemini clients) is matched to its call by name", async () => {
+    const key = await keyFor(env, group, "c-tool-noid");
+    const ai = client(key.secret);
+    const since = mark(env, group);
+    env.mocks[group.mock].next("tool", "tool");
+    const contents: Content[] = [{ role: "user", parts: [{ text: "Read the README, please." }] }];
+    const first = await call(ai, { model: group.model, contents, config: { tools } }, false);
+    const functionCall = first.content.parts!.find((p) => p.functionCall)!.functionCall!;
+    contents.push(first.content, { role: "user", parts: [{ functionResponse: { name: functionCall.name, response: { result: TOOL_RESULT } } }] });
+    const second = await call(ai, { model: group.model, contents, config: { tools } }, false);
+    expect(answerText(second.content)).toBe(toolReply(RESULT_TEXT));
+    const upstream = upstreamSince(env, group, since);
+    expect(upstreamToolResult(group, upstream[1].body)).toEqual({ callName: TOOL.name, text: RESULT_TEXT });
+    await expectLedger(env, key.name, group, upstream, { interface: "generate-content", stream: [false, false] });
+  });
+
   it("an image (inlineData) reaches the upstream as the same bytes and media type", async () => {
     const key = await keyFor(env, group, "c-image");
     const since = mark(env, group);
