@@ -514,8 +514,10 @@ export interface components {
             multiplier_milli: number;
             /** @enum {string} */
             visibility: "public" | "exclusive";
-            /** @description The interfaces (paths) a key of this group can call: its family's, plus /v1/messages for a domestic or compatible group with an enabled anthropic channel. */
+            /** @description The interfaces (paths) a key of this group can call: its family's, plus /v1/messages for a domestic or compatible group with an enabled anthropic channel, plus those it accepts translated. */
             interfaces: string[];
+            /** @description The interfaces among them that are translated to the group's own format. */
+            translated_interfaces: ("messages" | "chat" | "responses" | "generate-content")[];
             /** @description The SDK that fits this family and its base URL. */
             base_url: string;
             models: components["schemas"]["CallGuideModel"][];
@@ -772,6 +774,8 @@ export interface components {
             identifier: string;
             /** @enum {string} */
             family: "A" | "B" | "C" | "domestic" | "compatible";
+            /** @description Interfaces the group accepts beyond its family's: their calls are translated to the format of the channel that serves them. */
+            translated_interfaces: ("messages" | "chat" | "responses" | "generate-content")[];
             /** Format: int32 */
             multiplier_milli: number;
             /** @enum {string} */
@@ -788,6 +792,8 @@ export interface components {
              * @enum {string}
              */
             family?: "A" | "B" | "C" | "domestic" | "compatible";
+            /** @description Interfaces to accept beyond the family's, translated to the channels' format (none by default: the seed's rule); a name listed twice counts once. */
+            translated_interfaces?: ("messages" | "chat" | "responses" | "generate-content")[];
             identifier: string;
             /** Format: int32 */
             multiplier_milli: number;
@@ -823,6 +829,8 @@ export interface components {
              * @enum {string}
              */
             family?: "A" | "B" | "C" | "domestic" | "compatible";
+            /** @description Replaces the list of interfaces accepted beyond the family's ([] returns to the seed's rule). */
+            translated_interfaces?: ("messages" | "chat" | "responses" | "generate-content")[];
             /** Format: int32 */
             multiplier_milli?: number;
             /** @enum {string} */
@@ -842,6 +850,8 @@ export interface components {
             identifier: string;
             /** @enum {string} */
             family: "A" | "B" | "C" | "domestic" | "compatible";
+            /** @description Interfaces the group also accepts, translated to its models' own format. */
+            translated_interfaces: ("messages" | "chat" | "responses" | "generate-content")[];
             /** Format: int32 */
             multiplier_milli: number;
             models: components["schemas"]["MarketplaceModel"][];

@@ -1,6 +1,6 @@
 // Operator pages: groups (family from the name's keyword, or given), organizations, top-ups, exclusive grants.
 import type { Request, Response } from "express";
-import type { Family } from "../domain/families.ts";
+import type { Family, RelayInterface } from "../domain/families.ts";
 import { groupFamily } from "../domain/group-family.ts";
 import { kindServesFamily } from "../domain/group-interfaces.ts";
 import { constraintViolation } from "../store/constraints.ts";
@@ -65,13 +65,14 @@ export function adminHandlers(deps: ConsoleDeps) {
     },
     async createGroup(req: Request, res: Response) {
       currentOperator(res);
-      const body = req.body as { name: string; identifier: string; family?: Family; multiplier_milli: number; visibility: "public" | "exclusive"; models?: ModelInput[]; rate_limits?: RateLimitsInput };
+      const body = req.body as { name: string; identifier: string; family?: Family; translated_interfaces?: RelayInterface[]; multiplier_milli: number; visibility: "public" | "exclusive"; models?: ModelInput[]; rate_limits?: RateLimitsInput };
       const family = familyOrThrow(body.name, body.family);
       try {
         const id = await store.groups.create({
           name: body.name,
           identifier: body.identifier,
           family,
+          translatedInterfaces: body.translated_interfaces,
           multiplierMilli: body.multiplier_milli,
           visibility: body.visibility,
           models: toModels(body.models) ?? [],
@@ -87,7 +88,7 @@ export function adminHandlers(deps: ConsoleDeps) {
     },
     async updateGroup(req: Request, res: Response) {
       currentOperator(res);
-      const body = req.body as { name?: string; family?: Family; multiplier_milli?: number; visibility?: "public" | "exclusive"; models?: ModelInput[]; rate_limits?: RateLimitsInput };
+      const body = req.body as { name?: string; family?: Family; translated_interfaces?: RelayInterface[]; multiplier_milli?: number; visibility?: "public" | "exclusive"; models?: ModelInput[]; rate_limits?: RateLimitsInput };
       const group = await store.groups.get(String(req.params.id));
       if (!group) throw consoleError("not_found", `No group "${req.params.id}".`);
       const family = familyOrThrow(body.name ?? group.name, body.family, group.family);
@@ -96,6 +97,7 @@ export function adminHandlers(deps: ConsoleDeps) {
         .update(group.id, {
           name: body.name,
           family,
+          translatedInterfaces: body.translated_interfaces,
           multiplierMilli: body.multiplier_milli,
           visibility: body.visibility,
           models: toModels(body.models),

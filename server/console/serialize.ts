@@ -9,6 +9,7 @@ export function groupJson(group: Group) {
     name: group.name,
     identifier: group.identifier,
     family: group.family,
+    translated_interfaces: group.translatedInterfaces,
     multiplier_milli: group.multiplierMilli,
     visibility: group.visibility,
     models: group.models.map((model) => ({ model_id: model.modelId, display_name: model.displayName, prices: model.prices })),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ChannelKind } from "./channel-presets.ts";
 import type { Family } from "./families.ts";
-import { groupInterfacePaths, groupServes, kindServesFamily } from "./group-interfaces.ts";
+import { groupCalls, groupInterfacePaths, groupServes, kindServesFamily, upstreamFormatOf } from "./group-interfaces.ts";
 
 describe("groupServes", () => {
   it.each([
@@ -22,10 +22,10 @@ describe("groupServes", () => {
 
 describe("groupInterfacePaths", () => {
   it("adds /v1/messages to a domestic group with an anthropic channel", () => {
-    expect(groupInterfacePaths("domestic", [])).toEqual(["/v1/chat/completions"]);
-    expect(groupInterfacePaths("domestic", ["anthropic", "openai-compatible"])).toEqual(["/v1/messages", "/v1/chat/completions"]);
-    expect(groupInterfacePaths("compatible", ["openai-compatible"])).toEqual(["/v1/chat/completions"]);
-    expect(groupInterfacePaths("B", ["anthropic"])).toEqual(["/v1/responses", "/v1/chat/completions"]);
+    expect(groupInterfacePaths({ family: "domestic", translatedInterfaces: [] }, [])).toEqual(["/v1/chat/completions", "/v1/embeddings"]);
+    expect(groupInterfacePaths({ family: "domestic", translatedInterfaces: [] }, ["anthropic", "openai-compatible"])).toEqual(["/v1/messages", "/v1/chat/completions", "/v1/embeddings"]);
+    expect(groupInterfacePaths({ family: "compatible", translatedInterfaces: [] }, ["openai-compatible"])).toEqual(["/v1/chat/completions", "/v1/embeddings"]);
+    expect(groupInterfacePaths({ family: "B", translatedInterfaces: [] }, ["anthropic"])).toEqual(["/v1/responses", "/v1/chat/completions", "/v1/embeddings"]);
   });
 });
 
@@ -45,5 +45,27 @@ describe("kindServesFamily", () => {
     ["gemini", "domestic", false],
   ] as [ChannelKind, Family, boolean][])("%s → %s: %s", (kind, family, ok) => {
     expect(kindServesFamily(kind, family)).toBe(ok);
+  });
+});
+
+describe("translated interfaces (the operator's opt-in)", () => {
+  const gpt = { family: "B" as const, translatedInterfaces: ["messages" as const, "generate-content" as const] };
+  it("answers natively where the family serves, translated where the group accepts, not at all otherwise", () => {
+    expect(groupCalls(gpt, "chat", ["openai"])).toBe("native");
+    expect(groupCalls(gpt, "messages", ["openai"])).toBe("translated");
+    expect(groupCalls({ ...gpt, translatedInterfaces: [] }, "messages", ["openai"])).toBeNull();
+    expect(groupCalls(gpt, "models", ["openai"])).toBe("native");
+  });
+  it("lists accepted interfaces beside the native ones", () => {
+    expect(groupInterfacePaths(gpt, ["openai"])).toEqual(["/v1/messages", "/v1/responses", "/v1/chat/completions", "/v1beta/models/{model}:generateContent", "/v1/embeddings"]);
+  });
+  it("translates to the richest format the channel's kind serves for the family", () => {
+    expect(upstreamFormatOf("openai", "B")).toBe("responses");
+    expect(upstreamFormatOf("openai", "domestic")).toBe("chat");
+    expect(upstreamFormatOf("openai-compatible", "compatible")).toBe("chat");
+    expect(upstreamFormatOf("anthropic", "domestic")).toBe("messages");
+    expect(upstreamFormatOf("anthropic", "A")).toBe("messages");
+    expect(upstreamFormatOf("gemini", "C")).toBe("generate-content");
+    expect(upstreamFormatOf("anthropic", "B")).toBeUndefined();
   });
 });

@@ -3,7 +3,7 @@
 // Aggregated over keys covering every Call Guide group, the model lists equal the Call Guide.
 import { qualifiedCallName } from "./call-name.ts";
 import type { ChannelKind } from "./channel-presets.ts";
-import { type Family, families } from "./families.ts";
+import { type Family, type RelayInterface, families } from "./families.ts";
 import { groupInterfacePaths } from "./group-interfaces.ts";
 import { type MemberAccess, type OrganizationAccess, memberMayUse } from "./permissions.ts";
 import { type Prices, groupPrices } from "./pricing.ts";
@@ -14,6 +14,8 @@ export type ViewGroup = {
   name: string;
   identifier: string;
   family: Family;
+  /** Interfaces accepted beyond the family's, translated (server/translate/). */
+  translatedInterfaces?: readonly RelayInterface[];
   multiplierMilli: number;
   visibility: "public" | "exclusive";
   models: ViewModel[];
@@ -46,6 +48,7 @@ export function marketplace(groups: ViewGroup[]) {
         name: group.name,
         identifier: group.identifier,
         family: group.family,
+        translated_interfaces: [...(group.translatedInterfaces ?? [])],
         multiplier_milli: group.multiplierMilli,
         models: group.models.map((model) => ({
           model_id: model.modelId,
@@ -74,7 +77,8 @@ export function callGuide(groups: ViewGroup[], organization: OrganizationAccess,
         family: group.family,
         multiplier_milli: group.multiplierMilli,
         visibility: group.visibility,
-        interfaces: groupInterfacePaths(group.family, group.channelKinds ?? []),
+        interfaces: groupInterfacePaths({ family: group.family, translatedInterfaces: group.translatedInterfaces ?? [] }, group.channelKinds ?? []),
+        translated_interfaces: [...(group.translatedInterfaces ?? [])],
         base_url: baseUrlForFamily(urls, group.family),
         models: group.models.map((model) => ({
           model_id: model.modelId,

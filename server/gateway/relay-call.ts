@@ -5,31 +5,23 @@
 import type { ServerResponse } from "node:http";
 import { randomUUIDv7 } from "node:crypto";
 import type { Dispatcher } from "undici";
-import { gatewayError } from "../domain/errors.ts";
+import { gatewayError, isGatewayError } from "../domain/errors.ts";
 import { costMicros } from "../domain/pricing.ts";
 import { type Usage, billableTokens, noUsage } from "../domain/usage.ts";
 import { estimatedInputTokens, formatMicros, worstCaseCost } from "../domain/worst-case.ts";
 import type { Blocker, CallState } from "../call-state/worker.ts";
 import type { ChannelWithCredentials } from "../store/channels.ts";
 import type { Catalog } from "./catalog.ts";
-import { eligibleChannels, nextCredential, orderChannels, upstreamModelOf } from "./channels/select.ts";
-import type { Forwarder, RelayCall } from "./forward.ts";
+import { eligibleChannels, nextCredential, orderChannels, translatingChannels, upstreamModelOf } from "./channels/select.ts";
+import type { Forwarder } from "./forward.ts";
 import { type UpstreamAnswer, exchange, originAndPath } from "./upstream-exchange.ts";
 import { decodedBodyBytes, rawJsonOf } from "./middleware/body.ts";
 import type { ClientRequest, UpstreamAdapter } from "./upstreams/adapter.ts";
-import { anthropicAdapter } from "./upstreams/anthropic.ts";
-import { geminiAdapter } from "./upstreams/gemini.ts";
-import { chatAdapter } from "./upstreams/openai-chat.ts";
-import { responsesAdapter } from "./upstreams/openai-responses.ts";
+import { nativeAdapters } from "./upstreams/by-interface.ts";
 import { type SseEvent, SseSplitter } from "./upstreams/sse.ts";
 import { record as metrics } from "../metrics/metrics.ts";
-
-const adapters: Record<RelayCall["iface"], UpstreamAdapter> = {
-  messages: anthropicAdapter,
-  chat: chatAdapter,
-  responses: responsesAdapter,
-  "generate-content": geminiAdapter,
-};
+import { upstreamFormatOf } from "../domain/group-interfaces.ts";
+import { startTranslation } from "../translate/translate.ts";
 
 export type RelayCallDeps = {
   catalog: Catalog;
@@ -88,10 +80,14 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
   return async function forward(call, req, res) {
     const started = performance.now();
     const { route, caller } = call;
-    const adapter = adapters[call.iface];
     const client: ClientRequest = { body: req.body, raw: rawJsonOf(res), stream: call.stream, headers: req.headers, query: req.query as Record<string, unknown> };
+    // A translated call is read once here: what the canonical form cannot hold is refused before any hold.
+    const translation = route.translated && call.iface !== "embeddings" ? startTranslation(call.iface, req.body, { stream: call.stream, model: route.callName }) : null;
+    const adapterFor = (channel: ChannelWithCredentials): UpstreamAdapter => (translation ? translation.to(upstreamFormatOf(channel.kind, route.group.family)!) : nativeAdapters[call.iface]);
 
-    const candidates = eligibleChannels(catalog.snapshot.channels, call.iface, route.group.id, route.model.modelId);
+    const candidates = translation
+      ? translatingChannels(catalog.snapshot.channels, route.group.family, route.group.id, route.model.modelId)
+      : eligibleChannels(catalog.snapshot.channels, call.iface, route.group.id, route.model.modelId);
     if (candidates.length === 0) {
       throw gatewayError(
         "no_channel",
@@ -210,10 +206,12 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
     async function tryChannel(channel: ChannelWithCredentials): Promise<Attempt> {
       metrics.attempt(channel.name);
       const target = { baseUrl: channel.baseUrl, credential: nextCredential(channel), upstreamModel: upstreamModelOf(channel, route.model.modelId) };
+      const adapter = adapterFor(channel);
       let upstreamRequest: ReturnType<UpstreamAdapter["build"]>;
       try {
         upstreamRequest = adapter.build(client, target);
-      } catch {
+      } catch (error) {
+        if (isGatewayError(error)) throw error; // a translation's refusal, naming the field
         throw gatewayError("invalid_request", "The request body could not be sent upstream (it is too deeply nested or not serializable). Simplify the request and retry.");
       }
       let upstream: UpstreamAnswer;
@@ -236,23 +234,23 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
         }
       }
 
-      if (upstream.statusCode >= 400) return answerError(upstream);
-      if (!upstreamRequest.stream) return answerJson(upstream);
-      return relayStream(upstream);
+      if (upstream.statusCode >= 400) return answerError(upstream, adapter);
+      if (!upstreamRequest.stream) return answerJson(upstream, adapter);
+      return relayStream(upstream, adapter);
     }
 
     /** 429, 5xx and rejected credentials fail over; other client errors reach the client as they are. */
-    async function answerError(upstream: UpstreamAnswer): Promise<Attempt> {
+    async function answerError(upstream: UpstreamAnswer, adapter: UpstreamAdapter): Promise<Attempt> {
       const text = await upstream.text().catch(() => "");
       const status = upstream.statusCode;
       if (status === 429) return { failed: { kind: "rate_limited", reason: "upstream answered 429", retryAfterSeconds: retryAfterOf(upstream.headers) } };
       if (status >= 500 || status === 401 || status === 403) return { failed: { kind: "error", reason: `upstream answered ${status}` } };
       // Any other 4xx is the request's own fault: it reaches the client as it is, and the channel is healthy.
-      res.writeHead(status, { "content-type": "application/json" }).end(text);
+      res.writeHead(status, { "content-type": "application/json" }).end(adapter.errorBody ? adapter.errorBody(status, text) : text);
       return { outcome: { status: "upstream_error", httpStatus: status, usage: noUsage(), ttfbMs: Math.round(performance.now() - started), requestFault: true } };
     }
 
-    async function answerJson(upstream: UpstreamAnswer): Promise<Attempt> {
+    async function answerJson(upstream: UpstreamAnswer, adapter: UpstreamAdapter): Promise<Attempt> {
       let text: string;
       try {
         text = await upstream.text();
@@ -270,7 +268,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       return { outcome: { status: "ok", httpStatus: 200, usage: adapter.usageOfBody(body), ttfbMs: Math.round(performance.now() - started) } };
     }
 
-    async function relayStream(upstream: UpstreamAnswer): Promise<Attempt> {
+    async function relayStream(upstream: UpstreamAnswer, adapter: UpstreamAdapter): Promise<Attempt> {
       const session = adapter.startStream(client);
       const splitter = new SseSplitter();
       let events = 0;
@@ -278,7 +276,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       let ttfbMs: number | null = null;
       // The events of one upstream chunk go to the client in one write, as soon as the chunk arrives;
       // when the client cannot take more yet, the upstream waits (the promise returned).
-      const deliver = (upstreamEvents: SseEvent[]): Promise<unknown> | undefined => {
+      const deliver = (upstreamEvents: SseEvent[], last = false): Promise<unknown> | undefined => {
         let out = "";
         for (const event of upstreamEvents) {
           events++;
@@ -287,6 +285,8 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
           forwarded++;
           out += text;
         }
+        const tail = last && events > 0 ? session.close?.() : undefined;
+        if (tail && call.stream) out += tail;
         if (out === "") return undefined;
         if (ttfbMs === null) {
           ttfbMs = Math.round(performance.now() - started);
@@ -299,7 +299,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
 
       try {
         await upstream.forEachChunk((chunk) => deliver(splitter.push(chunk)));
-        await deliver(splitter.end());
+        await deliver(splitter.end(), true);
       } catch (error) {
         if (drained.aborted && ttfbMs !== null) {
           res.end(session.errorEvent("The gateway is restarting and ended this stream; the answer is incomplete. Retry the request."));

@@ -3,13 +3,14 @@
 import { parseCallName } from "../domain/call-name.ts";
 import { type GatewayError, gatewayError } from "../domain/errors.ts";
 import { type Interface, familyLabels, interfaceFamilies } from "../domain/families.ts";
-import { anthropicCapableFamilies, groupInterfacePaths, groupServes } from "../domain/group-interfaces.ts";
+import { anthropicCapableFamilies, groupCalls, groupInterfacePaths } from "../domain/group-interfaces.ts";
 import { memberMayUse } from "../domain/permissions.ts";
 import type { Group, GroupModel } from "../store/records.ts";
 import type { Caller } from "./middleware/authenticate.ts";
 import type { Snapshot } from "./catalog.ts";
 
-export type Route = { group: Group; model: GroupModel; callName: string };
+/** `translated`: the group accepts the interface by the operator's opt-in; the call is translated to its channels' format. */
+export type Route = { group: Group; model: GroupModel; callName: string; translated: boolean };
 
 const noKinds: ReadonlySet<never> = new Set();
 
@@ -63,14 +64,15 @@ export function resolveRoute(snapshot: Snapshot, caller: Caller, iface: Interfac
   }
 
   const kinds = snapshot.channelKindsByGroup.get(group.id) ?? noKinds;
-  if (!groupServes(group.family, iface, kinds)) {
+  const calls = groupCalls(group, iface, kinds);
+  if (calls === null) {
     const servedBy = interfaceFamilies[iface].map((family) => familyLabels[family]).join(" or ");
-    const instead = groupInterfacePaths(group.family, kinds).join(" or ");
+    const instead = groupInterfacePaths(group, kinds).join(" or ");
     // A domestic or compatible group serves messages once the operator gives it an Anthropic-compatible channel.
     const operator = iface === "messages" && anthropicCapableFamilies.includes(group.family) ? " The operator can also give this group an Anthropic-compatible channel (kind anthropic) so it serves this interface." : "";
     return gatewayError(
       "interface_mismatch",
-      `Group "${group.name}" serves ${familyLabels[group.family]} models and cannot serve this interface, which serves ${servedBy} groups. Rebind the key to a ${servedBy} group in the Tollgate console (API Keys → Group column), or call ${instead} instead.${operator}`,
+      `Group "${group.name}" serves ${familyLabels[group.family]} models and cannot serve this interface, which serves ${servedBy} groups. Rebind the key to a ${servedBy} group in the Tollgate console (API Keys → Group column), or call ${instead} instead.${operator} The operator can also let the group accept this interface (translated_interfaces).`,
     );
   }
 
@@ -82,5 +84,5 @@ export function resolveRoute(snapshot: Snapshot, caller: Caller, iface: Interfac
       `Model "${parsed.modelId}" is not offered by group "${group.name}". Models in this group: ${offered}. See the Call Guide in the Tollgate console for call names.`,
     );
   }
-  return { group, model, callName };
+  return { group, model, callName, translated: calls === "translated" };
 }

@@ -1,11 +1,11 @@
-import type { Family } from "../domain/families.ts";
+import { type Family, type RelayInterface, relayInterfaces } from "../domain/families.ts";
 import type { Db } from "./db.ts";
 import { newId } from "./ids.ts";
 import type { Group, GroupModel, Visibility } from "./records.ts";
 import { revisionRepository } from "./revision.ts";
 import { type RateLimitChanges, type RateLimitRow, rateLimitsOf, writeRateLimits } from "./rate-limit-columns.ts";
 
-type GroupRow = RateLimitRow & { id: string; name: string; identifier: string; family: Family; multiplier_milli: number; visibility: Visibility; created_at: number };
+type GroupRow = RateLimitRow & { id: string; name: string; identifier: string; family: Family; translated_interfaces: string; multiplier_milli: number; visibility: Visibility; created_at: number };
 type ModelRow = {
   group_id: string;
   model_id: string;
@@ -20,12 +20,20 @@ export type NewGroup = {
   name: string;
   identifier: string;
   family: Family;
+  translatedInterfaces?: RelayInterface[];
   multiplierMilli: number;
   visibility: Visibility;
   models: GroupModel[];
   rateLimits?: RateLimitChanges;
 };
-export type GroupChanges = { name?: string; family?: Family; multiplierMilli?: number; visibility?: Visibility; models?: GroupModel[]; rateLimits?: RateLimitChanges };
+export type GroupChanges = { name?: string; family?: Family; translatedInterfaces?: RelayInterface[]; multiplierMilli?: number; visibility?: Visibility; models?: GroupModel[]; rateLimits?: RateLimitChanges };
+
+/** Stored as a comma-separated list; read back in the order of `relayInterfaces`, unknown names dropped. */
+const interfacesText = (list: readonly RelayInterface[]) => relayInterfaces.filter((iface) => list.includes(iface)).join(",");
+const interfacesOf = (text: string): RelayInterface[] => {
+  const listed = new Set(text.split(","));
+  return relayInterfaces.filter((iface) => listed.has(iface));
+};
 
 export function groupRepository(db: Db) {
   const revision = revisionRepository(db);
@@ -63,6 +71,7 @@ export function groupRepository(db: Db) {
         name: row.name,
         identifier: row.identifier,
         family: row.family,
+        translatedInterfaces: interfacesOf(String(row.translated_interfaces ?? "")),
         multiplierMilli: Number(row.multiplier_milli),
         visibility: row.visibility,
         createdAt: Number(row.created_at),
@@ -77,8 +86,8 @@ export function groupRepository(db: Db) {
       const id = newId("grp");
       await db.transaction(async (tx) => {
         await tx.run(
-          `INSERT INTO model_groups (id, name, identifier, family, multiplier_milli, visibility, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-          [id, input.name, input.identifier, input.family, input.multiplierMilli, input.visibility, Date.now()],
+          `INSERT INTO model_groups (id, name, identifier, family, translated_interfaces, multiplier_milli, visibility, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+          [id, input.name, input.identifier, input.family, interfacesText(input.translatedInterfaces ?? []), input.multiplierMilli, input.visibility, Date.now()],
         );
         await replaceModels(tx, id, input.models);
         await writeRateLimits(tx, "model_groups", id, input.rateLimits);
@@ -89,9 +98,16 @@ export function groupRepository(db: Db) {
     async update(id: string, changes: GroupChanges): Promise<boolean> {
       return db.transaction(async (tx) => {
         const { changes: updated } = await tx.run(
-          `UPDATE model_groups SET name = COALESCE(?, name), family = COALESCE(?, family),
+          `UPDATE model_groups SET name = COALESCE(?, name), family = COALESCE(?, family), translated_interfaces = COALESCE(?, translated_interfaces),
              multiplier_milli = COALESCE(?, multiplier_milli), visibility = COALESCE(?, visibility) WHERE id = ?`,
-          [changes.name ?? null, changes.family ?? null, changes.multiplierMilli ?? null, changes.visibility ?? null, id],
+          [
+            changes.name ?? null,
+            changes.family ?? null,
+            changes.translatedInterfaces ? interfacesText(changes.translatedInterfaces) : null,
+            changes.multiplierMilli ?? null,
+            changes.visibility ?? null,
+            id,
+          ],
         );
         if (updated !== 1) return false;
         if (changes.models) await replaceModels(tx, id, changes.models);

@@ -187,6 +187,12 @@ export const migrations: { version: number; name: string; sql: string[] }[] = [
       `CREATE INDEX sign_in_attempts_window ON sign_in_attempts (window_start)`,
     ],
   },
+  {
+    version: 7,
+    name: "groups accept translated interfaces",
+    // A comma-separated list of relay interfaces (messages, chat, responses, generate-content); empty by default: the seed's rule.
+    sql: [`ALTER TABLE model_groups ADD COLUMN translated_interfaces TEXT NOT NULL DEFAULT ''`],
+  },
 ];
 
 /** The newest schema this build knows. */

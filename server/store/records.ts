@@ -1,5 +1,5 @@
 // The shapes repositories return. Times are epoch milliseconds; money is integer micros.
-import type { Family } from "../domain/families.ts";
+import type { Family, RelayInterface } from "../domain/families.ts";
 import type { Role } from "../domain/permissions.ts";
 import type { Prices } from "../domain/pricing.ts";
 import type { RateLimits } from "../call-state/rate-limits.ts";
@@ -39,6 +39,8 @@ export type Group = {
   name: string;
   identifier: string;
   family: Family;
+  /** Interfaces the group accepts beyond its family's, translated to its channels' formats (in the order of `relayInterfaces`). */
+  translatedInterfaces: RelayInterface[];
   multiplierMilli: number;
   visibility: Visibility;
   createdAt: number;

@@ -22,6 +22,8 @@ export interface StreamReader {
   read(event: SseEvent): StreamEvent[];
   /** The upstream stream ended: close what is open; a stream that never finished yields no `finish`. */
   end(): StreamEvent[];
+  /** What the upstream said when its stream ended in an error event (then no `finish` comes). */
+  upstreamError?: UpstreamError | null;
 }
 
 export interface StreamWriter {

@@ -128,15 +128,22 @@ suite(skipped ? `web console in a real browser (skipped: ${skipped})` : "web con
     expect(organizations.data!.data.find((org) => org.name === owner.organization)!.exclusive_group_ids).toEqual([exclusiveId]);
     await shoot(page, "operator-organizations");
 
-    // Groups: saving a group through the editor keeps every price it has, cache prices included.
+    // Groups: saving a group through the editor keeps every price it has, cache prices included,
+    // and sets the interfaces it accepts translated (its own family's are checked and fixed).
     await page.goto(`${tollgate.url}/#/operator/groups`);
     const flagship = page.locator('[data-group="claude-flagship"]');
     const before = (await groupsByIdentifier(operatorApi)).get("claude-flagship")!;
     await flagship.getByRole("button", { name: "Edit Claude Official Flagship" }).click();
+    const translated = flagship.getByRole("group", { name: "Translated interfaces" });
+    expect(await translated.getByLabel(/Anthropic Messages/).isDisabled()).toBe(true);
+    expect(await translated.getByLabel(/Anthropic Messages/).isChecked()).toBe(true);
+    await translated.getByLabel(/OpenAI Chat Completions/).check();
     await shoot(page, "operator-groups-edit");
     await flagship.getByRole("button", { name: "Save group" }).click();
     await flagship.getByRole("button", { name: "Edit Claude Official Flagship" }).waitFor();
     const after = (await groupsByIdentifier(operatorApi)).get("claude-flagship")!;
+    expect(after.translated_interfaces).toEqual(["chat"]);
+    expect(await flagship.innerText()).toContain("Translates OpenAI Chat Completions");
     expect(after.models).toEqual(before.models);
     expect(after.models[0].prices.cache_read).toBeGreaterThan(0);
     await shoot(page, "operator-groups");

@@ -60,3 +60,17 @@ export const tokens = (count: number) => count.toLocaleString("en-US");
 
 /** Milliseconds as "850 ms" or "2.4 s". */
 export const duration = (ms: number) => (ms < 1000 ? `${ms} ms` : ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`);
+
+/** The generation interfaces by their vendors' names, and their paths. */
+export const interfaceNames: Record<string, string> = {
+  messages: "Anthropic Messages",
+  chat: "OpenAI Chat Completions",
+  responses: "OpenAI Responses",
+  "generate-content": "Gemini generateContent",
+};
+export const interfacePaths: Record<string, string> = {
+  messages: "/v1/messages",
+  chat: "/v1/chat/completions",
+  responses: "/v1/responses",
+  "generate-content": "/v1beta/models/{model}:generateContent",
+};

@@ -1,7 +1,8 @@
 // Which channels may serve a call, and in what order: highest priority first, weighted random
 // among equals (each channel's chance to lead is proportional to its weight).
 import { kindServes } from "../../domain/channel-presets.ts";
-import type { Interface } from "../../domain/families.ts";
+import type { Family, Interface } from "../../domain/families.ts";
+import { kindServesFamily } from "../../domain/group-interfaces.ts";
 import type { ChannelWithCredentials } from "../../store/channels.ts";
 
 export function eligibleChannels(channels: ChannelWithCredentials[], iface: Interface, groupId: string, modelId: string): ChannelWithCredentials[] {
@@ -11,6 +12,13 @@ export function eligibleChannels(channels: ChannelWithCredentials[], iface: Inte
       kindServes[channel.kind].includes(iface) &&
       channel.groupIds.includes(groupId) &&
       (channel.models.length === 0 || channel.models.includes(modelId)),
+  );
+}
+
+/** For a translated call: every channel of the group that serves one of the group's own interfaces (its format is the upstream's). */
+export function translatingChannels(channels: ChannelWithCredentials[], family: Family, groupId: string, modelId: string): ChannelWithCredentials[] {
+  return channels.filter(
+    (channel) => channel.enabled && kindServesFamily(channel.kind, family) && channel.groupIds.includes(groupId) && (channel.models.length === 0 || channel.models.includes(modelId)),
   );
 }
 

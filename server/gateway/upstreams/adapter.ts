@@ -33,12 +33,16 @@ export interface StreamSession {
   errorEvent(message: string): string;
   /** When the client asked for no stream but the upstream streamed: the assembled body, if complete. */
   assembled?(): unknown;
+  /** After the upstream's last event: text that ends the client's stream (a translated stream's last events). */
+  close?(): string;
 }
 
 export interface UpstreamAdapter {
   build(client: ClientRequest, target: UpstreamTarget): UpstreamRequest;
   usageOfBody(body: any): Usage;
   startStream(client: ClientRequest): StreamSession;
+  /** An upstream refusal (a 4xx that is the request's own fault) as the client's format says it; passthrough sends it as it came. */
+  errorBody?(status: number, text: string): string;
 }
 
 /**

@@ -3,7 +3,7 @@ import { useRef, useState } from "preact/hooks";
 import type { Schemas } from "../../api.ts";
 import { DataTable } from "../../components/data-table.tsx";
 import { Badge, CopyButton, Empty } from "../../components/ui.tsx";
-import { familyNames, multiplier, perMillion } from "../../format.ts";
+import { familyNames, interfacePaths, multiplier, perMillion } from "../../format.ts";
 import { snippetsFor } from "./snippets.ts";
 
 type Model = Schemas["CallGuideModel"];
@@ -58,7 +58,10 @@ export function GuideGroup({
         <dt>Interfaces</dt>
         <dd>
           {group.interfaces.map((path) => (
-            <code class="pill">{path}</code>
+            <code class="pill">
+              {path}
+              {group.translated_interfaces.some((iface) => interfacePaths[iface] === path) && <span class="muted"> · translated</span>}
+            </code>
           ))}
         </dd>
         {keyNames && (

@@ -17,14 +17,20 @@ type Urls = Schemas["SdkBaseUrls"];
 const json = (value: unknown) => JSON.stringify(value);
 
 /**
- * The SDK snippets of the group's family; a domestic or compatible group that also offers
- * /v1/messages (an Anthropic-compatible channel) gets the Family A ones too; then the agent CLIs
- * that will work with it (cli-snippets.ts).
+ * The SDK snippets of the group's family; a group that also offers another format — /v1/messages
+ * through an Anthropic-compatible channel, or any interface it accepts translated — gets that
+ * format's SDK snippets too; then the agent CLIs that will work with it (cli-snippets.ts).
  */
 export function snippetsFor(group: Schemas["CallGuideGroup"], urls: Urls, model: string): Snippet[] {
   const family = group.family === "A" ? anthropicSdk(urls, model, "") : group.family === "C" ? geminiSdk(urls, model) : openaiSdk(urls, model, group.family === "B");
-  const messages = group.family !== "A" && group.interfaces.includes("/v1/messages") ? anthropicSdk(urls, model, "-messages") : [];
-  return [...family, ...messages, ...cliSnippets(group, urls, model)];
+  const offers = (path: string) => group.interfaces.includes(path);
+  const openaiFamily = group.family !== "A" && group.family !== "C";
+  const others = [
+    ...(group.family !== "A" && offers("/v1/messages") ? anthropicSdk(urls, model, "-messages") : []),
+    ...(!openaiFamily && (offers("/v1/chat/completions") || offers("/v1/responses")) ? openaiSdk(urls, model, offers("/v1/responses"), "-openai") : []),
+    ...(group.family !== "C" && offers("/v1beta/models/{model}:generateContent") ? geminiSdk(urls, model, "-gemini") : []),
+  ];
+  return [...family, ...others, ...cliSnippets(group, urls, model)];
 }
 
 /** `suffix` keeps tab ids unique when these sit beside another SDK's snippets. */
@@ -83,12 +89,12 @@ if (message.type === "message") console.log(message.content[0]?.text);`),
   ];
 }
 
-function geminiSdk(urls: Urls, model: string): Snippet[] {
+function geminiSdk(urls: Urls, model: string, suffix = ""): Snippet[] {
   const host = urls.anthropic;
   const body = { contents: [{ role: "user", parts: [{ text: "Hello" }] }] };
   return [
     {
-      id: "python",
+      id: `python${suffix}`,
       label: "Python",
       detail: "google-genai",
       code: `import os
@@ -103,7 +109,7 @@ response = client.models.generate_content(model="${model}", contents="Hello")
 print(response.text)`,
     },
     {
-      id: "typescript",
+      id: `typescript${suffix}`,
       label: "TypeScript",
       detail: "@google/genai",
       code: `// npm install @google/genai
@@ -122,7 +128,7 @@ const response = await unwrap(relay.POST("/v1beta/models/{model}:generateContent
 console.log(response.candidates?.[0]?.content?.parts?.[0]?.text);`),
     },
     {
-      id: "curl",
+      id: `curl${suffix}`,
       label: "curl",
       code: `curl -sS "${host}/v1beta/models/${model}:generateContent" \\
   -H "x-goog-api-key: $TOLLGATE_KEY" \\
@@ -133,12 +139,12 @@ console.log(response.candidates?.[0]?.content?.parts?.[0]?.text);`),
 }
 
 /** Family B, domestic and compatible groups: OpenAI-style chat completions (and, for B, responses). */
-function openaiSdk(urls: Urls, model: string, responses: boolean): Snippet[] {
+function openaiSdk(urls: Urls, model: string, responses: boolean, suffix = ""): Snippet[] {
   const host = urls.anthropic;
   const body = { model, messages: [{ role: "user", content: "Hello" }] };
   return [
     {
-      id: "python",
+      id: `python${suffix}`,
       label: "Python",
       detail: "openai",
       code: `import os
@@ -160,7 +166,7 @@ print(response.output_text)`
       }`,
     },
     {
-      id: "typescript",
+      id: `typescript${suffix}`,
       label: "TypeScript",
       detail: "openai",
       code: `// npm install openai
@@ -189,7 +195,7 @@ const completion = await unwrap(relay.POST("/v1/chat/completions", {
 if (completion.object === "chat.completion") console.log(completion.choices[0].message.content);`),
     },
     {
-      id: "curl",
+      id: `curl${suffix}`,
       label: "curl",
       code: `curl -sS ${urls.openai}/chat/completions \\
   -H "authorization: Bearer $TOLLGATE_KEY" \\

@@ -3,7 +3,7 @@ import { useMemo, useState } from "preact/hooks";
 import { api, ok } from "../../api.ts";
 import { Badge, Empty, ErrorNote, Field, PageHeader } from "../../components/ui.tsx";
 import { useLoad } from "../../components/use-load.ts";
-import { byFamily, familyNames, multiplier, perMillion } from "../../format.ts";
+import { byFamily, familyNames, interfaceNames, multiplier, perMillion } from "../../format.ts";
 
 export function MarketplacePage({ role }: { role?: string }) {
   const { data, error, loading } = useLoad(() => ok(api.GET("/api/marketplace")));
@@ -88,6 +88,9 @@ export function MarketplacePage({ role }: { role?: string }) {
                 <span class="muted small">
                   <code>{candidate.identifier}</code> · {familyNames[candidate.family]}
                 </span>
+                {candidate.translated_interfaces.length > 0 && (
+                  <span class="muted small block">Also callable as {candidate.translated_interfaces.map((iface) => interfaceNames[iface]).join(", ")} (translated)</span>
+                )}
               </div>
               <Badge tone="accent">{multiplier(candidate.multiplier_milli)}</Badge>
             </header>

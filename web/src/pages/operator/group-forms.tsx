@@ -6,6 +6,7 @@ import { Badge, ErrorNote, Field } from "../../components/ui.tsx";
 import { useAction } from "../../components/use-action.ts";
 import { familyNames, familyOrder, multiplier, perMillion } from "../../format.ts";
 import { type ModelDraft, ModelsEditor, emptyModel, fromDrafts, toDrafts } from "./models-editor.tsx";
+import { type RelayInterface, TranslatedInterfacesField, translatedText } from "./translated-interfaces.tsx";
 
 type Group = Schemas["Group"];
 
@@ -39,11 +40,12 @@ export function EditGroup({ group, onSaved }: { group: Group; onSaved: () => voi
   const [multiplierText, setMultiplier] = useState(String(group.multiplier_milli / 1000));
   const [visibility, setVisibility] = useState(group.visibility);
   const [family, setFamily] = useState<Family>(group.family);
+  const [translated, setTranslated] = useState<RelayInterface[]>(group.translated_interfaces);
   const [models, setModels] = useState<ModelDraft[]>(toDrafts(group.models));
   const [limits, setLimits] = useState<RateDraft>(toRateDraft(group.rate_limits));
   const { error, run } = useAction();
   const reset = () => (
-    setMultiplier(String(group.multiplier_milli / 1000)), setVisibility(group.visibility), setFamily(group.family), setModels(toDrafts(group.models)), setLimits(toRateDraft(group.rate_limits))
+    setMultiplier(String(group.multiplier_milli / 1000)), setVisibility(group.visibility), setFamily(group.family), setTranslated(group.translated_interfaces), setModels(toDrafts(group.models)), setLimits(toRateDraft(group.rate_limits))
   );
   const save = (event: Event) => {
     event.preventDefault();
@@ -51,7 +53,7 @@ export function EditGroup({ group, onSaved }: { group: Group; onSaved: () => voi
       await ok(
         api.PATCH("/api/admin/groups/{id}", {
           params: { path: { id: group.id } },
-          body: { ...(family !== group.family ? { family } : {}), multiplier_milli: Math.round(Number(multiplierText) * 1000), visibility, models: fromDrafts(models), rate_limits: fromRateDraft(limits) },
+          body: { ...(family !== group.family ? { family } : {}), translated_interfaces: translated, multiplier_milli: Math.round(Number(multiplierText) * 1000), visibility, models: fromDrafts(models), rate_limits: fromRateDraft(limits) },
         }),
       );
       setOpen(false);
@@ -69,6 +71,7 @@ export function EditGroup({ group, onSaved }: { group: Group; onSaved: () => voi
           <Badge tone="accent">{multiplier(group.multiplier_milli)}</Badge>
           <Badge>{familyNames[group.family]}</Badge>
           <Badge tone={group.visibility === "public" ? "plain" : "good"}>{group.visibility}</Badge>
+          {translatedText(group) && <Badge tone="good">{translatedText(group)}</Badge>}
           {group.rate_limits && rateLimitsText(group.rate_limits) !== "Unlimited" && <Badge>{rateLimitsText(group.rate_limits)} per organization</Badge>}
           <button
             type="button"
@@ -111,6 +114,7 @@ export function EditGroup({ group, onSaved }: { group: Group; onSaved: () => voi
               </select>
             </Field>
           </div>
+          <TranslatedInterfacesField family={family} value={translated} onChange={setTranslated} />
           <fieldset class="checks">
             <legend>Rate limits, per organization</legend>
             <div class="form-grid">

@@ -1,0 +1,133 @@
+// A Chat Completions stream (upstream side) → canonical events. Chunks are data-only; the stream
+// ends with `data: [DONE]`. Blocks are emitted one at a time: a delta of another kind (content,
+// reasoning_content, refusal) or of another tool-call index closes the open block. Reasoning
+// (`reasoning_content`, DeepSeek and Qwen; `reasoning`, vLLM and OpenRouter) gets, when its block
+// closes, the opaque `{origin:"chat", value:{reasoning_content: fullText}}`, which the chat request
+// writer sends back. Usage comes in a chunk of its own after the finish_reason chunk (some
+// upstreams put it on the finish chunk), so `finish` waits for the usage-only chunk or `[DONE]`
+// (or the end of the stream); usage seen before any finish_reason is reported as a `usage` event.
+// An `error` chunk (sent by some upstreams mid-stream) ends the reading: what it said is kept in
+// `upstreamError`, and no `finish` comes (the relay ends the caller's stream with its error event).
+// Not read: OpenRouter-style `reasoning_details` deltas (none of the chat upstreams Tollgate serves
+// sends them), `logprobs` (never asked for), and choices other than index 0 (n>1 is refused).
+import type { SseEvent } from "../../gateway/upstreams/sse.ts";
+import { type Usage, usageFromChat } from "../../domain/usage.ts";
+import type { StreamEvent, UpstreamError } from "../canonical.ts";
+import type { StreamReader } from "../codec.ts";
+import { absent, newCallId, stopReasonOf } from "./common.ts";
+
+type Json = Record<string, any>;
+type Open = { index: number; kind: "text" | "reasoning" | "refusal" } | { index: number; kind: "tool"; toolIndex: number };
+
+export function chatStreamReader(): StreamReader {
+  let started = false;
+  let done = false;
+  let open: Open | null = null;
+  let nextIndex = 0;
+  let reasoningText = "";
+  let sawToolCall = false;
+  let finishReason: string | null = null;
+  let usage: Usage | null = null;
+  let toolCount = 0;
+
+  const close = (out: StreamEvent[]) => {
+    if (!open) return;
+    if (open.kind === "reasoning") out.push({ type: "reasoning_opaque", index: open.index, opaque: { origin: "chat", value: { reasoning_content: reasoningText } } });
+    out.push({ type: "block_stop", index: open.index });
+    open = null;
+  };
+
+  const openBlock = (out: StreamEvent[], kind: "text" | "reasoning" | "refusal") => {
+    if (open?.kind === kind) return open.index;
+    close(out);
+    open = { index: nextIndex++, kind };
+    if (kind === "reasoning") reasoningText = "";
+    out.push({ type: "block_start", index: open.index, block: { type: kind } });
+    return open.index;
+  };
+
+  const finish = (out: StreamEvent[]) => {
+    if (done || finishReason === null) return;
+    done = true;
+    close(out);
+    out.push({ type: "finish", stopReason: stopReasonOf(finishReason, sawToolCall), stopSequence: null, usage: usage ?? usageFromChat(undefined) });
+  };
+
+  const readToolCalls = (out: StreamEvent[], calls: Json[]) => {
+    for (const call of calls) {
+      // Calls are told apart by `index`; an upstream that omits it starts a new call with each id.
+      const toolIndex = typeof call.index === "number" ? call.index : open?.kind === "tool" && absent(call.id) ? open.toolIndex : toolCount;
+      const args = call.function?.arguments;
+      if (!(open?.kind === "tool" && open.toolIndex === toolIndex)) {
+        // A fragment for a call already closed cannot reopen it (the caller's block is done); no
+        // upstream interleaves calls, so a new block always means a new call.
+        close(out);
+        open = { index: nextIndex++, kind: "tool", toolIndex };
+        toolCount = Math.max(toolCount, toolIndex + 1);
+        sawToolCall = true;
+        out.push({ type: "block_start", index: open.index, block: { type: "tool_call", id: typeof call.id === "string" && call.id ? call.id : newCallId(), name: call.function?.name ?? "" } });
+      }
+      if (typeof args === "string" && args !== "") out.push({ type: "tool_arguments_delta", index: open!.index, json: args });
+    }
+  };
+
+  const reader: StreamReader & { upstreamError: UpstreamError | null } = {
+    upstreamError: null,
+    read(event: SseEvent): StreamEvent[] {
+      const out: StreamEvent[] = [];
+      const data = event.data.trim();
+      if (!data || done) return out;
+      if (data === "[DONE]") {
+        finish(out);
+        return out;
+      }
+      let chunk: Json;
+      try {
+        chunk = JSON.parse(data);
+      } catch {
+        return out; // a keep-alive or comment some upstreams send; nothing to read
+      }
+      if (chunk?.error) {
+        const error = typeof chunk.error === "object" ? chunk.error : { message: String(chunk.error) };
+        reader.upstreamError = { status: 500, message: String(error.message ?? "upstream stream error"), type: typeof error.type === "string" ? error.type : undefined };
+        done = true;
+        close(out);
+        return out;
+      }
+      if (!started) {
+        started = true;
+        out.push({ type: "start", id: String(chunk.id ?? ""), model: String(chunk.model ?? ""), created: typeof chunk.created === "number" ? chunk.created : Math.floor(Date.now() / 1000) });
+      }
+      const choice = Array.isArray(chunk.choices) ? chunk.choices.find((c: Json) => (c?.index ?? 0) === 0) : undefined;
+      const delta: Json = choice?.delta ?? {};
+      const reasoning = typeof delta.reasoning_content === "string" ? delta.reasoning_content : typeof delta.reasoning === "string" ? delta.reasoning : "";
+      if (reasoning) {
+        const index = openBlock(out, "reasoning");
+        reasoningText += reasoning;
+        out.push({ type: "reasoning_delta", index, text: reasoning });
+      }
+      if (typeof delta.content === "string" && delta.content) out.push({ type: "text_delta", index: openBlock(out, "text"), text: delta.content });
+      if (typeof delta.refusal === "string" && delta.refusal) out.push({ type: "refusal_delta", index: openBlock(out, "refusal"), text: delta.refusal });
+      if (Array.isArray(delta.tool_calls)) readToolCalls(out, delta.tool_calls);
+      if (typeof choice?.finish_reason === "string") {
+        finishReason = choice.finish_reason;
+        close(out);
+      }
+      // Moonshot (Kimi) puts usage on the choice instead of the chunk.
+      const reported = chunk.usage ?? choice?.usage;
+      if (reported && typeof reported === "object") {
+        usage = usageFromChat(reported);
+        if (finishReason === null) out.push({ type: "usage", usage });
+        else if (Array.isArray(chunk.choices) && chunk.choices.length === 0) finish(out);
+      }
+      return out;
+    },
+    end(): StreamEvent[] {
+      const out: StreamEvent[] = [];
+      if (!done && finishReason === null) close(out);
+      finish(out);
+      return out;
+    },
+  };
+  return reader;
+}

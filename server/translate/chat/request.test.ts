@@ -1,0 +1,245 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { carry } from "../carry.ts";
+import { type CanonicalRequest, TranslationRefusal } from "../canonical.ts";
+import { chatCodec } from "./index.ts";
+
+const fixture = (name: string) => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8"));
+const read = (body: Record<string, any>) => chatCodec.readRequest(body, { stream: true, model: body.model ?? "m" });
+const base = (extra: Partial<CanonicalRequest> = {}): CanonicalRequest => ({ model: "deepseek-chat", system: [], turns: [], tools: [], stream: true, ...extra });
+
+function refusal(fn: () => unknown): TranslationRefusal {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof TranslationRefusal) return error;
+    throw error;
+  }
+  throw new Error("expected a TranslationRefusal");
+}
+
+describe("chat request: same-format round trip", () => {
+  it("gives back the recorded body, minus fields at their defaults", () => {
+    const body = fixture("request-rich.json");
+    const { n, logprobs, store, ...expected } = body;
+    expect([n, logprobs, store]).toEqual([1, false, false]);
+    expect(chatCodec.writeRequest(read(body))).toEqual(expected);
+  });
+
+  it("reads the recorded body into the canonical form", () => {
+    const request = read(fixture("request-rich.json"));
+    expect(request.system).toEqual([
+      { type: "text", text: "You are a travel assistant." },
+      { type: "text", text: "Answer in English." },
+    ]);
+    expect(request.turns.map((turn) => [turn.role, turn.parts.map((part) => part.type)])).toEqual([
+      ["user", ["text", "image", "image", "document"]],
+      ["assistant", ["reasoning", "text", "tool_call", "tool_call"]],
+      ["user", ["tool_result", "tool_result"]],
+      ["system", ["text"]],
+      ["assistant", ["refusal"]],
+      ["user", ["text"]],
+    ]);
+    expect(request.turns[0].parts[1]).toEqual({ type: "image", source: { kind: "base64", mediaType: "image/png", data: expect.stringMatching(/^iVBOR/) }, detail: "high" });
+    expect(request.turns[0].parts[3]).toEqual({ type: "document", source: { kind: "base64", mediaType: "application/pdf", data: "JVBERi0xLjQKJcfsj6IK" }, filename: "itinerary.pdf" });
+    expect(request.turns[1].parts[0]).toEqual({
+      type: "reasoning",
+      text: "The image shows the Eiffel Tower, so the city is Paris. I should call get_weather.",
+      opaque: { origin: "chat", value: { reasoning_content: "The image shows the Eiffel Tower, so the city is Paris. I should call get_weather." } },
+    });
+    expect(request.turns[2].parts[1]).toEqual({ type: "tool_result", callId: "call_1_9b1c", name: "get_time", content: [{ type: "text", text: "14:05" }, { type: "text", text: "CEST" }] });
+    expect(request).toMatchObject({ maxOutputTokens: 1024, stop: ["\n\nUser:", "END"], toolChoice: { type: "auto" }, reasoning: { effort: "medium" }, user: "user-1234" });
+  });
+
+  it("normalizes what chat says two ways", () => {
+    const body = {
+      model: "deepseek-chat",
+      messages: [
+        { role: "developer", content: [{ type: "text", text: "Be brief." }] },
+        { role: "user", content: [{ type: "text", text: "hi" }] },
+        { role: "assistant", content: "" },
+        { role: "developer", content: "later" },
+      ],
+      tools: [{ type: "function", function: { name: "noop" } }],
+      tool_choice: { type: "function", function: { name: "noop" } },
+      stop: "END",
+      max_completion_tokens: 50,
+      safety_identifier: "u-1",
+      top_k: 20,
+    };
+    const request = read(body);
+    expect(request.topK).toBe(20);
+    expect(request.turns.map((t) => t.role)).toEqual(["user", "assistant", "system"]);
+    delete request.topK; // chat upstreams have no top_k (refused by the writer, tested below)
+    expect(chatCodec.writeRequest(request)).toEqual({
+      model: "deepseek-chat",
+      messages: [
+        { role: "system", content: "Be brief." },
+        { role: "user", content: "hi" },
+        { role: "assistant", content: "" },
+        { role: "system", content: "later" },
+      ],
+      tools: [{ type: "function", function: { name: "noop", parameters: { type: "object", properties: {} } } }],
+      tool_choice: { type: "function", function: { name: "noop" } },
+      stop: ["END"],
+      max_tokens: 50,
+      user: "u-1",
+      stream: true,
+      stream_options: { include_usage: true },
+    });
+    expect(chatCodec.writeRequest({ ...request, model: "gpt-5-mini" })).toMatchObject({ max_completion_tokens: 50 });
+    expect(chatCodec.writeRequest({ ...request, model: "gpt-5-mini" })).not.toHaveProperty("max_tokens");
+  });
+});
+
+describe("chat request reader: refusals name the field", () => {
+  const user = { role: "user", content: "hi" };
+  const cases: [string, Record<string, any>, string][] = [
+    ["n > 1", { n: 2 }, "n"],
+    ["logprobs", { logprobs: true }, "logprobs"],
+    ["logit_bias", { logit_bias: { "50256": -100 } }, "logit_bias"],
+    ["audio output", { modalities: ["text", "audio"] }, "modalities"],
+    ["web search", { web_search_options: {} }, "web_search_options"],
+    ["legacy functions", { functions: [{ name: "f" }] }, "functions"],
+    ["an unknown field", { enable_thinking: true }, "enable_thinking"],
+    ["a custom tool", { tools: [{ type: "custom", custom: { name: "x" } }] }, "tools[0].type"],
+    ["allowed_tools", { tool_choice: { type: "allowed_tools", allowed_tools: { mode: "auto", tools: [] } } }, "tool_choice"],
+    ["both output limits, different", { max_tokens: 10, max_completion_tokens: 20 }, "max_tokens"],
+    ["audio input", { messages: [{ role: "user", content: [{ type: "input_audio", input_audio: { data: "AAA", format: "wav" } }] }] }, "messages[0].content[0].type"],
+    ["an uploaded file", { messages: [{ role: "user", content: [{ type: "file", file: { file_id: "file-abc" } }] }] }, "messages[0].content[0].file.file_id"],
+    ["a file that is not a data URL", { messages: [{ role: "user", content: [{ type: "file", file: { file_data: "JVBERi0x", filename: "a.pdf" } }] }] }, "messages[0].content[0].file.file_data"],
+    ["an ftp image", { messages: [{ role: "user", content: [{ type: "image_url", image_url: { url: "ftp://x/y.png" } }] }] }, "messages[0].content[0].image_url.url"],
+    ["a message name", { messages: [{ role: "user", content: "hi", name: "alice" }] }, "messages[0].name"],
+    ["cache_control on a part", { messages: [{ role: "user", content: [{ type: "text", text: "hi", cache_control: { type: "ephemeral" } }] }] }, "messages[0].content[0].cache_control"],
+    ["a function message", { messages: [user, { role: "function", name: "f", content: "x" }] }, "messages[1].role"],
+    ["a legacy function_call", { messages: [user, { role: "assistant", content: null, function_call: { name: "f", arguments: "{}" } }] }, "messages[1].function_call"],
+    ["an image in a tool message", { messages: [user, { role: "tool", tool_call_id: "c", content: [{ type: "image_url", image_url: { url: "https://x/y.png" } }] }] }, "messages[1].content[0].type"],
+    ["a custom tool call", { messages: [user, { role: "assistant", content: null, tool_calls: [{ id: "c", type: "custom", custom: { name: "x", input: "y" } }] }] }, "messages[1].tool_calls[0].type"],
+  ];
+  it.each(cases)("%s", (_, extra, field) => {
+    expect(refusal(() => read({ model: "m", messages: [user], ...extra })).field).toBe(field);
+  });
+
+  it("takes fields at their defaults and nulls as absent", () => {
+    const body = { model: "m", messages: [user, { role: "assistant", content: "ok", refusal: null, audio: null, function_call: null, annotations: [], tool_calls: null }], n: 1, logprobs: false, top_logprobs: 0, logit_bias: {}, modalities: ["text"], store: false, service_tier: "auto", audio: null, metadata: { a: "b" }, prompt_cache_key: "k", temperature: null };
+    expect(read(body).turns[1].parts).toEqual([{ type: "text", text: "ok" }]);
+  });
+
+  it("folds consecutive tool messages into one user turn, names from the calls", () => {
+    const request = read({
+      model: "m",
+      messages: [
+        user,
+        { role: "assistant", content: null, tool_calls: [{ id: "a", type: "function", function: { name: "fa", arguments: "{}" } }, { id: "b", type: "function", function: { name: "fb", arguments: "{}" } }] },
+        { role: "tool", tool_call_id: "a", content: "1" },
+        { role: "tool", tool_call_id: "b", content: "2" },
+        { role: "user", content: "and?" },
+      ],
+    });
+    expect(request.turns.slice(2)).toEqual([
+      { role: "user", parts: [{ type: "tool_result", callId: "a", name: "fa", content: [{ type: "text", text: "1" }] }, { type: "tool_result", callId: "b", name: "fb", content: [{ type: "text", text: "2" }] }] },
+      { role: "user", parts: [{ type: "text", text: "and?" }] },
+    ]);
+  });
+});
+
+describe("chat request writer", () => {
+  const turn = (role: "user" | "assistant", parts: any[]) => ({ role, parts });
+
+  it("refuses what chat upstreams cannot carry, naming the canonical key", () => {
+    expect(refusal(() => chatCodec.writeRequest(base({ topK: 40 }))).field).toBe("topK");
+    expect(refusal(() => chatCodec.writeRequest(base({ temperature: 2.5 }))).field).toBe("temperature");
+    expect(chatCodec.writeRequest(base({ temperature: 2 }))).toMatchObject({ temperature: 2 });
+    const urlDocument = { type: "document", source: { kind: "url", url: "https://x/a.pdf" } };
+    expect(refusal(() => chatCodec.writeRequest(base({ turns: [turn("user", [urlDocument])] }))).field).toBe("part:document");
+    const image = { type: "image", source: { kind: "url", url: "https://x/a.png" } };
+    expect(refusal(() => chatCodec.writeRequest(base({ turns: [turn("assistant", [image])] }))).field).toBe("part:image");
+    const urlResult = { type: "tool_result", callId: "c", content: [urlDocument] };
+    expect(refusal(() => chatCodec.writeRequest(base({ turns: [turn("user", [urlResult])] }))).field).toBe("part:tool_result.document");
+  });
+
+  it("moves a tool result's images to a user message after the tool messages; errors say so", () => {
+    const png = { kind: "base64", mediaType: "image/png", data: "iVBORw0KGgo=" };
+    const body: any = chatCodec.writeRequest(
+      base({
+        turns: [
+          turn("user", [
+            { type: "tool_result", callId: "call_1", content: [{ type: "text", text: "screenshot taken" }, { type: "image", source: png }] },
+            { type: "tool_result", callId: "call_2", content: [{ type: "text", text: "no such file" }], isError: true },
+            { type: "tool_result", callId: "call_3", content: [{ type: "image", source: png }] },
+            { type: "text", text: "Go on." },
+          ]),
+        ],
+      }),
+    );
+    expect(body.messages).toEqual([
+      { role: "tool", tool_call_id: "call_1", content: "screenshot taken" },
+      { role: "tool", tool_call_id: "call_2", content: "Error: no such file" },
+      { role: "tool", tool_call_id: "call_3", content: "(the result's content follows in the next user message)" },
+      {
+        role: "user",
+        content: [
+          { type: "text", text: "Content of tool result call_1:" },
+          { type: "image_url", image_url: { url: "data:image/png;base64,iVBORw0KGgo=" } },
+          { type: "text", text: "Content of tool result call_3:" },
+          { type: "image_url", image_url: { url: "data:image/png;base64,iVBORw0KGgo=" } },
+          { type: "text", text: "Go on." },
+        ],
+      },
+    ]);
+  });
+
+  it("sends chat's own reasoning back as it was and drops another vendor's", () => {
+    const entry = { type: "reasoning.encrypted", data: "gAAAAB…", id: "rs_1", format: "openai-responses-v1", index: 0 };
+    const body: any = chatCodec.writeRequest(
+      base({
+        turns: [
+          turn("user", [{ type: "text", text: "q" }]),
+          turn("assistant", [
+            { type: "reasoning", text: "thought", opaque: { origin: "messages", value: { type: "thinking", thinking: "thought", signature: "sig" } } },
+            { type: "reasoning", text: "mine", opaque: { origin: "chat", value: { reasoning_content: "mine" } } },
+            { type: "reasoning", opaque: { origin: "chat", value: entry } },
+            { type: "reasoning", text: "no opaque" },
+            { type: "text", text: "a" },
+          ]),
+        ],
+      }),
+    );
+    expect(body.messages[1]).toEqual({ role: "assistant", content: "a", reasoning_content: "mine", reasoning_details: [entry] });
+    expect(body.messages[1].reasoning_details[0]).toBe(entry);
+  });
+
+  it("maps a reasoning budget onto reasoning_effort", () => {
+    const effort = (budgetTokens: number) => chatCodec.writeRequest(base({ reasoning: { budgetTokens, includeThoughts: true } })).reasoning_effort;
+    expect([effort(0), effort(1024), effort(8192), effort(32000), effort(-1)]).toEqual(["none", "low", "medium", "high", undefined]);
+    expect(chatCodec.writeRequest(base({ reasoning: { effort: "xhigh", budgetTokens: 100 } })).reasoning_effort).toBe("xhigh");
+  });
+
+  it("writes tool_choice and parallel_tool_calls only with tools", () => {
+    expect(chatCodec.writeRequest(base({ toolChoice: { type: "none" }, parallelToolCalls: false }))).not.toHaveProperty("tool_choice");
+  });
+});
+
+describe("carried reasoning read back from a chat caller", () => {
+  it("restores another vendor's reasoning byte-exact, before the call it preceded", () => {
+    const thinking = { origin: "messages" as const, value: { type: "thinking", thinking: "Let me see.", signature: "EqQBCkgIBRABGAIiQL+/sig==" } };
+    const signature = { origin: "generate-content" as const, value: { thoughtSignature: "CiQB0e2Kb+abc/def==" } };
+    const message = {
+      role: "assistant",
+      content: "Checking.",
+      reasoning_content: "Let me see.",
+      reasoning_details: [
+        { type: "reasoning.encrypted", data: carry(thinking), format: "tollgate-carry", index: 0 },
+        { type: "reasoning.encrypted", data: carry(signature, true), format: "tollgate-carry", index: 1, id: "call_9" },
+      ],
+      tool_calls: [{ id: "call_9", type: "function", function: { name: "f", arguments: "{}" } }],
+    };
+    const request = read({ model: "m", messages: [{ role: "user", content: "q" }, message] });
+    expect(request.turns[1].parts).toEqual([
+      { type: "reasoning", text: "Let me see.", opaque: thinking },
+      { type: "text", text: "Checking." },
+      { type: "reasoning", opaque: signature, attachesToNext: true },
+      { type: "tool_call", id: "call_9", name: "f", arguments: "{}" },
+    ]);
+  });
+});

@@ -1,0 +1,192 @@
+// Canonical → a Chat Completions body (upstream side). Translated calls always stream upstream, so
+// the body always asks for `stream: true` and the usage chunk (`stream_options.include_usage`).
+//
+// Choices, each a normalization a same-format round trip shows:
+// - System parts become one leading system message each (string content); `developer` messages come
+//   back as `system`; mid-conversation system turns stay system messages in place.
+// - Content of exactly one text part is written as a string (every chat upstream, domestic ones
+//   included, accepts strings; several accept arrays only for images); otherwise an array of parts.
+//   An assistant message with tool calls or a refusal and no text has `content: null` (as OpenAI
+//   answers it); one with nothing at all has `""`.
+// - `stop` is always an array; `safety_identifier` is sent as `user` (accepted by every chat upstream).
+// - Output length: `max_completion_tokens` for OpenAI models (its reasoning models reject
+//   `max_tokens`), `max_tokens` for everything else (DeepSeek, Qwen, GLM, Kimi and MiniMax document
+//   `max_tokens`; not all accept the newer name).
+// - Tool results: one `tool` message each, in order, before the rest of the user turn. Chat tool
+//   messages take text only, so a result's images and documents move into one user message that
+//   follows the tool messages, each result's media under a line naming its call
+//   ("Content of tool result call_1:"); a result with no text says where its content went. A result
+//   marked as an error has no chat flag: its text starts with "Error: ".
+// - Reasoning: only chat's own goes back (DeepSeek-style `reasoning_content`, or OpenRouter-style
+//   `reasoning_details` entries, exactly as read). Another vendor's reasoning is dropped: a chat
+//   upstream cannot verify it, and sending it as text would have the model trust forged thoughts.
+// - `tool_choice` and `parallel_tool_calls` are written only with tools (OpenAI rejects them alone).
+// - Reasoning budget (Anthropic, Gemini) without an effort becomes `reasoning_effort`: ≤2048 low,
+//   ≤8192 medium, more high, 0 none. `includeThoughts` and `summary` ask to see reasoning, which chat
+//   cannot ask for (DeepSeek and Qwen send it anyway); they are not sent.
+// Refused: topK; temperature outside 0–2 or top_p outside 0–1; documents given by URL; images or
+// documents in assistant or system turns; tool calls in user turns; tool results in assistant turns.
+import { type CanonicalRequest, type Part, type ReasoningSettings, type TextPart, type ToolResultPart, type Turn, TranslationRefusal } from "../canonical.ts";
+import { dataUrl } from "./common.ts";
+
+type Json = Record<string, any>;
+
+export function writeRequest(request: CanonicalRequest): Json {
+  if (request.topK !== undefined) throw new TranslationRefusal("topK", "chat upstreams have no top_k; remove it");
+  const body: Json = { model: request.model, messages: writeMessages(request), stream: true, stream_options: { include_usage: true } };
+  if (request.tools.length) {
+    body.tools = request.tools.map((tool) => {
+      const fn: Json = { name: tool.name };
+      if (tool.description !== undefined) fn.description = tool.description;
+      fn.parameters = tool.parameters;
+      if (tool.strict !== undefined) fn.strict = tool.strict;
+      return { type: "function", function: fn };
+    });
+    if (request.toolChoice) body.tool_choice = request.toolChoice.type === "tool" ? { type: "function", function: { name: request.toolChoice.name } } : request.toolChoice.type;
+    if (request.parallelToolCalls !== undefined) body.parallel_tool_calls = request.parallelToolCalls;
+  }
+  if (request.output) {
+    const output = request.output;
+    if (output.type !== "json_schema") body.response_format = { type: output.type };
+    else {
+      const spec: Json = { name: output.name };
+      if (output.description !== undefined) spec.description = output.description;
+      spec.schema = output.schema;
+      if (output.strict !== undefined) spec.strict = output.strict;
+      body.response_format = { type: "json_schema", json_schema: spec };
+    }
+  }
+  if (request.maxOutputTokens !== undefined) body[isOpenAiModel(request.model) ? "max_completion_tokens" : "max_tokens"] = request.maxOutputTokens;
+  if (request.temperature !== undefined) {
+    if (request.temperature < 0 || request.temperature > 2) throw new TranslationRefusal("temperature", `chat upstreams take a temperature from 0 to 2 (got ${request.temperature})`);
+    body.temperature = request.temperature;
+  }
+  if (request.topP !== undefined) {
+    if (request.topP < 0 || request.topP > 1) throw new TranslationRefusal("topP", `chat upstreams take top_p from 0 to 1 (got ${request.topP})`);
+    body.top_p = request.topP;
+  }
+  if (request.stop?.length) body.stop = request.stop;
+  if (request.seed !== undefined) body.seed = request.seed;
+  if (request.presencePenalty !== undefined) body.presence_penalty = request.presencePenalty;
+  if (request.frequencyPenalty !== undefined) body.frequency_penalty = request.frequencyPenalty;
+  const effort = effortOf(request.reasoning);
+  if (effort) body.reasoning_effort = effort;
+  if (request.user !== undefined) body.user = request.user;
+  return body;
+}
+
+const isOpenAiModel = (model: string) => /^(gpt-|o\d|chatgpt-|codex-)/i.test(model.replace(/^openai\//i, ""));
+
+function effortOf(reasoning: ReasoningSettings | undefined): string | undefined {
+  if (!reasoning) return undefined;
+  if (reasoning.effort) return reasoning.effort;
+  const budget = reasoning.budgetTokens;
+  if (budget === undefined || budget < 0) return undefined; // -1: Gemini's dynamic budget, the upstream's default
+  return budget === 0 ? "none" : budget <= 2048 ? "low" : budget <= 8192 ? "medium" : "high";
+}
+
+function writeMessages(request: CanonicalRequest): Json[] {
+  const messages: Json[] = request.system.map((part) => ({ role: "system", content: part.text }));
+  for (const turn of request.turns) {
+    if (turn.role === "system") messages.push({ role: "system", content: textContent(turn.parts, "system") });
+    else if (turn.role === "assistant") messages.push(writeAssistant(turn));
+    else messages.push(...writeUser(turn));
+  }
+  return messages;
+}
+
+/** Text-only content (system messages): one part as a string, several as an array. */
+function textContent(parts: Part[], where: string): string | Json[] {
+  const texts = parts.map((part) => {
+    if (part.type !== "text") throw new TranslationRefusal(`part:${part.type}`, `chat ${where} messages take text only`);
+    return part;
+  });
+  return texts.length === 1 ? texts[0].text : texts.map((part) => ({ type: "text", text: part.text }));
+}
+
+function writeUser(turn: Turn): Json[] {
+  const toolMessages: Json[] = [];
+  const moved: Json[] = [];
+  const rest: Json[] = [];
+  for (const part of turn.parts) {
+    if (part.type === "tool_result") toolMessages.push(writeToolResult(part, moved));
+    else rest.push(userPart(part, "part:"));
+  }
+  const content = [...moved, ...rest];
+  if (content.length === 0) return toolMessages.length ? toolMessages : [{ role: "user", content: "" }];
+  const user = { role: "user", content: content.length === 1 && content[0].type === "text" ? content[0].text : content };
+  return [...toolMessages, user];
+}
+
+function userPart(part: Part, prefix: string): Json {
+  switch (part.type) {
+    case "text":
+      return { type: "text", text: part.text };
+    case "image": {
+      const image: Json = { url: part.source.kind === "base64" ? dataUrl(part.source) : part.source.url };
+      if (part.detail !== undefined) image.detail = part.detail;
+      return { type: "image_url", image_url: image };
+    }
+    case "document": {
+      if (part.source.kind !== "base64") throw new TranslationRefusal(`${prefix}document`, "chat file parts take inline data only, not a URL; send the document's bytes");
+      const file: Json = { file_data: dataUrl(part.source) };
+      const filename = part.filename ?? part.title;
+      if (filename !== undefined) file.filename = filename;
+      return { type: "file", file };
+    }
+    default:
+      throw new TranslationRefusal(`${prefix}${part.type}`, `a ${part.type} part cannot be sent in a chat user message`);
+  }
+}
+
+/** One tool message; the result's media go to `moved`, for the user message after the tool messages. */
+function writeToolResult(result: ToolResultPart, moved: Json[]): Json {
+  const texts: TextPart[] = [];
+  const media: Json[] = [];
+  for (const part of result.content) {
+    if (part.type === "text") texts.push(part);
+    else media.push(userPart(part, "part:tool_result."));
+  }
+  if (media.length) moved.push({ type: "text", text: `Content of tool result ${result.callId}:` }, ...media);
+  if (texts.length === 0) texts.push({ type: "text", text: media.length ? "(the result's content follows in the next user message)" : "" });
+  if (result.isError) texts[0] = { type: "text", text: `Error: ${texts[0].text}` };
+  const content = texts.length === 1 ? texts[0].text : texts.map((part) => ({ type: "text", text: part.text }));
+  return { role: "tool", tool_call_id: result.callId, content };
+}
+
+function writeAssistant(turn: Turn): Json {
+  const texts: Json[] = [];
+  const refusals: string[] = [];
+  const calls: Json[] = [];
+  const details: Json[] = [];
+  let reasoningContent: string | undefined;
+  for (const part of turn.parts) {
+    switch (part.type) {
+      case "text":
+        texts.push({ type: "text", text: part.text });
+        break;
+      case "refusal":
+        refusals.push(part.text);
+        break;
+      case "tool_call":
+        calls.push({ id: part.id, type: "function", function: { name: part.name, arguments: part.arguments } });
+        break;
+      case "reasoning": {
+        // Only chat's own reasoning goes back upstream (see the header); another vendor's is dropped.
+        const value = part.opaque?.origin === "chat" ? part.opaque.value : undefined;
+        if (!value) break;
+        if (typeof value.reasoning_content === "string" && value.type === undefined) reasoningContent = (reasoningContent ?? "") + value.reasoning_content;
+        else details.push(value);
+        break;
+      }
+      default:
+        throw new TranslationRefusal(`part:${part.type}`, `a ${part.type} part cannot be sent in a chat assistant message`);
+    }
+  }
+  const message: Json = { role: "assistant", content: texts.length === 0 ? (calls.length || refusals.length ? null : "") : texts.length === 1 ? texts[0].text : texts };
+  if (refusals.length) message.refusal = refusals.join("");
+  if (calls.length) message.tool_calls = calls;
+  if (reasoningContent !== undefined) message.reasoning_content = reasoningContent;
+  if (details.length) message.reasoning_details = details;
+  return message;
+}

@@ -1,0 +1,87 @@
+// Canonical events → a Chat Completions stream (caller side), in OpenAI's chunk grammar:
+//   {"id","object":"chat.completion.chunk","created","model","choices":[{"index":0,"delta":{…},"logprobs":null,"finish_reason":null}]}
+// first delta {role:"assistant",content:""}; text → {content}; reasoning → {reasoning_content};
+// a tool call → {tool_calls:[{index,id,type:"function",function:{name,arguments:""}}]} then
+// {tool_calls:[{index,function:{arguments}}]}; refusal → {refusal}; then {delta:{},finish_reason};
+// with include_usage every chunk has "usage":null and a last {choices:[],usage} chunk follows;
+// then `data: [DONE]`.
+//
+// Another vendor's reasoning is carried in `reasoning_details` (carry.ts). The entries are sent
+// all together in one delta just before the finish chunk, not one delta per reasoning block: chat
+// SDKs (openai-node's ChatCompletionStream among them) keep only the last value of a delta field
+// they do not know, so a second reasoning_details delta would erase the first. Sent last, each
+// entry also knows the tool call that followed its block (its `id`, see common.ts).
+import type { StreamEvent } from "../canonical.ts";
+import type { CallerContext, StreamWriter } from "../codec.ts";
+import { carriedEntry, chatUsage, completionId, finishReasonOf, newCallId } from "./common.ts";
+
+type Json = Record<string, any>;
+
+export function chatStreamWriter(context: CallerContext): StreamWriter {
+  let id = completionId("");
+  let created = Math.floor(Date.now() / 1000);
+  let toolCount = 0;
+  const toolIndexOf = new Map<number, number>(); // canonical block index → tool_calls[].index
+  const details: Json[] = [];
+  /** Carried entries whose next block is not known yet: they get its call id if it is a tool call. */
+  let waiting: Json[] = [];
+
+  const chunk = (delta: Json, finishReason: string | null = null) => {
+    const body: Json = { id, object: "chat.completion.chunk", created, model: context.model, choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }] };
+    if (context.includeUsage) body.usage = null;
+    return `data: ${JSON.stringify(body)}\n\n`;
+  };
+
+  return {
+    write(event: StreamEvent): string {
+      switch (event.type) {
+        case "start":
+          id = completionId(event.id);
+          if (event.created) created = event.created;
+          return chunk({ role: "assistant", content: "" });
+        case "block_start": {
+          const block = event.block;
+          const callId = block.type === "tool_call" ? block.id || newCallId() : undefined;
+          for (const entry of waiting) if (callId) entry.id = callId;
+          waiting = [];
+          if (block.type !== "tool_call") return "";
+          const index = toolCount++;
+          toolIndexOf.set(event.index, index);
+          return chunk({ tool_calls: [{ index, id: callId, type: "function", function: { name: block.name, arguments: "" } }] });
+        }
+        case "text_delta":
+          return event.text ? chunk({ content: event.text }) : "";
+        case "reasoning_delta":
+          return event.text ? chunk({ reasoning_content: event.text }) : "";
+        case "refusal_delta":
+          return event.text ? chunk({ refusal: event.text }) : "";
+        case "reasoning_opaque": {
+          // Chat's own reasoning_content already went out as text; a reasoning_details entry of chat's own goes as it was.
+          if (event.opaque.origin === "chat") {
+            if (event.opaque.value.type !== undefined) details.push(event.opaque.value);
+            return "";
+          }
+          const entry = carriedEntry(event.opaque, event.attachesToNext, details.length);
+          details.push(entry);
+          waiting.push(entry);
+          return "";
+        }
+        case "tool_arguments_delta": {
+          const index = toolIndexOf.get(event.index);
+          return index === undefined || !event.json ? "" : chunk({ tool_calls: [{ index, function: { arguments: event.json } }] });
+        }
+        case "block_stop":
+        case "usage":
+          return "";
+        case "finish": {
+          let text = details.length ? chunk({ reasoning_details: details }) : "";
+          text += chunk({}, finishReasonOf(event.stopReason));
+          if (context.includeUsage) text += `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model: context.model, choices: [], usage: chatUsage(event.usage) })}\n\n`;
+          return text;
+        }
+      }
+    },
+    end: () => "data: [DONE]\n\n",
+    error: (message) => `data: ${JSON.stringify({ error: { message, type: "server_error", param: null, code: "upstream_stream_broken" } })}\n\n`,
+  };
+}

@@ -1,0 +1,226 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { type CanonicalRequest, TranslationRefusal } from "../canonical.ts";
+import { carry } from "../carry.ts";
+import { geminiCodec } from "./index.ts";
+
+const fixture = (name: string) => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8"));
+const read = (body: Record<string, any>) => geminiCodec.readRequest(body, { stream: true, model: "gemini-2.5-flash" });
+const text = (t: string) => [{ role: "user", parts: [{ text: t }] }];
+
+function refusal(body: Record<string, any>): TranslationRefusal {
+  try {
+    read(body);
+  } catch (error) {
+    if (error instanceof TranslationRefusal) return error;
+    throw error;
+  }
+  throw new Error("no refusal");
+}
+
+function writeRefusal(request: CanonicalRequest): TranslationRefusal {
+  try {
+    geminiCodec.writeRequest(request);
+  } catch (error) {
+    if (error instanceof TranslationRefusal) return error;
+    throw error;
+  }
+  throw new Error("no refusal");
+}
+
+const base = (over: Partial<CanonicalRequest>): CanonicalRequest => ({ model: "m", system: [], turns: [], tools: [], stream: true, ...over });
+
+describe("generate-content request", () => {
+  it("round-trips a recorded agent request exactly", () => {
+    const body = fixture("request-agent.json");
+    const canonical = read(body);
+    expect(geminiCodec.writeRequest(canonical)).toEqual(body);
+  });
+
+  it("matches an id-less functionResponse to an id'd call of that name, and an id'd response takes its own call out of the queue", () => {
+    const canonical = read({
+      contents: [
+        { role: "user", parts: [{ text: "Read both." }] },
+        { role: "model", parts: [{ functionCall: { id: "toolu_a", name: "read_file", args: { path: "a" } } }, { functionCall: { id: "toolu_b", name: "read_file", args: { path: "b" } } }] },
+        { role: "user", parts: [{ functionResponse: { id: "toolu_a", name: "read_file", response: { result: "A" } } }, { functionResponse: { name: "read_file", response: { result: "B" } } }] },
+      ],
+    });
+    const results = canonical.turns[2].parts as any[];
+    expect(results.map((part) => part.callId)).toEqual(["toolu_a", "toolu_b"]);
+  });
+
+  it("reads the agent request into canonical parts", () => {
+    const canonical = read(fixture("request-agent.json"));
+    expect(canonical.system).toEqual([{ type: "text", text: "You are an interactive CLI agent." }, { type: "text", text: "Be terse." }]);
+    expect(canonical.turns[0].parts.map((part) => part.type)).toEqual(["text", "image", "document", "image"]);
+    expect(canonical.turns[0].parts[3]).toEqual({ type: "image", source: { kind: "url", url: "https://example.com/street.jpg", mediaType: "image/jpeg" } });
+    const [thought, signature, weather, time] = canonical.turns[1].parts as any[];
+    expect(thought).toEqual({ type: "reasoning", text: "**Looking at the picture**\n\nA single pixel; then the weather tool." });
+    expect(signature).toEqual({ type: "reasoning", opaque: { origin: "generate-content", value: { thoughtSignature: "CiQBVKhc7vB2Zr0pQ1a6L1xwq1JTq3C0m0yAg3CmfYb7q9Rkq2YSQAFUqFzu" } }, attachesToNext: true });
+    expect(weather).toMatchObject({ type: "tool_call", name: "get_weather", arguments: '{"city":"Paris","unit":"celsius"}' });
+    expect(weather.id).toMatch(/^call_tggem_[0-9a-f]{20}$/);
+    const [weatherResult, timeResult] = canonical.turns[2].parts as any[];
+    // Id-less responses get their calls' made-up ids, matched by name in order.
+    expect(weatherResult).toEqual({ type: "tool_result", callId: weather.id, name: "get_weather", content: [{ type: "text", text: "18C, light rain" }] });
+    expect(timeResult).toEqual({ type: "tool_result", callId: time.id, name: "get_time", content: [{ type: "text", text: '{"hour":14,"minute":5}' }] });
+    expect(canonical.turns[6].parts[0]).toEqual({ type: "tool_result", callId: "fc-7d2a", name: "run_shell_command", content: [{ type: "text", text: "Command exited with code 1" }], isError: true });
+    expect(canonical.toolChoice).toEqual({ type: "tool", name: "run_shell_command" });
+    expect(canonical.tools[3]).toEqual({ name: "list_directory", description: "Lists the working directory.", parameters: { type: "object", properties: {} } });
+    expect(canonical.output).toEqual({ type: "json_schema", name: "response", schema: { type: "object", properties: { answer: { type: "string" } }, required: ["answer"] } });
+    expect(canonical.reasoning).toEqual({ budgetTokens: 8192, includeThoughts: true });
+    expect(canonical).toMatchObject({ temperature: 1, topP: 0.95, topK: 64, maxOutputTokens: 8192, stop: ["<END>"], seed: 7, presencePenalty: 0.1, frequencyPenalty: 0.2 });
+  });
+
+  it("reads snake_case, Gemini Schema parameters, thinking levels and VALIDATED mode", () => {
+    const canonical = read({
+      contents: [{ role: "user", parts: [{ inline_data: { mime_type: "text/plain", data: "aGk=" } }] }],
+      system_instruction: { parts: [{ text: "sys" }] },
+      tools: [{ function_declarations: [{ name: "f", parameters: { type: "OBJECT", properties: { a: { type: "STRING", nullable: true } }, propertyOrdering: ["a"] } }] }],
+      tool_config: { function_calling_config: { mode: "VALIDATED" } },
+      generation_config: { max_output_tokens: 10, thinking_config: { thinking_level: "HIGH" }, response_mime_type: "application/json" },
+    });
+    expect(canonical.turns[0].parts[0]).toEqual({ type: "document", source: { kind: "base64", mediaType: "text/plain", data: "aGk=" } });
+    expect(canonical.system).toEqual([{ type: "text", text: "sys" }]);
+    expect(canonical.tools).toEqual([{ name: "f", parameters: { type: "object", properties: { a: { type: ["string", "null"] } } }, strict: true }]);
+    expect(canonical.toolChoice).toEqual({ type: "auto" });
+    expect(canonical.maxOutputTokens).toBe(10);
+    expect(canonical.reasoning).toEqual({ effort: "high" });
+    expect(canonical.output).toEqual({ type: "json_object" });
+    // …and VALIDATED comes back from all-strict tools with choice auto.
+    expect(geminiCodec.writeRequest(canonical).toolConfig).toEqual({ functionCallingConfig: { mode: "VALIDATED" } });
+  });
+
+  it("ignores what it documents as harmless", () => {
+    const canonical = read({
+      contents: text("hi"),
+      labels: { team: "a" },
+      session_id: "s-1",
+      safetySettings: [{ category: "HARM_CATEGORY_HARASSMENT", threshold: "BLOCK_NONE" }],
+      generationConfig: { candidateCount: 1, responseModalities: ["TEXT"] },
+    });
+    expect(canonical.turns).toEqual([{ role: "user", parts: [{ type: "text", text: "hi" }] }]);
+  });
+
+  it.each([
+    [{ contents: [{ role: "user", parts: [{ inlineData: { mimeType: "audio/wav", data: "AA==" } }] }] }, "contents[0].parts[0].inlineData.mimeType"],
+    [{ contents: [{ role: "user", parts: [{ fileData: { mimeType: "application/pdf", fileUri: "https://generativelanguage.googleapis.com/v1beta/files/abc" } }] }] }, "contents[0].parts[0].fileData.fileUri"],
+    [{ contents: [{ role: "model", parts: [{ executableCode: { language: "PYTHON", code: "1" } }] }] }, "contents[0].parts[0]"],
+    [{ contents: [{ role: "user", parts: [{ text: "a", videoMetadata: {} }] }] }, "contents[0].parts[0].videoMetadata"],
+    [{ contents: text("x"), tools: [{ googleSearch: {} }] }, "tools[0].googleSearch"],
+    [{ contents: text("x"), tools: [{ functionDeclarations: [] }, { codeExecution: {} }] }, "tools[1].codeExecution"],
+    [{ contents: text("x"), tools: [{ urlContext: {} }] }, "tools[0].urlContext"],
+    [{ contents: text("x"), generationConfig: { candidateCount: 2 } }, "generationConfig.candidateCount"],
+    [{ contents: text("x"), generationConfig: { responseModalities: ["IMAGE"] } }, "generationConfig.responseModalities"],
+    [{ contents: text("x"), generationConfig: { responseMimeType: "text/x.enum" } }, "generationConfig.responseMimeType"],
+    [{ contents: text("x"), generationConfig: { speechConfig: {} } }, "generationConfig.speechConfig"],
+    [{ contents: text("x"), safetySettings: [{ category: "HARM_CATEGORY_HARASSMENT", threshold: "BLOCK_LOW_AND_ABOVE" }] }, "safetySettings[0].threshold"],
+    [{ contents: text("x"), cachedContent: "cachedContents/abc" }, "cachedContent"],
+    [{ contents: text("x"), serviceTier: "flex" }, "serviceTier"],
+    [{ contents: text("x"), systemInstruction: { parts: [{ inlineData: { mimeType: "image/png", data: "AA==" } }] } }, "systemInstruction.parts[0]"],
+    [
+      { contents: text("x"), tools: [{ functionDeclarations: [{ name: "a" }, { name: "b" }, { name: "c" }] }], toolConfig: { functionCallingConfig: { mode: "ANY", allowedFunctionNames: ["a", "b"] } } },
+      "toolConfig.functionCallingConfig.allowedFunctionNames",
+    ],
+  ])("refuses %j naming %s", (body, field) => {
+    expect(refusal(body).field).toBe(field);
+  });
+
+  it("uncarries another vendor's reasoning byte-exact", () => {
+    const thinking = { origin: "messages" as const, value: { type: "thinking", thinking: "hmm", signature: "EqQBCkYIBxgCKkD+sig==" } };
+    const onCall = { origin: "responses" as const, value: { type: "reasoning", id: "rs_1", summary: [], encrypted_content: "gAAAAB" } };
+    const canonical = read({
+      contents: [
+        ...text("q"),
+        {
+          role: "model",
+          parts: [
+            { text: "", thought: true, thoughtSignature: carry(thinking) },
+            { functionCall: { name: "f", args: {} }, thoughtSignature: carry(onCall, true) },
+          ],
+        },
+      ],
+    });
+    expect(canonical.turns[1].parts.slice(0, 2)).toEqual([
+      { type: "reasoning", opaque: thinking },
+      { type: "reasoning", opaque: onCall, attachesToNext: true },
+    ]);
+  });
+});
+
+describe("generate-content request writer", () => {
+  it("writes another format's conversation for Gemini", () => {
+    const body = geminiCodec.writeRequest(
+      base({
+        system: [{ type: "text", text: "sys" }],
+        turns: [
+          { role: "user", parts: [{ type: "text", text: "hi" }, { type: "image", source: { kind: "url", url: "data:image/png;base64,AAAA" }, detail: "high" }] },
+          { role: "system", parts: [{ type: "text", text: "now be brief" }] },
+          { role: "user", parts: [{ type: "text", text: "go" }] },
+          {
+            role: "assistant",
+            parts: [
+              { type: "reasoning", text: "think", opaque: { origin: "messages", value: { type: "thinking", thinking: "think", signature: "s" } } },
+              { type: "text", text: "calling" },
+              { type: "tool_call", id: "toolu_01", name: "lookup", arguments: '{"q":"x"}' },
+              { type: "tool_call", id: "toolu_call_tggem_0123456789abcdef0123", name: "other", arguments: "" },
+            ],
+          },
+          {
+            role: "user",
+            parts: [
+              { type: "tool_result", callId: "toolu_01", content: [{ type: "text", text: "found" }, { type: "image", source: { kind: "base64", mediaType: "image/png", data: "BBBB" } }] },
+              { type: "tool_result", callId: "toolu_call_tggem_0123456789abcdef0123", content: [{ type: "text", text: "bad" }], isError: true },
+            ],
+          },
+        ],
+        tools: [{ name: "lookup", description: "d", parameters: { type: "object", properties: { q: { type: "string" } } }, strict: true }],
+        toolChoice: { type: "required" },
+        parallelToolCalls: false,
+        user: "u-1",
+        output: { type: "json_schema", name: "x", schema: { type: "object" }, description: "An answer", strict: true },
+        reasoning: { effort: "medium" },
+      }),
+    );
+    expect(body).toEqual({
+      systemInstruction: { parts: [{ text: "sys" }] },
+      contents: [
+        { role: "user", parts: [{ text: "hi" }, { inlineData: { mimeType: "image/png", data: "AAAA" } }, { text: "[system]\nnow be brief" }, { text: "go" }] },
+        { role: "model", parts: [{ text: "calling" }, { functionCall: { name: "lookup", args: { q: "x" }, id: "toolu_01" } }, { functionCall: { name: "other", args: {} } }] },
+        {
+          role: "user",
+          parts: [
+            { functionResponse: { id: "toolu_01", name: "lookup", response: { output: "found" }, parts: [{ inlineData: { mimeType: "image/png", data: "BBBB" } }] } },
+            { functionResponse: { name: "other", response: { error: "bad" } } },
+          ],
+        },
+      ],
+      tools: [{ functionDeclarations: [{ name: "lookup", description: "d", parametersJsonSchema: { type: "object", properties: { q: { type: "string" } } } }] }],
+      toolConfig: { functionCallingConfig: { mode: "ANY" } },
+      generationConfig: {
+        responseMimeType: "application/json",
+        responseJsonSchema: { type: "object", description: "An answer" },
+        thinkingConfig: { thinkingLevel: "MEDIUM", includeThoughts: true },
+      },
+    });
+  });
+
+  it("maps reasoning budgets and effort none", () => {
+    expect(geminiCodec.writeRequest(base({ reasoning: { budgetTokens: 2048 } })).generationConfig).toEqual({ thinkingConfig: { thinkingBudget: 2048, includeThoughts: true } });
+    expect(geminiCodec.writeRequest(base({ reasoning: { effort: "none" } })).generationConfig).toEqual({ thinkingConfig: { thinkingBudget: 0 } });
+    expect(geminiCodec.writeRequest(base({ reasoning: { effort: "xhigh", includeThoughts: false } })).generationConfig).toEqual({ thinkingConfig: { thinkingLevel: "HIGH", includeThoughts: false } });
+  });
+
+  it("refuses what Gemini cannot carry, in canonical terms", () => {
+    expect(writeRefusal(base({ temperature: 2.5 })).field).toBe("temperature");
+    expect(writeRefusal(base({ turns: [{ role: "assistant", parts: [{ type: "tool_call", id: "c", name: "f", arguments: "[1]" }] }] })).field).toBe("part:tool_call");
+    expect(writeRefusal(base({ turns: [{ role: "user", parts: [{ type: "tool_result", callId: "nope", content: [] }] }] })).field).toBe("part:tool_result");
+    expect(geminiCodec.fieldName("topK")).toBe("generationConfig.topK");
+    expect(geminiCodec.fieldName("part:document")).toBe("contents[].parts[] inlineData / fileData (document)");
+  });
+
+  it("reads upstream errors", () => {
+    expect(geminiCodec.readError(429, '[{"error":{"code":429,"message":"Quota exceeded","status":"RESOURCE_EXHAUSTED"}}]')).toEqual({ status: 429, message: "Quota exceeded", type: "RESOURCE_EXHAUSTED" });
+    expect(geminiCodec.readError(400, '{"error":{"code":400,"message":"bad","status":"INVALID_ARGUMENT"}}')).toEqual({ status: 400, message: "bad", type: "INVALID_ARGUMENT" });
+    expect(geminiCodec.readError(502, "<html>bad gateway</html>")).toEqual({ status: 502, message: "<html>bad gateway</html>" });
+  });
+});

@@ -1,0 +1,130 @@
+// Anthropic Messages (POST /v1/messages) as a translation format: the caller side reads its
+// requests and writes its responses and streams; the upstream side writes its requests and reads
+// its streams and errors.
+//
+// Caller side (read-request.ts), ignored on purpose — harmless once translated:
+// - `cache_control` wherever it occurs (top level, system, blocks, tools): prompt caching is the
+//   Anthropic upstream's; another upstream caches on its own or not at all. The answer is the same.
+// - `stream` (the relay's option), `model` (the relay sets the upstream model).
+// - `context_management` (Claude Code sends it): Anthropic's server-side pruning of old tool
+//   results and thinking. The translated upstream sees the whole history the caller sent; only the
+//   prompt's size differs, never what the model is asked.
+// - `service_tier`, `speed`: capacity and latency hints for Anthropic's own fleet.
+// - `diagnostics`: asks only for a cache-miss explanation in the answer.
+// - `thinking.display`: read as includeThoughts. `tools[].eager_input_streaming`: a streaming hint.
+// - `tool_choice.disable_parallel_tool_use` → parallelToolCalls; `tools[].allowed_callers: ["direct"]`,
+//   `tool_use.caller: {type:"direct"}`: the default. `betas` arrive as a header, never in the body.
+// Refused (400 naming the field): server tools (`tools[].type` other than custom: web_search_…,
+// bash_…, code_execution_…, memory, text editor, …) and their blocks (server_tool_use, *_tool_result,
+// mcp_*, container_upload, search_result, tool_reference), citations (on text blocks, or enabled
+// on documents), document `context`, document sources of type content or file, image file sources,
+// `inference_geo`, `container`, `output_config.effort: "max"`, `thinking.type: "between_tools"`,
+// tool `input_examples` / `defer_loading`, MCP toolsets, and any key this reader does not know.
+// Mapped: system (string or text blocks) and `role:"system"` turns (before the conversation they
+// join the system prompt, later they stay system turns); text, image (base64/url), document (base64
+// PDF, PDF URL, plain text as base64 text/plain), tool_use (input → JSON arguments), tool_result
+// (string or blocks incl. images and documents; is_error; the name from the matching call),
+// thinking / redacted_thinking (a carried signature/data is uncarried, otherwise the block is the
+// opaque), tools, tool_choice (any → required), max_tokens, temperature, top_p, top_k,
+// stop_sequences, metadata.user_id → user, thinking + output_config.effort → reasoning, and
+// output_config.format (or the older output_format) json_schema → output (named "response").
+//
+// Upstream side (write-request.ts), normalizations: system as text blocks; message content always
+// as blocks; system turns after the conversation began become user text wrapped in
+// `<system>…</system>` where they stood; consecutive same-role turns merged, tool_result blocks
+// first in their user turn; empty text dropped; one-text tool results as a string; a tool without
+// a schema type gets `{type:"object",properties:{}}`; tool ids outside [A-Za-z0-9_-] get `_` for
+// the rest; a document's filename becomes its title when it has none; image `detail` is not sent
+// (Anthropic has one resolution); max_tokens defaults to 8192 (budget + 8192 when a thinking budget
+// reaches 8192); the body always streams. Reasoning goes back only when it is Anthropic's own.
+// Refused: seed, presence/frequency penalties, temperature outside 0–1, json_object output, a
+// schema description, effort "minimal", images other than JPEG/PNG/GIF/WebP, documents other than
+// PDF/plain text, images or documents in assistant turns, tool-call arguments that are not an object.
+import type { UpstreamError } from "../canonical.ts";
+import type { Codec } from "../codec.ts";
+import { readRequest } from "./read-request.ts";
+import { writeResponse } from "./response.ts";
+import { MessagesStreamReader } from "./stream-reader.ts";
+import { MessagesStreamWriter } from "./stream-writer.ts";
+import { writeRequest } from "./write-request.ts";
+
+/** Anthropic error types by status (wire-formats.md §1.5), for an error body that names none. */
+const statusTypes: Record<number, string> = {
+  400: "invalid_request_error",
+  401: "authentication_error",
+  402: "billing_error",
+  403: "permission_error",
+  404: "not_found_error",
+  413: "request_too_large",
+  429: "rate_limit_error",
+  500: "api_error",
+  504: "timeout_error",
+  529: "overloaded_error",
+};
+
+function readError(status: number, body: string): UpstreamError {
+  let parsed: any;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    parsed = undefined;
+  }
+  const error = parsed?.error;
+  const message = typeof error?.message === "string" ? error.message : body.trim() || `upstream answered ${status}`;
+  const type = typeof error?.type === "string" ? error.type : (statusTypes[status] ?? (status >= 500 ? "api_error" : "invalid_request_error"));
+  return { status, message, type };
+}
+
+const fieldNames: Record<string, string> = {
+  model: "model",
+  system: "system",
+  turns: "messages",
+  tools: "tools",
+  toolChoice: "tool_choice",
+  parallelToolCalls: "tool_choice.disable_parallel_tool_use",
+  output: "output_config.format",
+  maxOutputTokens: "max_tokens",
+  temperature: "temperature",
+  topP: "top_p",
+  topK: "top_k",
+  stop: "stop_sequences",
+  reasoning: "thinking",
+  "reasoning.effort": "output_config.effort",
+  "reasoning.budgetTokens": "thinking.budget_tokens",
+  "reasoning.includeThoughts": "thinking.display",
+  user: "metadata.user_id",
+  stream: "stream",
+  // Canonical fields a Messages request never has; named as other formats name them.
+  seed: "seed",
+  presencePenalty: "presence_penalty",
+  frequencyPenalty: "frequency_penalty",
+};
+
+const partNames: Record<string, string> = {
+  text: "messages[].content[] text block",
+  image: "messages[].content[] image block",
+  document: "messages[].content[] document block",
+  tool_call: "messages[].content[] tool_use block",
+  tool_result: "messages[].content[] tool_result block",
+  "tool_result.image": "messages[].content[] tool_result block's image",
+  "tool_result.document": "messages[].content[] tool_result block's document",
+  "tool_result.text": "messages[].content[] tool_result block's text",
+  reasoning: "messages[].content[] thinking block",
+  refusal: "messages[].content[] text block",
+};
+
+function fieldName(canonical: string): string {
+  if (canonical.startsWith("part:")) return partNames[canonical.slice(5)] ?? `messages[].content[] ${canonical.slice(5)} block`;
+  return fieldNames[canonical] ?? canonical;
+}
+
+export const messagesCodec: Codec = {
+  format: "messages",
+  readRequest,
+  writeRequest,
+  streamReader: () => new MessagesStreamReader(),
+  streamWriter: (context) => new MessagesStreamWriter(context),
+  writeResponse,
+  readError,
+  fieldName,
+};

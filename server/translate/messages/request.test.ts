@@ -1,0 +1,254 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { carry } from "../carry.ts";
+import { type CanonicalRequest, TranslationRefusal } from "../canonical.ts";
+import { messagesCodec } from "./index.ts";
+
+const fixture = (name: string) => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8"));
+const read = (body: Record<string, any>) => messagesCodec.readRequest(body, { stream: true, model: body.model ?? "claude-x" });
+
+/** The documented normalizations of a same-format round trip: no cache_control, no context_management, the body streams. */
+function normalized(value: any): any {
+  if (Array.isArray(value)) return value.map(normalized);
+  if (value === null || typeof value !== "object") return value;
+  const out: Record<string, any> = {};
+  for (const [key, inner] of Object.entries(value)) if (key !== "cache_control" && key !== "context_management") out[key] = normalized(inner);
+  return out;
+}
+
+function refusal(run: () => unknown): TranslationRefusal {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof TranslationRefusal) return error;
+    throw error;
+  }
+  throw new Error("no refusal");
+}
+
+const base = (extra: Record<string, any> = {}): CanonicalRequest => ({ model: "claude-x", system: [], turns: [{ role: "user", parts: [{ type: "text", text: "hi" }] }], tools: [], stream: true, ...extra });
+
+describe("messages request: same-format round trip", () => {
+  it("a recorded Claude Code request reads and writes back the same body", () => {
+    const body = fixture("claude-code-request.json");
+    const canonical = read(structuredClone(body));
+    expect(messagesCodec.writeRequest(canonical)).toEqual(normalized(body));
+  });
+
+  it("reads the parts it holds into their canonical slots", () => {
+    const canonical = read(fixture("claude-code-request.json"));
+    expect(canonical.system.map((part) => part.text)).toHaveLength(2);
+    expect(canonical.maxOutputTokens).toBe(32000);
+    expect(canonical.reasoning).toEqual({ budgetTokens: 31999, effort: "high" });
+    expect(canonical.user).toBe("user_3f2a_account_9c1e_session_0b7d");
+    expect(canonical.parallelToolCalls).toBe(true);
+    expect(canonical.output).toMatchObject({ type: "json_schema", name: "response" });
+    const results = canonical.turns[2].parts.filter((part) => part.type === "tool_result");
+    expect(results.map((part) => part.type === "tool_result" && part.name)).toEqual(["Bash", "Read"]);
+    expect(canonical.turns[0].parts[6]).toEqual({ type: "document", title: "notes", source: { kind: "base64", mediaType: "text/plain", data: Buffer.from("Plain notes: ünïcode ✓").toString("base64") } });
+    const thinking = canonical.turns[1].parts[0];
+    expect(thinking).toMatchObject({ type: "reasoning", text: "The user wants a summary and a file listing. I'll run ls.", opaque: { origin: "messages" } });
+  });
+
+  it("string content and a string system read as text, and are written as blocks", () => {
+    const canonical = read({ model: "m", max_tokens: 10, system: "Be brief.", messages: [{ role: "user", content: "hi" }] });
+    expect(canonical.system).toEqual([{ type: "text", text: "Be brief." }]);
+    expect(messagesCodec.writeRequest(canonical)).toEqual({
+      model: "m",
+      max_tokens: 10,
+      system: [{ type: "text", text: "Be brief." }],
+      messages: [{ role: "user", content: [{ type: "text", text: "hi" }] }],
+      stream: true,
+    });
+  });
+});
+
+describe("messages request reader", () => {
+  it("system turns: before the conversation they join the system prompt, later they stay turns", () => {
+    const canonical = read({ model: "m", max_tokens: 5, system: "A", messages: [{ role: "system", content: "B" }, { role: "user", content: "hi" }, { role: "system", content: [{ type: "text", text: "C" }] }] });
+    expect(canonical.system.map((part) => part.text)).toEqual(["A", "B"]);
+    expect(canonical.turns.at(-1)).toEqual({ role: "system", parts: [{ type: "text", text: "C" }] });
+  });
+
+  it("thinking: enabled, adaptive with display, disabled, and effort alone", () => {
+    const withThinking = (thinking: any, output_config?: any) => read({ model: "m", max_tokens: 5, messages: [], thinking, output_config }).reasoning;
+    expect(withThinking({ type: "adaptive", display: "omitted" }, { effort: "medium" })).toEqual({ effort: "medium", includeThoughts: false });
+    expect(withThinking({ type: "disabled" })).toEqual({ effort: "none" });
+    expect(withThinking(undefined, { effort: "low" })).toEqual({ effort: "low" });
+    expect(withThinking(undefined)).toBeUndefined();
+  });
+
+  it("tool_choice any → required, none, a named tool; disable_parallel_tool_use → parallelToolCalls false", () => {
+    expect(read({ model: "m", messages: [], tool_choice: { type: "any", disable_parallel_tool_use: true } })).toMatchObject({ toolChoice: { type: "required" }, parallelToolCalls: false });
+    expect(read({ model: "m", messages: [], tool_choice: { type: "tool", name: "x" } }).toolChoice).toEqual({ type: "tool", name: "x" });
+    expect(read({ model: "m", messages: [], tool_choice: { type: "none" } }).toolChoice).toEqual({ type: "none" });
+  });
+
+  it("the older output_format reads as a JSON schema output", () => {
+    expect(read({ model: "m", messages: [], output_format: { type: "json_schema", schema: { type: "object" } } }).output).toEqual({ type: "json_schema", name: "response", schema: { type: "object" } });
+  });
+
+  it.each([
+    [{ tools: [{ type: "web_search_20250305", name: "web_search" }] }, "tools[0].type"],
+    [{ tools: [{ type: "bash_20250124", name: "bash" }] }, "tools[0].type"],
+    [{ tools: [{ name: "t", input_schema: {}, input_examples: [{ a: 1 }] }] }, "tools[0].input_examples"],
+    [{ messages: [{ role: "assistant", content: [{ type: "server_tool_use", id: "srvtoolu_1", name: "web_search", input: {} }] }] }, "messages[0].content[0].type"],
+    [{ messages: [{ role: "user", content: [{ type: "search_result", source: "s", title: "t", content: [] }] }] }, "messages[0].content[0].type"],
+    [{ messages: [{ role: "user", content: [{ type: "mcp_tool_result", tool_use_id: "x" }] }] }, "messages[0].content[0].type"],
+    [{ messages: [{ role: "user", content: [{ type: "container_upload", file_id: "f" }] }] }, "messages[0].content[0].type"],
+    [{ messages: [{ role: "assistant", content: [{ type: "text", text: "x", citations: [{ type: "char_location" }] }] }] }, "messages[0].content[0].citations"],
+    [{ messages: [{ role: "user", content: [{ type: "document", source: { type: "file", file_id: "f" } }] }] }, "messages[0].content[0].source.type"],
+    [{ messages: [{ role: "user", content: [{ type: "document", source: { type: "url", url: "u" }, citations: { enabled: true } }] }] }, "messages[0].content[0].citations"],
+    [{ messages: [{ role: "user", content: [{ type: "image", source: { type: "file", file_id: "f" } }] }] }, "messages[0].content[0].source.type"],
+    [{ messages: [{ role: "user", content: [{ type: "tool_result", tool_use_id: "t", content: [{ type: "search_result" }] }] }] }, "messages[0].content[0].content[0].type"],
+    [{ thinking: { type: "between_tools" } }, "thinking.type"],
+    [{ output_config: { effort: "max" } }, "output_config.effort"],
+    [{ inference_geo: "us" }, "inference_geo"],
+    [{ container: "container_1" }, "container"],
+    [{ mcp_servers: [] }, "mcp_servers"],
+    [{ betas: ["context-1m-2025-08-07"] }, "betas"],
+    [{ metadata: { user_id: "u", tenant: "t" } }, "metadata.tenant"],
+    [{ messages: [{ role: "user", content: "x", name: "bob" }] }, "messages[0].name"],
+  ])("refuses %j naming %s", (extra, field) => {
+    const error = refusal(() => read({ model: "m", max_tokens: 5, messages: [], ...extra }));
+    expect(error.field).toBe(field);
+    expect(error.reason.length).toBeGreaterThan(10);
+  });
+
+  it("ignores cache_control, context_management, service_tier, speed, diagnostics and direct callers", () => {
+    const canonical = read({
+      model: "m",
+      max_tokens: 5,
+      cache_control: { type: "ephemeral" },
+      context_management: { edits: [] },
+      service_tier: "auto",
+      speed: "standard",
+      diagnostics: { previous_message_id: "msg_1" },
+      tools: [{ name: "t", input_schema: { type: "object" }, eager_input_streaming: true, allowed_callers: ["direct"] }],
+      messages: [{ role: "assistant", content: [{ type: "tool_use", id: "toolu_1", name: "t", input: {}, caller: { type: "direct" } }] }],
+    });
+    expect(canonical.turns[0].parts[0]).toEqual({ type: "tool_call", id: "toolu_1", name: "t", arguments: "{}" });
+  });
+});
+
+describe("messages request: reasoning carried from another origin", () => {
+  it("a carried signature (and redacted data) read back gives the same opaque, byte-exact", () => {
+    const gemini = { origin: "generate-content" as const, value: { thoughtSignature: "CiQB0e2Kb+/x==" } };
+    const responses = { origin: "responses" as const, value: { type: "reasoning", id: "rs_1", summary: [], encrypted_content: "gAAAAB..." } };
+    const canonical = read({
+      model: "m",
+      max_tokens: 5,
+      messages: [
+        { role: "user", content: "hi" },
+        {
+          role: "assistant",
+          content: [
+            { type: "thinking", thinking: "", signature: carry(gemini, true) },
+            { type: "thinking", thinking: "summary", signature: carry(responses) },
+            { type: "redacted_thinking", data: carry(responses) },
+          ],
+        },
+      ],
+    });
+    expect(canonical.turns[1].parts).toEqual([
+      { type: "reasoning", opaque: gemini, attachesToNext: true },
+      { type: "reasoning", text: "summary", opaque: responses },
+      { type: "reasoning", opaque: responses },
+    ]);
+    expect(JSON.stringify((canonical.turns[1].parts[0] as any).opaque)).toBe(JSON.stringify(gemini));
+  });
+});
+
+describe("messages request writer", () => {
+  it("drops reasoning of another origin, keeps Anthropic's own block as read", () => {
+    const own = { type: "thinking", thinking: "t", signature: "sig" };
+    const body = messagesCodec.writeRequest(
+      base({
+        turns: [
+          { role: "user", parts: [{ type: "text", text: "hi" }] },
+          { role: "assistant", parts: [{ type: "reasoning", text: "x", opaque: { origin: "responses", value: { type: "reasoning" } } }, { type: "reasoning", opaque: { origin: "messages", value: own } }, { type: "reasoning", text: "unsigned" }, { type: "text", text: "ok" }] },
+        ],
+      }),
+    ) as any;
+    expect(body.messages[1].content).toEqual([own, { type: "text", text: "ok" }]);
+    expect(body.messages[1].content[0]).toBe(own);
+  });
+
+  it("folds mid-conversation system turns into user text, merges same-role turns, tool results first", () => {
+    const body = messagesCodec.writeRequest(
+      base({
+        system: [{ type: "text", text: "S" }],
+        turns: [
+          { role: "system", parts: [{ type: "text", text: "S2" }] },
+          { role: "user", parts: [{ type: "text", text: "hi" }] },
+          { role: "assistant", parts: [{ type: "tool_call", id: "call:1", name: "f", arguments: '{"a":1}' }] },
+          { role: "system", parts: [{ type: "text", text: "be careful" }] },
+          { role: "user", parts: [{ type: "tool_result", callId: "call:1", content: [{ type: "text", text: "r" }] }] },
+          { role: "user", parts: [{ type: "text", text: "" }, { type: "text", text: "next" }] },
+        ],
+      }),
+    ) as any;
+    expect(body.system).toEqual([{ type: "text", text: "S" }, { type: "text", text: "S2" }]);
+    expect(body.messages).toEqual([
+      { role: "user", content: [{ type: "text", text: "hi" }] },
+      { role: "assistant", content: [{ type: "tool_use", id: "call_1", name: "f", input: { a: 1 } }] },
+      { role: "user", content: [{ type: "tool_result", tool_use_id: "call_1", content: "r" }, { type: "text", text: "<system>\nbe careful\n</system>" }, { type: "text", text: "next" }] },
+    ]);
+  });
+
+  it("defaults max_tokens to 8192, thinking from effort and budget, tool choice and parallel calls", () => {
+    expect(messagesCodec.writeRequest(base())).toMatchObject({ max_tokens: 8192 });
+    expect(messagesCodec.writeRequest(base({ reasoning: { effort: "high", summary: "auto" } }))).toMatchObject({ thinking: { type: "adaptive", display: "summarized" }, output_config: { effort: "high" } });
+    expect(messagesCodec.writeRequest(base({ reasoning: { budgetTokens: 10000, includeThoughts: true } }))).toMatchObject({ max_tokens: 18192, thinking: { type: "enabled", budget_tokens: 10000, display: "summarized" } });
+    expect(messagesCodec.writeRequest(base({ reasoning: { effort: "none" } }))).toMatchObject({ thinking: { type: "disabled" } });
+    const tools = [{ name: "f", parameters: {} }];
+    expect(messagesCodec.writeRequest(base({ tools, parallelToolCalls: false }))).toMatchObject({ tools: [{ name: "f", input_schema: { type: "object", properties: {} } }], tool_choice: { type: "auto", disable_parallel_tool_use: true } });
+    expect(messagesCodec.writeRequest(base({ tools, toolChoice: { type: "required" } }))).toMatchObject({ tool_choice: { type: "any" } });
+    expect(messagesCodec.writeRequest(base({ user: "u1", stop: ["END"] }))).toMatchObject({ metadata: { user_id: "u1" }, stop_sequences: ["END"] });
+  });
+
+  it("writes media: data URLs as base64, documents with their filename as title", () => {
+    const body = messagesCodec.writeRequest(
+      base({
+        turns: [
+          {
+            role: "user",
+            parts: [
+              { type: "image", source: { kind: "url", url: "data:image/png;base64,AAAA" }, detail: "high" },
+              { type: "document", source: { kind: "base64", mediaType: "application/pdf", data: "JVBE" }, filename: "a.pdf" },
+            ],
+          },
+        ],
+      }),
+    ) as any;
+    expect(body.messages[0].content).toEqual([
+      { type: "image", source: { type: "base64", media_type: "image/png", data: "AAAA" } },
+      { type: "document", source: { type: "base64", media_type: "application/pdf", data: "JVBE" }, title: "a.pdf" },
+    ]);
+  });
+
+  it.each([
+    [{ temperature: 1.5 }, "temperature"],
+    [{ seed: 1 }, "seed"],
+    [{ presencePenalty: 0.5 }, "presencePenalty"],
+    [{ frequencyPenalty: 0.5 }, "frequencyPenalty"],
+    [{ output: { type: "json_object" } }, "output"],
+    [{ reasoning: { effort: "minimal" } }, "reasoning.effort"],
+    [{ turns: [{ role: "user", parts: [{ type: "image", source: { kind: "base64", mediaType: "image/tiff", data: "x" } }] }] }, "part:image"],
+    [{ turns: [{ role: "user", parts: [{ type: "document", source: { kind: "base64", mediaType: "application/msword", data: "x" } }] }] }, "part:document"],
+    [{ turns: [{ role: "user", parts: [{ type: "tool_result", callId: "c", content: [{ type: "image", source: { kind: "base64", mediaType: "image/bmp", data: "x" } }] }] }] }, "part:tool_result.image"],
+    [{ turns: [{ role: "assistant", parts: [{ type: "tool_call", id: "c", name: "f", arguments: "[1]" }] }] }, "part:tool_call"],
+  ])("refuses %j as %s, and the caller's name for it is known", (extra, key) => {
+    const error = refusal(() => messagesCodec.writeRequest(base(extra as Partial<CanonicalRequest>)));
+    expect(error.field).toBe(key);
+    expect(messagesCodec.fieldName(key)).toBeTruthy();
+  });
+
+  it("field names in the caller's terms", () => {
+    expect(messagesCodec.fieldName("topK")).toBe("top_k");
+    expect(messagesCodec.fieldName("stop")).toBe("stop_sequences");
+    expect(messagesCodec.fieldName("maxOutputTokens")).toBe("max_tokens");
+    expect(messagesCodec.fieldName("part:document")).toBe("messages[].content[] document block");
+    expect(messagesCodec.fieldName("part:tool_result.image")).toBe("messages[].content[] tool_result block's image");
+  });
+});

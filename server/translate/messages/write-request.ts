@@ -1,0 +1,198 @@
+// Upstream side: the canonical request → an Anthropic Messages body. What Messages cannot carry is
+// refused with the canonical key (TranslationRefusal); the normalizations are listed in index.ts.
+import { type CanonicalRequest, type DocumentPart, type ImagePart, type Part, type ReasoningSettings, type TextPart, TranslationRefusal, type Turn } from "../canonical.ts";
+
+type Json = Record<string, any>;
+
+/** Anthropic requires max_tokens; a caller of another format may send none. */
+export const defaultMaxTokens = 8192;
+
+const refuse = (field: string, reason: string): never => {
+  throw new TranslationRefusal(field, reason);
+};
+
+export function writeRequest(request: CanonicalRequest): Record<string, unknown> {
+  if (request.seed !== undefined) refuse("seed", "Anthropic Messages has no seed.");
+  if (request.presencePenalty !== undefined) refuse("presencePenalty", "Anthropic Messages has no presence penalty.");
+  if (request.frequencyPenalty !== undefined) refuse("frequencyPenalty", "Anthropic Messages has no frequency penalty.");
+  if (request.temperature !== undefined && (request.temperature < 0 || request.temperature > 1)) {
+    refuse("temperature", `Anthropic takes a temperature from 0 to 1; ${request.temperature} is outside it.`);
+  }
+
+  // System turns before any user or assistant turn join the system prompt (canonical.ts says they
+  // belong there); later ones are folded into user text where they stand (foldSystem).
+  const system: TextPart[] = [...request.system];
+  let first = 0;
+  while (request.turns[first]?.role === "system") system.push(...request.turns[first++].parts.filter((part): part is TextPart => part.type === "text"));
+
+  const body: Json = { model: request.model };
+  const systemBlocks = system.filter((part) => part.text !== "").map((part) => ({ type: "text", text: part.text }));
+  if (systemBlocks.length > 0) body.system = systemBlocks;
+  body.messages = writeTurns(request.turns.slice(first));
+
+  const reasoning = request.reasoning ? writeReasoning(request.reasoning) : undefined;
+  body.max_tokens = request.maxOutputTokens ?? defaultMaxTokens;
+  // With a thinking budget at or past the default, the default leaves room for the answer as well.
+  const budget = reasoning?.thinking?.budget_tokens;
+  if (request.maxOutputTokens === undefined && typeof budget === "number" && budget >= defaultMaxTokens) body.max_tokens = budget + defaultMaxTokens;
+  if (request.temperature !== undefined) body.temperature = request.temperature;
+  if (request.topP !== undefined) body.top_p = request.topP;
+  if (request.topK !== undefined) body.top_k = request.topK;
+  if (request.stop !== undefined && request.stop.length > 0) body.stop_sequences = request.stop;
+  if (request.tools.length > 0) {
+    body.tools = request.tools.map((tool) => {
+      const definition: Json = { name: tool.name };
+      if (tool.description !== undefined) definition.description = tool.description;
+      // Anthropic requires an object schema; a tool without parameters gets the empty one.
+      definition.input_schema = tool.parameters?.type === undefined ? { type: "object", properties: {}, ...tool.parameters } : tool.parameters;
+      if (tool.strict !== undefined) definition.strict = tool.strict;
+      return definition;
+    });
+  }
+  const toolChoice = writeToolChoice(request);
+  if (toolChoice) body.tool_choice = toolChoice;
+  if (request.user !== undefined) body.metadata = { user_id: request.user };
+  if (reasoning?.thinking) body.thinking = reasoning.thinking;
+  const outputConfig: Json = {};
+  if (reasoning?.effort) outputConfig.effort = reasoning.effort;
+  if (request.output?.type === "json_object") refuse("output", "Anthropic structured outputs need a JSON schema; send json_schema instead of json_object.");
+  if (request.output?.type === "json_schema") {
+    if (request.output.description !== undefined) refuse("output", "Anthropic structured outputs have no schema description; put it in the prompt.");
+    // The schema's name is a label Anthropic does not take; `strict` is how Anthropic always applies it.
+    outputConfig.format = { type: "json_schema", schema: request.output.schema };
+  }
+  if (Object.keys(outputConfig).length > 0) body.output_config = outputConfig;
+  // Translated upstream calls always stream; a caller that asked for no stream is answered from it.
+  body.stream = true;
+  return body;
+}
+
+function writeToolChoice(request: CanonicalRequest): Json | undefined {
+  const choice = request.toolChoice;
+  let written: Json | undefined;
+  if (choice?.type === "auto") written = { type: "auto" };
+  else if (choice?.type === "none") written = { type: "none" };
+  else if (choice?.type === "required") written = { type: "any" };
+  else if (choice?.type === "tool") written = { type: "tool", name: choice.name };
+  if (request.parallelToolCalls !== undefined && choice?.type !== "none" && (written || request.tools.length > 0)) {
+    written ??= { type: "auto" };
+    written.disable_parallel_tool_use = !request.parallelToolCalls;
+  }
+  return written;
+}
+
+/**
+ * reasoning → thinking + output_config.effort: effort "none" (or a zero budget) → disabled; a
+ * budget → enabled with budget_tokens; otherwise adaptive (the model decides), with the effort.
+ * includeThoughts (or a Responses summary) → display summarized / omitted.
+ */
+function writeReasoning(settings: ReasoningSettings): { thinking?: Json; effort?: string } {
+  if (settings.effort === "none" || settings.budgetTokens === 0) return { thinking: { type: "disabled" } };
+  if (settings.effort === "minimal") refuse("reasoning.effort", "Anthropic's lowest effort is low; minimal has no equivalent.");
+  const thinking: Json = settings.budgetTokens !== undefined && settings.budgetTokens > 0 ? { type: "enabled", budget_tokens: settings.budgetTokens } : { type: "adaptive" };
+  const show = settings.includeThoughts ?? (settings.summary !== undefined && settings.summary !== "none" ? true : undefined);
+  if (show !== undefined) thinking.display = show ? "summarized" : "omitted";
+  return settings.effort !== undefined ? { thinking, effort: settings.effort } : { thinking };
+}
+
+/** Messages: alternating user/assistant turns, tool results first in their user turn. */
+function writeTurns(turns: Turn[]): Json[] {
+  const messages: { role: "user" | "assistant"; content: Json[] }[] = [];
+  for (const turn of turns) {
+    const role = turn.role === "assistant" ? "assistant" : "user";
+    const content = turn.role === "system" ? foldSystem(turn.parts) : turn.parts.flatMap((part) => writePart(part, role));
+    if (content.length === 0) continue;
+    const last = messages.at(-1);
+    if (last?.role === role) last.content.push(...content);
+    else messages.push({ role, content });
+  }
+  for (const message of messages) {
+    if (message.role === "user") message.content = [...message.content.filter((block) => block.type === "tool_result"), ...message.content.filter((block) => block.type !== "tool_result")];
+  }
+  return messages;
+}
+
+/** A system turn mid-conversation (Anthropic has no such role) → user text, marked as the system's. */
+function foldSystem(parts: Part[]): Json[] {
+  return parts.filter((part): part is TextPart => part.type === "text" && part.text !== "").map((part) => ({ type: "text", text: `<system>\n${part.text}\n</system>` }));
+}
+
+function writePart(part: Part, role: "user" | "assistant"): Json[] {
+  switch (part.type) {
+    case "text":
+    case "refusal":
+      // Anthropic rejects empty text blocks; an empty text says nothing.
+      return part.text === "" ? [] : [{ type: "text", text: part.text }];
+    case "image":
+      if (role === "assistant") refuse("part:image", "Anthropic assistant turns cannot hold images.");
+      return [writeImage(part, "part:image")];
+    case "document":
+      if (role === "assistant") refuse("part:document", "Anthropic assistant turns cannot hold documents.");
+      return [writeDocument(part, "part:document")];
+    case "tool_call":
+      if (role !== "assistant") refuse("part:tool_call", "a tool call must be in an assistant turn.");
+      return [{ type: "tool_use", id: toolId(part.id), name: part.name, input: toolInput(part.arguments) }];
+    case "tool_result": {
+      const block: Json = { type: "tool_result", tool_use_id: toolId(part.callId) };
+      const content = part.content.flatMap((inner): Json[] => {
+        if (inner.type === "text") return inner.text === "" ? [] : [{ type: "text", text: inner.text }];
+        if (inner.type === "image") return [writeImage(inner, "part:tool_result.image")];
+        return [writeDocument(inner, "part:tool_result.document")];
+      });
+      // One text block is written as the plain string Anthropic's own clients send.
+      if (content.length === 1 && content[0].type === "text") block.content = content[0].text;
+      else if (content.length > 0) block.content = content;
+      if (part.isError !== undefined) block.is_error = part.isError;
+      return [block];
+    }
+    case "reasoning":
+      // Anthropic's own thinking goes back exactly as it came. Reasoning from another vendor (or
+      // without a signature) is dropped: Anthropic verifies thinking blocks and cannot verify those.
+      return part.opaque?.origin === "messages" && role === "assistant" ? [part.opaque.value] : [];
+  }
+}
+
+/** Anthropic tool ids match ^[a-zA-Z0-9_-]+$; other characters become `_` (the same in a call and its result). */
+const toolId = (id: string) => id.replace(/[^a-zA-Z0-9_-]/g, "_");
+
+function toolInput(json: string): unknown {
+  if (json.trim() === "") return {};
+  try {
+    const input = JSON.parse(json);
+    if (input !== null && typeof input === "object" && !Array.isArray(input)) return input;
+  } catch {
+    // fall through to the refusal
+  }
+  return refuse("part:tool_call", "a tool call's arguments are not a JSON object, which Anthropic's tool_use input must be.");
+}
+
+const imageTypes = new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);
+
+function writeImage(part: ImagePart, key: string): Json {
+  const source = fromDataUrl(part.source);
+  if (source.kind === "url") return { type: "image", source: { type: "url", url: source.url } };
+  if (!imageTypes.has(source.mediaType)) refuse(key, `Anthropic takes JPEG, PNG, GIF and WebP images, not ${source.mediaType}.`);
+  // `detail` is a resolution hint Anthropic does not take: it reads every image one way.
+  return { type: "image", source: { type: "base64", media_type: source.mediaType, data: source.data } };
+}
+
+function writeDocument(part: DocumentPart, key: string): Json {
+  const source = fromDataUrl(part.source);
+  let written: Json;
+  if (source.kind === "url") written = { type: "url", url: source.url };
+  else if (source.mediaType === "application/pdf") written = { type: "base64", media_type: "application/pdf", data: source.data };
+  else if (source.mediaType === "text/plain") written = { type: "text", media_type: "text/plain", data: Buffer.from(source.data, "base64").toString("utf8") };
+  else return refuse(key, `Anthropic takes PDF and plain-text documents, not ${source.mediaType}.`);
+  const block: Json = { type: "document", source: written };
+  // Anthropic has no filename; the title is where a document's name goes.
+  const title = part.title ?? part.filename;
+  if (title !== undefined) block.title = title;
+  return block;
+}
+
+/** A `data:` URL is inline bytes: Anthropic takes those as base64. */
+function fromDataUrl(source: ImagePart["source"]): ImagePart["source"] {
+  if (source.kind !== "url") return source;
+  const match = /^data:([^;,]+)(?:;[^,]*)?;base64,(.*)$/s.exec(source.url);
+  return match ? { kind: "base64", mediaType: match[1], data: match[2] } : source;
+}

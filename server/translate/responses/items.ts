@@ -1,0 +1,120 @@
+// The Responses shapes a caller receives — output items, usage, the response object — shared by
+// the stream writer (which announces each item, then finishes it) and the response writer.
+import { randomBytes } from "node:crypto";
+import type { Usage } from "../../domain/usage.ts";
+import { carry } from "../carry.ts";
+import type { CanonicalResponse, Opaque, StopReason, ToolChoice } from "../canonical.ts";
+import type { CallerContext } from "../codec.ts";
+
+type Json = Record<string, unknown>;
+
+/** Item ids for one response: `<prefix>_<random><n>`, unique within it and across responses. */
+export class ItemIds {
+  private base = randomBytes(12).toString("hex");
+  private n = 0;
+  next(prefix: "msg" | "fc" | "rs"): string {
+    return `${prefix}_${this.base}${(this.n++).toString().padStart(3, "0")}`;
+  }
+}
+
+/** The caller's response id: the upstream's, with the `resp_` prefix Responses SDKs expect. */
+export function responseId(id: string): string {
+  return id.startsWith("resp_") ? id : `resp_${id || randomBytes(12).toString("hex")}`;
+}
+
+export function usageObject(usage: Usage): Json {
+  const input = usage.input + usage.cacheRead + usage.cacheWrite;
+  return {
+    input_tokens: input,
+    input_tokens_details: { cached_tokens: usage.cacheRead },
+    output_tokens: usage.output,
+    output_tokens_details: { reasoning_tokens: usage.reasoning },
+    total_tokens: input + usage.output,
+  };
+}
+
+export function textPart(text: string): Json {
+  return { type: "output_text", text, annotations: [], logprobs: [] };
+}
+
+export function refusalPart(refusal: string): Json {
+  return { type: "refusal", refusal };
+}
+
+export function messageItem(id: string, status: "in_progress" | "completed", content: Json[]): Json {
+  return { id, type: "message", status, role: "assistant", content };
+}
+
+export function functionCallItem(id: string, callId: string, name: string, args: string, status: "in_progress" | "completed"): Json {
+  return { type: "function_call", id, call_id: callId, name, arguments: args, status };
+}
+
+/**
+ * A finished reasoning item. A Responses upstream's own item goes back as it was; reasoning from
+ * another upstream is carried in `encrypted_content`, which Responses clients keep and send back
+ * (Codex asks for it with `include: ["reasoning.encrypted_content"]`).
+ */
+export function reasoningItem(id: string, text: string | undefined, opaque: Opaque | undefined, attachesToNext: boolean): Json {
+  if (opaque?.origin === "responses") return opaque.value;
+  const item: Json = { id, type: "reasoning", summary: text ? [{ type: "summary_text", text }] : [] };
+  if (opaque) item.encrypted_content = carry(opaque, attachesToNext);
+  return item;
+}
+
+export function finalStatus(stopReason: StopReason): { status: "completed" | "incomplete"; incomplete_details: Json | null } {
+  if (stopReason === "max_tokens") return { status: "incomplete", incomplete_details: { reason: "max_output_tokens" } };
+  if (stopReason === "refusal") return { status: "incomplete", incomplete_details: { reason: "content_filter" } };
+  return { status: "completed", incomplete_details: null };
+}
+
+function toolChoice(choice: ToolChoice | undefined): unknown {
+  if (!choice) return "auto";
+  return choice.type === "tool" ? { type: "function", name: choice.name } : choice.type;
+}
+
+/** The response object, with the request fields the SDK types expect echoed from the caller's request. */
+export function responseObject(
+  context: CallerContext,
+  fields: { id: string; created: number; status: string; output: Json[]; usage: Usage | null; incomplete_details?: Json | null },
+): Json {
+  const request = context.request;
+  return {
+    id: fields.id,
+    object: "response",
+    created_at: fields.created,
+    status: fields.status,
+    background: false,
+    error: null,
+    incomplete_details: fields.incomplete_details ?? null,
+    instructions: request.system.length ? request.system.map((part) => part.text).join("\n\n") : null,
+    max_output_tokens: request.maxOutputTokens ?? null,
+    model: context.model,
+    output: fields.output,
+    parallel_tool_calls: request.parallelToolCalls ?? true,
+    previous_response_id: null,
+    reasoning: { effort: request.reasoning?.effort ?? null, summary: request.reasoning?.summary ?? null },
+    store: false,
+    temperature: request.temperature ?? 1,
+    text: { format: request.output ?? { type: "text" } },
+    tool_choice: toolChoice(request.toolChoice),
+    tools: request.tools.map((tool) => ({ type: "function", name: tool.name, description: tool.description ?? null, parameters: tool.parameters, strict: tool.strict ?? null })),
+    top_p: request.topP ?? 1,
+    truncation: "disabled",
+    usage: fields.usage ? usageObject(fields.usage) : null,
+    metadata: {},
+  };
+}
+
+/** The non-stream answer: the same object a stream's `response.completed` carries. */
+export function writeResponse(response: CanonicalResponse, context: CallerContext): Json {
+  const ids = new ItemIds();
+  const output: Json[] = [];
+  for (const part of response.content) {
+    if (part.type === "text") output.push(messageItem(ids.next("msg"), "completed", [textPart(part.text)]));
+    else if (part.type === "refusal") output.push(messageItem(ids.next("msg"), "completed", [refusalPart(part.text)]));
+    else if (part.type === "tool_call") output.push(functionCallItem(ids.next("fc"), part.id, part.name, part.arguments, "completed"));
+    else if (part.type === "reasoning") output.push(reasoningItem(ids.next("rs"), part.text, part.opaque, part.attachesToNext ?? false));
+  }
+  const status = finalStatus(response.stopReason);
+  return responseObject(context, { id: responseId(response.id), created: response.created, ...status, output, usage: response.usage });
+}

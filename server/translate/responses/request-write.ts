@@ -1,0 +1,161 @@
+// Canonical → an OpenAI Responses request body (upstream side). Always `stream: true` (translated
+// calls stream upstream), `store: false` (nothing is kept upstream either) and
+// `include: ["reasoning.encrypted_content"]`, so that reasoning comes back whole and can be sent
+// again on the next turn.
+// - System parts → `instructions` (joined by a blank line); `system` turns after the conversation
+//   began → `developer` message items in place.
+// - Reasoning parts whose opaque came from a Responses upstream → the reasoning item exactly as it
+//   was read (`opaque.value`). Reasoning from another origin (or without one) is dropped: OpenAI
+//   cannot verify another vendor's reasoning, and its text is not input the model accepts back.
+// - Tool results → `function_call_output` items; `output` is a string when the result is one text
+//   (or nothing), a content list otherwise. `isError` has no Responses field: the result's own text
+//   is what tells the model, and the flag is dropped.
+// - Function tools are written with an explicit `strict` (false when unset: Responses would
+//   otherwise default to strict schemas that another format's caller never asked for).
+// - `reasoning.budgetTokens` (Anthropic budget_tokens, Gemini thinkingBudget) becomes an effort
+//   when no effort is given: 0 → minimal, < 4096 → low, < 16384 → medium, more → high; a dynamic
+//   budget (−1) leaves the model's default. `includeThoughts` asks for `summary: "auto"`.
+// - Refused (Responses has no such fields): topK, stop, seed, presencePenalty, frequencyPenalty;
+//   a temperature outside 0–2.
+import {
+  type CanonicalRequest,
+  type DocumentPart,
+  type ImagePart,
+  type Part,
+  type ReasoningSettings,
+  type ToolResultPart,
+  type Turn,
+  TranslationRefusal,
+} from "../canonical.ts";
+
+type Json = Record<string, unknown>;
+
+const unsupported: [keyof CanonicalRequest, string][] = [
+  ["topK", "OpenAI Responses has no top_k: remove it to use this upstream"],
+  ["stop", "OpenAI Responses has no stop sequences: remove them to use this upstream"],
+  ["seed", "OpenAI Responses has no seed: remove it to use this upstream"],
+  ["presencePenalty", "OpenAI Responses has no presence penalty: remove it to use this upstream"],
+  ["frequencyPenalty", "OpenAI Responses has no frequency penalty: remove it to use this upstream"],
+];
+
+export function writeRequest(request: CanonicalRequest): Record<string, unknown> {
+  for (const [key, reason] of unsupported) {
+    const value = request[key];
+    if (value === undefined || (Array.isArray(value) && value.length === 0)) continue;
+    throw new TranslationRefusal(key, reason);
+  }
+  if (request.temperature !== undefined && (request.temperature < 0 || request.temperature > 2))
+    throw new TranslationRefusal("temperature", `OpenAI Responses takes a temperature from 0 to 2, not ${request.temperature}`);
+  const body: Json = { model: request.model };
+  if (request.system.length) body.instructions = request.system.map((part) => part.text).join("\n\n");
+  body.input = request.turns.flatMap(turnItems);
+  if (request.tools.length)
+    body.tools = request.tools.map((tool) => {
+      const written: Json = { type: "function", name: tool.name };
+      if (tool.description !== undefined) written.description = tool.description;
+      written.parameters = tool.parameters;
+      written.strict = tool.strict ?? false;
+      return written;
+    });
+  if (request.toolChoice) body.tool_choice = request.toolChoice.type === "tool" ? { type: "function", name: request.toolChoice.name } : request.toolChoice.type;
+  if (request.parallelToolCalls !== undefined) body.parallel_tool_calls = request.parallelToolCalls;
+  if (request.output) body.text = { format: request.output };
+  if (request.maxOutputTokens !== undefined) body.max_output_tokens = request.maxOutputTokens;
+  if (request.temperature !== undefined) body.temperature = request.temperature;
+  if (request.topP !== undefined) body.top_p = request.topP;
+  const reasoning = request.reasoning && writeReasoning(request.reasoning);
+  if (reasoning) body.reasoning = reasoning;
+  if (request.user !== undefined) body.safety_identifier = request.user;
+  body.stream = true;
+  body.store = false;
+  body.include = ["reasoning.encrypted_content"];
+  return body;
+}
+
+function writeReasoning(settings: ReasoningSettings): Json | undefined {
+  const reasoning: Json = {};
+  const effort = settings.effort ?? effortForBudget(settings.budgetTokens);
+  if (effort) reasoning.effort = effort;
+  const summary = settings.summary ?? (settings.includeThoughts ? "auto" : undefined);
+  if (summary) reasoning.summary = summary;
+  return Object.keys(reasoning).length ? reasoning : undefined;
+}
+
+function effortForBudget(budget: number | undefined): string | undefined {
+  if (budget === undefined || budget < 0) return undefined;
+  return budget === 0 ? "minimal" : budget < 4096 ? "low" : budget < 16384 ? "medium" : "high";
+}
+
+function turnItems(turn: Turn, t: number): Json[] {
+  if (turn.role === "system") return [{ type: "message", role: "developer", content: turn.parts.map((part, p) => inputPart(part, `turns[${t}].parts[${p}]`)) }];
+  return turn.role === "user" ? userItems(turn, t) : assistantItems(turn, t);
+}
+
+function userItems(turn: Turn, t: number): Json[] {
+  const items: Json[] = [];
+  let message: Json[] | null = null;
+  for (const [p, part] of turn.parts.entries()) {
+    if (part.type === "tool_result") {
+      message = null;
+      items.push({ type: "function_call_output", call_id: part.callId, output: toolOutput(part) });
+      continue;
+    }
+    if (!message) {
+      message = [];
+      items.push({ type: "message", role: "user", content: message });
+    }
+    message.push(inputPart(part, `turns[${t}].parts[${p}]`));
+  }
+  return items;
+}
+
+function assistantItems(turn: Turn, t: number): Json[] {
+  const items: Json[] = [];
+  let message: Json[] | null = null;
+  for (const part of turn.parts) {
+    if (part.type === "text" || part.type === "refusal") {
+      if (!message) {
+        message = [];
+        items.push({ type: "message", role: "assistant", content: message });
+      }
+      message.push(part.type === "text" ? { type: "output_text", text: part.text } : { type: "refusal", refusal: part.text });
+      continue;
+    }
+    message = null;
+    if (part.type === "tool_call") items.push({ type: "function_call", call_id: part.id, name: part.name, arguments: part.arguments });
+    else if (part.type === "reasoning") {
+      // Only this format's own reasoning goes back: another vendor's cannot be verified by OpenAI.
+      if (part.opaque?.origin === "responses") items.push(part.opaque.value);
+    } else throw new TranslationRefusal(part.type === "image" ? "part:image" : part.type === "document" ? "part:document" : `turns[${t}]`, `OpenAI Responses has no ${part.type} in an assistant message`);
+  }
+  return items;
+}
+
+function toolOutput(part: ToolResultPart): string | Json[] {
+  if (part.content.length === 0) return "";
+  if (part.content.length === 1 && part.content[0].type === "text") return part.content[0].text;
+  return part.content.map((inner) => {
+    if (inner.type === "text") return { type: "input_text", text: inner.text };
+    return inner.type === "image" ? imageInput(inner) : documentInput(inner);
+  });
+}
+
+function inputPart(part: Part, where: string): Json {
+  if (part.type === "text") return { type: "input_text", text: part.text };
+  if (part.type === "image") return imageInput(part);
+  if (part.type === "document") return documentInput(part);
+  throw new TranslationRefusal(where, `OpenAI Responses has no ${part.type} part in this message`);
+}
+
+function imageInput(part: ImagePart): Json {
+  const source = part.source;
+  const image: Json = { type: "input_image", image_url: source.kind === "base64" ? `data:${source.mediaType};base64,${source.data}` : source.url };
+  if (part.detail !== undefined) image.detail = part.detail;
+  return image;
+}
+
+function documentInput(part: DocumentPart): Json {
+  const source = part.source;
+  if (source.kind === "url") return part.filename === undefined ? { type: "input_file", file_url: source.url } : { type: "input_file", filename: part.filename, file_url: source.url };
+  return { type: "input_file", filename: part.filename ?? part.title ?? "document", file_data: `data:${source.mediaType};base64,${source.data}` };
+}

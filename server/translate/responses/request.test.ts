@@ -1,0 +1,204 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { carry } from "../carry.ts";
+import { type CanonicalRequest, TranslationRefusal } from "../canonical.ts";
+import { responsesCodec } from "./index.ts";
+
+const fixture = (name: string) => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8"));
+const read = (body: Record<string, unknown>, stream = false) => responsesCodec.readRequest(body, { stream, model: String(body.model ?? "gpt-5") });
+
+function refusal(run: () => unknown): TranslationRefusal {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof TranslationRefusal) return error;
+    throw error;
+  }
+  throw new Error("expected a TranslationRefusal");
+}
+
+const base = (): CanonicalRequest => ({ model: "gpt-5", system: [], turns: [], tools: [], stream: true });
+
+describe("responses request: same-format round trip", () => {
+  it("a Codex request reads and writes back the same body, modulo the documented normalizations", () => {
+    const body = fixture("codex-request.json");
+    const written = responsesCodec.writeRequest(read(body, true));
+    // Normalizations: the leading developer item joins `instructions`; the ignored transport
+    // fields (prompt_cache_key) are not sent; stream/store/include are always as Codex sends them.
+    const [developer, ...input] = body.input;
+    const expected = { ...body, instructions: `${body.instructions}\n\n${developer.content[0].text}`, input };
+    delete expected.prompt_cache_key;
+    expect(written).toEqual(expected);
+    // The reasoning item goes back as the very object read.
+    expect((written.input as unknown[])[2]).toBe(body.input[3]);
+  });
+
+  it("reads the Codex request into the canonical turns", () => {
+    const request = read(fixture("codex-request.json"), true);
+    expect(request.system.map((part) => part.text.slice(0, 20))).toEqual(["You are Codex, based", "<permissions instruc"]);
+    expect(request.turns.map((turn) => [turn.role, turn.parts.map((part) => part.type).join(",")])).toEqual([
+      ["user", "text"],
+      ["user", "text,image"],
+      ["assistant", "reasoning,tool_call"],
+      ["user", "tool_result"],
+      ["assistant", "text"],
+      ["user", "text"],
+    ]);
+    const reasoning = request.turns[2].parts[0];
+    expect(reasoning).toMatchObject({ type: "reasoning", text: expect.stringContaining("Inspecting"), opaque: { origin: "responses" } });
+    expect(request.turns[3].parts[0]).toMatchObject({ type: "tool_result", callId: "call_Vd0pJ2kq8Xn3T1sW4yZ6", name: "shell" });
+    expect(request.turns[1].parts[1]).toEqual({ type: "image", source: { kind: "base64", mediaType: "image/png", data: expect.stringMatching(/^iVBOR/) } });
+    expect(request).toMatchObject({ toolChoice: { type: "auto" }, parallelToolCalls: false, reasoning: { effort: "medium", summary: "auto", includeThoughts: true }, stream: true });
+    expect(request.tools[0]).toMatchObject({ name: "shell", strict: false });
+  });
+
+  it("string input, mid-conversation system turns, files, tool output lists", () => {
+    expect(read({ model: "m", input: "Hi" }).turns).toEqual([{ role: "user", parts: [{ type: "text", text: "Hi" }] }]);
+    const request = read({
+      model: "m",
+      input: [
+        { role: "system", content: "Be terse." },
+        { role: "user", content: [{ type: "input_file", filename: "a.pdf", file_data: "data:application/pdf;base64,JVBERi0=" }, { type: "input_file", file_url: "https://x.test/b.pdf" }] },
+        { type: "function_call", call_id: "c1", name: "look", arguments: "{}" },
+        { type: "function_call_output", call_id: "c1", output: [{ type: "input_text", text: "see" }, { type: "input_image", image_url: "https://x.test/i.png", detail: "high" }] },
+        { role: "developer", content: "Now be verbose." },
+        { role: "assistant", content: [{ type: "refusal", refusal: "No." }] },
+      ],
+      user: "u-1",
+    });
+    expect(request.system).toEqual([{ type: "text", text: "Be terse." }]);
+    expect(request.turns[0].parts).toEqual([
+      { type: "document", source: { kind: "base64", mediaType: "application/pdf", data: "JVBERi0=" }, filename: "a.pdf" },
+      { type: "document", source: { kind: "url", url: "https://x.test/b.pdf" } },
+    ]);
+    expect(request.turns[2].parts[0]).toEqual({
+      type: "tool_result",
+      callId: "c1",
+      name: "look",
+      content: [{ type: "text", text: "see" }, { type: "image", source: { kind: "url", url: "https://x.test/i.png" }, detail: "high" }],
+    });
+    expect(request.turns[3]).toEqual({ role: "system", parts: [{ type: "text", text: "Now be verbose." }] });
+    expect(request.turns[4]).toEqual({ role: "assistant", parts: [{ type: "refusal", text: "No." }] });
+    expect(request.user).toBe("u-1");
+    const written = responsesCodec.writeRequest(request) as any;
+    expect(written.instructions).toBe("Be terse.");
+    expect(written.input[2]).toEqual({ type: "function_call_output", call_id: "c1", output: [{ type: "input_text", text: "see" }, { type: "input_image", image_url: "https://x.test/i.png", detail: "high" }] });
+    expect(written.input[3]).toEqual({ type: "message", role: "developer", content: [{ type: "input_text", text: "Now be verbose." }] });
+    expect(written.input[4]).toEqual({ type: "message", role: "assistant", content: [{ type: "refusal", refusal: "No." }] });
+    expect(written.safety_identifier).toBe("u-1");
+  });
+});
+
+describe("responses request: refusals name the field", () => {
+  const cases: [string, Record<string, unknown>, string][] = [
+    ["previous_response_id", { previous_response_id: "resp_1" }, "previous_response_id"],
+    ["conversation", { conversation: "conv_1" }, "conversation"],
+    ["background", { background: true }, "background"],
+    ["an unknown field", { frobnicate: 1 }, "frobnicate"],
+    ["a built-in tool", { tools: [{ type: "function", name: "f", parameters: {} }, { type: "local_shell" }] }, "tools[1].type"],
+    ["a custom tool", { tools: [{ type: "custom", name: "apply_patch" }] }, "tools[0].type"],
+    ["an item reference", { input: [{ role: "user", content: "x" }, { type: "item_reference", id: "msg_1" }] }, "input[1].type"],
+    ["a built-in tool call item", { input: [{ type: "web_search_call", id: "ws_1" }] }, "input[0].type"],
+    ["an image by file id", { input: [{ role: "user", content: [{ type: "input_image", file_id: "file-1" }] }] }, "input[0].content[0].file_id"],
+    ["a file by file id", { input: [{ role: "user", content: [{ type: "input_file", file_id: "file-1" }] }] }, "input[0].content[0].file_id"],
+    ["an image in a system item", { input: [{ role: "system", content: [{ type: "input_image", image_url: "https://x" }] }] }, "input[0].content[0].type"],
+    ["tool_choice for a built-in tool", { tool_choice: { type: "web_search_preview" } }, "tool_choice"],
+    ["a verbosity", { text: { verbosity: "low" } }, "text.verbosity"],
+    ["top_logprobs", { top_logprobs: 3 }, "top_logprobs"],
+  ];
+  for (const [what, fields, field] of cases)
+    it(`refuses ${what}`, () => {
+      const error = refusal(() => read({ model: "m", input: "x", ...fields }));
+      expect(error.field).toBe(field);
+      expect(error.reason.length).toBeGreaterThan(10);
+    });
+
+  it("accepts what asks for nothing: store, include, metadata, cache key, service tier, null state fields", () => {
+    const request = read({
+      model: "m",
+      input: "x",
+      store: true,
+      include: ["reasoning.encrypted_content"],
+      metadata: { a: "b" },
+      prompt_cache_key: "k",
+      service_tier: "auto",
+      truncation: "disabled",
+      previous_response_id: null,
+      background: false,
+      text: { format: { type: "json_schema", name: "out", schema: { type: "object" }, strict: true }, verbosity: "medium" },
+    });
+    expect(request.output).toEqual({ type: "json_schema", name: "out", schema: { type: "object" }, strict: true });
+  });
+
+  it("the writer refuses what Responses has no field for, in canonical terms", () => {
+    for (const [key, value] of [["topK", 40], ["stop", ["END"]], ["seed", 1], ["presencePenalty", 0.5], ["frequencyPenalty", 0.5]] as const)
+      expect(refusal(() => responsesCodec.writeRequest({ ...base(), [key]: value })).field).toBe(key);
+    expect(refusal(() => responsesCodec.writeRequest({ ...base(), temperature: 2.5 })).field).toBe("temperature");
+    expect(responsesCodec.writeRequest({ ...base(), stop: [] })).not.toHaveProperty("stop");
+    expect(responsesCodec.fieldName("topK")).toBe("top_k (not a Responses field)");
+    expect(responsesCodec.fieldName("part:document")).toBe("input[].content[] input_file");
+  });
+});
+
+describe("responses request writer: canonical from other formats", () => {
+  it("writes system, tools, choice, output and budgets; drops other vendors' reasoning", () => {
+    const written = responsesCodec.writeRequest({
+      ...base(),
+      system: [{ type: "text", text: "A" }, { type: "text", text: "B" }],
+      turns: [
+        { role: "user", parts: [{ type: "text", text: "hi" }, { type: "image", source: { kind: "base64", mediaType: "image/jpeg", data: "/9j/" } }] },
+        {
+          role: "assistant",
+          parts: [
+            { type: "reasoning", text: "hmm", opaque: { origin: "messages", value: { type: "thinking", thinking: "hmm", signature: "sig" } } },
+            { type: "text", text: "calling" },
+            { type: "tool_call", id: "toolu_1", name: "f", arguments: '{"a":1}' },
+          ],
+        },
+        { role: "user", parts: [{ type: "tool_result", callId: "toolu_1", content: [{ type: "text", text: "one" }, { type: "text", text: "two" }], isError: true }] },
+      ],
+      tools: [{ name: "f", parameters: { type: "object" } }],
+      toolChoice: { type: "tool", name: "f" },
+      output: { type: "json_object" },
+      maxOutputTokens: 100,
+      reasoning: { budgetTokens: 8000, includeThoughts: true },
+    });
+    expect(written).toEqual({
+      model: "gpt-5",
+      instructions: "A\n\nB",
+      input: [
+        { type: "message", role: "user", content: [{ type: "input_text", text: "hi" }, { type: "input_image", image_url: "data:image/jpeg;base64,/9j/" }] },
+        { type: "message", role: "assistant", content: [{ type: "output_text", text: "calling" }] },
+        { type: "function_call", call_id: "toolu_1", name: "f", arguments: '{"a":1}' },
+        { type: "function_call_output", call_id: "toolu_1", output: [{ type: "input_text", text: "one" }, { type: "input_text", text: "two" }] },
+      ],
+      tools: [{ type: "function", name: "f", parameters: { type: "object" }, strict: false }],
+      tool_choice: { type: "function", name: "f" },
+      text: { format: { type: "json_object" } },
+      max_output_tokens: 100,
+      reasoning: { effort: "medium", summary: "auto" },
+      stream: true,
+      store: false,
+      include: ["reasoning.encrypted_content"],
+    });
+  });
+});
+
+describe("responses request: reasoning carried from another origin", () => {
+  it("a carried encrypted_content reads back as the same opaque, byte-exact", () => {
+    const opaque = { origin: "messages" as const, value: { type: "thinking", thinking: "Let me think… ✓", signature: "EqQBCkgIARABGAIiQL7ZtHk/+==" } };
+    const item = { type: "reasoning", id: "rs_abc", summary: [{ type: "summary_text", text: "Let me think… ✓" }], encrypted_content: carry(opaque) };
+    const request = read({ model: "m", input: [{ role: "user", content: "q" }, item, { role: "assistant", content: "a" }] });
+    const part = request.turns[1].parts[0];
+    expect(part).toEqual({ type: "reasoning", text: "Let me think… ✓", opaque });
+    expect(JSON.stringify(part.type === "reasoning" && part.opaque)).toBe(JSON.stringify(opaque));
+    // Going to a Responses upstream, reasoning from another vendor is dropped.
+    expect((responsesCodec.writeRequest(request) as any).input).toHaveLength(2);
+  });
+
+  it("a Gemini signature that attaches to the next part keeps attachesToNext", () => {
+    const opaque = { origin: "generate-content" as const, value: { thoughtSignature: "CiQBVKhc7x==" } };
+    const request = read({ model: "m", input: [{ type: "reasoning", id: "rs_1", summary: [], encrypted_content: carry(opaque, true) }] });
+    expect(request.turns[0].parts[0]).toEqual({ type: "reasoning", opaque, attachesToNext: true });
+  });
+});

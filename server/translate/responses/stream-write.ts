@@ -1,0 +1,167 @@
+// Canonical events → an OpenAI Responses stream in its exact grammar: `event: <type>` plus JSON
+// data carrying `sequence_number` (0, 1, 2, … over every event); response.created and
+// response.in_progress first; each block is one output item (a text or refusal block one message
+// item with one content part) announced by output_item.added and finished by output_item.done;
+// response.completed (or response.incomplete) last, with the whole response object. No [DONE].
+// Reasoning from another upstream is carried in the reasoning item's `encrypted_content`.
+import { noUsage, type Usage } from "../../domain/usage.ts";
+import type { Opaque, StreamEvent } from "../canonical.ts";
+import type { CallerContext, StreamWriter } from "../codec.ts";
+import { finalStatus, functionCallItem, ItemIds, messageItem, reasoningItem, refusalPart, responseId, responseObject, textPart } from "./items.ts";
+
+type Json = Record<string, unknown>;
+type Open =
+  | { kind: "text" | "refusal"; outputIndex: number; id: string; text: string }
+  | { kind: "tool_call"; outputIndex: number; id: string; callId: string; name: string; args: string }
+  | { kind: "reasoning"; outputIndex: number; id: string; text: string; summaryOpen: boolean; opaque?: Opaque; attachesToNext: boolean };
+
+export class ResponsesStreamWriter implements StreamWriter {
+  private context: CallerContext;
+  private sequence = 0;
+  private id = "";
+  private created = 0;
+  private started = false;
+  private ids = new ItemIds();
+  private blocks = new Map<number, Open>();
+  private output: Json[] = [];
+  private nextOutput = 0;
+  private usage: Usage = noUsage();
+
+  constructor(context: CallerContext) {
+    this.context = context;
+  }
+
+  write(event: StreamEvent): string {
+    let text = "";
+    if (event.type === "start") return this.start(event.id, event.created);
+    if (!this.started) text += this.start("", Math.floor(Date.now() / 1000));
+    switch (event.type) {
+      case "block_start":
+        return text + this.blockStart(event.index, event.block);
+      case "text_delta":
+      case "refusal_delta": {
+        const block = this.blocks.get(event.index);
+        if (!block || (block.kind !== "text" && block.kind !== "refusal") || event.text === "") return text;
+        block.text += event.text;
+        const where = { item_id: block.id, output_index: block.outputIndex, content_index: 0 };
+        return (
+          text +
+          (block.kind === "text"
+            ? this.emit("response.output_text.delta", { ...where, delta: event.text, logprobs: [] })
+            : this.emit("response.refusal.delta", { ...where, delta: event.text }))
+        );
+      }
+      case "tool_arguments_delta": {
+        const block = this.blocks.get(event.index);
+        if (block?.kind !== "tool_call" || event.json === "") return text;
+        block.args += event.json;
+        return text + this.emit("response.function_call_arguments.delta", { item_id: block.id, output_index: block.outputIndex, delta: event.json });
+      }
+      case "reasoning_delta": {
+        const block = this.blocks.get(event.index);
+        if (block?.kind !== "reasoning" || event.text === "") return text;
+        const where = { item_id: block.id, output_index: block.outputIndex, summary_index: 0 };
+        if (!block.summaryOpen) {
+          block.summaryOpen = true;
+          text += this.emit("response.reasoning_summary_part.added", { ...where, part: { type: "summary_text", text: "" } });
+        }
+        block.text += event.text;
+        return text + this.emit("response.reasoning_summary_text.delta", { ...where, delta: event.text });
+      }
+      case "reasoning_opaque": {
+        const block = this.blocks.get(event.index);
+        if (block?.kind === "reasoning") {
+          block.opaque = event.opaque;
+          block.attachesToNext = event.attachesToNext ?? false;
+        }
+        return text;
+      }
+      case "block_stop":
+        return text + this.blockStop(event.index);
+      case "usage":
+        this.usage = event.usage;
+        return text;
+      case "finish": {
+        for (const index of [...this.blocks.keys()]) text += this.blockStop(index);
+        this.usage = event.usage;
+        const status = finalStatus(event.stopReason);
+        const response = responseObject(this.context, { id: this.id, created: this.created, ...status, output: this.output, usage: this.usage });
+        return text + this.emit(status.status === "completed" ? "response.completed" : "response.incomplete", { response });
+      }
+    }
+  }
+
+  end(): string {
+    return "";
+  }
+
+  error(message: string): string {
+    return this.emit("error", { code: "server_error", message, param: null });
+  }
+
+  private start(id: string, created: number): string {
+    if (this.started) return "";
+    this.started = true;
+    this.id = responseId(id);
+    this.created = created;
+    const response = () => responseObject(this.context, { id: this.id, created, status: "in_progress", output: [], usage: null });
+    return this.emit("response.created", { response: response() }) + this.emit("response.in_progress", { response: response() });
+  }
+
+  private blockStart(index: number, block: Extract<StreamEvent, { type: "block_start" }>["block"]): string {
+    const outputIndex = this.nextOutput++;
+    if (block.type === "text" || block.type === "refusal") {
+      const open: Open = { kind: block.type, outputIndex, id: this.ids.next("msg"), text: "" };
+      this.blocks.set(index, open);
+      return (
+        this.emit("response.output_item.added", { output_index: outputIndex, item: messageItem(open.id, "in_progress", []) }) +
+        this.emit("response.content_part.added", { item_id: open.id, output_index: outputIndex, content_index: 0, part: block.type === "text" ? textPart("") : refusalPart("") })
+      );
+    }
+    if (block.type === "tool_call") {
+      const open: Open = { kind: "tool_call", outputIndex, id: this.ids.next("fc"), callId: block.id, name: block.name, args: "" };
+      this.blocks.set(index, open);
+      return this.emit("response.output_item.added", { output_index: outputIndex, item: functionCallItem(open.id, block.id, block.name, "", "in_progress") });
+    }
+    const open: Open = { kind: "reasoning", outputIndex, id: this.ids.next("rs"), text: "", summaryOpen: false, attachesToNext: false };
+    this.blocks.set(index, open);
+    return this.emit("response.output_item.added", { output_index: outputIndex, item: { id: open.id, type: "reasoning", summary: [] } });
+  }
+
+  private blockStop(index: number): string {
+    const block = this.blocks.get(index);
+    if (!block) return "";
+    this.blocks.delete(index);
+    const output_index = block.outputIndex;
+    let text = "";
+    let item: Json;
+    if (block.kind === "text" || block.kind === "refusal") {
+      const where = { item_id: block.id, output_index, content_index: 0 };
+      const part = block.kind === "text" ? textPart(block.text) : refusalPart(block.text);
+      text +=
+        block.kind === "text"
+          ? this.emit("response.output_text.done", { ...where, text: block.text, logprobs: [] })
+          : this.emit("response.refusal.done", { ...where, refusal: block.text });
+      text += this.emit("response.content_part.done", { ...where, part });
+      item = messageItem(block.id, "completed", [part]);
+    } else if (block.kind === "tool_call") {
+      const args = block.args === "" ? "{}" : block.args;
+      text += this.emit("response.function_call_arguments.done", { item_id: block.id, output_index, name: block.name, arguments: args });
+      item = functionCallItem(block.id, block.callId, block.name, args, "completed");
+    } else if (block.kind === "reasoning") {
+      if (block.summaryOpen) {
+        const where = { item_id: block.id, output_index, summary_index: 0 };
+        text += this.emit("response.reasoning_summary_text.done", { ...where, text: block.text });
+        text += this.emit("response.reasoning_summary_part.done", { ...where, part: { type: "summary_text", text: block.text } });
+      }
+      item = reasoningItem(block.id, block.text, block.opaque, block.attachesToNext);
+    } else return text;
+    this.output[output_index] = item;
+    return text + this.emit("response.output_item.done", { output_index, item });
+  }
+
+  private emit(type: string, fields: Json): string {
+    const data = { type, ...fields, sequence_number: this.sequence++ };
+    return `event: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
+  }
+}

@@ -1,0 +1,127 @@
+// A translated call as the relay sees it: an UpstreamAdapter like the native ones. The caller's
+// body is read once into the canonical form (refusals come before anything is held); each channel
+// tried gets it written in its own format, always streamed, and the upstream's stream is read back
+// into canonical events that the caller's writer turns into the caller's grammar — or, for a
+// caller that asked for no stream, folds into one response. Usage is the upstream's own, read by
+// the same functions as passthrough (domain/usage.ts), so the call costs what passthrough would.
+import { type GatewayError, gatewayError } from "../domain/errors.ts";
+import { estimateRequestTokens } from "../domain/estimate-tokens.ts";
+import type { RelayInterface } from "../domain/families.ts";
+import { type Usage, noUsage } from "../domain/usage.ts";
+import { anthropicErrorBody } from "../gateway/errors/anthropic.ts";
+import { geminiErrorBody } from "../gateway/errors/gemini.ts";
+import { openaiErrorBody } from "../gateway/errors/openai.ts";
+import type { UpstreamAdapter } from "../gateway/upstreams/adapter.ts";
+import { nativeAdapters } from "../gateway/upstreams/by-interface.ts";
+import { Assembler } from "./assemble.ts";
+import { type CanonicalRequest, type Format, type UpstreamError, TranslationRefusal, formatLabels } from "./canonical.ts";
+import type { CallerContext, Codec } from "./codec.ts";
+import { codecs } from "./codecs.ts";
+import { jsonBytes } from "./json-bytes.ts";
+
+export type Translation = {
+  /** The adapter for a channel whose upstream speaks `upstream`; throws the 400 when the pair cannot carry the request. */
+  to(upstream: Format): UpstreamAdapter;
+};
+
+const refusal = (error: TranslationRefusal, caller: Format, upstream: Format | null, field: string): GatewayError =>
+  gatewayError(
+    "invalid_request",
+    `\`${field}\`: ${error.reason} (this group translates ${formatLabels[caller]} calls${upstream ? ` to ${formatLabels[upstream]}` : ""}; see the translation matrix in the README).`,
+    { field },
+  );
+
+/** Reads the caller's body; a field the canonical form cannot hold is answered 400 here, before any hold. */
+export function startTranslation(caller: Format, body: Record<string, any>, options: { stream: boolean; model: string }): Translation {
+  const callerCodec = codecs[caller];
+  let request: CanonicalRequest;
+  try {
+    request = callerCodec.readRequest(body, options);
+  } catch (error) {
+    if (error instanceof TranslationRefusal) throw refusal(error, caller, null, error.field);
+    throw error;
+  }
+  const context: CallerContext = {
+    model: options.model,
+    includeUsage: caller === "chat" && body.stream_options?.include_usage === true,
+    request,
+    estimatedInputTokens: caller === "messages" ? estimateRequestTokens("messages", body) : 0,
+  };
+  return {
+    to(upstream) {
+      const upstreamCodec = codecs[upstream];
+      return translatingAdapter(callerCodec, upstreamCodec, request, context, (error) => refusal(error, caller, upstream, callerCodec.fieldName(error.field)));
+    },
+  };
+}
+
+function translatingAdapter(caller: Codec, upstream: Codec, request: CanonicalRequest, context: CallerContext, refuse: (error: TranslationRefusal) => GatewayError): UpstreamAdapter {
+  const native = nativeAdapters[upstream.format as RelayInterface];
+  return {
+    build(_client, target) {
+      let body: Record<string, unknown>;
+      try {
+        body = upstream.writeRequest({ ...request, model: target.upstreamModel, stream: true });
+      } catch (error) {
+        if (error instanceof TranslationRefusal) throw refuse(error);
+        throw error;
+      }
+      // The native adapter aims and authenticates it (asked with the members its URL and headers
+      // depend on, so it serializes nothing large); nothing of the caller's own headers or query goes along.
+      const aimed = native.build({ body: { model: target.upstreamModel, stream: true }, raw: null, stream: true, headers: {}, query: {} }, target);
+      return { url: aimed.url, headers: aimed.headers, body: jsonBytes(body), stream: true };
+    },
+    // Translated calls always stream upstream; a body never comes.
+    usageOfBody: () => noUsage(),
+    startStream() {
+      const reader = upstream.streamReader();
+      // A streaming caller gets the writer's text; one that asked for no stream, the assembled response.
+      const writer = caller.streamWriter(context);
+      const assembler = request.stream ? null : new Assembler();
+      let usage: Usage = noUsage();
+      let finished = false;
+      const pass = (events: ReturnType<typeof reader.read>) => {
+        let out = "";
+        for (const event of events) {
+          if (event.type === "finish") finished = true;
+          if (event.type === "usage" || event.type === "finish") usage = event.usage;
+          else if (event.type === "start" && event.usage) usage = event.usage;
+          if (assembler) assembler.add(event);
+          else out += writer.write(event);
+        }
+        return out;
+      };
+      return {
+        onEvent: (event) => pass(reader.read(event)) || null,
+        // A stream that ended without finishing (an error event, or cut short) ends with the caller's error event.
+        close() {
+          const out = pass(reader.end());
+          if (!request.stream) return out;
+          if (finished) return out + writer.end();
+          return out + writer.error(reader.upstreamError?.message ?? "The upstream stream ended before the answer was complete. Retry the request.");
+        },
+        usage: () => usage,
+        errorEvent: (message) => writer.error(message),
+        assembled() {
+          const response = assembler?.response();
+          return response && caller.writeResponse(response, context);
+        },
+      };
+    },
+    errorBody(status, text) {
+      return JSON.stringify(callerErrorBody(caller.format, upstream.readError(status, text)));
+    },
+  };
+}
+
+/** An upstream's refusal of the request, said in the caller's format with the upstream's status. */
+function callerErrorBody(format: Format, error: UpstreamError): unknown {
+  switch (format) {
+    case "messages":
+      return anthropicErrorBody(error.status, error.message, "");
+    case "generate-content":
+      return geminiErrorBody(error.status, error.message);
+    default:
+      return openaiErrorBody(error.status, error.message);
+  }
+}
