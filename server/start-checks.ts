@@ -65,7 +65,7 @@ export async function checkDatabase(url: string, timeoutMs = 5_000): Promise<voi
     await client.connect();
     await client.query("SELECT 1");
   } catch (error) {
-    throw new Error(`the database at ${where(url)} is unreachable (${reasonOf(error)}); check DATABASE_URL.`);
+    throw new Error(`the database at ${where(url)} cannot be used (${reasonOf(error)}); check DATABASE_URL and that the server is up.`);
   } finally {
     await client.end().catch(() => {});
   }
@@ -79,7 +79,7 @@ export async function checkRedis(url: string, timeoutMs = 5_000): Promise<void> 
     await redis.connect();
     await redis.ping();
   } catch (error) {
-    throw new Error(`Redis at ${where(url)} is unreachable (${reasonOf(error)}); check REDIS_URL.`);
+    throw new Error(`Redis at ${where(url)} cannot be used (${reasonOf(error)}); check REDIS_URL and that Redis is up.`);
   } finally {
     redis.disconnect();
   }

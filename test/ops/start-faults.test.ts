@@ -84,14 +84,22 @@ describe("start-up faults", () => {
   it("an unreachable database, without its password in the message", async () => {
     const closed = await freePort();
     const ended = await start({ DATABASE_URL: `postgres://someone:hunter2-secret@127.0.0.1:${closed}/tollgate`, TOLLGATE_SECRET_KEY: "a-secret-key-of-16+-chars" });
-    expectOneLine(ended, new RegExp(`the database at 127\\.0\\.0\\.1:${closed}/tollgate is unreachable \\(.*ECONNREFUSED.*\\); check DATABASE_URL`));
+    expectOneLine(ended, new RegExp(`the database at 127\\.0\\.0\\.1:${closed}/tollgate cannot be used \\(.*ECONNREFUSED.*\\); check DATABASE_URL`));
     expect(ended.stderr).not.toContain("hunter2");
+  });
+
+  it.skipIf(!databaseUrl)(`a database that refuses the password${databaseUrl ? "" : " (skipped: needs TEST_DATABASE_URL)"}`, async () => {
+    const url = new URL(databaseUrl!);
+    url.password = "not-the-password";
+    const ended = await start({ DATABASE_URL: url.toString(), TOLLGATE_SECRET_KEY: "a-secret-key-of-16+-chars" });
+    expectOneLine(ended, /the database at .* cannot be used \(password authentication failed for user .*\); check DATABASE_URL/);
+    expect(ended.stderr).not.toContain("not-the-password");
   });
 
   it.skipIf(!databaseUrl)(`an unreachable Redis${databaseUrl ? "" : " (skipped: needs TEST_DATABASE_URL)"}`, async () => {
     const closed = await freePort();
     const ended = await start({ DATABASE_URL: databaseUrl!, REDIS_URL: `redis://:hunter2-secret@127.0.0.1:${closed}`, TOLLGATE_SECRET_KEY: "a-secret-key-of-16+-chars" });
-    expectOneLine(ended, new RegExp(`Redis at 127\\.0\\.0\\.1:${closed} is unreachable .*; check REDIS_URL`));
+    expectOneLine(ended, new RegExp(`Redis at 127\\.0\\.0\\.1:${closed} cannot be used .*; check REDIS_URL`));
     expect(ended.stderr).not.toContain("hunter2");
   });
 });
