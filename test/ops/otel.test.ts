@@ -99,6 +99,21 @@ describe("traces over OTLP/HTTP", () => {
     expect(spanOf(refused.requestId)!.attributes).toMatchObject({ "error.type": "upstream_error", "http.response.status_code": 400 });
     expect(spanOf(refused.requestId)!.status?.code).toBe(2); // ERROR
 
+    // Family C: its own operation name, and the provider of the channel that served it.
+    const geminiKey = await env.key("gemini-official", "traced-gemini-key");
+    const gemini = await fetch(`${env.tollgate.url}/v1beta/models/gemini-2.5-flash:generateContent`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-goog-api-key": geminiKey },
+      body: JSON.stringify({ contents: [{ role: "user", parts: [{ text: prompt }] }] }),
+    });
+    expect(gemini.status).toBe(200);
+    const geminiId = gemini.headers.get("request-id") ?? gemini.headers.get("x-request-id");
+    const byKey = () => receiver.spans.find((span) => span.attributes["gen_ai.request.model"] === "gemini-2.5-flash");
+    for (let waited = 0; !byKey() && waited < 15_000; waited += 100) await new Promise((done) => setTimeout(done, 100));
+    expect(byKey()!.name).toBe("generate_content gemini-2.5-flash");
+    expect(byKey()!.attributes).toMatchObject({ "gen_ai.operation.name": "generate_content", "gen_ai.provider.name": "gcp.gemini" });
+    if (geminiId) expect(byKey()!.attributes["tollgate.request_id"]).toBe(geminiId);
+
     const exported = receiver.bodies.join("\n");
     expect(exported).not.toContain(prompt);
     expect(exported).not.toContain(ANTHROPIC_REPLY);
