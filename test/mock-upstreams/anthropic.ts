@@ -14,6 +14,8 @@ import {
   streamEvents,
   THINKING_TOKENS,
 } from "./server.ts";
+import { deltasOf, type Issued, issue, type Plan, planTurn, stringsIn } from "./conversation.ts";
+import { validateAnthropic } from "./validate.ts";
 
 export const ANTHROPIC_REPLY = "Hello from the Anthropic mock.";
 export const ANTHROPIC_DELTAS = ["Hello", " from the", " Anthropic", " mock."];
@@ -41,6 +43,7 @@ const modelObject = (id: string) => ({ type: "model", id, display_name: id, crea
 
 export function startAnthropicMock(options: AnthropicMockOptions): Promise<Mock> {
   let counter = 0;
+  const issued: Issued = new Map();
   return startMock(async (ex) => {
     const { req, request } = ex;
     const headers = { "request-id": `req_mock_${++counter}` };
@@ -65,13 +68,31 @@ export function startAnthropicMock(options: AnthropicMockOptions): Promise<Mock>
     if (typeof body?.model !== "string" || !Array.isArray(body.messages)) {
       return sendJson(ex.res, 400, errorBody(400, "model and messages are required"), headers);
     }
+    const problem = validateAnthropic(body, issued, route === "POST /v1/messages/count_tokens");
+    if (problem) return sendJson(ex.res, 400, errorBody(400, problem.message), headers);
     if (route === "POST /v1/messages/count_tokens") return sendJson(ex.res, 200, { input_tokens: inputTokensOf(body) }, headers);
-    if (typeof body.max_tokens !== "number") return sendJson(ex.res, 400, errorBody(400, "max_tokens: Field required"), headers);
 
     const id = `msg_mock_${counter}`;
-    if (stream) return streamEvents(ex, streamOf(ex, id, body.model), headers);
-    return sendJson(ex.res, 200, { ...messageShell(ex, id, body.model), content: finalContent(ex), stop_reason: "end_turn" }, headers);
+    const turn = render(ex, issued, counter);
+    if (stream) return streamEvents(ex, streamOf(ex, id, body.model, turn), headers);
+    return sendJson(ex.res, 200, { ...messageShell(ex, id, body.model, turn), content: turn.blocks, stop_reason: turn.stopReason }, headers);
   }, options);
+}
+
+type Turn = { plan: Plan; blocks: any[]; stopReason: string };
+
+/** The blocks of this answer: thinking (signed), then text or a tool_use of the first declared tool. */
+function render(ex: Exchange, issued: Issued, counter: number): Turn {
+  const body = ex.request.body;
+  const tools = (Array.isArray(body.tools) ? body.tools : []).filter((tool: any) => tool?.input_schema).map((tool: any) => ({ name: tool.name, schema: tool.input_schema }));
+  const last = body.messages.at(-1);
+  const results = last?.role === "user" && Array.isArray(last.content) ? last.content.filter((block: any) => block?.type === "tool_result") : [];
+  const plan = planTurn(ex.scenario, tools, results.length ? results.map((block: any) => stringsIn(block.content)).join("\n") : undefined, ANTHROPIC_REPLY);
+  const blocks: any[] = [];
+  if (plan.reasoning) blocks.push({ type: "thinking", thinking: ANTHROPIC_THINKING, signature: issue(issued, plan.call?.name ?? "", "Eq") });
+  if (plan.call) blocks.push({ type: "tool_use", id: `toolu_mock${counter}`, name: plan.call.name, input: plan.call.args });
+  else blocks.push({ type: "text", text: plan.text, citations: null });
+  return { plan, blocks, stopReason: plan.call ? "tool_use" : "end_turn" };
 }
 
 function usageOf(ex: Exchange, outputTokens: number) {
@@ -87,9 +108,9 @@ function usageOf(ex: Exchange, outputTokens: number) {
   };
 }
 
-const outputTokens = (ex: Exchange) => ANTHROPIC_OUTPUT_TOKENS + (ex.scenario === "thinking" ? THINKING_TOKENS : 0);
+const outputTokens = (turn: Turn) => ANTHROPIC_OUTPUT_TOKENS + (turn.plan.reasoning ? THINKING_TOKENS : 0);
 
-const messageShell = (ex: Exchange, id: string, model: string) => ({
+const messageShell = (ex: Exchange, id: string, model: string, turn: Turn) => ({
   id,
   type: "message",
   role: "assistant",
@@ -99,34 +120,34 @@ const messageShell = (ex: Exchange, id: string, model: string) => ({
   stop_sequence: null,
   stop_details: null,
   container: null,
-  usage: usageOf(ex, outputTokens(ex)),
+  usage: usageOf(ex, outputTokens(turn)),
 });
 
-function finalContent(ex: Exchange) {
-  const text = { type: "text", text: ANTHROPIC_REPLY, citations: null };
-  return ex.scenario === "thinking" ? [{ type: "thinking", thinking: ANTHROPIC_THINKING, signature: "mock-signature" }, text] : [text];
-}
-
 // message_start (input usage, provisional output 1) → blocks → message_delta (cumulative usage) → message_stop.
-function streamOf(ex: Exchange, id: string, model: string): string[] {
+function streamOf(ex: Exchange, id: string, model: string, turn: Turn): string[] {
   const events: string[] = [];
   const send = (type: string, fields: object) => events.push(namedEvent(type, { type, ...fields }));
-  send("message_start", { message: { ...messageShell(ex, id, model), usage: usageOf(ex, 1) } });
-  let index = 0;
-  if (ex.scenario === "thinking") {
-    send("content_block_start", { index, content_block: { type: "thinking", thinking: "", signature: "" } });
-    send("content_block_delta", { index, delta: { type: "thinking_delta", thinking: ANTHROPIC_THINKING } });
-    send("content_block_delta", { index, delta: { type: "signature_delta", signature: "mock-signature" } });
+  send("message_start", { message: { ...messageShell(ex, id, model, turn), usage: usageOf(ex, 1) } });
+  for (const [index, block] of turn.blocks.entries()) {
+    if (block.type === "thinking") {
+      send("content_block_start", { index, content_block: { type: "thinking", thinking: "", signature: "" } });
+      send("content_block_delta", { index, delta: { type: "thinking_delta", thinking: block.thinking } });
+      send("content_block_delta", { index, delta: { type: "signature_delta", signature: block.signature } });
+    } else if (block.type === "tool_use") {
+      send("content_block_start", { index, content_block: { ...block, input: {} } });
+      const json = JSON.stringify(block.input);
+      for (const partial_json of ["", ...deltasOf(json)]) send("content_block_delta", { index, delta: { type: "input_json_delta", partial_json } });
+    } else {
+      send("content_block_start", { index, content_block: { type: "text", text: "" } });
+      send("ping", {});
+      const pieces = block.text === ANTHROPIC_REPLY ? ANTHROPIC_DELTAS : deltasOf(block.text);
+      for (const text of pieces) send("content_block_delta", { index, delta: { type: "text_delta", text } });
+    }
     send("content_block_stop", { index });
-    index++;
   }
-  send("content_block_start", { index, content_block: { type: "text", text: "" } });
-  send("ping", {});
-  for (const text of ANTHROPIC_DELTAS) send("content_block_delta", { index, delta: { type: "text_delta", text } });
-  send("content_block_stop", { index });
-  const { input_tokens, output_tokens, cache_creation_input_tokens, cache_read_input_tokens } = usageOf(ex, outputTokens(ex));
+  const { input_tokens, output_tokens, cache_creation_input_tokens, cache_read_input_tokens } = usageOf(ex, outputTokens(turn));
   send("message_delta", {
-    delta: { stop_reason: "end_turn", stop_sequence: null, stop_details: null },
+    delta: { stop_reason: turn.stopReason, stop_sequence: null, stop_details: null },
     usage: { input_tokens, output_tokens, cache_creation_input_tokens, cache_read_input_tokens },
   });
   send("message_stop", {});

@@ -14,6 +14,8 @@ import {
   streamEvents,
   THINKING_TOKENS,
 } from "./server.ts";
+import { deltasOf, type Issued, issue, type Plan, planTurn, REASONING_TEXT, stringsIn } from "./conversation.ts";
+import { validateGemini } from "./validate.ts";
 
 export const GEMINI_REPLY = "Hello from the Gemini mock.";
 export const GEMINI_DELTAS = ["Hello", " from the", " Gemini", " mock."];
@@ -51,6 +53,7 @@ const modelObject = (id: string) => ({
 
 export function startGeminiMock(options: GeminiMockOptions): Promise<Mock> {
   let counter = 0;
+  const issued: Issued = new Map();
   return startMock(async (ex) => {
     const { request } = ex;
     counter++;
@@ -79,26 +82,52 @@ export function startGeminiMock(options: GeminiMockOptions): Promise<Mock> {
     const model = decodeURIComponent(call![1]);
     if (method === "countTokens") return sendJson(ex.res, 200, { totalTokens: inputTokensOf(body), promptTokensDetails: [{ modality: "TEXT", tokenCount: inputTokensOf(body) }] });
 
+    const problem = validateGemini(body, issued);
+    if (problem) return sendJson(ex.res, 400, errorBody(400, problem.message));
+
     const responseId = `mock-response-${counter}`;
-    if (!stream) return sendJson(ex.res, 200, chunk(ex, model, responseId, [GEMINI_REPLY], GEMINI_OUTPUT_TOKENS, true));
-    // Each chunk carries only its new text, but cumulative usageMetadata; finishReason on the last.
-    const chunks = GEMINI_DELTAS.map((text, i) =>
-      chunk(ex, model, responseId, [text], Math.round((GEMINI_OUTPUT_TOKENS * (i + 1)) / GEMINI_DELTAS.length), i === GEMINI_DELTAS.length - 1),
+    const { plan, parts } = render(ex, issued);
+    if (!stream) return sendJson(ex.res, 200, chunk(ex, model, responseId, parts, GEMINI_OUTPUT_TOKENS, true, plan));
+    // Each chunk carries only its new parts, but cumulative usageMetadata; finishReason on the last.
+    const pieces: any[][] = [];
+    for (const part of parts) {
+      if (part.functionCall) pieces.push([part]);
+      else {
+        const texts = part.text === GEMINI_REPLY ? GEMINI_DELTAS : deltasOf(part.text);
+        // A signature rides on the first chunk of its part.
+        texts.forEach((text, i) => pieces.push([{ ...part, text, ...(i > 0 ? { thoughtSignature: undefined } : {}) }]));
+      }
+    }
+    const chunks = pieces.map((piece, i) =>
+      chunk(ex, model, responseId, JSON.parse(JSON.stringify(piece)), Math.round((GEMINI_OUTPUT_TOKENS * (i + 1)) / pieces.length), i === pieces.length - 1, plan),
     );
     if (request.query.alt !== "sse") return sendJson(ex.res, 200, chunks);
     return streamEvents(ex, chunks.map((c) => dataEvent(c, "\r\n\r\n")));
   }, options);
 }
 
-function chunk(ex: Exchange, modelVersion: string, responseId: string, texts: string[], candidatesTokenCount: number, last: boolean) {
+/** A thought part when reasoning, then text (signed when reasoning) or a functionCall signed as Gemini 3 signs the first call. */
+function render(ex: Exchange, issued: Issued): { plan: Plan; parts: any[] } {
+  const body = ex.request.body;
+  const declarations = (Array.isArray(body.tools) ? body.tools : []).flatMap((tool: any) => tool?.functionDeclarations ?? tool?.function_declarations ?? []);
+  const tools = declarations.map((d: any) => ({ name: d.name, schema: d.parameters ?? d.parametersJsonSchema ?? d.parameters_json_schema }));
+  const last = body.contents.at(-1);
+  const responses = last?.role !== "model" ? (last?.parts ?? []).map((part: any) => part?.functionResponse ?? part?.function_response).filter(Boolean) : [];
+  const plan = planTurn(ex.scenario, tools, responses.length ? responses.map((r: any) => stringsIn(r.response)).join("\n") : undefined, GEMINI_REPLY);
+  const parts: any[] = [];
+  if (plan.reasoning) parts.push({ text: REASONING_TEXT, thought: true });
+  if (plan.call) parts.push({ functionCall: { name: plan.call.name, args: plan.call.args }, thoughtSignature: issue(issued, plan.call.name) });
+  else parts.push({ text: plan.text, ...(plan.reasoning ? { thoughtSignature: issue(issued, "") } : {}) });
+  return { plan, parts };
+}
+
+function chunk(ex: Exchange, modelVersion: string, responseId: string, parts: any[], candidatesTokenCount: number, last: boolean, plan: Plan) {
   const prompt = inputTokensOf(ex.request.body?.generateContentRequest ?? ex.request.body);
   const cached = ex.scenario === "cached" ? CACHE_READ_TOKENS : 0;
-  const thoughts = ex.scenario === "thinking" ? THINKING_TOKENS : 0;
+  const thoughts = plan.reasoning ? THINKING_TOKENS : 0;
   const promptTokenCount = prompt + cached; // promptTokenCount includes cached tokens
   return {
-    candidates: [
-      { content: { parts: texts.map((text) => ({ text })), role: "model" }, ...(last ? { finishReason: "STOP" } : {}), index: 0 },
-    ],
+    candidates: [{ content: { parts, role: "model" }, ...(last ? { finishReason: "STOP" } : {}), index: 0 }],
     usageMetadata: {
       promptTokenCount,
       candidatesTokenCount,

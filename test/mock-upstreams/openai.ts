@@ -8,12 +8,14 @@ import {
   type Exchange,
   inputTokensOf,
   type Mock,
-  namedEvent,
   sendJson,
   startMock,
   streamEvents,
   THINKING_TOKENS,
 } from "./server.ts";
+import { deltasOf, type Issued, type Plan, planTurn, REASONING_TEXT, stringsIn } from "./conversation.ts";
+import { responseObject, responsesStream, responsesTurn } from "./responses.ts";
+import { validateChat, validateResponses } from "./validate.ts";
 
 export const OPENAI_REPLY = "Hello from the OpenAI mock.";
 export const OPENAI_DELTAS = ["Hello", " from the", " OpenAI", " mock."];
@@ -37,6 +39,7 @@ const errorBody = (status: number, message?: string, param: string | null = null
 
 export function startOpenAIMock(options: OpenAIMockOptions): Promise<Mock> {
   let counter = 0;
+  const issued: Issued = new Map();
   return startMock(async (ex) => {
     const { request } = ex;
     const headers = { "x-request-id": `req_mock_${++counter}` };
@@ -60,32 +63,52 @@ export function startOpenAIMock(options: OpenAIMockOptions): Promise<Mock> {
       return sendJson(ex.res, 400, errorBody(400, "The 'stream_options' parameter is only allowed when 'stream' is enabled.", "stream_options"), headers);
     }
 
+    const problem = route === "POST /v1/chat/completions" ? validateChat(body) : validateResponses(body, issued);
+    if (problem) return sendJson(ex.res, 400, errorBody(400, problem.message, problem.param ?? null), headers);
+
     if (route === "POST /v1/chat/completions") {
       const id = `chatcmpl-mock${counter}`;
-      if (stream) return streamEvents(ex, chatStream(ex, id), headers);
-      return sendJson(ex.res, 200, chatCompletion(ex, id), headers);
+      const turn = chatTurn(ex, counter);
+      if (stream) return streamEvents(ex, chatStream(ex, id, turn), headers);
+      return sendJson(ex.res, 200, chatCompletion(ex, id, turn), headers);
     }
     const id = `resp_mock${counter}`;
-    if (stream) return streamEvents(ex, responsesStream(ex, id), headers);
-    return sendJson(ex.res, 200, responseObject(ex, id, "completed"), headers);
+    const turn = responsesTurn(ex, id, issued);
+    if (stream) return streamEvents(ex, responsesStream(ex, id, turn), headers);
+    return sendJson(ex.res, 200, responseObject(ex, id, "completed", turn), headers);
   }, options);
 }
 
-function tokens(ex: Exchange) {
+export function tokens(ex: Exchange, plan: Plan) {
   const cached = ex.scenario === "cached" ? CACHE_READ_TOKENS : 0;
-  const reasoning = ex.scenario === "thinking" ? THINKING_TOKENS : 0;
+  const reasoning = plan.reasoning ? THINKING_TOKENS : 0;
   // Input totals include cached tokens; output totals include reasoning tokens.
   const input = inputTokensOf(ex.request.body) + cached;
   const output = OPENAI_OUTPUT_TOKENS + reasoning;
   return { input, output, cached, reasoning, total: input + output };
 }
 
-const created = () => Math.floor(Date.now() / 1000);
+export const created = () => Math.floor(Date.now() / 1000);
 
 // ---- Chat Completions ----
 
-function chatUsage(ex: Exchange) {
-  const t = tokens(ex);
+type ChatTurn = { plan: Plan; message: Record<string, any>; finish: string };
+
+/** DeepSeek-style `reasoning_content` first when reasoning, then text or a call of the first declared tool. */
+function chatTurn(ex: Exchange, counter: number): ChatTurn {
+  const body = ex.request.body;
+  const tools = (Array.isArray(body.tools) ? body.tools : []).filter((tool: any) => tool?.type === "function").map((tool: any) => ({ name: tool.function.name, schema: tool.function.parameters }));
+  const trailing: any[] = [];
+  for (let i = body.messages.length - 1; i >= 0 && body.messages[i]?.role === "tool"; i--) trailing.unshift(body.messages[i]);
+  const plan = planTurn(ex.scenario, tools, trailing.length ? trailing.map((m) => stringsIn(m.content)).join("\n") : undefined, OPENAI_REPLY);
+  const message: Record<string, any> = { role: "assistant", content: plan.call ? null : plan.text, refusal: null, annotations: [] };
+  if (plan.reasoning) message.reasoning_content = REASONING_TEXT;
+  if (plan.call) message.tool_calls = [{ id: `call_mock${counter}`, type: "function", function: { name: plan.call.name, arguments: JSON.stringify(plan.call.args) } }];
+  return { plan, message, finish: plan.call ? "tool_calls" : "stop" };
+}
+
+function chatUsage(ex: Exchange, plan: Plan) {
+  const t = tokens(ex, plan);
   return {
     prompt_tokens: t.input,
     completion_tokens: t.output,
@@ -95,101 +118,35 @@ function chatUsage(ex: Exchange) {
   };
 }
 
-const chatCompletion = (ex: Exchange, id: string) => ({
+const chatCompletion = (ex: Exchange, id: string, turn: ChatTurn) => ({
   id,
   object: "chat.completion",
   created: created(),
   model: ex.request.body.model,
-  choices: [
-    { index: 0, message: { role: "assistant", content: OPENAI_REPLY, refusal: null, annotations: [] }, logprobs: null, finish_reason: "stop" },
-  ],
-  usage: chatUsage(ex),
+  choices: [{ index: 0, message: turn.message, logprobs: null, finish_reason: turn.finish }],
+  usage: chatUsage(ex, turn.plan),
   system_fingerprint: "fp_mock",
   service_tier: "default",
 });
 
 // Usage rides only in a final `choices: []` chunk, and only when include_usage asked for it.
-function chatStream(ex: Exchange, id: string): string[] {
+function chatStream(ex: Exchange, id: string, turn: ChatTurn): string[] {
   const includeUsage = ex.request.body.stream_options?.include_usage === true;
   const base = { id, object: "chat.completion.chunk", created: created(), model: ex.request.body.model, system_fingerprint: "fp_mock", service_tier: "default" };
   const chunk = (delta: object, finish_reason: string | null = null) =>
     dataEvent({ ...base, choices: [{ index: 0, delta, logprobs: null, finish_reason }], ...(includeUsage ? { usage: null } : {}) });
-  const events = [
-    chunk({ role: "assistant", content: "", refusal: null }),
-    ...OPENAI_DELTAS.map((content) => chunk({ content })),
-    chunk({}, "stop"),
-  ];
-  if (includeUsage) events.push(dataEvent({ ...base, choices: [], usage: chatUsage(ex) }));
+  const { message } = turn;
+  const events = [chunk({ role: "assistant", content: message.tool_calls && !message.reasoning_content ? null : "", refusal: null })];
+  if (message.reasoning_content) events.push(...deltasOf(message.reasoning_content).map((reasoning_content) => chunk({ reasoning_content })));
+  if (message.tool_calls) {
+    const [{ id: callId, function: fn }] = message.tool_calls;
+    events.push(chunk({ tool_calls: [{ index: 0, id: callId, type: "function", function: { name: fn.name, arguments: "" } }] }));
+    events.push(...deltasOf(fn.arguments).map((args) => chunk({ tool_calls: [{ index: 0, function: { arguments: args } }] })));
+  } else {
+    events.push(...(message.content === OPENAI_REPLY ? OPENAI_DELTAS : deltasOf(message.content)).map((content) => chunk({ content })));
+  }
+  events.push(chunk({}, turn.finish));
+  if (includeUsage) events.push(dataEvent({ ...base, choices: [], usage: chatUsage(ex, turn.plan) }));
   events.push(dataEvent("[DONE]"));
-  return events;
-}
-
-// ---- Responses ----
-
-const outputMessage = (id: string, status: string, text: string) => ({
-  type: "message",
-  id: `msg_${id}`,
-  status,
-  role: "assistant",
-  content: status === "completed" ? [outputText(text)] : [],
-});
-
-const outputText = (text: string) => ({ type: "output_text", text, annotations: [], logprobs: [] });
-
-function responseObject(ex: Exchange, id: string, status: "in_progress" | "completed") {
-  const body = ex.request.body;
-  const done = status === "completed";
-  const t = tokens(ex);
-  return {
-    id,
-    object: "response",
-    created_at: created(),
-    status,
-    background: false,
-    error: null,
-    incomplete_details: null,
-    instructions: body.instructions ?? null,
-    max_output_tokens: body.max_output_tokens ?? null,
-    model: body.model,
-    output: done ? [outputMessage(id, "completed", OPENAI_REPLY)] : [],
-    parallel_tool_calls: body.parallel_tool_calls ?? true,
-    previous_response_id: body.previous_response_id ?? null,
-    reasoning: { effort: body.reasoning?.effort ?? null, summary: body.reasoning?.summary ?? null },
-    service_tier: "default",
-    store: body.store ?? true,
-    temperature: body.temperature ?? 1,
-    text: body.text ?? { format: { type: "text" } },
-    tool_choice: body.tool_choice ?? "auto",
-    tools: body.tools ?? [],
-    top_p: body.top_p ?? 1,
-    truncation: body.truncation ?? "disabled",
-    usage: done
-      ? {
-          input_tokens: t.input,
-          input_tokens_details: { cached_tokens: t.cached },
-          output_tokens: t.output,
-          output_tokens_details: { reasoning_tokens: t.reasoning },
-          total_tokens: t.total,
-        }
-      : null,
-    user: body.user ?? null,
-    metadata: body.metadata ?? {},
-  };
-}
-
-// The §3.3 sequence: created, in_progress, item/part added, text deltas, done events, completed.
-function responsesStream(ex: Exchange, id: string): string[] {
-  const events: string[] = [];
-  const send = (type: string, fields: object) => events.push(namedEvent(type, { type, ...fields, sequence_number: events.length }));
-  const at = { item_id: `msg_${id}`, output_index: 0, content_index: 0 };
-  send("response.created", { response: responseObject(ex, id, "in_progress") });
-  send("response.in_progress", { response: responseObject(ex, id, "in_progress") });
-  send("response.output_item.added", { output_index: 0, item: outputMessage(id, "in_progress", "") });
-  send("response.content_part.added", { ...at, part: outputText("") });
-  for (const delta of OPENAI_DELTAS) send("response.output_text.delta", { ...at, delta, logprobs: [] });
-  send("response.output_text.done", { ...at, text: OPENAI_REPLY, logprobs: [] });
-  send("response.content_part.done", { ...at, part: outputText(OPENAI_REPLY) });
-  send("response.output_item.done", { output_index: 0, item: outputMessage(id, "completed", OPENAI_REPLY) });
-  send("response.completed", { response: responseObject(ex, id, "completed") });
   return events;
 }

@@ -10,7 +10,9 @@
 //   output tokens = a fixed number per family (ANTHROPIC_OUTPUT_TOKENS etc. in each mock file),
 //                   for a fixed reply "Hello from the <Family> mock." sent as several deltas.
 //   scenario `cached`   adds CACHE_READ_TOKENS read from cache (Anthropic also CACHE_WRITE_TOKENS written).
-//   scenario `thinking` adds THINKING_TOKENS reasoning tokens to the output.
+//   scenario `thinking` adds THINKING_TOKENS reasoning tokens to the output (as do `thinking-tool`'s turns).
+//   scenarios `tool` / `thinking-tool` keep the family's fixed output count whatever the text or call.
+// Validation (validate.ts) answers 400 in the vendor's format for what the vendor would refuse.
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -32,7 +34,11 @@ export type Scenario =
   /** The connection is reset once the request has arrived, before any answer (as a server closing an idle keep-alive connection). */
   | "reset"
   | "cached"
-  | "thinking";
+  | "thinking"
+  /** The model calls the first declared tool; once the last turn is a tool result, it answers text quoting it (conversation.ts). */
+  | "tool"
+  /** As `tool`, with reasoning first whose proof (signature, encrypted content) the mock remembers and demands back byte-exact. */
+  | "thinking-tool";
 
 export type RecordedRequest = {
   method: string;

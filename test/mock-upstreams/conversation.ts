@@ -1,0 +1,80 @@
+// What the mocks say in the conversation scenarios, vendor-neutral: which tool the model calls and
+// with what arguments (`tool`, `thinking-tool`), what it answers once a tool result comes back, and
+// the reasoning proofs (signatures, encrypted content) it issues and later insists on seeing again
+// byte-exact, as the vendors do.
+import { randomBytes } from "node:crypto";
+import type { Scenario } from "./server.ts";
+
+/** The reasoning text every mock's thinking scenarios produce (Anthropic keeps its own constant). */
+export const REASONING_TEXT = "The user wants something from a tool; call it first.";
+
+/** The text answer after a tool result: it quotes the result, so tests can see it reached the model. */
+export const toolReply = (result: string) => `The tool answered: ${result}`;
+
+/** The value the mock puts in the first required string property of a tool's arguments. */
+export const TOOL_ARGUMENT = "README.md";
+
+/** Reasoning proofs a mock issued, each with what it was issued for (a tool name, or "" for text). */
+export type Issued = Map<string, string>;
+
+/** A fresh signature: base64 with `+`, `/` and `=` likely, so a byte-changing hop is caught. */
+export function issue(issued: Issued, about: string, prefix = ""): string {
+  const signature = prefix + randomBytes(33).toString("base64") + "+/=";
+  issued.set(signature, about);
+  return signature;
+}
+
+/**
+ * Deterministic arguments from a tool's JSON schema: its first required property (else its first
+ * property, else `path`) gets "README.md", or 42 / true for a numeric / boolean type.
+ */
+export function toolArguments(schema: any): Record<string, unknown> {
+  const properties = schema && typeof schema.properties === "object" ? schema.properties : {};
+  const name: string = (Array.isArray(schema?.required) && schema.required[0]) || Object.keys(properties)[0] || "path";
+  const type = String(properties[name]?.type ?? "string").toLowerCase();
+  const value = type === "number" || type === "integer" ? 42 : type === "boolean" ? true : TOOL_ARGUMENT;
+  return { [name]: value };
+}
+
+/** Every string inside a value, concatenated (a tool result's text, whatever its shape). */
+export function stringsIn(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (Array.isArray(value)) return value.map(stringsIn).join("");
+  if (value && typeof value === "object") return Object.values(value).map(stringsIn).join("");
+  return "";
+}
+
+/** What the model does this turn. */
+export type Plan = {
+  reasoning: boolean;
+  /** A tool call instead of text. */
+  call?: { name: string; args: Record<string, unknown> };
+  text: string;
+};
+
+/**
+ * `tools`: the request's declared function tools in order, with their parameter schemas;
+ * `toolResult`: the text of the tool result(s) in the request's last turn, if that turn is one.
+ */
+export function planTurn(scenario: Scenario, tools: { name: string; schema: unknown }[], toolResult: string | undefined, reply: string): Plan {
+  const conversational = scenario === "tool" || scenario === "thinking-tool";
+  const reasoning = scenario === "thinking" || scenario === "thinking-tool";
+  if (!conversational) return { reasoning, text: reply };
+  if (toolResult !== undefined) return { reasoning, text: toolReply(toolResult) };
+  if (tools.length === 0) return { reasoning, text: reply };
+  return { reasoning, text: "", call: { name: tools[0].name, args: toolArguments(tools[0].schema) } };
+}
+
+/** A text cut into `n` roughly equal deltas (at least one). */
+export function deltasOf(text: string, n = 3): string[] {
+  if (text.length <= n) return [text];
+  const size = Math.ceil(text.length / n);
+  const pieces: string[] = [];
+  for (let at = 0; at < text.length; at += size) pieces.push(text.slice(at, at + size));
+  return pieces;
+}
+
+/** Unknown keys of `body` (a whitelist check); `aliases` also accepts another spelling of a key. */
+export function unknownKeys(body: Record<string, unknown>, allowed: ReadonlySet<string>, alias: (key: string) => string = (key) => key): string[] {
+  return Object.keys(body).filter((key) => !allowed.has(key) && !allowed.has(alias(key)));
+}

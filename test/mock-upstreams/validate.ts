@@ -1,0 +1,220 @@
+// Request validation as strict as the vendors': each function returns the vendor's 400 message
+// (naming the field) for the first problem found, or null. Top-level whitelists are each vendor's
+// documented request fields, complete, so passthrough callers sending real fields are served.
+import { type Issued, unknownKeys } from "./conversation.ts";
+
+export type Problem = { message: string; param?: string | null };
+
+const set = (...keys: string[]) => new Set(keys);
+
+// https://docs.claude.com/en/api/messages (plus the beta fields the SDK sends on ?beta=true).
+const ANTHROPIC_FIELDS = set(
+  "model", "messages", "max_tokens", "system", "metadata", "stop_sequences", "stream", "temperature", "top_k", "top_p",
+  "tools", "tool_choice", "thinking", "service_tier", "container", "context_management", "mcp_servers", "output_config",
+  "output_format", "inference_geo", "cache_control", "betas",
+);
+
+export function validateAnthropic(body: any, issued: Issued, countTokens = false): Problem | null {
+  const extra = unknownKeys(body, ANTHROPIC_FIELDS);
+  if (extra.length) return { message: `${extra[0]}: Extra inputs are not permitted` };
+  if (!countTokens && typeof body.max_tokens !== "number") return { message: "max_tokens: Field required" };
+  if (typeof body.temperature === "number" && (body.temperature < 0 || body.temperature > 1)) {
+    return { message: "temperature: Input should be less than or equal to 1" };
+  }
+  if (body.thinking?.type === "enabled") {
+    const budget = body.thinking.budget_tokens;
+    if (typeof budget !== "number" || budget < 1024) return { message: "thinking.enabled.budget_tokens: Input should be greater than or equal to 1024" };
+    if (!countTokens && budget >= body.max_tokens) return { message: "`max_tokens` must be greater than `thinking.budget_tokens`." };
+  }
+  const messages: any[] = body.messages;
+  for (const [i, message] of messages.entries()) {
+    if (message?.role !== "user" && message?.role !== "assistant") {
+      const role = JSON.stringify(message?.role);
+      return {
+        message: message?.role === "system"
+          ? `messages.${i}.role: Unexpected role "system". The Messages API accepts a top-level \`system\` parameter, not "system" as an input message role.`
+          : `messages.${i}.role: Input should be 'user' or 'assistant' (got ${role})`,
+      };
+    }
+    const blocks: any[] = typeof message.content === "string" ? [] : Array.isArray(message.content) ? message.content : [];
+    const previous: any[] = i > 0 && Array.isArray(messages[i - 1].content) ? messages[i - 1].content : [];
+    const offered = new Set(messages[i - 1]?.role === "assistant" ? previous.filter((b) => b?.type === "tool_use").map((b) => b.id) : []);
+    for (const [j, block] of blocks.entries()) {
+      const at = `messages.${i}.content.${j}`;
+      if (block?.type === "tool_result" && (message.role !== "user" || !offered.has(block.tool_use_id))) {
+        return {
+          message: `${at}: unexpected \`tool_use_id\` found in \`tool_result\` blocks: ${block.tool_use_id}. Each \`tool_result\` block must have a corresponding \`tool_use\` block in the previous message.`,
+        };
+      }
+      if (block?.type === "thinking" && (typeof block.signature !== "string" || !issued.has(block.signature))) {
+        return { message: `${at}: Invalid \`signature\` in \`thinking\` block` };
+      }
+      if (block?.type === "redacted_thinking" && !issued.has(block.data)) return { message: `${at}: Invalid \`data\` in \`redacted_thinking\` block` };
+    }
+    const uses = blocks.filter((b) => b?.type === "tool_use").map((b) => b.id);
+    const next = messages[i + 1];
+    if (message.role === "assistant" && uses.length && next) {
+      const answered = new Set((Array.isArray(next.content) ? next.content : []).filter((b: any) => b?.type === "tool_result").map((b: any) => b.tool_use_id));
+      const missing = uses.filter((id) => !answered.has(id));
+      if (missing.length) {
+        return {
+          message: `messages.${i}: \`tool_use\` ids were found without \`tool_result\` blocks immediately after: ${missing.join(", ")}. Each \`tool_use\` block must have a corresponding \`tool_result\` block in the next message.`,
+        };
+      }
+    }
+  }
+  return null;
+}
+
+// https://platform.openai.com/docs/api-reference/chat/create
+const CHAT_FIELDS = set(
+  "model", "messages", "audio", "frequency_penalty", "function_call", "functions", "logit_bias", "logprobs",
+  "max_completion_tokens", "max_tokens", "metadata", "modalities", "n", "parallel_tool_calls", "prediction",
+  "presence_penalty", "prompt_cache_key", "prompt_cache_retention", "reasoning_effort", "response_format",
+  "safety_identifier", "seed", "service_tier", "stop", "store", "stream", "stream_options", "temperature",
+  "tool_choice", "tools", "top_logprobs", "top_p", "user", "verbosity", "web_search_options",
+);
+const CHAT_ROLES = ["system", "developer", "user", "assistant", "tool"];
+
+function temperatureProblem(body: any): Problem | null {
+  if (typeof body.temperature === "number" && (body.temperature < 0 || body.temperature > 2)) {
+    return { message: `Invalid 'temperature': decimal above maximum value. Expected a value <= 2, but got ${body.temperature} instead.`, param: "temperature" };
+  }
+  return null;
+}
+
+export function validateChat(body: any): Problem | null {
+  const extra = unknownKeys(body, CHAT_FIELDS);
+  if (extra.length) return { message: `Unrecognized request argument supplied: ${extra[0]}`, param: null };
+  const temperature = temperatureProblem(body);
+  if (temperature) return temperature;
+  const messages: any[] = body.messages;
+  let pending = new Set<string>(); // tool_call_ids of the last assistant turn not answered yet
+  let pendingAt = -1;
+  for (const [i, message] of messages.entries()) {
+    if (!CHAT_ROLES.includes(message?.role)) {
+      return { message: `Invalid value: '${message?.role}'. Supported values are: 'system', 'assistant', 'user', 'tool', and 'developer'.`, param: `messages[${i}].role` };
+    }
+    if (message.role === "tool") {
+      if (!pending.has(message.tool_call_id)) {
+        return { message: "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.", param: `messages.[${i}].role` };
+      }
+      pending.delete(message.tool_call_id);
+      continue;
+    }
+    if (pending.size) break;
+    if (message.role === "assistant" && Array.isArray(message.tool_calls) && message.tool_calls.length) {
+      pending = new Set(message.tool_calls.map((call: any) => call.id));
+      pendingAt = i;
+    }
+  }
+  if (pending.size && messages.length > pendingAt + 1) {
+    return {
+      message: `An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: ${[...pending].join(", ")}`,
+      param: `messages.[${pendingAt}].role`,
+    };
+  }
+  return null;
+}
+
+// https://platform.openai.com/docs/api-reference/responses/create
+const RESPONSES_FIELDS = set(
+  "model", "input", "instructions", "background", "conversation", "include", "max_output_tokens", "max_tool_calls",
+  "metadata", "parallel_tool_calls", "previous_response_id", "prompt", "prompt_cache_key", "prompt_cache_retention",
+  "reasoning", "safety_identifier", "service_tier", "store", "stream", "stream_options", "temperature", "text",
+  "tool_choice", "tools", "top_logprobs", "top_p", "truncation", "user", "context_management",
+);
+
+export function validateResponses(body: any, issued: Issued): Problem | null {
+  const extra = unknownKeys(body, RESPONSES_FIELDS);
+  if (extra.length) return { message: `Unknown parameter: '${extra[0]}'.`, param: extra[0] };
+  const temperature = temperatureProblem(body);
+  if (temperature) return temperature;
+  if (!Array.isArray(body.input)) return null;
+  const items: any[] = body.input;
+  const calls = new Set<string>();
+  for (const [i, item] of items.entries()) {
+    if (item?.type === "function_call") calls.add(item.call_id);
+    if (item?.type === "function_call_output" && !calls.has(item.call_id)) {
+      return { message: `No tool call found for function call output with call_id ${item.call_id}.`, param: "input" };
+    }
+    if (item?.type === "reasoning") {
+      if (typeof item.encrypted_content !== "string") {
+        return { message: `Item with id '${item.id}' not found. Items are not persisted when \`store\` is set to false. Try again with \`store\` set to true, or remove this item from your input.`, param: "input" };
+      }
+      if (!issued.has(item.encrypted_content)) return { message: `The encrypted content for item ${item.id} could not be verified.`, param: "input" };
+      const following = items[i + 1];
+      if (!following || following.type === "reasoning" || following.type === "function_call_output" || (following.role && following.role !== "assistant")) {
+        return { message: `Item '${item.id}' of type 'reasoning' was provided without its required following item.`, param: "input" };
+      }
+    }
+  }
+  const outputs = new Set(items.filter((item) => item?.type === "function_call_output").map((item) => item.call_id));
+  const unanswered = [...calls].find((id) => !outputs.has(id));
+  if (unanswered) return { message: `No tool output found for function call ${unanswered}.`, param: "input" };
+  return null;
+}
+
+// https://ai.google.dev/api/generate-content#request-body (proto JSON: lowerCamel or original names)
+const GEMINI_FIELDS = set("contents", "model", "systemInstruction", "generationConfig", "safetySettings", "tools", "toolConfig", "cachedContent");
+const GEMINI_CONFIG_FIELDS = set(
+  "stopSequences", "responseMimeType", "responseSchema", "responseJsonSchema", "_responseJsonSchema", "responseModalities",
+  "candidateCount", "maxOutputTokens", "temperature", "topP", "topK", "seed", "presencePenalty", "frequencyPenalty",
+  "responseLogprobs", "logprobs", "enableEnhancedCivicAnswers", "speechConfig", "thinkingConfig", "imageConfig", "mediaResolution",
+);
+const camel = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+/** Gemini 3's documented dummy signatures for calls a client injected itself. */
+const DUMMY_SIGNATURES = new Set(["skip_thought_signature_validator", "context_engineering_is_the_way_to_go"]);
+
+export function validateGemini(body: any, issued: Issued): Problem | null {
+  const extra = unknownKeys(body, GEMINI_FIELDS, camel);
+  if (extra.length) return { message: `Invalid JSON payload received. Unknown name "${extra[0]}": Cannot find field.` };
+  const config = body.generationConfig ?? body.generation_config;
+  if (config && typeof config === "object") {
+    const bad = unknownKeys(config, GEMINI_CONFIG_FIELDS, camel);
+    if (bad.length) return { message: `Invalid JSON payload received. Unknown name "${bad[0]}" at 'generation_config': Cannot find field.` };
+    if (typeof config.temperature === "number" && (config.temperature < 0 || config.temperature > 2)) {
+      return { message: "* GenerateContentRequest.generation_config.temperature: must be in the range [0.0, 2.0]" };
+    }
+  }
+  const contents: any[] = body.contents;
+  // Gemini 3 checks the current turn: everything after the last user content that is not only function responses.
+  const lastUserText = contents.findLastIndex((c) => c?.role !== "model" && (c?.parts ?? []).some((p: any) => !(p?.functionResponse ?? p?.function_response)));
+  for (const [i, content] of contents.entries()) {
+    if (content?.role !== undefined && content.role !== "user" && content.role !== "model") {
+      return { message: `Please use a valid role: user, model.` };
+    }
+    const parts: any[] = Array.isArray(content?.parts) ? content.parts : [];
+    for (const [j, part] of parts.entries()) {
+      const signature = part?.thoughtSignature ?? part?.thought_signature;
+      if (signature !== undefined && !DUMMY_SIGNATURES.has(signature) && !issued.has(signature)) {
+        return { message: `Corrupted thought signature at contents[${i}].parts[${j}].` };
+      }
+      const response = part?.functionResponse ?? part?.function_response;
+      if (response && (typeof response.name !== "string" || response.name === "")) {
+        return { message: `* GenerateContentRequest.contents[${i}].parts[${j}].function_response.name: Name cannot be empty.` };
+      }
+      if (response && (typeof response.response !== "object" || response.response === null || Array.isArray(response.response))) {
+        return { message: `Invalid JSON payload received. Unknown name "response" at 'contents[${i}].parts[${j}].function_response': Proto field is not repeating, cannot start list.` };
+      }
+    }
+    const calls = parts.filter((part) => part?.functionCall ?? part?.function_call);
+    if (content?.role === "model" && calls.length) {
+      const first = calls[0];
+      const signature = first.thoughtSignature ?? first.thought_signature;
+      const name = (first.functionCall ?? first.function_call).name;
+      const valid = DUMMY_SIGNATURES.has(signature) || issued.get(signature) === name;
+      if (i > lastUserText && !valid) {
+        return {
+          message: `Function call is missing a thought_signature in functionCall parts. This is required for tools to work correctly, and missing thought_signature may lead to degraded model performance. Additional data, function call \`default_api:${name}\` , position ${i + 1}. Please refer to https://ai.google.dev/gemini-api/docs/thought-signatures for more details.`,
+        };
+      }
+      const next = contents[i + 1];
+      const responses = (next?.parts ?? []).filter((part: any) => part?.functionResponse ?? part?.function_response).length;
+      if (next && responses !== calls.length) {
+        return { message: "Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn." };
+      }
+    }
+  }
+  return null;
+}
