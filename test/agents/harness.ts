@@ -94,19 +94,19 @@ async function startSink(): Promise<Sink> {
   };
 }
 
-export type Workspace = { dir: string; home: string; file: string; canary: string; remove: () => void };
+export type Workspace = { dir: string; home: string; tmp: string; file: string; canary: string; remove: () => void };
 
-/** A project directory with README.md holding a random canary line, and an empty HOME beside it. */
+/** A project directory with README.md holding a random canary line, and an empty HOME and TMPDIR beside it. */
 export function workspace(name: string): Workspace {
   const root = mkdtempSync(join(tmpdir(), `tollgate-${name}-`));
   const dir = join(root, "project");
   const home = join(root, "home");
-  mkdirSync(dir);
-  mkdirSync(home);
+  const tmp = join(root, "tmp");
+  for (const made of [dir, home, tmp]) mkdirSync(made);
   const canary = `canary-${randomBytes(6).toString("hex")}`;
   const file = join(dir, "README.md");
   writeFileSync(file, `${canary}\n`);
-  return { dir, home, file, canary, remove: () => rmSync(root, { recursive: true, force: true }) };
+  return { dir, home, tmp, file, canary, remove: () => rmSync(root, { recursive: true, force: true }) };
 }
 
 /** The environment of a CLI run: nothing inherited but this Node on PATH; proxies to the sink. */
@@ -115,7 +115,7 @@ export function cliEnv(ws: Workspace, sink: Sink, extra: Record<string, string>)
   return {
     PATH: `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`,
     HOME: ws.home,
-    TMPDIR: tmpdir(),
+    TMPDIR: ws.tmp,
     LANG: "C.UTF-8",
     TERM: "dumb",
     NO_COLOR: "1",
