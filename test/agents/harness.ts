@@ -181,12 +181,12 @@ export function expectChannelCredentialOnly(requests: RecordedRequest[], tollgat
   }
 }
 
-/** One ledger record per upstream call, all ok on this interface, with exactly the tokens the upstream reported. */
-export async function expectLedger(env: AgentEnv, keyName: string, from: number, interfaceName: Interface) {
+/** One ledger record per upstream call, all ok on this interface (streamed unless `stream` says otherwise; null: either), with exactly the tokens the upstream reported. */
+export async function expectLedger(env: AgentEnv, keyName: string, from: number, interfaceName: Interface, stream: boolean | null = true) {
   const usage = env.agent.usage.slice(from);
   const calls = await env.relay.ledger(keyName, usage.length);
   expect(calls).toHaveLength(usage.length);
-  for (const call of calls) expect(call).toMatchObject({ status: "ok", interface: interfaceName, stream: true });
+  for (const call of calls) expect(call).toMatchObject({ status: "ok", interface: interfaceName, ...(stream === null ? {} : { stream }) });
   expect(calls.reduce((sum, call) => sum + call.input_tokens, 0)).toBe(usage.reduce((sum, u) => sum + u.input, 0));
   expect(calls.reduce((sum, call) => sum + call.output_tokens, 0)).toBe(usage.reduce((sum, u) => sum + u.output, 0));
   for (const call of calls) expect(call.cost).toBeGreaterThan(0);
