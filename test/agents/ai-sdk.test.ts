@@ -62,7 +62,7 @@ const cases: Case[] = [
   },
 ];
 
-describe("Vercel AI SDK tool loops across families", () => {
+describe("Vercel AI SDK tool loops across families", { timeout: 50_000 }, () => {
   for (const c of cases) {
     it(`${c.provider} on ${c.identifier}: generateText and streamText run read_file and quote its result`, async () => {
       const ws = workspace("ai-sdk");

@@ -31,7 +31,7 @@ afterAll(async () => {
   await env?.stop();
 });
 
-async function runClaude(identifier: string, model: string) {
+async function runClaude(identifier: string, model: string, baseUrl = env.relay.tollgate.url) {
   const ws = workspace("claude-code");
   const { key, name } = await env.key(identifier);
   env.agent.script.calls = { Read: { file_path: ws.file } };
@@ -40,7 +40,7 @@ async function runClaude(identifier: string, model: string) {
   const run = await runCli(claude, ["-p", "What does README.md say? Read it with your Read tool.", "--model", model, "--allowedTools", "Read", "--output-format", "text"], {
     cwd: ws.dir,
     env: cliEnv(ws, env.sink, {
-      ANTHROPIC_BASE_URL: env.relay.tollgate.url,
+      ANTHROPIC_BASE_URL: baseUrl,
       ANTHROPIC_API_KEY: key,
       ANTHROPIC_DEFAULT_HAIKU_MODEL: model,
       ANTHROPIC_DEFAULT_SONNET_MODEL: model,
@@ -57,7 +57,7 @@ async function runClaude(identifier: string, model: string) {
   return { run, ws, key, name, requests: env.agent.requests.slice(from), fromUsage };
 }
 
-describe.skipIf(skipped)(`Claude Code ${skipped ? `(skipped: ${skipped})` : ""}`.trim(), () => {
+describe.skipIf(skipped)(`Claude Code ${skipped ? `(skipped: ${skipped})` : ""}`.trim(), { timeout: 50_000 }, () => {
   it("runs a Read tool loop on a Claude group: passthrough with its betas, thinking and signatures intact", async () => {
     const { run, ws, key, name, requests, fromUsage } = await runClaude("claude-smart", "claude-sonnet-4-6");
     expect(run.code, transcript(run)).toBe(0);
@@ -111,5 +111,14 @@ describe.skipIf(skipped)(`Claude Code ${skipped ? `(skipped: ${skipped})` : ""}`
     expectChannelCredentialOnly(requests, key, upstreamKeys.openai);
     await expectLedger(env, name, fromUsage, "messages");
     expect(env.sink.attempts).toEqual([]);
+  });
+
+  it("honours the proxy settings: a base URL off loopback goes to the sink, so an empty sink means nothing left", async () => {
+    const { run, requests } = await runClaude("claude-smart", "claude-sonnet-4-6", `http://tollgate.invalid:${new URL(env.relay.tollgate.url).port}`);
+    expect(run.code, transcript(run)).not.toBe(0);
+    expect(requests).toEqual([]);
+    expect(env.sink.attempts.length, transcript(run)).toBeGreaterThan(0);
+    expect(env.sink.attempts.every((attempt) => attempt.includes("tollgate.invalid"))).toBe(true);
+    env.sink.attempts.length = 0;
   });
 });

@@ -46,6 +46,8 @@ name = "Tollgate"
 base_url = "${baseUrl}/v1"
 env_key = "TOLLGATE_API_KEY"
 wire_api = "responses"
+request_max_retries = 0
+stream_max_retries = 0
 
 [analytics]
 enabled = false
@@ -65,11 +67,11 @@ in_app_updates = false
 skill_mcp_dependency_install = false
 ${features}`;
 
-async function runCodex(identifier: string, model: string, options: { top?: string; features?: string } = {}) {
+async function runCodex(identifier: string, model: string, options: { top?: string; features?: string; baseUrl?: string } = {}) {
   const ws = workspace("codex");
   const codexHome = join(ws.home, ".codex");
   mkdirSync(codexHome);
-  writeFileSync(join(codexHome, "config.toml"), config(env.relay.tollgate.url, model, options.top, options.features));
+  writeFileSync(join(codexHome, "config.toml"), config(options.baseUrl ?? env.relay.tollgate.url, model, options.top, options.features));
   const { key, name } = await env.key(identifier);
   env.agent.script.calls = { exec_command: { cmd: "cat README.md" }, shell: { command: ["cat", "README.md"] } };
   const from = env.agent.requests.length;
@@ -82,7 +84,7 @@ async function runCodex(identifier: string, model: string, options: { top?: stri
   return { run, ws, key, name, requests: env.agent.requests.slice(from), fromUsage };
 }
 
-describe.skipIf(skipped)(`Codex ${skipped ? `(skipped: ${skipped})` : ""}`.trim(), () => {
+describe.skipIf(skipped)(`Codex ${skipped ? `(skipped: ${skipped})` : ""}`.trim(), { timeout: 50_000 }, () => {
   it("runs an exec_command tool loop on a GPT group (wire_api responses): passthrough, encrypted reasoning intact", async () => {
     const { run, ws, key, name, requests, fromUsage } = await runCodex("gpt-trial", "gpt-5");
     expect(run.code, transcript(run)).toBe(0);
@@ -137,5 +139,14 @@ describe.skipIf(skipped)(`Codex ${skipped ? `(skipped: ${skipped})` : ""}`.trim(
     expect(run.stderr, transcript(run)).toMatch(/tools\[\d+\]\.type.*namespace/);
     expect(requests).toEqual([]);
     expect(env.sink.attempts).toEqual([]);
+  });
+
+  it("honours the proxy settings: a base URL off loopback goes to the sink, so an empty sink means nothing left", async () => {
+    const { run, requests } = await runCodex("gpt-trial", "gpt-5", { baseUrl: `http://tollgate.invalid:${new URL(env.relay.tollgate.url).port}` });
+    expect(run.code, transcript(run)).not.toBe(0);
+    expect(requests).toEqual([]);
+    expect(env.sink.attempts.length, transcript(run)).toBeGreaterThan(0);
+    expect(env.sink.attempts.every((attempt) => attempt.includes("tollgate.invalid"))).toBe(true);
+    env.sink.attempts.length = 0;
   });
 });

@@ -47,7 +47,7 @@ const chatUpstreamAlias = (model: string) => ({
   modelConfigs: { customAliases: { [model]: { extends: "base", modelConfig: { model, generateContentConfig: { temperature: 1, topP: 0.95 } } } } },
 });
 
-async function runGemini(identifier: string, model: string, extraSettings: object = {}) {
+async function runGemini(identifier: string, model: string, extraSettings: object = {}, baseUrl = env.relay.tollgate.url) {
   const ws = workspace("gemini-cli");
   mkdirSync(join(ws.home, ".gemini"));
   writeFileSync(join(ws.home, ".gemini", "settings.json"), JSON.stringify({ ...settings, ...extraSettings }, null, 2));
@@ -57,13 +57,13 @@ async function runGemini(identifier: string, model: string, extraSettings: objec
   const fromUsage = env.agent.usage.length;
   const run = await runCli(process.execPath, [geminiJs, "-p", "What does README.md say? Read it with read_file.", "-m", model, "--output-format", "text"], {
     cwd: ws.dir,
-    env: cliEnv(ws, env.sink, { GOOGLE_GEMINI_BASE_URL: env.relay.tollgate.url, GEMINI_API_KEY: key, GEMINI_CLI_TRUST_WORKSPACE: "true" }),
+    env: cliEnv(ws, env.sink, { GOOGLE_GEMINI_BASE_URL: baseUrl, GEMINI_API_KEY: key, GEMINI_CLI_TRUST_WORKSPACE: "true" }),
   });
   ws.remove();
   return { run, ws, key, name, requests: env.agent.requests.slice(from), fromUsage };
 }
 
-describe.skipIf(skipped)(`Gemini CLI ${skipped ? `(skipped: ${skipped})` : ""}`.trim(), () => {
+describe.skipIf(skipped)(`Gemini CLI ${skipped ? `(skipped: ${skipped})` : ""}`.trim(), { timeout: 50_000 }, () => {
   it("runs a read_file tool loop on the Gemini group: passthrough, thoughts asked for and the call's signature back", async () => {
     const { run, ws, key, name, requests, fromUsage } = await runGemini("gemini-official", "gemini-2.5-flash");
     expect(run.code, transcript(run)).toBe(0);
@@ -115,5 +115,15 @@ describe.skipIf(skipped)(`Gemini CLI ${skipped ? `(skipped: ${skipped})` : ""}`.
     expect(run.stderr, transcript(run)).toContain("generationConfig.topK");
     expect(requests).toEqual([]);
     expect(env.sink.attempts).toEqual([]);
+  });
+
+  it("honours the proxy settings: a base URL off loopback goes to the sink, so an empty sink means nothing left", async () => {
+    const once = { general: { ...settings.general, maxAttempts: 1 } }; // no retries with backoff
+    const { run, requests } = await runGemini("gemini-official", "gemini-2.5-flash", once, `http://tollgate.invalid:${new URL(env.relay.tollgate.url).port}`);
+    expect(run.code, transcript(run)).not.toBe(0);
+    expect(requests).toEqual([]);
+    expect(env.sink.attempts.length, transcript(run)).toBeGreaterThan(0);
+    expect(env.sink.attempts.every((attempt) => attempt.includes("tollgate.invalid"))).toBe(true);
+    env.sink.attempts.length = 0;
   });
 });

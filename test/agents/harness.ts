@@ -134,16 +134,25 @@ export function cliEnv(ws: Workspace, sink: Sink, extra: Record<string, string>)
 
 export type CliRun = { code: number | null; signal: string | null; stdout: string; stderr: string; ms: number };
 
-/** Runs a CLI to its end (stdin closed), killing it (by its pid) past `timeoutMs`. */
+/**
+ * Runs a CLI to its end (stdin closed) in a process group of its own, which is killed past
+ * `timeoutMs` (Gemini CLI relaunches itself as a child; killing only the parent would leave it).
+ */
 export function runCli(command: string, args: string[], options: { cwd: string; env: Record<string, string>; timeoutMs?: number }): Promise<CliRun> {
   const started = Date.now();
   return new Promise((done, fail) => {
-    const child: ChildProcess = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ["ignore", "pipe", "pipe"] });
+    const child: ChildProcess = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ["ignore", "pipe", "pipe"], detached: true });
     let stdout = "";
     let stderr = "";
     child.stdout!.on("data", (chunk) => (stdout += chunk));
     child.stderr!.on("data", (chunk) => (stderr += chunk));
-    const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 40_000);
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-child.pid!, "SIGKILL");
+      } catch {
+        child.kill("SIGKILL");
+      }
+    }, options.timeoutMs ?? 40_000);
     child.once("error", (error) => {
       clearTimeout(timer);
       fail(error);
