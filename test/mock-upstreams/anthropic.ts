@@ -43,8 +43,8 @@ const modelObject = (id: string) => ({ type: "model", id, display_name: id, crea
 
 export function startAnthropicMock(options: AnthropicMockOptions): Promise<Mock> {
   let counter = 0;
-  const issued: Issued = new Map();
   return startMock(async (ex) => {
+    const issued: Issued = ex.issued;
     const { req, request } = ex;
     const headers = { "request-id": `req_mock_${++counter}` };
     const key = req.headers["x-api-key"] ?? req.headers.authorization?.replace(/^Bearer /, "");
@@ -68,7 +68,7 @@ export function startAnthropicMock(options: AnthropicMockOptions): Promise<Mock>
     if (typeof body?.model !== "string" || !Array.isArray(body.messages)) {
       return sendJson(ex.res, 400, errorBody(400, "model and messages are required"), headers);
     }
-    const problem = validateAnthropic(body, issued, route === "POST /v1/messages/count_tokens");
+    const problem = validateAnthropic(body, issued, ex.extraFields, route === "POST /v1/messages/count_tokens");
     if (problem) return sendJson(ex.res, 400, errorBody(400, problem.message), headers);
     if (route === "POST /v1/messages/count_tokens") return sendJson(ex.res, 200, { input_tokens: inputTokensOf(body) }, headers);
 

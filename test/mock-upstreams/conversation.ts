@@ -75,6 +75,6 @@ export function deltasOf(text: string, n = 3): string[] {
 }
 
 /** Unknown keys of `body` (a whitelist check); `aliases` also accepts another spelling of a key. */
-export function unknownKeys(body: Record<string, unknown>, allowed: ReadonlySet<string>, alias: (key: string) => string = (key) => key): string[] {
-  return Object.keys(body).filter((key) => !allowed.has(key) && !allowed.has(alias(key)));
+export function unknownKeys(body: Record<string, unknown>, allowed: ReadonlySet<string>, extra: ReadonlySet<string>, alias: (key: string) => string = (key) => key): string[] {
+  return Object.keys(body).filter((key) => !allowed.has(key) && !allowed.has(alias(key)) && !extra.has(key));
 }

@@ -53,8 +53,8 @@ const modelObject = (id: string) => ({
 
 export function startGeminiMock(options: GeminiMockOptions): Promise<Mock> {
   let counter = 0;
-  const issued: Issued = new Map();
   return startMock(async (ex) => {
+    const issued: Issued = ex.issued;
     const { request } = ex;
     counter++;
     // Like Google: no key at all is 403, a wrong key is 400 API_KEY_INVALID.
@@ -82,7 +82,7 @@ export function startGeminiMock(options: GeminiMockOptions): Promise<Mock> {
     const model = decodeURIComponent(call![1]);
     if (method === "countTokens") return sendJson(ex.res, 200, { totalTokens: inputTokensOf(body), promptTokensDetails: [{ modality: "TEXT", tokenCount: inputTokensOf(body) }] });
 
-    const problem = validateGemini(body, issued);
+    const problem = validateGemini(body, issued, ex.extraFields);
     if (problem) return sendJson(ex.res, 400, errorBody(400, problem.message));
 
     const responseId = `mock-response-${counter}`;

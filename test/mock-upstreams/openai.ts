@@ -39,8 +39,8 @@ const errorBody = (status: number, message?: string, param: string | null = null
 
 export function startOpenAIMock(options: OpenAIMockOptions): Promise<Mock> {
   let counter = 0;
-  const issued: Issued = new Map();
   return startMock(async (ex) => {
+    const issued: Issued = ex.issued;
     const { request } = ex;
     const headers = { "x-request-id": `req_mock_${++counter}` };
     if (ex.req.headers.authorization !== `Bearer ${options.apiKey}`) return sendJson(ex.res, 401, errorBody(401), headers);
@@ -63,7 +63,7 @@ export function startOpenAIMock(options: OpenAIMockOptions): Promise<Mock> {
       return sendJson(ex.res, 400, errorBody(400, "The 'stream_options' parameter is only allowed when 'stream' is enabled.", "stream_options"), headers);
     }
 
-    const problem = route === "POST /v1/chat/completions" ? validateChat(body) : validateResponses(body, issued);
+    const problem = route === "POST /v1/chat/completions" ? validateChat(body, ex.extraFields) : validateResponses(body, issued, ex.extraFields);
     if (problem) return sendJson(ex.res, 400, errorBody(400, problem.message, problem.param ?? null), headers);
 
     if (route === "POST /v1/chat/completions") {

@@ -59,6 +59,10 @@ export type Exchange = {
   request: RecordedRequest;
   scenario: Scenario;
   delayMs: number;
+  /** Top-level request fields a test declared as vendor extensions (`Mock.allowFields`): accepted beside the documented ones. */
+  extraFields: ReadonlySet<string>;
+  /** Reasoning proofs this mock issued (conversation.ts), demanded back byte-exact. */
+  issued: Map<string, string>;
 };
 
 export type Mock = {
@@ -67,6 +71,10 @@ export type Mock = {
   /** Queue scenarios, consumed one per request; the default applies once the queue is empty. */
   next: (...scenarios: Scenario[]) => void;
   setDefault: (scenario: Scenario) => void;
+  /** Accept these top-level fields too (a test that sends a vendor extension on purpose, e.g. to check bytes pass through). */
+  allowFields: (...fields: string[]) => void;
+  /** Every reasoning proof (signature, encrypted content, thought signature) the mock issued, in order. */
+  issued: () => string[];
   /** Forgets queued scenarios that no request took (calls aborted before they reached the mock); returns how many. */
   dropQueued: () => number;
   close: () => Promise<void>;
@@ -176,6 +184,8 @@ export async function startMock(handler: (ex: Exchange) => void | Promise<void>,
   const requests: RecordedRequest[] = [];
   const queue: Scenario[] = [];
   let fallback: Scenario = "ok";
+  const extraFields = new Set<string>();
+  const issued = new Map<string, string>();
 
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -206,7 +216,7 @@ export async function startMock(handler: (ex: Exchange) => void | Promise<void>,
     if (scenario === "reset") return void req.socket.resetAndDestroy();
     if (scenario === "slow-first-byte") await sleep(SLOW_FIRST_BYTE_MS);
     try {
-      await handler({ req, res, request, scenario, delayMs: options.delayMs ?? 0 });
+      await handler({ req, res, request, scenario, delayMs: options.delayMs ?? 0, extraFields, issued });
     } catch (error) {
       if (!res.headersSent) sendJson(res, 500, { error: String(error) });
       else res.destroy();
@@ -220,6 +230,8 @@ export async function startMock(handler: (ex: Exchange) => void | Promise<void>,
     requests,
     next: (...scenarios) => void queue.push(...scenarios),
     setDefault: (scenario) => void (fallback = scenario),
+    allowFields: (...fields) => fields.forEach((field) => extraFields.add(field)),
+    issued: () => [...issued.keys()],
     dropQueued: () => queue.splice(0).length,
     close: () =>
       new Promise<void>((done) => {

@@ -14,9 +14,9 @@ const ANTHROPIC_FIELDS = set(
   "output_format", "inference_geo", "cache_control", "betas",
 );
 
-export function validateAnthropic(body: any, issued: Issued, countTokens = false): Problem | null {
-  const extra = unknownKeys(body, ANTHROPIC_FIELDS);
-  if (extra.length) return { message: `${extra[0]}: Extra inputs are not permitted` };
+export function validateAnthropic(body: any, issued: Issued, extra: ReadonlySet<string>, countTokens = false): Problem | null {
+  const unknown = unknownKeys(body, ANTHROPIC_FIELDS, extra);
+  if (unknown.length) return { message: `${unknown[0]}: Extra inputs are not permitted` };
   if (!countTokens && typeof body.max_tokens !== "number") return { message: "max_tokens: Field required" };
   if (typeof body.temperature === "number" && (body.temperature < 0 || body.temperature > 1)) {
     return { message: "temperature: Input should be less than or equal to 1" };
@@ -51,6 +51,13 @@ export function validateAnthropic(body: any, issued: Issued, countTokens = false
       }
       if (block?.type === "redacted_thinking" && !issued.has(block.data)) return { message: `${at}: Invalid \`data\` in \`redacted_thinking\` block` };
     }
+    // With thinking on, an assistant turn that used tools (the tool loop in progress) must start with its thinking block.
+    const loopTurn = message.role === "assistant" && i === messages.length - 2 && blocks.some((b) => b?.type === "tool_use");
+    if (loopTurn && body.thinking && body.thinking.type !== "disabled" && !["thinking", "redacted_thinking"].includes(blocks[0]?.type)) {
+      return {
+        message: `messages.${i}.content.0.type: Expected \`thinking\` or \`redacted_thinking\`, but found \`${blocks[0]?.type}\`. When \`thinking\` is enabled, a final \`assistant\` message must start with a thinking block (preceeding the lastmost set of \`tool_use\` and \`tool_result\` blocks). We recommend you include thinking blocks from previous turns.`,
+      };
+    }
     const uses = blocks.filter((b) => b?.type === "tool_use").map((b) => b.id);
     const next = messages[i + 1];
     if (message.role === "assistant" && uses.length && next) {
@@ -83,9 +90,9 @@ function temperatureProblem(body: any): Problem | null {
   return null;
 }
 
-export function validateChat(body: any): Problem | null {
-  const extra = unknownKeys(body, CHAT_FIELDS);
-  if (extra.length) return { message: `Unrecognized request argument supplied: ${extra[0]}`, param: null };
+export function validateChat(body: any, extra: ReadonlySet<string>): Problem | null {
+  const unknown = unknownKeys(body, CHAT_FIELDS, extra);
+  if (unknown.length) return { message: `Unrecognized request argument supplied: ${unknown[0]}`, param: null };
   const temperature = temperatureProblem(body);
   if (temperature) return temperature;
   const messages: any[] = body.messages;
@@ -125,9 +132,9 @@ const RESPONSES_FIELDS = set(
   "tool_choice", "tools", "top_logprobs", "top_p", "truncation", "user", "context_management",
 );
 
-export function validateResponses(body: any, issued: Issued): Problem | null {
-  const extra = unknownKeys(body, RESPONSES_FIELDS);
-  if (extra.length) return { message: `Unknown parameter: '${extra[0]}'.`, param: extra[0] };
+export function validateResponses(body: any, issued: Issued, extra: ReadonlySet<string>): Problem | null {
+  const unknown = unknownKeys(body, RESPONSES_FIELDS, extra);
+  if (unknown.length) return { message: `Unknown parameter: '${unknown[0]}'.`, param: unknown[0] };
   const temperature = temperatureProblem(body);
   if (temperature) return temperature;
   if (!Array.isArray(body.input)) return null;
@@ -166,12 +173,12 @@ const camel = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUp
 /** Gemini 3's documented dummy signatures for calls a client injected itself. */
 const DUMMY_SIGNATURES = new Set(["skip_thought_signature_validator", "context_engineering_is_the_way_to_go"]);
 
-export function validateGemini(body: any, issued: Issued): Problem | null {
-  const extra = unknownKeys(body, GEMINI_FIELDS, camel);
-  if (extra.length) return { message: `Invalid JSON payload received. Unknown name "${extra[0]}": Cannot find field.` };
+export function validateGemini(body: any, issued: Issued, extra: ReadonlySet<string>): Problem | null {
+  const unknown = unknownKeys(body, GEMINI_FIELDS, extra, camel);
+  if (unknown.length) return { message: `Invalid JSON payload received. Unknown name "${unknown[0]}": Cannot find field.` };
   const config = body.generationConfig ?? body.generation_config;
   if (config && typeof config === "object") {
-    const bad = unknownKeys(config, GEMINI_CONFIG_FIELDS, camel);
+    const bad = unknownKeys(config, GEMINI_CONFIG_FIELDS, new Set(), camel);
     if (bad.length) return { message: `Invalid JSON payload received. Unknown name "${bad[0]}" at 'generation_config': Cannot find field.` };
     if (typeof config.temperature === "number" && (config.temperature < 0 || config.temperature > 2)) {
       return { message: "* GenerateContentRequest.generation_config.temperature: must be in the range [0.0, 2.0]" };

@@ -10,6 +10,8 @@ let env: RelayEnv;
 
 beforeAll(async () => {
   env = await startRelayEnv({ balance: 20_000, env: { TOLLGATE_MAX_JSON_DEPTH: "32" } });
+  // Unmodelled fields on purpose; the strict mocks accept these.
+  for (const mock of Object.values(env.mocks)) mock.allowFields("metadata_extra", "vendor_extra", "vendorExtra");
 });
 afterAll(async () => {
   await env?.stop();

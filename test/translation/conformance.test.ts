@@ -1,0 +1,129 @@
+// Translation conformance, every directed pair (pairs.ts), streamed and not, over raw HTTP in the
+// caller's wire format: system prompts (also mid-conversation), text, images and documents,
+// structured output, max tokens, stop sequences, sampling ranges, upstream errors and the fields a
+// pair cannot carry. Each call is checked on both sides: what the strict mock upstream received,
+// in its own format, and what the caller got, in its format's shape and stream grammar.
+import { isDeepStrictEqual } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { unique } from "../helpers/fixtures.ts";
+import { type RelayEnv, startRelayEnv } from "../helpers/relay-env.ts";
+import { requestText } from "../mock-upstreams/server.ts";
+import type { Media, Spec } from "./callers/types.ts";
+import { call, optIn, type Pair, pairs } from "./pairs.ts";
+
+let env: RelayEnv;
+const keys = new Map<string, { key: string; name: string }>();
+beforeAll(async () => {
+  env = await startRelayEnv();
+  await optIn(env);
+  for (const group of new Set(pairs.map((pair) => pair.upstream.group))) {
+    const name = unique(`conformance-${group}`);
+    keys.set(group, { key: await env.key(group, name), name });
+  }
+}, 60_000);
+afterAll(async () => {
+  await env?.stop();
+});
+
+const SYSTEM = "You are a terse assistant for the conformance suite.";
+const MID = "From now on, answer in English only.";
+// A 1x1 PNG and a one-page PDF, base64.
+const PNG: Media = { mediaType: "image/png", data: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==" };
+const PDF: Media = { mediaType: "application/pdf", data: Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n").toString("base64") };
+const SCHEMA = { type: "object", properties: { answer: { type: "string" } }, required: ["answer"], additionalProperties: false };
+
+const midAllowed = (pair: Pair) => pair.caller.format === "chat" || pair.caller.format === "responses";
+const keyOf = (pair: Pair) => keys.get(pair.upstream.group)!;
+const show = (exchange: { status: number; raw: string }) => `${exchange.status} ${exchange.raw.slice(0, 600)}`;
+
+/** The ledger records of a key, after the gateway had time to write them (none is fine). */
+async function records(name: string) {
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const { data } = await env.operator.GET("/api/usage/calls", { params: { query: { limit: 500 } } });
+  return (data?.data ?? []).filter((record) => record.key_name === name);
+}
+
+/** A refusal in the caller's format, naming `field`, that reached no upstream and charged nothing. */
+async function expectRefusal(pair: Pair, spec: Spec, stream: boolean, field: string) {
+  const name = unique("refused");
+  const key = await env.key(pair.upstream.group, name);
+  const exchange = await call(env, pair, key, spec, stream);
+  expect(exchange.status, show(exchange)).toBe(400);
+  expect(pair.caller.errorMessage(exchange.json, 400)).toContain(field);
+  expect(exchange.received, "the upstream was called").toBeNull();
+  expect((await records(name)).filter((record) => record.cost !== 0)).toEqual([]);
+}
+
+describe.each(pairs)("$name", (pair) => {
+  const { caller, upstream } = pair;
+
+  describe.each([false, true])("stream %s", (stream) => {
+    it("text with a system prompt (and a mid-conversation instruction where the caller has one)", async () => {
+      const spec: Spec = {
+        system: SYSTEM,
+        messages: [
+          { role: "user", text: "Hello there." },
+          { role: "assistant", text: "Hi." },
+          ...(midAllowed(pair) ? [{ role: "system" as const, text: MID }] : []),
+          { role: "user", text: "Say hello to the mock." },
+        ],
+      };
+      const exchange = await call(env, pair, keyOf(pair).key, spec, stream);
+      expect(exchange.status, show(exchange)).toBe(200);
+      const body = exchange.received!.body;
+      expect(upstream.system(body).startsWith(SYSTEM), JSON.stringify(body)).toBe(true);
+      if (midAllowed(pair)) expect(requestText(body)).toContain(MID);
+      expect(requestText(body)).toContain("Say hello to the mock.");
+      const reply = exchange.reply!;
+      expect(reply.text).toBe(upstream.reply);
+      expect(reply.calls).toEqual([]);
+      expect(reply.stop).toBe(caller.stops.end);
+      expect(reply.usage).toMatchObject(caller.usageFor(upstream.usage(body, "ok")));
+    });
+
+    it("an image and a document, inline base64", async () => {
+      const spec: Spec = { messages: [{ role: "user", text: "What are these?", image: PNG, document: PDF }] };
+      const exchange = await call(env, pair, keyOf(pair).key, spec, stream);
+      expect(exchange.status, show(exchange)).toBe(200);
+      expect(upstream.media(exchange.received!.body)).toEqual([PNG, PDF]);
+      expect(exchange.reply!.text).toBe(upstream.reply);
+    });
+
+    it("structured output (JSON schema) and max tokens", async () => {
+      const exchange = await call(env, pair, keyOf(pair).key, { messages: [{ role: "user", text: "Answer in JSON." }], schema: SCHEMA, maxTokens: 256 }, stream);
+      expect(exchange.status, show(exchange)).toBe(200);
+      const body = exchange.received!.body;
+      expect(upstream.maxTokens(body)).toBe(256);
+      expect(upstream.schema(body), JSON.stringify(body)).toEqual(SCHEMA);
+    });
+
+    it.runIf(caller.fields.stop)("stop sequences (refused, naming the field, where the upstream has none)", async () => {
+      const spec: Spec = { messages: [{ role: "user", text: "Count to ten." }], stop: ["END", "\n\n"] };
+      if (upstream.format === "responses") return expectRefusal(pair, spec, stream, caller.fields.stop!);
+      const exchange = await call(env, pair, keyOf(pair).key, spec, stream);
+      expect(exchange.status, show(exchange)).toBe(200);
+      expect(upstream.stop(exchange.received!.body)).toEqual(["END", "\n\n"]);
+    });
+
+    it.runIf(upstream.format === "messages")("a temperature beyond Anthropic's 0–1 is refused, naming the field", async () => {
+      const extra = caller.format === "generate-content" ? { generationConfig: { temperature: 1.5 } } : { temperature: 1.5 };
+      await expectRefusal(pair, { messages: [{ role: "user", text: "Be creative." }], extra }, stream, caller.fields.temperature);
+    });
+
+    it("a field no pair can carry is refused in the caller's format, naming it, and charged nothing", async () => {
+      await expectRefusal(pair, { messages: [{ role: "user", text: "Hi." }], extra: caller.unrepresentable.extra }, stream, caller.unrepresentable.field);
+    });
+
+    it("an upstream 400 is answered in the caller's format with the upstream's status and message", async () => {
+      const exchange = await call(env, pair, keyOf(pair).key, { messages: [{ role: "user", text: "Hi." }] }, stream, "error-400");
+      expect(exchange.received, "the upstream was not called").not.toBeNull();
+      expect(exchange.status, show(exchange)).toBe(400);
+      expect(caller.errorMessage(exchange.json, 400)).toMatch(/mock/);
+    });
+  });
+});
+
+it("the matrix covers every reachable directed pair", () => {
+  expect(pairs.map((pair) => pair.name).sort()).toHaveLength(11);
+  expect(isDeepStrictEqual(new Set(pairs.map((p) => p.caller.format)).size, 4)).toBe(true);
+});

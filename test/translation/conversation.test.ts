@@ -1,0 +1,77 @@
+// Conversations across every directed pair, streamed and not: a two-turn tool loop (the call comes
+// back in the caller's format; its result reaches the upstream paired with the call), and a
+// two-turn tool loop with reasoning where turn 2 sends back what turn 1 returned, as an SDK user
+// does, and the upstream must receive its own signature / encrypted content / thought signature
+// byte-exact (the strict mocks refuse anything else, as the vendors do).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { unique } from "../helpers/fixtures.ts";
+import { type RelayEnv, startRelayEnv } from "../helpers/relay-env.ts";
+import { TOOL_ARGUMENT, toolReply } from "../mock-upstreams/conversation.ts";
+import type { Msg, Spec } from "./callers/types.ts";
+import { call, optIn, type Pair, pairs } from "./pairs.ts";
+
+let env: RelayEnv;
+const keys = new Map<string, string>();
+beforeAll(async () => {
+  env = await startRelayEnv();
+  await optIn(env);
+  for (const group of new Set(pairs.map((pair) => pair.upstream.group))) keys.set(group, await env.key(group, unique(`conversation-${group}`)));
+}, 60_000);
+afterAll(async () => {
+  await env?.stop();
+});
+
+const RESULT = "# Tollgate\nA model gateway: one key, every vendor.";
+const USER: Msg = { role: "user", text: "Read the README and summarize it." };
+const show = (exchange: { status: number; raw: string }) => `${exchange.status} ${exchange.raw.slice(0, 800)}`;
+
+/** Every string value inside a JSON value. */
+const strings = (value: unknown): string[] =>
+  typeof value === "string" ? [value] : Array.isArray(value) ? value.flatMap(strings) : value && typeof value === "object" ? Object.values(value).flatMap(strings) : [];
+
+async function toolLoop(pair: Pair, stream: boolean, reasoning: boolean) {
+  const { caller, upstream } = pair;
+  const key = keys.get(upstream.group)!;
+  const scenario = reasoning ? "thinking-tool" : "tool";
+  const mock = upstream.mock(env);
+  const issuedBefore = mock.issued().length;
+
+  const spec: Spec = { messages: [USER], tools: true, reasoning };
+  const first = await call(env, pair, key, spec, stream, scenario);
+  expect(first.status, show(first)).toBe(200);
+  const reply = first.reply!;
+  expect(reply.calls).toHaveLength(1);
+  const [toolCall] = reply.calls;
+  expect(toolCall).toMatchObject({ name: "read_file", args: { path: TOOL_ARGUMENT } });
+  expect(toolCall.id).toBeTruthy();
+  expect(reply.stop).toBe(caller.stops.tool);
+  if (reasoning) expect(reply.reasoning).toBe(upstream.reasoningText);
+  const proofs = mock.issued().slice(issuedBefore);
+  if (reasoning && upstream.format !== "chat") expect(proofs.length, "the upstream issued no reasoning proof (was it asked for?)").toBeGreaterThan(0);
+
+  const next: Spec = { ...spec, messages: [USER, { native: reply.assistant }, { role: "tool", callId: toolCall.id, name: toolCall.name, text: RESULT }] };
+  const second = await call(env, pair, key, next, stream, scenario);
+  expect(second.status, show(second)).toBe(200);
+  const body = second.received!.body;
+  const pairsSent = upstream.toolPairs(body);
+  expect(pairsSent).toMatchObject([{ name: "read_file", args: { path: TOOL_ARGUMENT } }]);
+  // Gemini callers send the result as an object ({content}); it may arrive as that object's JSON text.
+  const result = pairsSent[0].result;
+  if (result !== RESULT) expect(JSON.parse(result), `the result sent upstream: ${result}`).toEqual({ content: RESULT });
+  expect(second.reply!.text).toBe(toolReply(result));
+  expect(second.reply!.stop).toBe(caller.stops.end);
+  if (!reasoning) return;
+  const sent = strings(body);
+  for (const proof of proofs) expect(sent, `proof ${proof} did not come back byte-exact`).toContain(proof);
+  if (upstream.format === "chat") {
+    const assistant = body.messages.find((m: any) => m.role === "assistant");
+    expect(assistant?.reasoning_content, "chat reasoning goes back as reasoning_content").toBe(upstream.reasoningText);
+  }
+}
+
+describe.each(pairs)("$name", (pair) => {
+  describe.each([false, true])("stream %s", (stream) => {
+    it("a two-turn tool loop", () => toolLoop(pair, stream, false));
+    it("a two-turn tool loop with reasoning, sent back as returned", () => toolLoop(pair, stream, true));
+  });
+});
