@@ -2,7 +2,7 @@
 // stream checked chunk by chunk (data-only, every chunk a GenerateContentResponse, finishReason on
 // the last only, usageMetadata on the last) and accumulated as an SDK user keeps history: all parts
 // of all chunks, in order, as one model content.
-import { assert, type Caller, type Msg, type Reply, type Spec, sseEvents, TOOL } from "./types.ts";
+import { assert, type Caller, lastEvent, type Msg, type Reply, type Spec, sseEvents, TOOL } from "./types.ts";
 
 function content(msg: Msg): unknown {
   if ("native" in msg) throw new Error("native items are appended whole");
@@ -13,6 +13,7 @@ function content(msg: Msg): unknown {
   if (msg.role === "assistant") return { role: "model", parts: [{ text: msg.text }] };
   const parts: unknown[] = [{ text: msg.text }];
   if (msg.image) parts.push({ inlineData: { mimeType: msg.image.mediaType, data: msg.image.data } });
+  if (msg.imageUrl) parts.push({ fileData: { mimeType: "image/png", fileUri: msg.imageUrl } });
   if (msg.document) parts.push({ inlineData: { mimeType: msg.document.mediaType, data: msg.document.data } });
   return { role: "user", parts };
 }
@@ -82,6 +83,16 @@ export const geminiCaller: Caller = {
     return json.error.message;
   },
   stops: { end: "STOP", tool: "STOP" },
+  shape(json, model) {
+    assert(Array.isArray(json.candidates) && json.candidates[0].content?.role === "model" && json.usageMetadata && typeof json.responseId === "string", `response shape: ${JSON.stringify(Object.keys(json))}`);
+    assert(json.modelVersion === undefined || typeof json.modelVersion === "string", `modelVersion ${json.modelVersion} (call name ${model})`);
+  },
+  toolChoice: (name) => ({ toolConfig: { functionCallingConfig: { mode: "ANY", allowedFunctionNames: [name] } } }),
+  endsWithError(raw) {
+    // Bare JSON (what the JS SDK raises on) or a data: line.
+    const last = lastEvent(raw.trim().split(/\r?\n\r?\n|\n(?=\{)/).at(-1) ?? "");
+    return typeof last?.data?.error?.message === "string";
+  },
   usageFor: (u) => ({
     promptTokenCount: u.input + u.cacheRead + u.cacheWrite,
     candidatesTokenCount: u.output - u.reasoning,
