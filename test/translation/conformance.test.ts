@@ -83,6 +83,14 @@ describe.each(pairs)("$name", (pair) => {
       caller.shape(reply.json, upstream.model);
     });
 
+    it("a reply cut off at max tokens stops for that reason, in the caller's words", async () => {
+      const exchange = await call(env, pair, keyOf(pair).key, { messages: [{ role: "user", text: "Write an essay." }], maxTokens: 16 }, stream, "max-tokens");
+      expect(exchange.status, show(exchange)).toBe(200);
+      expect(exchange.reply!.stop).toBe(caller.stops.max);
+      if (caller.format === "responses") expect(exchange.reply!.json.incomplete_details).toEqual({ reason: "max_output_tokens" });
+      expect(exchange.reply!.text).toBe(upstream.reply);
+    });
+
     it("tool_choice forcing one tool", async () => {
       const spec: Spec = { messages: [{ role: "user", text: "Read the README." }], tools: true, extra: caller.toolChoice("read_file") };
       const exchange = await call(env, pair, keyOf(pair).key, spec, stream, "tool");

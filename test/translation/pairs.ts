@@ -199,6 +199,7 @@ export async function optIn(env: RelayEnv) {
     const { error } = await env.operator.PATCH("/api/admin/groups/{id}", { params: { path: { id: group.id } }, body: { translated_interfaces: translated } as any });
     if (error) throw new Error(`opt-in of ${upstream.group}: ${JSON.stringify(error)}`);
   }
+  await new Promise((resolve) => setTimeout(resolve, 1200)); // the catalog reloads
 }
 
 export type Exchange = { status: number; raw: string; json: any; reply: Reply | null; received: RecordedRequest | null };

@@ -96,7 +96,7 @@ export const chatCaller: Caller = {
     assert(typeof json?.error?.message === "string" && typeof json.error.type === "string", `not an OpenAI error: ${JSON.stringify(json)}`);
     return json.error.message;
   },
-  stops: { end: "stop", tool: "tool_calls" },
+  stops: { end: "stop", tool: "tool_calls", max: "length" },
   shape(json, model) {
     assert(json.object === "chat.completion" && /^chatcmpl-/.test(json.id) && json.model === model, `completion shape: ${JSON.stringify({ object: json.object, id: json.id, model: json.model })}`);
   },

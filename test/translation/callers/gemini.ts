@@ -18,6 +18,17 @@ function content(msg: Msg): unknown {
   return { role: "user", parts };
 }
 
+/** Consecutive function responses go in one user content, as Gemini requires. */
+function merged(contents: any[]): any[] {
+  const out: any[] = [];
+  const isResponses = (c: any) => c?.role === "user" && c.parts.every((p: any) => p.functionResponse);
+  for (const c of contents) {
+    if (isResponses(c) && isResponses(out.at(-1))) out.at(-1).parts.push(...c.parts);
+    else out.push(c);
+  }
+  return out;
+}
+
 function body(spec: Spec) {
   const config = {
     ...(spec.reasoning ? { thinkingConfig: { includeThoughts: true, thinkingBudget: 1024 } } : {}),
@@ -27,7 +38,7 @@ function body(spec: Spec) {
   };
   const { generationConfig: extraConfig, ...extra } = (spec.extra ?? {}) as Record<string, any>;
   return {
-    contents: spec.messages.flatMap((msg) => ("native" in msg ? msg.native : [content(msg)])),
+    contents: merged(spec.messages.flatMap((msg) => ("native" in msg ? msg.native : [content(msg)]))),
     ...(spec.system ? { systemInstruction: { parts: [{ text: spec.system }] } } : {}),
     ...(spec.tools ? { tools: [{ functionDeclarations: [{ name: TOOL.name, description: TOOL.description, parametersJsonSchema: TOOL.schema }] }] } : {}),
     ...(Object.keys(config).length || extraConfig ? { generationConfig: { ...config, ...extraConfig } } : {}),
@@ -82,7 +93,7 @@ export const geminiCaller: Caller = {
     assert(json?.error?.code === status && typeof json.error.message === "string" && typeof json.error.status === "string", `not a Gemini error: ${JSON.stringify(json)}`);
     return json.error.message;
   },
-  stops: { end: "STOP", tool: "STOP" },
+  stops: { end: "STOP", tool: "STOP", max: "MAX_TOKENS" },
   shape(json, model) {
     assert(Array.isArray(json.candidates) && json.candidates[0].content?.role === "model" && json.usageMetadata && typeof json.responseId === "string", `response shape: ${JSON.stringify(Object.keys(json))}`);
     assert(json.modelVersion === undefined || typeof json.modelVersion === "string", `modelVersion ${json.modelVersion} (call name ${model})`);

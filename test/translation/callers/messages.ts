@@ -15,12 +15,23 @@ function content(msg: Msg): unknown {
   return { role: "user", content: blocks };
 }
 
+/** Consecutive tool results go in one user message, as Anthropic requires. */
+function merged(messages: any[]): any[] {
+  const out: any[] = [];
+  const isResults = (m: any) => m?.role === "user" && Array.isArray(m.content) && m.content.every((b: any) => b.type === "tool_result");
+  for (const m of messages) {
+    if (isResults(m) && isResults(out.at(-1))) out.at(-1).content.push(...m.content);
+    else out.push(m);
+  }
+  return out;
+}
+
 function body(spec: Spec, model: string, stream: boolean) {
   return {
     model,
     max_tokens: spec.maxTokens ?? 2048,
     ...(spec.system ? { system: spec.system } : {}),
-    messages: spec.messages.flatMap((msg) => ("native" in msg ? msg.native : [content(msg)])),
+    messages: merged(spec.messages.flatMap((msg) => ("native" in msg ? msg.native : [content(msg)]))),
     ...(stream ? { stream: true } : {}),
     ...(spec.tools ? { tools: [{ name: TOOL.name, description: TOOL.description, input_schema: TOOL.schema }] } : {}),
     ...(spec.reasoning ? { thinking: { type: "enabled", budget_tokens: 1024 } } : {}),
@@ -101,7 +112,7 @@ export const messagesCaller: Caller = {
     assert(json?.type === "error" && typeof json.error?.type === "string" && typeof json.error?.message === "string", `not an Anthropic error: ${JSON.stringify(json)}`);
     return json.error.message;
   },
-  stops: { end: "end_turn", tool: "tool_use" },
+  stops: { end: "end_turn", tool: "tool_use", max: "max_tokens" },
   shape(json, model) {
     assert(json.type === "message" && json.role === "assistant" && /^msg_/.test(json.id) && json.model === model, `message shape: ${JSON.stringify({ type: json.type, id: json.id, model: json.model })}`);
   },

@@ -118,7 +118,7 @@ export const responsesCaller: Caller = {
     assert(typeof json?.error?.message === "string" && typeof json.error.type === "string", `not an OpenAI error: ${JSON.stringify(json)}`);
     return json.error.message;
   },
-  stops: { end: "completed", tool: "completed" },
+  stops: { end: "completed", tool: "completed", max: "incomplete" },
   shape(json, model) {
     assert(json.object === "response" && /^resp_/.test(json.id) && json.model === model && json.status === "completed", `response shape: ${JSON.stringify({ object: json.object, id: json.id, model: json.model, status: json.status })}`);
     for (const item of json.output) assert(typeof item.id === "string" && item.id.length > 0, `an output item without id: ${JSON.stringify(item)}`);

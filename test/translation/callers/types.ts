@@ -56,7 +56,7 @@ export type Caller = {
   /** The error body's message, after checking the format's error shape. */
   errorMessage(json: any, status: number): string;
   /** The stop reasons of an ordinary end and of a tool call. */
-  stops: { end: string; tool: string };
+  stops: { end: string; tool: string; max: string };
   /** The usage this format reports for canonical usage `u` (to match against `Reply.usage`). */
   usageFor(u: { input: number; output: number; cacheRead: number; cacheWrite: number; reasoning: number }): Record<string, unknown>;
   /** Checks the answer's shape: object type, id prefix, the call name echoed (throws on a problem). */
