@@ -1,16 +1,21 @@
 // The agent mock's answers in each vendor's wire format (agent.ts decides what the model does):
-// Anthropic messages (JSON and SSE), OpenAI chat completions (JSON and SSE) and Gemini
-// generateContent (JSON, SSE and the JSON-array stream). Responses answers reuse responses.ts.
-import { deltasOf, type Plan, REASONING_TEXT } from "./conversation.ts";
-import { created } from "./openai.ts";
+// Anthropic messages, OpenAI responses and chat completions (each JSON and SSE) and Gemini
+// generateContent (JSON, SSE and the JSON-array stream). Self-contained on purpose: the shared
+// scenario renderers (anthropic.ts, responses.ts…) change with the translation suite's needs.
+import { deltasOf, REASONING_TEXT } from "./conversation.ts";
 import { dataEvent, inputTokensOf, namedEvent, THINKING_TOKENS } from "./server.ts";
 
 /** Output tokens of every agent answer (plus THINKING_TOKENS when it reasons). */
 export const AGENT_OUTPUT_TOKENS = 10;
 export const outputTokensOf = (plan: Plan) => AGENT_OUTPUT_TOKENS + (plan.reasoning ? THINKING_TOKENS : 0);
 
-/** A planned turn with the reasoning proof the mock issued for it, if it reasons. */
+/** What the model does this turn: reason first or not, then call one tool or answer text. */
+export type Plan = { reasoning: boolean; call?: { name: string; args: Record<string, unknown> }; text: string };
+
+/** A planned turn with the reasoning proof the mock issued for it, if any. */
 export type Turn = { plan: Plan; proof?: string; callId: string; id: string };
+
+const created = () => Math.floor(Date.now() / 1000);
 
 // ---- Anthropic messages ----
 
@@ -72,6 +77,96 @@ export function anthropicStream(body: any, turn: Turn): string[] {
     usage: { input_tokens, output_tokens, cache_creation_input_tokens, cache_read_input_tokens },
   });
   send("message_stop", {});
+  return events;
+}
+
+// ---- OpenAI responses ----
+
+function responsesOutput(turn: Turn): any[] {
+  const output: any[] = [];
+  if (turn.plan.reasoning) {
+    output.push({ id: `rs_${turn.id}`, type: "reasoning", summary: [{ type: "summary_text", text: REASONING_TEXT }], ...(turn.proof ? { encrypted_content: turn.proof } : {}) });
+  }
+  const { call } = turn.plan;
+  if (call) output.push({ id: `fc_${turn.id}`, type: "function_call", status: "completed", arguments: JSON.stringify(call.args), call_id: `call_${turn.callId}`, name: call.name });
+  else output.push(outputMessage(turn, "completed"));
+  return output;
+}
+
+const outputText = (text: string) => ({ type: "output_text", text, annotations: [], logprobs: [] });
+const outputMessage = (turn: Turn, status: string) => ({
+  type: "message",
+  id: `msg_${turn.id}`,
+  status,
+  role: "assistant",
+  content: status === "completed" ? [outputText(turn.plan.text)] : [],
+});
+
+export function responseObject(body: any, turn: Turn, status: "in_progress" | "completed") {
+  const input = inputTokensOf(body);
+  const output = outputTokensOf(turn.plan);
+  const reasoning = turn.plan.reasoning ? THINKING_TOKENS : 0;
+  const done = status === "completed";
+  return {
+    id: `resp_${turn.id}`,
+    object: "response",
+    created_at: created(),
+    status,
+    background: false,
+    error: null,
+    incomplete_details: null,
+    instructions: body.instructions ?? null,
+    max_output_tokens: body.max_output_tokens ?? null,
+    model: body.model,
+    output: done ? responsesOutput(turn) : [],
+    parallel_tool_calls: body.parallel_tool_calls ?? true,
+    previous_response_id: body.previous_response_id ?? null,
+    reasoning: { effort: body.reasoning?.effort ?? null, summary: body.reasoning?.summary ?? null },
+    store: body.store ?? true,
+    temperature: body.temperature ?? 1,
+    text: body.text ?? { format: { type: "text" } },
+    tool_choice: body.tool_choice ?? "auto",
+    tools: body.tools ?? [],
+    top_p: body.top_p ?? 1,
+    truncation: body.truncation ?? "disabled",
+    usage: done
+      ? { input_tokens: input, input_tokens_details: { cached_tokens: 0 }, output_tokens: output, output_tokens_details: { reasoning_tokens: reasoning }, total_tokens: input + output }
+      : null,
+    user: body.user ?? null,
+    metadata: body.metadata ?? {},
+  };
+}
+
+// created, in_progress, then per output item its added / deltas / done events, completed.
+export function responsesStream(body: any, turn: Turn): string[] {
+  const events: string[] = [];
+  const send = (type: string, fields: object) => events.push(namedEvent(type, { type, ...fields, sequence_number: events.length }));
+  send("response.created", { response: responseObject(body, turn, "in_progress") });
+  send("response.in_progress", { response: responseObject(body, turn, "in_progress") });
+  for (const [output_index, item] of responsesOutput(turn).entries()) {
+    if (item.type === "reasoning") {
+      const { encrypted_content: _, ...open } = item;
+      send("response.output_item.added", { output_index, item: { ...open, summary: [] } });
+      const at = { item_id: item.id, output_index, summary_index: 0 };
+      send("response.reasoning_summary_part.added", { ...at, part: { type: "summary_text", text: "" } });
+      for (const delta of deltasOf(REASONING_TEXT)) send("response.reasoning_summary_text.delta", { ...at, delta });
+      send("response.reasoning_summary_text.done", { ...at, text: REASONING_TEXT });
+      send("response.reasoning_summary_part.done", { ...at, part: { type: "summary_text", text: REASONING_TEXT } });
+    } else if (item.type === "function_call") {
+      send("response.output_item.added", { output_index, item: { ...item, status: "in_progress", arguments: "" } });
+      for (const delta of deltasOf(item.arguments)) send("response.function_call_arguments.delta", { item_id: item.id, output_index, delta });
+      send("response.function_call_arguments.done", { item_id: item.id, output_index, name: item.name, arguments: item.arguments });
+    } else {
+      const at = { item_id: item.id, output_index, content_index: 0 };
+      send("response.output_item.added", { output_index, item: outputMessage(turn, "in_progress") });
+      send("response.content_part.added", { ...at, part: outputText("") });
+      for (const delta of deltasOf(turn.plan.text)) send("response.output_text.delta", { ...at, delta, logprobs: [] });
+      send("response.output_text.done", { ...at, text: turn.plan.text, logprobs: [] });
+      send("response.content_part.done", { ...at, part: outputText(turn.plan.text) });
+    }
+    send("response.output_item.done", { output_index, item });
+  }
+  send("response.completed", { response: responseObject(body, turn, "completed") });
   return events;
 }
 

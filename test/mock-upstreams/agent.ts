@@ -11,12 +11,23 @@
 // last assistant turn of a thinking tool loop starts with its thinking block). The shared scenarios
 // in conversation.ts call the first declared tool, which for Claude Code is `Agent`; hence this.
 // Usage: input tokens by the rule in server.ts; AGENT_OUTPUT_TOKENS out (+ THINKING_TOKENS).
-import { type Issued, issue, type Plan, REASONING_TEXT, stringsIn, toolReply } from "./conversation.ts";
-import { responseObject, responsesStream } from "./responses.ts";
+// Validation: validate.ts, with this mock's own proofs and Codex's `client_metadata` accepted.
+import { type Issued, issue, stringsIn, toolReply } from "./conversation.ts";
 import { dataEvent, type Exchange, inputTokensOf, type Mock, sendJson, startMock, streamEvents } from "./server.ts";
 import { validateAnthropic, validateChat, validateGemini, validateResponses } from "./validate.ts";
-import { anthropicMessage, anthropicStream, chatCompletion, chatStream, geminiResponse, geminiStream, outputTokensOf, type Turn } from "./agent-wire.ts";
-import { tokens } from "./openai.ts";
+import {
+  anthropicMessage,
+  anthropicStream,
+  chatCompletion,
+  chatStream,
+  geminiResponse,
+  geminiStream,
+  outputTokensOf,
+  type Plan,
+  responseObject,
+  responsesStream,
+  type Turn,
+} from "./agent-wire.ts";
 
 export type AgentScript = {
   /** Tool name → the arguments the model calls it with; the first one the request declares is called. */
@@ -59,7 +70,7 @@ function thinkingOrderProblem(body: any): string | null {
 
 export async function startAgentMock(keys: AgentMockKeys): Promise<AgentMock> {
   let counter = 0;
-  const issued: Issued = new Map();
+  let issued: Issued = new Map(); // the mock's own (Exchange.issued), taken from the first request
   const returned = new Set<string>();
   const declared: string[][] = [];
   const script: AgentScript = { calls: {} };
@@ -72,6 +83,7 @@ export async function startAgentMock(keys: AgentMockKeys): Promise<AgentMock> {
 
   const mock = await startMock(async (ex: Exchange) => {
     const { request, res } = ex;
+    issued = ex.issued;
     for (const proof of issued.keys()) if (request.raw.includes(proof)) returned.add(proof);
     const route = `${request.method} ${request.path}`;
     const body = request.body;
@@ -85,7 +97,7 @@ export async function startAgentMock(keys: AgentMockKeys): Promise<AgentMock> {
       if (route !== "POST /v1/messages" && route !== "POST /v1/messages/count_tokens") return sendJson(res, 404, anthropicError(404, `Not found: ${route}`));
       if (typeof body?.model !== "string" || !Array.isArray(body.messages)) return sendJson(res, 400, anthropicError(400, "model and messages are required"));
       const countTokens = route.endsWith("count_tokens");
-      const problem = validateAnthropic(body, issued, countTokens)?.message ?? thinkingOrderProblem(body);
+      const problem = validateAnthropic(body, issued, ex.extraFields, countTokens)?.message ?? thinkingOrderProblem(body);
       if (problem) return sendJson(res, 400, anthropicError(400, problem));
       if (countTokens) return sendJson(res, 200, { input_tokens: inputTokensOf(body) });
       const names = (Array.isArray(body.tools) ? body.tools : []).filter((tool: any) => tool?.input_schema).map((tool: any) => tool.name);
@@ -104,7 +116,7 @@ export async function startAgentMock(keys: AgentMockKeys): Promise<AgentMock> {
     if (route === "GET /v1/models") return sendJson(res, 200, { object: "list", data: [] });
     if (route === "POST /v1/chat/completions") {
       if (typeof body?.model !== "string" || !Array.isArray(body.messages)) return sendJson(res, 400, openaiError(400, "Missing required parameter: 'messages'.", "messages"));
-      const problem = validateChat(body);
+      const problem = validateChat(body, ex.extraFields);
       if (problem) return sendJson(res, 400, openaiError(400, problem.message, problem.param ?? null));
       const names = (Array.isArray(body.tools) ? body.tools : []).filter((tool: any) => tool?.type === "function").map((tool: any) => tool.function.name);
       declared.push(names);
@@ -119,8 +131,7 @@ export async function startAgentMock(keys: AgentMockKeys): Promise<AgentMock> {
     if (route === "POST /v1/responses") {
       if (typeof body?.model !== "string") return sendJson(res, 400, openaiError(400, "Missing required parameter: 'model'.", "model"));
       // Codex sends `client_metadata` (its turn metadata) on every request, to OpenAI as well: accepted.
-      const { client_metadata: _, ...documented } = body;
-      const problem = validateResponses(documented, issued);
+      const problem = validateResponses(body, issued, new Set([...ex.extraFields, "client_metadata"]));
       if (problem) return sendJson(res, 400, openaiError(400, problem.message, problem.param ?? null));
       const tools: any[] = Array.isArray(body.tools) ? body.tools : [];
       const names = tools.flatMap((tool) => (tool?.type === "function" ? [tool.name] : tool?.type === "namespace" ? (tool.tools ?? []).map((t: any) => t.name) : []));
@@ -132,17 +143,9 @@ export async function startAgentMock(keys: AgentMockKeys): Promise<AgentMock> {
       const encrypted = Array.isArray(body.include) && body.include.includes("reasoning.encrypted_content");
       const plan = planOf(script, names, trailing.length ? trailing.map((item) => stringsIn(item.output)).join("\n") : undefined, reasoning);
       const turn = turnOf(plan, reasoning && encrypted ? "gAAAAAB" : null);
-      const output: any[] = [];
-      if (reasoning) {
-        output.push({ id: `rs_${turn.id}`, type: "reasoning", summary: [{ type: "summary_text", text: REASONING_TEXT }], ...(turn.proof ? { encrypted_content: turn.proof } : {}) });
-      }
-      if (plan.call) output.push({ id: `fc_${turn.id}`, type: "function_call", status: "completed", arguments: JSON.stringify(plan.call.args), call_id: `call_${turn.callId}`, name: plan.call.name });
-      else output.push({ type: "message", id: `msg_${turn.id}`, status: "completed", role: "assistant", content: [{ type: "output_text", text: plan.text, annotations: [], logprobs: [] }] });
-      const id = `resp_${turn.id}`;
-      usage.push({ input: inputTokensOf(body), output: tokens(ex, plan).output });
-      // responses.ts renders the object and its stream; usage there is the OpenAI mock's fixed count.
-      if (body.stream === true) return streamEvents(ex, responsesStream(ex, id, { plan, output }));
-      return sendJson(res, 200, responseObject(ex, id, "completed", { plan, output }));
+      usage.push({ input: inputTokensOf(body), output: outputTokensOf(plan) });
+      if (body.stream === true) return streamEvents(ex, responsesStream(body, turn));
+      return sendJson(res, 200, responseObject(body, turn, "completed"));
     }
     return sendJson(res, 404, openaiError(404, `Invalid URL (${route})`));
   });
@@ -158,7 +161,7 @@ export async function startAgentMock(keys: AgentMockKeys): Promise<AgentMock> {
     const body = call[2] === "countTokens" ? (request.body?.generateContentRequest ?? request.body) : request.body;
     if (!Array.isArray(body?.contents)) return sendJson(res, 400, geminiError(400, "* GenerateContentRequest.contents: contents is not specified"));
     if (call[2] === "countTokens") return sendJson(res, 200, { totalTokens: inputTokensOf(body) });
-    const problem = validateGemini(body, issued);
+    const problem = validateGemini(body, issued, ex.extraFields);
     if (problem) return sendJson(res, 400, geminiError(400, problem.message));
     const names = (Array.isArray(body.tools) ? body.tools : []).flatMap((tool: any) => tool?.functionDeclarations ?? []).map((d: any) => d.name);
     declared.push(names);
