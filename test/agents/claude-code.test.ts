@@ -5,9 +5,10 @@
 // (translated to the Responses API).
 //
 // Network kept off: DISABLE_TELEMETRY, DISABLE_AUTOUPDATER, DISABLE_ERROR_REPORTING,
-// DISABLE_BUG_COMMAND, CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC (which also stops the release-notes,
-// model-list and feedback calls) and CLAUDE_CODE_DISABLE_FEEDBACK_SURVEY set; a temporary HOME (no
-// credentials, no settings but these); proxies to the refusing sink (harness.ts), asserted unused.
+// DISABLE_BUG_COMMAND, CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC (documented as all of the former
+// together) and CLAUDE_CODE_DISABLE_FEEDBACK_SURVEY set; a temporary HOME (no credentials, no
+// settings); proxies to the refusing sink (harness.ts), asserted unused. Under strace, these runs
+// (all three CLI suites) made no DNS lookup and no connection off loopback.
 // The native binary is taken from its platform package, so the suite runs whether or not the
 // wrapper's postinstall copied it into place; where neither runs, the suite is skipped with the reason.
 import { existsSync } from "node:fs";
