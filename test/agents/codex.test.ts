@@ -9,12 +9,13 @@
 // sub-agent functions), which a translated call refuses — loudly, as the last test shows.
 //
 // Network kept off: config.toml in a temporary CODEX_HOME sets check_for_update_on_startup = false,
-// [analytics] enabled = false, [feedback] enabled = false, [otel] exporter = "none", and turns off
-// the features that reach OpenAI's or GitHub's servers by themselves (plugins, remote_plugin, apps,
-// api_key_model_discovery, in_app_updates, skill_mcp_dependency_install — without them Codex
-// 0.169 resolves github.com, api.github.com and chatgpt.com at start); temporary HOME; proxies to
-// the refusing sink (harness.ts), asserted unused. Where the binary is missing or does not start,
-// the suite is skipped with the reason.
+// [analytics] enabled = false, [feedback] enabled = false, [otel] exporter = "none", and
+// [features] plugins = false (without it Codex 0.169 resolves github.com, api.github.com and
+// chatgpt.com at start, for its plugin marketplace), with remote_plugin, apps,
+// api_key_model_discovery, in_app_updates and skill_mcp_dependency_install off as well since they
+// too fetch from OpenAI or GitHub on their own; temporary HOME; proxies to the refusing sink
+// (harness.ts), asserted unused. Under strace these runs made no DNS lookup and no connection off
+// loopback. Where the binary is missing or does not start, the suite is skipped with the reason.
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
