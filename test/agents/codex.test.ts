@@ -103,7 +103,7 @@ describe.skipIf(skipped)(`Codex ${skipped ? `(skipped: ${skipped})` : ""}`.trim(
     const loop = requests.find((turn) => turn.body.input.some((item: any) => item.type === "function_call_output"))!;
     expect(JSON.stringify(loop.body.input.at(-1))).toContain(ws.canary);
     // Codex sends the reasoning item back with its encrypted content, byte-exact through the relay.
-    const proofs = env.agent.proofs.issued.filter(({ about }) => about === "exec_command").map(({ proof }) => proof);
+    const proofs = env.agent.proofs.issued.filter(({ proof, about }) => about === "exec_command" && proof.startsWith("gAAAAAB")).map(({ proof }) => proof);
     expect(proofs).toHaveLength(1);
     expect(env.agent.proofs.returned).toEqual(expect.arrayContaining(proofs));
 
@@ -112,7 +112,7 @@ describe.skipIf(skipped)(`Codex ${skipped ? `(skipped: ${skipped})` : ""}`.trim(
     expect(env.sink.attempts).toEqual([]);
   });
 
-  it("runs the same loop on a Claude group, translated to the Messages API", async () => {
+  it("runs the same loop on a Claude group, translated to the Messages API, its thinking signature carried in Codex's reasoning item", async () => {
     const { run, ws, key, name, requests, fromUsage } = await runCodex("claude-smart", "claude-sonnet-4-6", { top: '\nweb_search = "disabled"', features: "multi_agent = false\n" });
     expect(run.code, transcript(run)).toBe(0);
     expect(run.stdout, transcript(run)).toContain(toolReply(""));
@@ -125,8 +125,16 @@ describe.skipIf(skipped)(`Codex ${skipped ? `(skipped: ${skipped})` : ""}`.trim(
       expect(turn.headers["anthropic-version"]).toBe("2023-06-01");
       expect(turn.body.tools.map((tool: any) => tool.name)).toContain("exec_command");
     }
+    // Codex's reasoning request became adaptive thinking; the signed thinking block rode back in
+    // Codex's encrypted reasoning item and reached the upstream again first in the assistant turn, byte-exact.
+    for (const turn of requests) expect(turn.body.thinking?.type).toBe("adaptive");
     const loop = requests.find((turn) => turn.raw.includes("tool_result"))!;
     expect(JSON.stringify(loop.body.messages.at(-1))).toContain(ws.canary);
+    const assistant = loop.body.messages.findLast((m: any) => m.role === "assistant");
+    expect(assistant.content.map((block: any) => block.type)).toEqual(["thinking", "tool_use"]);
+    const proofs = env.agent.proofs.issued.filter(({ proof, about }) => about === "exec_command" && proof.startsWith("Eq")).map(({ proof }) => proof);
+    expect(proofs).toEqual([assistant.content[0].signature]);
+    expect(env.agent.proofs.returned).toEqual(expect.arrayContaining(proofs));
 
     expectChannelCredentialOnly(requests, key, upstreamKeys.anthropic);
     await expectLedger(env, name, fromUsage, "responses");
