@@ -81,6 +81,7 @@ describe.skipIf(skipped)(`Claude Code ${skipped ? `(skipped: ${skipped})` : ""}`
     const assistant = loop.body.messages.findLast((m: any) => m.role === "assistant");
     expect(assistant.content[0].type).toBe("thinking");
     expect(env.agent.proofs.issued).toContainEqual({ proof: assistant.content[0].signature, about: "Read" });
+    expect(env.agent.proofs.returned).toContain(assistant.content[0].signature);
 
     expectChannelCredentialOnly(requests, key, upstreamKeys.anthropic);
     await expectLedger(env, name, fromUsage, "messages");
@@ -99,6 +100,9 @@ describe.skipIf(skipped)(`Claude Code ${skipped ? `(skipped: ${skipped})` : ""}`
     for (const turn of turns) {
       expect(turn.headers["anthropic-beta"]).toBeUndefined();
       expect(turn.body.stream).toBe(true);
+      // Claude Code's adaptive thinking asks for reasoning, with its encrypted content to carry back.
+      expect(turn.body.reasoning).toBeTruthy();
+      expect(turn.body.include).toContain("reasoning.encrypted_content");
       expect(turn.body.tools.filter((tool: any) => tool.type === "function").map((tool: any) => tool.name)).toEqual(expect.arrayContaining(["Read", "Bash"]));
     }
     const loop = turns.find((turn) => turn.body.input.some((item: any) => item.type === "function_call_output"))!;
