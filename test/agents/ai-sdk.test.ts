@@ -67,7 +67,7 @@ describe("Vercel AI SDK tool loops across families", { timeout: 50_000 }, () => 
     it(`${c.provider} on ${c.identifier}: generateText and streamText run read_file and quote its result`, async () => {
       const ws = workspace("ai-sdk");
       try {
-        env.agent.script.calls = { read_file: { path: ws.file } };
+        env.agent.script.steps = [{ read_file: { path: ws.file } }];
         const { key, name } = await env.key(c.identifier);
         const from = env.agent.requests.length;
         const fromUsage = env.agent.usage.length;

@@ -1,7 +1,7 @@
 // Claude Code (@anthropic-ai/claude-code, pinned) as a new user runs it against Tollgate: only
 // ANTHROPIC_BASE_URL and ANTHROPIC_API_KEY changed, `claude -p` non-interactive, a real tool loop
-// (the model asks for `Read` of README.md, Claude Code reads it and sends the result back, the model
-// quotes it), streamed — on a Claude group (passthrough, /v1/messages?beta=true) and on a GPT group
+// of three turns (the model asks for `Read` of README.md, then for `Bash` with `cat NOTES.md`;
+// Claude Code runs each and sends the result back; the model quotes both), streamed — on a Claude group (passthrough, /v1/messages?beta=true) and on a GPT group
 // (translated to the Responses API).
 //
 // Network kept off: DISABLE_TELEMETRY, DISABLE_AUTOUPDATER, DISABLE_ERROR_REPORTING,
@@ -35,10 +35,10 @@ afterAll(async () => {
 async function runClaude(identifier: string, model: string, baseUrl = env.relay.tollgate.url) {
   const ws = workspace("claude-code");
   const { key, name } = await env.key(identifier);
-  env.agent.script.calls = { Read: { file_path: ws.file } };
+  env.agent.script.steps = [{ Read: { file_path: ws.file } }, { Bash: { command: "cat NOTES.md", description: "Show NOTES.md" } }];
   const from = env.agent.requests.length;
   const fromUsage = env.agent.usage.length;
-  const run = await runCli(claude, ["-p", "What does README.md say? Read it with your Read tool.", "--model", model, "--allowedTools", "Read", "--output-format", "text"], {
+  const run = await runCli(claude, ["-p", "What do README.md and NOTES.md say? Read the first, cat the second.", "--model", model, "--allowedTools", "Read,Bash", "--output-format", "text"], {
     cwd: ws.dir,
     env: cliEnv(ws, env.sink, {
       ANTHROPIC_BASE_URL: baseUrl,
@@ -59,11 +59,12 @@ async function runClaude(identifier: string, model: string, baseUrl = env.relay.
 }
 
 describe.skipIf(skipped)(`Claude Code ${skipped ? `(skipped: ${skipped})` : ""}`.trim(), { timeout: 50_000 }, () => {
-  it("runs a Read tool loop on a Claude group: passthrough with its betas, thinking and signatures intact", async () => {
+  it("runs a Read-then-Bash tool loop on a Claude group: passthrough with its betas, thinking and signatures intact", async () => {
     const { run, ws, key, name, requests, fromUsage } = await runClaude("claude-smart", "claude-sonnet-4-6");
     expect(run.code, transcript(run)).toBe(0);
     expect(run.stdout, transcript(run)).toContain(toolReply(""));
     expect(run.stdout, transcript(run)).toContain(ws.canary);
+    expect(run.stdout, transcript(run)).toContain(ws.notesCanary);
 
     const turns = requests.filter((r) => r.path === "/v1/messages");
     expect(turns.length, transcript(run)).toBeGreaterThanOrEqual(2);
@@ -81,18 +82,24 @@ describe.skipIf(skipped)(`Claude Code ${skipped ? `(skipped: ${skipped})` : ""}`
     const assistant = loop.body.messages.findLast((m: any) => m.role === "assistant");
     expect(assistant.content[0].type).toBe("thinking");
     expect(env.agent.proofs.issued).toContainEqual({ proof: assistant.content[0].signature, about: "Read" });
-    expect(env.agent.proofs.returned).toContain(assistant.content[0].signature);
+    // The last request holds both signed calls (Read, then Bash), their signatures byte-exact.
+    for (const tool of ["Read", "Bash"]) {
+      const proofs = env.agent.proofs.issued.filter(({ proof, about }) => about === tool && proof.startsWith("Eq"));
+      expect(proofs).toHaveLength(1);
+      expect(turns.at(-1)!.raw).toContain(proofs[0].proof);
+    }
 
     expectChannelCredentialOnly(requests, key, upstreamKeys.anthropic);
     await expectLedger(env, name, fromUsage, "messages");
     expect(env.sink.attempts).toEqual([]);
   });
 
-  it("runs the same loop on a GPT group, translated to the Responses API", async () => {
+  it("runs the same loop on a GPT group, translated to the Responses API, reasoning carried in thinking signatures", async () => {
     const { run, ws, key, name, requests, fromUsage } = await runClaude("gpt-trial", "gpt-5");
     expect(run.code, transcript(run)).toBe(0);
     expect(run.stdout, transcript(run)).toContain(toolReply(""));
     expect(run.stdout, transcript(run)).toContain(ws.canary);
+    expect(run.stdout, transcript(run)).toContain(ws.notesCanary);
 
     const turns = requests.filter((r) => r.path === "/v1/responses");
     expect(turns.length, transcript(run)).toBeGreaterThanOrEqual(2);
@@ -109,9 +116,9 @@ describe.skipIf(skipped)(`Claude Code ${skipped ? `(skipped: ${skipped})` : ""}`
     const output = loop.body.input.find((item: any) => item.type === "function_call_output");
     expect(JSON.stringify(output)).toContain(ws.canary);
     // The reasoning issued with the call came back on the second turn byte-exact, carried in Claude Code's thinking signature.
-    const proofs = env.agent.proofs.issued.filter(({ proof, about }) => about === "Read" && proof.startsWith("gAAAAAB")).map(({ proof }) => proof);
-    expect(proofs).toHaveLength(1);
-    expect(env.agent.proofs.returned).toEqual(expect.arrayContaining(proofs));
+    const proofs = env.agent.proofs.issued.filter(({ proof, about }) => ["Read", "Bash"].includes(about) && proof.startsWith("gAAAAAB")).map(({ proof }) => proof);
+    expect(proofs).toHaveLength(2);
+    for (const proof of proofs) expect(turns.at(-1)!.raw).toContain(proof);
 
     expectChannelCredentialOnly(requests, key, upstreamKeys.openai);
     await expectLedger(env, name, fromUsage, "messages");

@@ -1,8 +1,9 @@
 // Codex (@openai/codex, pinned; its native binary comes in the @openai/codex-<platform> optional
 // package) as a new user runs it against Tollgate: a custom model provider with
 // `wire_api = "responses"` whose base_url is Tollgate's /v1 and whose key is a Tollgate key, and
-// `codex exec` non-interactive, in a real tool loop (the model asks for `exec_command` with
-// `cat README.md`, Codex runs it and sends the output back, the model quotes it), streamed — on a
+// `codex exec` non-interactive, in a real tool loop of three turns (the model asks for
+// `exec_command` with `cat README.md`, then `cat NOTES.md`; Codex runs each and sends the output
+// back; the model quotes both), streamed — on a
 // GPT group (passthrough) and on a Claude group (translated to the Messages API).
 // On the Claude group Codex runs with `web_search = "disabled"` and `[features] multi_agent = false`:
 // by default it declares a hosted `web_search` tool and a `namespace` tool (multi_agent_v1, its
@@ -74,10 +75,10 @@ async function runCodex(identifier: string, model: string, options: { top?: stri
   mkdirSync(codexHome);
   writeFileSync(join(codexHome, "config.toml"), config(options.baseUrl ?? env.relay.tollgate.url, model, options.top, options.features));
   const { key, name } = await env.key(identifier);
-  env.agent.script.calls = { exec_command: { cmd: "cat README.md" }, shell: { command: ["cat", "README.md"] } };
+  env.agent.script.steps = [{ exec_command: { cmd: "cat README.md" } }, { exec_command: { cmd: "cat NOTES.md" } }];
   const from = env.agent.requests.length;
   const fromUsage = env.agent.usage.length;
-  const run = await runCli(process.execPath, [codexJs, "exec", "--skip-git-repo-check", "--color", "never", "What does README.md say? Run cat to read it."], {
+  const run = await runCli(process.execPath, [codexJs, "exec", "--skip-git-repo-check", "--color", "never", "What do README.md and NOTES.md say? Run cat to read them."], {
     cwd: ws.dir,
     env: cliEnv(ws, env.sink, { CODEX_HOME: codexHome, TOLLGATE_API_KEY: key }),
   });
@@ -86,11 +87,12 @@ async function runCodex(identifier: string, model: string, options: { top?: stri
 }
 
 describe.skipIf(skipped)(`Codex ${skipped ? `(skipped: ${skipped})` : ""}`.trim(), { timeout: 50_000 }, () => {
-  it("runs an exec_command tool loop on a GPT group (wire_api responses): passthrough, encrypted reasoning intact", async () => {
+  it("runs a two-call exec_command loop on a GPT group (wire_api responses): passthrough, encrypted reasoning intact", async () => {
     const { run, ws, key, name, requests, fromUsage } = await runCodex("gpt-trial", "gpt-5");
     expect(run.code, transcript(run)).toBe(0);
     expect(run.stdout, transcript(run)).toContain(toolReply(""));
     expect(run.stdout, transcript(run)).toContain(ws.canary);
+    expect(run.stdout, transcript(run)).toContain(ws.notesCanary);
 
     expect(requests.every((r) => r.method === "POST" && r.path === "/v1/responses"), transcript(run)).toBe(true);
     expect(requests.length).toBeGreaterThanOrEqual(2);
@@ -104,8 +106,8 @@ describe.skipIf(skipped)(`Codex ${skipped ? `(skipped: ${skipped})` : ""}`.trim(
     expect(JSON.stringify(loop.body.input.at(-1))).toContain(ws.canary);
     // Codex sends the reasoning item back with its encrypted content, byte-exact through the relay.
     const proofs = env.agent.proofs.issued.filter(({ proof, about }) => about === "exec_command" && proof.startsWith("gAAAAAB")).map(({ proof }) => proof);
-    expect(proofs).toHaveLength(1);
-    expect(env.agent.proofs.returned).toEqual(expect.arrayContaining(proofs));
+    expect(proofs).toHaveLength(2);
+    for (const proof of proofs) expect(requests.at(-1)!.raw).toContain(proof);
 
     expectChannelCredentialOnly(requests, key, upstreamKeys.openai);
     await expectLedger(env, name, fromUsage, "responses");
@@ -117,6 +119,7 @@ describe.skipIf(skipped)(`Codex ${skipped ? `(skipped: ${skipped})` : ""}`.trim(
     expect(run.code, transcript(run)).toBe(0);
     expect(run.stdout, transcript(run)).toContain(toolReply(""));
     expect(run.stdout, transcript(run)).toContain(ws.canary);
+    expect(run.stdout, transcript(run)).toContain(ws.notesCanary);
 
     expect(requests.every((r) => r.method === "POST" && r.path === "/v1/messages"), transcript(run)).toBe(true);
     expect(requests.length).toBeGreaterThanOrEqual(2);
@@ -133,8 +136,9 @@ describe.skipIf(skipped)(`Codex ${skipped ? `(skipped: ${skipped})` : ""}`.trim(
     const assistant = loop.body.messages.findLast((m: any) => m.role === "assistant");
     expect(assistant.content.map((block: any) => block.type)).toEqual(["thinking", "tool_use"]);
     const proofs = env.agent.proofs.issued.filter(({ proof, about }) => about === "exec_command" && proof.startsWith("Eq")).map(({ proof }) => proof);
-    expect(proofs).toEqual([assistant.content[0].signature]);
-    expect(env.agent.proofs.returned).toEqual(expect.arrayContaining(proofs));
+    expect(proofs).toHaveLength(2);
+    expect(proofs[0]).toBe(assistant.content[0].signature);
+    for (const proof of proofs) expect(requests.at(-1)!.raw).toContain(proof);
 
     expectChannelCredentialOnly(requests, key, upstreamKeys.anthropic);
     await expectLedger(env, name, fromUsage, "responses");

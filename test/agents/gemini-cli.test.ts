@@ -1,8 +1,9 @@
 // Gemini CLI (@google/gemini-cli, pinned) as a new user runs it against Tollgate: only
 // GOOGLE_GEMINI_BASE_URL and GEMINI_API_KEY changed, `gemini -p` non-interactive, in a real tool loop
-// (the model asks for `read_file` of README.md, Gemini CLI reads it and sends the result back as a
-// functionResponse, the model quotes it), streamed (`:streamGenerateContent?alt=sse`) — on the Gemini
-// group (passthrough) and on a DeepSeek group (translated to chat completions).
+// of three turns (the model asks for `read_file` of README.md, then of NOTES.md; Gemini CLI reads
+// each and sends it back as a functionResponse; the model quotes both), streamed
+// (`:streamGenerateContent?alt=sse`) — on the Gemini group (passthrough) and on a DeepSeek group
+// (translated to chat completions).
 // On the DeepSeek group Gemini CLI runs with a custom model alias (settings.json
 // modelConfigs.customAliases, extending its "base" alias rather than "chat-base"): by default every
 // chat model gets `topK: 64`, which chat upstreams cannot take and translation refuses — loudly, as
@@ -52,10 +53,10 @@ async function runGemini(identifier: string, model: string, extraSettings: objec
   mkdirSync(join(ws.home, ".gemini"));
   writeFileSync(join(ws.home, ".gemini", "settings.json"), JSON.stringify({ ...settings, ...extraSettings }, null, 2));
   const { key, name } = await env.key(identifier);
-  env.agent.script.calls = { read_file: { file_path: ws.file } };
+  env.agent.script.steps = [{ read_file: { file_path: ws.file } }, { read_file: { file_path: ws.notes } }];
   const from = env.agent.requests.length;
   const fromUsage = env.agent.usage.length;
-  const run = await runCli(process.execPath, [geminiJs, "-p", "What does README.md say? Read it with read_file.", "-m", model, "--output-format", "text"], {
+  const run = await runCli(process.execPath, [geminiJs, "-p", "What do README.md and NOTES.md say? Read them with read_file.", "-m", model, "--output-format", "text"], {
     cwd: ws.dir,
     env: cliEnv(ws, env.sink, { GOOGLE_GEMINI_BASE_URL: baseUrl, GEMINI_API_KEY: key, GEMINI_CLI_TRUST_WORKSPACE: "true" }),
   });
@@ -64,11 +65,12 @@ async function runGemini(identifier: string, model: string, extraSettings: objec
 }
 
 describe.skipIf(skipped)(`Gemini CLI ${skipped ? `(skipped: ${skipped})` : ""}`.trim(), { timeout: 50_000 }, () => {
-  it("runs a read_file tool loop on the Gemini group: passthrough, thoughts asked for and the call's signature back", async () => {
+  it("runs a two-call read_file loop on the Gemini group: passthrough, thoughts asked for and both calls' signatures back", async () => {
     const { run, ws, key, name, requests, fromUsage } = await runGemini("gemini-official", "gemini-2.5-flash");
     expect(run.code, transcript(run)).toBe(0);
     expect(run.stdout, transcript(run)).toContain(toolReply(""));
     expect(run.stdout, transcript(run)).toContain(ws.canary);
+    expect(run.stdout, transcript(run)).toContain(ws.notesCanary);
 
     expect(requests.length, transcript(run)).toBeGreaterThanOrEqual(2);
     for (const turn of requests) {
@@ -79,8 +81,10 @@ describe.skipIf(skipped)(`Gemini CLI ${skipped ? `(skipped: ${skipped})` : ""}`.
     }
     const loop = requests.find((turn) => turn.raw.includes("functionResponse"))!;
     expect(JSON.stringify(loop.body.contents.at(-1))).toContain(ws.canary);
+    // Both calls' thought signatures are in the last request's history, byte-exact.
     const proofs = env.agent.proofs.issued.filter(({ about }) => about === "read_file").map(({ proof }) => proof);
-    expect(proofs).toHaveLength(1);
+    expect(proofs).toHaveLength(2);
+    for (const proof of proofs) expect(requests.at(-1)!.raw).toContain(proof);
     expect(env.agent.proofs.returned).toEqual(expect.arrayContaining(proofs));
 
     expectChannelCredentialOnly(requests, key, upstreamKeys.gemini);
@@ -93,6 +97,7 @@ describe.skipIf(skipped)(`Gemini CLI ${skipped ? `(skipped: ${skipped})` : ""}`.
     expect(run.code, transcript(run)).toBe(0);
     expect(run.stdout, transcript(run)).toContain(toolReply(""));
     expect(run.stdout, transcript(run)).toContain(ws.canary);
+    expect(run.stdout, transcript(run)).toContain(ws.notesCanary);
 
     expect(requests.length, transcript(run)).toBeGreaterThanOrEqual(2);
     for (const turn of requests) {

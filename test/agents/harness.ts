@@ -94,9 +94,19 @@ async function startSink(): Promise<Sink> {
   };
 }
 
-export type Workspace = { dir: string; home: string; tmp: string; file: string; canary: string; remove: () => void };
+export type Workspace = {
+  dir: string;
+  home: string;
+  tmp: string;
+  /** README.md and NOTES.md (absolute paths), each holding one random canary line. */
+  file: string;
+  canary: string;
+  notes: string;
+  notesCanary: string;
+  remove: () => void;
+};
 
-/** A project directory with README.md holding a random canary line, and an empty HOME and TMPDIR beside it. */
+/** A project directory with README.md and NOTES.md holding random canary lines, and an empty HOME and TMPDIR beside it. */
 export function workspace(name: string): Workspace {
   const root = mkdtempSync(join(tmpdir(), `tollgate-${name}-`));
   const dir = join(root, "project");
@@ -104,9 +114,12 @@ export function workspace(name: string): Workspace {
   const tmp = join(root, "tmp");
   for (const made of [dir, home, tmp]) mkdirSync(made);
   const canary = `canary-${randomBytes(6).toString("hex")}`;
+  const notesCanary = `canary-${randomBytes(6).toString("hex")}`;
   const file = join(dir, "README.md");
+  const notes = join(dir, "NOTES.md");
   writeFileSync(file, `${canary}\n`);
-  return { dir, home, tmp, file, canary, remove: () => rmSync(root, { recursive: true, force: true }) };
+  writeFileSync(notes, `${notesCanary}\n`);
+  return { dir, home, tmp, file, canary, notes, notesCanary, remove: () => rmSync(root, { recursive: true, force: true }) };
 }
 
 /** The environment of a CLI run: nothing inherited but this Node on PATH; proxies to the sink. */

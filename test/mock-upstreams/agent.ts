@@ -1,10 +1,11 @@
 // A loopback upstream for the agent CLI suites (test/agents/): one server that speaks all four
 // wire formats — Anthropic messages, OpenAI responses and chat completions, Gemini generateContent —
-// and plays a model that runs one tool loop:
-//   1. the request's last turn is the user's: the model calls the first tool of the test's script
-//      that the request declares (`script.calls`: tool name → arguments), so each CLI gets a tool it
-//      really has (Claude Code `Read`, Codex `exec_command`, Gemini CLI `read_file`);
-//   2. the last turn carries the tool's result: the model answers text quoting it (toolReply).
+// and plays a model that runs a scripted tool loop (`script.steps`, one entry per call: tool name →
+// arguments, the first name the request declares is called), so each CLI gets tools it really has
+// (Claude Code `Read` / `Bash`, Codex `exec_command`, Gemini CLI `read_file`):
+//   - the request's last turn is the user's: the model makes the first step's call;
+//   - the last turn carries tool results and the conversation holds k of them: the model makes
+//     step k's call, or, past the last step, answers text quoting every result (toolReply).
 // Streamed when asked. It reasons first when the request asks for reasoning (Anthropic `thinking`,
 // Responses `reasoning`, Gemini `thinkingConfig`), and signs reasoning and calls the way the vendors
 // do; the proofs it issued must come back byte-exact (validate.ts, plus Anthropic's rule that the
@@ -30,8 +31,8 @@ import {
 } from "./agent-wire.ts";
 
 export type AgentScript = {
-  /** Tool name → the arguments the model calls it with; the first one the request declares is called. */
-  calls: Record<string, Record<string, unknown>>;
+  /** The calls, in order: tool name → the arguments the model calls it with; the first name the request declares is called. */
+  steps: Record<string, Record<string, unknown>>[];
 };
 
 export type AgentMock = Mock & {
@@ -46,12 +47,16 @@ export type AgentMock = Mock & {
 
 export type AgentMockKeys = { anthropic: string; openai: string; gemini: string };
 
-/** Says what the model does this turn: quote a tool result, or call the scripted tool. */
-function planOf(script: AgentScript, declared: string[], toolResult: string | undefined, reasoning: boolean): Plan {
-  if (toolResult !== undefined) return { reasoning, text: toolReply(toolResult) };
-  const name = Object.keys(script.calls).find((candidate) => declared.includes(candidate));
+/**
+ * Says what the model does this turn. `results`: the text of every tool result in the conversation,
+ * in order; `answered`: whether the last turn carries tool results.
+ */
+function planOf(script: AgentScript, declared: string[], results: string[], answered: boolean, reasoning: boolean): Plan {
+  const step = answered ? script.steps[results.length] : script.steps[0];
+  if (answered && !step) return { reasoning, text: toolReply(results.join("\n")) };
+  const name = Object.keys(step ?? {}).find((candidate) => declared.includes(candidate));
   if (!name) return { reasoning, text: `No scripted tool is declared (declared: ${declared.join(", ") || "none"}).` };
-  return { reasoning, text: "", call: { name, args: script.calls[name] } };
+  return { reasoning, text: "", call: { name, args: step[name] } };
 }
 
 const anthropicError = (status: number, message: string) => ({ type: "error", error: { type: status === 401 ? "authentication_error" : status === 404 ? "not_found_error" : "invalid_request_error", message } });
@@ -73,7 +78,7 @@ export async function startAgentMock(keys: AgentMockKeys): Promise<AgentMock> {
   let issued: Issued = new Map(); // the mock's own (Exchange.issued), taken from the first request
   const returned = new Set<string>();
   const declared: string[][] = [];
-  const script: AgentScript = { calls: {} };
+  const script: AgentScript = { steps: [] };
   const usage: { input: number; output: number }[] = [];
   const turnOf = (plan: Plan, proofPrefix: string | null): Turn => {
     const id = `agent${++counter}`;
@@ -103,9 +108,10 @@ export async function startAgentMock(keys: AgentMockKeys): Promise<AgentMock> {
       const names = (Array.isArray(body.tools) ? body.tools : []).filter((tool: any) => tool?.input_schema).map((tool: any) => tool.name);
       declared.push(names);
       const last = body.messages.at(-1);
-      const results = last?.role === "user" && Array.isArray(last.content) ? last.content.filter((block: any) => block?.type === "tool_result") : [];
+      const blocksOf = (m: any) => (m?.role === "user" && Array.isArray(m.content) ? m.content.filter((block: any) => block?.type === "tool_result") : []);
+      const results = body.messages.flatMap(blocksOf).map((block: any) => stringsIn(block.content));
       const reasoning = body.thinking?.type === "enabled" || body.thinking?.type === "adaptive";
-      const plan = planOf(script, names, results.length ? results.map((block: any) => stringsIn(block.content)).join("\n") : undefined, reasoning);
+      const plan = planOf(script, names, results, blocksOf(last).length > 0, reasoning);
       const turn = turnOf(plan, reasoning ? "Eq" : null);
       usage.push({ input: inputTokensOf(body), output: outputTokensOf(plan) });
       if (body.stream === true) return streamEvents(ex, anthropicStream(body, turn));
@@ -120,9 +126,8 @@ export async function startAgentMock(keys: AgentMockKeys): Promise<AgentMock> {
       if (problem) return sendJson(res, 400, openaiError(400, problem.message, problem.param ?? null));
       const names = (Array.isArray(body.tools) ? body.tools : []).filter((tool: any) => tool?.type === "function").map((tool: any) => tool.function.name);
       declared.push(names);
-      const trailing: any[] = [];
-      for (let i = body.messages.length - 1; i >= 0 && body.messages[i]?.role === "tool"; i--) trailing.unshift(body.messages[i]);
-      const plan = planOf(script, names, trailing.length ? trailing.map((m) => stringsIn(m.content)).join("\n") : undefined, false);
+      const results = body.messages.filter((m: any) => m?.role === "tool").map((m: any) => stringsIn(m.content));
+      const plan = planOf(script, names, results, body.messages.at(-1)?.role === "tool", false);
       const turn = turnOf(plan, null);
       usage.push({ input: inputTokensOf(body), output: outputTokensOf(plan) });
       if (body.stream === true) return streamEvents(ex, chatStream(body, turn));
@@ -137,11 +142,10 @@ export async function startAgentMock(keys: AgentMockKeys): Promise<AgentMock> {
       const names = tools.flatMap((tool) => (tool?.type === "function" ? [tool.name] : tool?.type === "namespace" ? (tool.tools ?? []).map((t: any) => t.name) : []));
       declared.push(names);
       const input: any[] = Array.isArray(body.input) ? body.input : [];
-      const trailing: any[] = [];
-      for (let i = input.length - 1; i >= 0 && input[i]?.type === "function_call_output"; i--) trailing.unshift(input[i]);
+      const results = input.filter((item) => item?.type === "function_call_output").map((item) => stringsIn(item.output));
       const reasoning = body.reasoning != null && body.reasoning.effort !== "none";
       const encrypted = Array.isArray(body.include) && body.include.includes("reasoning.encrypted_content");
-      const plan = planOf(script, names, trailing.length ? trailing.map((item) => stringsIn(item.output)).join("\n") : undefined, reasoning);
+      const plan = planOf(script, names, results, input.at(-1)?.type === "function_call_output", reasoning);
       const turn = turnOf(plan, reasoning && encrypted ? "gAAAAAB" : null);
       usage.push({ input: inputTokensOf(body), output: outputTokensOf(plan) });
       if (body.stream === true) return streamEvents(ex, responsesStream(body, turn));
@@ -166,10 +170,11 @@ export async function startAgentMock(keys: AgentMockKeys): Promise<AgentMock> {
     const names = (Array.isArray(body.tools) ? body.tools : []).flatMap((tool: any) => tool?.functionDeclarations ?? []).map((d: any) => d.name);
     declared.push(names);
     const last = body.contents.at(-1);
-    const responses = last?.role !== "model" ? (last?.parts ?? []).map((part: any) => part?.functionResponse).filter(Boolean) : [];
+    const responsesOf = (c: any) => (c?.role !== "model" ? (c?.parts ?? []).map((part: any) => part?.functionResponse).filter(Boolean) : []);
+    const results = body.contents.flatMap(responsesOf).map((r: any) => stringsIn(r.response));
     const config = body.generationConfig?.thinkingConfig;
     const reasoning = config?.includeThoughts === true;
-    const plan = planOf(script, names, responses.length ? responses.map((r: any) => stringsIn(r.response)).join("\n") : undefined, reasoning);
+    const plan = planOf(script, names, results, responsesOf(last).length > 0, reasoning);
     // Gemini 3 signs a turn's first function call whether or not thoughts are shown, and text when it thought.
     const turn = turnOf(plan, plan.call || reasoning ? "" : null);
     usage.push({ input: inputTokensOf(body), output: outputTokensOf(plan) });
