@@ -89,10 +89,10 @@ function render(ex: Exchange, issued: Issued, counter: number): Turn {
   const results = last?.role === "user" && Array.isArray(last.content) ? last.content.filter((block: any) => block?.type === "tool_result") : [];
   const plan = planTurn(ex.scenario, tools, results.length ? results.map((block: any) => stringsIn(block.content)).join("\n") : undefined, ANTHROPIC_REPLY);
   const blocks: any[] = [];
-  if (plan.reasoning) blocks.push({ type: "thinking", thinking: ANTHROPIC_THINKING, signature: issue(issued, plan.call?.name ?? "", "Eq") });
-  if (plan.call) blocks.push({ type: "tool_use", id: `toolu_mock${counter}`, name: plan.call.name, input: plan.call.args });
-  else blocks.push({ type: "text", text: plan.text, citations: null });
-  return { plan, blocks, stopReason: plan.call ? "tool_use" : "end_turn" };
+  if (plan.reasoning) blocks.push({ type: "thinking", thinking: ANTHROPIC_THINKING, signature: issue(issued, plan.calls[0]?.name ?? "", "Eq") });
+  for (const [k, call] of plan.calls.entries()) blocks.push({ type: "tool_use", id: `toolu_mock${counter}_${k}`, name: call.name, input: call.args });
+  if (!plan.calls.length) blocks.push({ type: "text", text: plan.text, citations: null });
+  return { plan, blocks, stopReason: plan.calls.length ? "tool_use" : plan.truncated ? "max_tokens" : "end_turn" };
 }
 
 function usageOf(ex: Exchange, outputTokens: number) {

@@ -6,7 +6,7 @@ import { GoogleGenAI } from "@google/genai";
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAnthropicMock } from "./anthropic.ts";
-import { REASONING_TEXT, TOOL_ARGUMENT, toolReply } from "./conversation.ts";
+import { REASONING_TEXT, SECOND_TOOL_ARGUMENT, TOOL_ARGUMENT, toolReply } from "./conversation.ts";
 import { startGeminiMock } from "./gemini.ts";
 import { startOpenAIMock } from "./openai.ts";
 import type { Mock } from "./server.ts";
@@ -190,5 +190,42 @@ describe("Gemini mock conversation", () => {
     const refused = await ai().models.generateContent({ model: "m", contents: [...contents, { role: "model", parts: unsigned }, response], config }).catch((error) => error);
     expect(refused.status).toBe(400);
     expect(refused.message).toContain("missing a thought_signature");
+  });
+});
+
+describe("parallel-tool and max-tokens, each vendor", () => {
+  const args = [{ path: TOOL_ARGUMENT }, { path: SECOND_TOOL_ARGUMENT }];
+  it("Anthropic: two tool_use blocks; max_tokens", async () => {
+    const client = new Anthropic({ apiKey: "a", baseURL: anthropic.url, maxRetries: 0 });
+    const base = { model: "m", max_tokens: 64, messages: [{ role: "user" as const, content: "x" }] };
+    anthropic.next("parallel-tool", "max-tokens");
+    const calls = await client.messages.stream({ ...base, tools: [{ name: "read_file", input_schema: schema as any }] }).finalMessage();
+    expect(calls.content.map((b: any) => b.input)).toEqual(args);
+    expect((await client.messages.create(base)).stop_reason).toBe("max_tokens");
+  });
+  it("Chat: two tool_calls by index; length", async () => {
+    const client = new OpenAI({ apiKey: "o", baseURL: `${openai.url}/v1`, maxRetries: 0 });
+    openai.next("parallel-tool", "max-tokens");
+    const tools = [{ type: "function" as const, function: { name: "read_file", parameters: schema } }];
+    const final = await client.chat.completions.stream({ model: "m", messages: [{ role: "user", content: "x" }], tools }).finalChatCompletion();
+    expect(final.choices[0].message.tool_calls!.map((c: any) => JSON.parse(c.function.arguments))).toEqual(args);
+    expect((await client.chat.completions.create({ model: "m", messages: [{ role: "user", content: "x" }] })).choices[0].finish_reason).toBe("length");
+  });
+  it("Responses: two function_call items; incomplete", async () => {
+    const client = new OpenAI({ apiKey: "o", baseURL: `${openai.url}/v1`, maxRetries: 0 });
+    openai.next("parallel-tool", "max-tokens");
+    const final = await client.responses.stream({ model: "m", input: "x", tools: [{ type: "function", name: "read_file", parameters: schema, strict: false }] }).finalResponse();
+    expect(final.output.map((item: any) => JSON.parse(item.arguments))).toEqual(args);
+    const cut = await client.responses.create({ model: "m", input: "x" });
+    expect(cut).toMatchObject({ status: "incomplete", incomplete_details: { reason: "max_output_tokens" } });
+  });
+  it("Gemini: two functionCall parts, the first signed; MAX_TOKENS", async () => {
+    const ai = new GoogleGenAI({ apiKey: "g", httpOptions: { baseUrl: gemini.url } });
+    gemini.next("parallel-tool", "max-tokens");
+    const response = await ai.models.generateContent({ model: "m", contents: "x", config: { tools: [{ functionDeclarations: [{ name: "read_file", parametersJsonSchema: schema }] }] } });
+    const parts = response.candidates![0].content!.parts!;
+    expect(parts.map((p) => p.functionCall!.args)).toEqual(args);
+    expect(parts.map((p) => Boolean(p.thoughtSignature))).toEqual([true, false]);
+    expect((await ai.models.generateContent({ model: "m", contents: "x" })).candidates![0].finishReason).toBe("MAX_TOKENS");
   });
 });

@@ -28,11 +28,11 @@ export function issue(issued: Issued, about: string, prefix = ""): string {
  * Deterministic arguments from a tool's JSON schema: its first required property (else its first
  * property, else `path`) gets "README.md", or 42 / true for a numeric / boolean type.
  */
-export function toolArguments(schema: any): Record<string, unknown> {
+export function toolArguments(schema: any, text = TOOL_ARGUMENT): Record<string, unknown> {
   const properties = schema && typeof schema.properties === "object" ? schema.properties : {};
   const name: string = (Array.isArray(schema?.required) && schema.required[0]) || Object.keys(properties)[0] || "path";
   const type = String(properties[name]?.type ?? "string").toLowerCase();
-  const value = type === "number" || type === "integer" ? 42 : type === "boolean" ? true : TOOL_ARGUMENT;
+  const value = type === "number" || type === "integer" ? 42 : type === "boolean" ? true : text;
   return { [name]: value };
 }
 
@@ -44,12 +44,17 @@ export function stringsIn(value: unknown): string {
   return "";
 }
 
+/** The second call's argument under `parallel-tool`. */
+export const SECOND_TOOL_ARGUMENT = "LICENSE";
+
 /** What the model does this turn. */
 export type Plan = {
   reasoning: boolean;
-  /** A tool call instead of text. */
-  call?: { name: string; args: Record<string, unknown> };
+  /** Tool calls instead of text (empty for a text answer). */
+  calls: { name: string; args: Record<string, unknown> }[];
   text: string;
+  /** The answer is cut off at the output limit (`max-tokens`). */
+  truncated: boolean;
 };
 
 /**
@@ -57,12 +62,16 @@ export type Plan = {
  * `toolResult`: the text of the tool result(s) in the request's last turn, if that turn is one.
  */
 export function planTurn(scenario: Scenario, tools: { name: string; schema: unknown }[], toolResult: string | undefined, reply: string): Plan {
-  const conversational = scenario === "tool" || scenario === "thinking-tool";
+  const conversational = scenario === "tool" || scenario === "thinking-tool" || scenario === "parallel-tool";
   const reasoning = scenario === "thinking" || scenario === "thinking-tool";
-  if (!conversational) return { reasoning, text: reply };
-  if (toolResult !== undefined) return { reasoning, text: toolReply(toolResult) };
-  if (tools.length === 0) return { reasoning, text: reply };
-  return { reasoning, text: "", call: { name: tools[0].name, args: toolArguments(tools[0].schema) } };
+  const base = { reasoning, calls: [], truncated: scenario === "max-tokens" };
+  if (!conversational) return { ...base, text: reply };
+  if (toolResult !== undefined) return { ...base, text: toolReply(toolResult) };
+  if (tools.length === 0) return { ...base, text: reply };
+  const { name, schema } = tools[0];
+  const calls = [{ name, args: toolArguments(schema) }];
+  if (scenario === "parallel-tool") calls.push({ name, args: toolArguments(schema, SECOND_TOOL_ARGUMENT) });
+  return { ...base, text: "", calls };
 }
 
 /** A text cut into `n` roughly equal deltas (at least one). */

@@ -116,8 +116,9 @@ function render(ex: Exchange, issued: Issued): { plan: Plan; parts: any[] } {
   const plan = planTurn(ex.scenario, tools, responses.length ? responses.map((r: any) => stringsIn(r.response)).join("\n") : undefined, GEMINI_REPLY);
   const parts: any[] = [];
   if (plan.reasoning) parts.push({ text: REASONING_TEXT, thought: true });
-  if (plan.call) parts.push({ functionCall: { name: plan.call.name, args: plan.call.args }, thoughtSignature: issue(issued, plan.call.name) });
-  else parts.push({ text: plan.text, ...(plan.reasoning ? { thoughtSignature: issue(issued, "") } : {}) });
+  // Gemini 3 signs the first call of a step only.
+  for (const [k, call] of plan.calls.entries()) parts.push({ functionCall: { name: call.name, args: call.args }, ...(k === 0 ? { thoughtSignature: issue(issued, call.name) } : {}) });
+  if (!plan.calls.length) parts.push({ text: plan.text, ...(plan.reasoning ? { thoughtSignature: issue(issued, "") } : {}) });
   return { plan, parts };
 }
 
@@ -127,7 +128,7 @@ function chunk(ex: Exchange, modelVersion: string, responseId: string, parts: an
   const thoughts = plan.reasoning ? THINKING_TOKENS : 0;
   const promptTokenCount = prompt + cached; // promptTokenCount includes cached tokens
   return {
-    candidates: [{ content: { parts, role: "model" }, ...(last ? { finishReason: "STOP" } : {}), index: 0 }],
+    candidates: [{ content: { parts, role: "model" }, ...(last ? { finishReason: plan.truncated ? "MAX_TOKENS" : "STOP" } : {}), index: 0 }],
     usageMetadata: {
       promptTokenCount,
       candidatesTokenCount,

@@ -101,10 +101,12 @@ function chatTurn(ex: Exchange, counter: number): ChatTurn {
   const trailing: any[] = [];
   for (let i = body.messages.length - 1; i >= 0 && body.messages[i]?.role === "tool"; i--) trailing.unshift(body.messages[i]);
   const plan = planTurn(ex.scenario, tools, trailing.length ? trailing.map((m) => stringsIn(m.content)).join("\n") : undefined, OPENAI_REPLY);
-  const message: Record<string, any> = { role: "assistant", content: plan.call ? null : plan.text, refusal: null, annotations: [] };
+  const message: Record<string, any> = { role: "assistant", content: plan.calls.length ? null : plan.text, refusal: null, annotations: [] };
   if (plan.reasoning) message.reasoning_content = REASONING_TEXT;
-  if (plan.call) message.tool_calls = [{ id: `call_mock${counter}`, type: "function", function: { name: plan.call.name, arguments: JSON.stringify(plan.call.args) } }];
-  return { plan, message, finish: plan.call ? "tool_calls" : "stop" };
+  if (plan.calls.length) {
+    message.tool_calls = plan.calls.map((call, k) => ({ id: `call_mock${counter}_${k}`, type: "function", function: { name: call.name, arguments: JSON.stringify(call.args) } }));
+  }
+  return { plan, message, finish: plan.calls.length ? "tool_calls" : plan.truncated ? "length" : "stop" };
 }
 
 function chatUsage(ex: Exchange, plan: Plan) {
@@ -139,9 +141,10 @@ function chatStream(ex: Exchange, id: string, turn: ChatTurn): string[] {
   const events = [chunk({ role: "assistant", content: message.tool_calls && !message.reasoning_content ? null : "", refusal: null })];
   if (message.reasoning_content) events.push(...deltasOf(message.reasoning_content).map((reasoning_content) => chunk({ reasoning_content })));
   if (message.tool_calls) {
-    const [{ id: callId, function: fn }] = message.tool_calls;
-    events.push(chunk({ tool_calls: [{ index: 0, id: callId, type: "function", function: { name: fn.name, arguments: "" } }] }));
-    events.push(...deltasOf(fn.arguments).map((args) => chunk({ tool_calls: [{ index: 0, function: { arguments: args } }] })));
+    for (const [index, { id: callId, function: fn }] of message.tool_calls.entries()) {
+      events.push(chunk({ tool_calls: [{ index, id: callId, type: "function", function: { name: fn.name, arguments: "" } }] }));
+      events.push(...deltasOf(fn.arguments).map((args) => chunk({ tool_calls: [{ index, function: { arguments: args } }] })));
+    }
   } else {
     events.push(...(message.content === OPENAI_REPLY ? OPENAI_DELTAS : deltasOf(message.content)).map((content) => chunk({ content })));
   }

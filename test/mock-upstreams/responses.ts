@@ -17,14 +17,13 @@ export function responsesTurn(ex: Exchange, id: string, issued: Issued): Respons
   const output: any[] = [];
   if (plan.reasoning) {
     const item: Record<string, unknown> = { id: `rs_${id}`, type: "reasoning", summary: [{ type: "summary_text", text: REASONING_TEXT }] };
-    if (Array.isArray(body.include) && body.include.includes("reasoning.encrypted_content")) item.encrypted_content = issue(issued, plan.call?.name ?? "", "gAAAAAB");
+    if (Array.isArray(body.include) && body.include.includes("reasoning.encrypted_content")) item.encrypted_content = issue(issued, plan.calls[0]?.name ?? "", "gAAAAAB");
     output.push(item);
   }
-  if (plan.call) {
-    output.push({ id: `fc_${id}`, type: "function_call", status: "completed", arguments: JSON.stringify(plan.call.args), call_id: `call_${id}`, name: plan.call.name });
-  } else {
-    output.push(outputMessage(id, "completed", plan.text));
+  for (const [k, call] of plan.calls.entries()) {
+    output.push({ id: `fc_${id}_${k}`, type: "function_call", status: "completed", arguments: JSON.stringify(call.args), call_id: `call_${id}_${k}`, name: call.name });
   }
+  if (!plan.calls.length) output.push(outputMessage(id, plan.truncated ? "incomplete" : "completed", plan.text));
   return { plan, output };
 }
 
@@ -33,14 +32,16 @@ const outputMessage = (id: string, status: string, text: string) => ({
   id: `msg_${id}`,
   status,
   role: "assistant",
-  content: status === "completed" ? [outputText(text)] : [],
+  content: status === "in_progress" ? [] : [outputText(text)],
 });
 
 const outputText = (text: string) => ({ type: "output_text", text, annotations: [], logprobs: [] });
 
-export function responseObject(ex: Exchange, id: string, status: "in_progress" | "completed", turn: ResponsesTurn) {
+export function responseObject(ex: Exchange, id: string, state: "in_progress" | "completed", turn: ResponsesTurn) {
   const body = ex.request.body;
-  const done = status === "completed";
+  const done = state === "completed";
+  // A cut-off answer ends `incomplete`, saying why.
+  const status = done && turn.plan.truncated ? "incomplete" : state;
   const t = tokens(ex, turn.plan);
   return {
     id,
@@ -49,7 +50,7 @@ export function responseObject(ex: Exchange, id: string, status: "in_progress" |
     status,
     background: false,
     error: null,
-    incomplete_details: null,
+    incomplete_details: status === "incomplete" ? { reason: "max_output_tokens" } : null,
     instructions: body.instructions ?? null,
     max_output_tokens: body.max_output_tokens ?? null,
     model: body.model,
@@ -109,6 +110,6 @@ export function responsesStream(ex: Exchange, id: string, turn: ResponsesTurn): 
     }
     send("response.output_item.done", { output_index, item });
   }
-  send("response.completed", { response: responseObject(ex, id, "completed", turn) });
+  send(turn.plan.truncated ? "response.incomplete" : "response.completed", { response: responseObject(ex, id, "completed", turn) });
   return events;
 }

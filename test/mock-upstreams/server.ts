@@ -38,7 +38,11 @@ export type Scenario =
   /** The model calls the first declared tool; once the last turn is a tool result, it answers text quoting it (conversation.ts). */
   | "tool"
   /** As `tool`, with reasoning first whose proof (signature, encrypted content) the mock remembers and demands back byte-exact. */
-  | "thinking-tool";
+  | "thinking-tool"
+  /** As `tool`, with two parallel calls of the first declared tool (README.md, then LICENSE). */
+  | "parallel-tool"
+  /** The ordinary reply, cut off: each vendor's max-tokens stop (max_tokens, length, incomplete, MAX_TOKENS). */
+  | "max-tokens";
 
 export type RecordedRequest = {
   method: string;

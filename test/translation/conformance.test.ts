@@ -30,6 +30,7 @@ const MID = "From now on, answer in English only.";
 // A 1x1 PNG and a one-page PDF, base64.
 const PNG: Media = { mediaType: "image/png", data: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==" };
 const PDF: Media = { mediaType: "application/pdf", data: Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n").toString("base64") };
+const IMAGE_URL = "https://upload.wikimedia.org/wikipedia/commons/4/47/PNG_transparency_demonstration_1.png";
 const SCHEMA = { type: "object", properties: { answer: { type: "string" } }, required: ["answer"], additionalProperties: false };
 
 const midAllowed = (pair: Pair) => pair.caller.format === "chat" || pair.caller.format === "responses";
@@ -79,6 +80,41 @@ describe.each(pairs)("$name", (pair) => {
       expect(reply.calls).toEqual([]);
       expect(reply.stop).toBe(caller.stops.end);
       expect(reply.usage).toMatchObject(caller.usageFor(upstream.usage(body, "ok")));
+      caller.shape(reply.json, upstream.model);
+    });
+
+    it("a reply cut off at max tokens stops for that reason, in the caller's words", async () => {
+      const exchange = await call(env, pair, keyOf(pair).key, { messages: [{ role: "user", text: "Write an essay." }], maxTokens: 16 }, stream, "max-tokens");
+      expect(exchange.status, show(exchange)).toBe(200);
+      expect(exchange.reply!.stop).toBe(caller.stops.max);
+      if (caller.format === "responses") expect(exchange.reply!.json.incomplete_details).toEqual({ reason: "max_output_tokens" });
+      expect(exchange.reply!.text).toBe(upstream.reply);
+    });
+
+    it("tool_choice forcing one tool", async () => {
+      const spec: Spec = { messages: [{ role: "user", text: "Read the README." }], tools: true, extra: caller.toolChoice("read_file") };
+      const exchange = await call(env, pair, keyOf(pair).key, spec, stream, "tool");
+      expect(exchange.status, show(exchange)).toBe(200);
+      expect(upstream.forcedTool(exchange.received!.body), JSON.stringify(exchange.received!.body)).toBe("read_file");
+      expect(exchange.reply!.calls.map((c) => c.name)).toEqual(["read_file"]);
+      expect(exchange.reply!.stop).toBe(caller.stops.tool);
+    });
+
+    it("an image by URL (Gemini upstreams may refuse it, naming the field)", async () => {
+      const exchange = await call(env, pair, keyOf(pair).key, { messages: [{ role: "user", text: "What is this?", imageUrl: IMAGE_URL }] }, stream);
+      if (upstream.format === "generate-content" && exchange.status === 400) {
+        expect(caller.errorMessage(exchange.json, 400)).toMatch(/image|url/i);
+        expect(exchange.received).toBeNull();
+        return;
+      }
+      expect(exchange.status, show(exchange)).toBe(200);
+      expect(upstream.imageUrls(exchange.received!.body)).toEqual([IMAGE_URL]);
+    });
+
+    it.runIf(stream)("a stream the upstream breaks mid-way ends with the caller's error event", async () => {
+      const exchange = await call(env, pair, keyOf(pair).key, { messages: [{ role: "user", text: "Hi." }] }, stream, "break-mid-stream", { read: false });
+      expect(exchange.status).toBe(200);
+      expect(caller.endsWithError(exchange.raw), exchange.raw.slice(-400)).toBe(true);
     });
 
     it("an image and a document, inline base64", async () => {

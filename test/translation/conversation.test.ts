@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unique } from "../helpers/fixtures.ts";
 import { type RelayEnv, startRelayEnv } from "../helpers/relay-env.ts";
-import { TOOL_ARGUMENT, toolReply } from "../mock-upstreams/conversation.ts";
+import { SECOND_TOOL_ARGUMENT, TOOL_ARGUMENT, toolReply } from "../mock-upstreams/conversation.ts";
 import type { Msg, Spec } from "./callers/types.ts";
 import { call, optIn, type Pair, pairs } from "./pairs.ts";
 
@@ -69,9 +69,30 @@ async function toolLoop(pair: Pair, stream: boolean, reasoning: boolean) {
   }
 }
 
+/** Two parallel calls come back in the caller's format; their two results reach the upstream each paired with its call. */
+async function parallelLoop(pair: Pair, stream: boolean) {
+  const key = keys.get(pair.upstream.group)!;
+  const spec: Spec = { messages: [USER], tools: true };
+  const first = await call(env, pair, key, spec, stream, "parallel-tool");
+  expect(first.status, show(first)).toBe(200);
+  const calls = first.reply!.calls;
+  expect(calls.map((c) => c.args)).toEqual([{ path: TOOL_ARGUMENT }, { path: SECOND_TOOL_ARGUMENT }]);
+  expect(new Set(calls.map((c) => c.id)).size, "the two calls share an id").toBe(2);
+  expect(first.reply!.stop).toBe(pair.caller.stops.tool);
+  const results = calls.map((c) => ({ role: "tool" as const, callId: c.id, name: c.name, text: `contents of ${(c.args as any).path}` }));
+  const second = await call(env, pair, key, { ...spec, messages: [USER, { native: first.reply!.assistant }, ...results] }, stream, "parallel-tool");
+  expect(second.status, show(second)).toBe(200);
+  const sent = pair.upstream.toolPairs(second.received!.body).map((p) => ({ ...p, result: p.result.startsWith("{") ? JSON.parse(p.result).content : p.result }));
+  expect(sent).toEqual([
+    { name: "read_file", args: { path: TOOL_ARGUMENT }, result: `contents of ${TOOL_ARGUMENT}` },
+    { name: "read_file", args: { path: SECOND_TOOL_ARGUMENT }, result: `contents of ${SECOND_TOOL_ARGUMENT}` },
+  ]);
+}
+
 describe.each(pairs)("$name", (pair) => {
   describe.each([false, true])("stream %s", (stream) => {
     it("a two-turn tool loop", () => toolLoop(pair, stream, false));
     it("a two-turn tool loop with reasoning, sent back as returned", () => toolLoop(pair, stream, true));
+    it("parallel tool calls and their results", () => parallelLoop(pair, stream));
   });
 });

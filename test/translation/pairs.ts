@@ -43,6 +43,9 @@ export type Upstream = {
   maxTokens(body: any): unknown;
   stop(body: any): unknown;
   schema(body: any): unknown;
+  /** The tool the request forces, if it forces one. */
+  forcedTool(body: any): string | undefined;
+  imageUrls(body: any): string[];
 };
 
 const reasoningOf = (scenario: Scenario) => (scenario === "thinking" || scenario === "thinking-tool" ? THINKING_TOKENS : 0);
@@ -78,6 +81,8 @@ export const upstreams: Record<Format, Upstream> = {
     },
     maxTokens: (body) => body.max_tokens,
     stop: (body) => body.stop_sequences,
+    forcedTool: (body) => (body.tool_choice?.type === "tool" ? body.tool_choice.name : undefined),
+    imageUrls: (body) => arr(body.messages).flatMap((m) => arr(m.content)).filter((b) => b?.type === "image" && b.source?.type === "url").map((b) => b.source.url),
     schema: (body) => body.output_config?.format?.schema ?? body.output_format?.schema,
   },
   chat: {
@@ -105,6 +110,8 @@ export const upstreams: Record<Format, Upstream> = {
     },
     maxTokens: (body) => body.max_completion_tokens ?? body.max_tokens,
     stop: (body) => (typeof body.stop === "string" ? [body.stop] : body.stop),
+    forcedTool: (body) => (body.tool_choice?.type === "function" ? body.tool_choice.function?.name : undefined),
+    imageUrls: (body) => arr(body.messages).flatMap((m) => arr(m.content)).filter((p) => p?.type === "image_url" && !p.image_url.url.startsWith("data:")).map((p) => p.image_url.url),
     schema: (body) => body.response_format?.json_schema?.schema,
   },
   responses: {
@@ -132,6 +139,8 @@ export const upstreams: Record<Format, Upstream> = {
     },
     maxTokens: (body) => body.max_output_tokens,
     stop: () => undefined,
+    forcedTool: (body) => (body.tool_choice?.type === "function" ? body.tool_choice.name : undefined),
+    imageUrls: (body) => arr(body.input).flatMap((m) => arr(m.content)).filter((p) => p?.type === "input_image" && !String(p.image_url).startsWith("data:")).map((p) => p.image_url),
     schema: (body) => body.text?.format?.schema,
   },
   "generate-content": {
@@ -162,6 +171,11 @@ export const upstreams: Record<Format, Upstream> = {
     },
     maxTokens: (body) => body.generationConfig?.maxOutputTokens,
     stop: (body) => body.generationConfig?.stopSequences,
+    forcedTool: (body) => {
+      const config = body.toolConfig?.functionCallingConfig;
+      return config?.mode === "ANY" && arr(config.allowedFunctionNames).length === 1 ? config.allowedFunctionNames[0] : undefined;
+    },
+    imageUrls: (body) => arr(body.contents).flatMap((c) => arr(c.parts)).filter((p) => p?.fileData).map((p) => p.fileData.fileUri),
     schema: (body) => body.generationConfig?.responseJsonSchema ?? body.generationConfig?.responseSchema,
   },
 };
@@ -185,12 +199,13 @@ export async function optIn(env: RelayEnv) {
     const { error } = await env.operator.PATCH("/api/admin/groups/{id}", { params: { path: { id: group.id } }, body: { translated_interfaces: translated } as any });
     if (error) throw new Error(`opt-in of ${upstream.group}: ${JSON.stringify(error)}`);
   }
+  await new Promise((resolve) => setTimeout(resolve, 1200)); // the catalog reloads
 }
 
 export type Exchange = { status: number; raw: string; json: any; reply: Reply | null; received: RecordedRequest | null };
 
 /** One call in the caller's format over HTTP; `received` is what the upstream's mock got (null if nothing). */
-export async function call(env: RelayEnv, pair: Pair, key: string, spec: Spec, stream: boolean, scenario?: Scenario): Promise<Exchange> {
+export async function call(env: RelayEnv, pair: Pair, key: string, spec: Spec, stream: boolean, scenario?: Scenario, options: { read?: boolean } = {}): Promise<Exchange> {
   const mock = pair.upstream.mock(env);
   const before = mock.requests.length;
   if (scenario) mock.next(scenario);
@@ -207,6 +222,6 @@ export async function call(env: RelayEnv, pair: Pair, key: string, spec: Spec, s
   try {
     json = JSON.parse(raw);
   } catch {}
-  const reply = response.status === 200 ? pair.caller.read(raw, stream) : null;
+  const reply = response.status === 200 && options.read !== false ? pair.caller.read(raw, stream) : null;
   return { status: response.status, raw, json, reply, received };
 }

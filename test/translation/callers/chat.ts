@@ -1,7 +1,7 @@
 // The OpenAI Chat Completions caller: requests as the openai SDK sends them; a stream checked chunk by
 // chunk (data-only, one id, tool-call deltas by index, one finish_reason, the usage chunk with no
 // choices last, then [DONE]) and accumulated as the SDK's ChatCompletionStream does.
-import { assert, type Caller, dataUrl, type Msg, type Reply, type Spec, sseEvents, TOOL } from "./types.ts";
+import { assert, type Caller, dataUrl, lastEvent, type Msg, type Reply, type Spec, sseEvents, TOOL } from "./types.ts";
 
 function message(msg: Msg): unknown {
   if ("native" in msg) throw new Error("native items are appended whole");
@@ -10,6 +10,7 @@ function message(msg: Msg): unknown {
   if (msg.role === "assistant") return { role: "assistant", content: msg.text };
   const parts: unknown[] = [{ type: "text", text: msg.text }];
   if (msg.image) parts.push({ type: "image_url", image_url: { url: dataUrl(msg.image) } });
+  if (msg.imageUrl) parts.push({ type: "image_url", image_url: { url: msg.imageUrl } });
   if (msg.document) parts.push({ type: "file", file: { filename: "document.pdf", file_data: dataUrl(msg.document) } });
   return { role: "user", content: parts };
 }
@@ -95,7 +96,17 @@ export const chatCaller: Caller = {
     assert(typeof json?.error?.message === "string" && typeof json.error.type === "string", `not an OpenAI error: ${JSON.stringify(json)}`);
     return json.error.message;
   },
-  stops: { end: "stop", tool: "tool_calls" },
+  stops: { end: "stop", tool: "tool_calls", max: "length" },
+  shape(json, model) {
+    assert(json.object === "chat.completion" && /^chatcmpl-/.test(json.id) && json.model === model, `completion shape: ${JSON.stringify({ object: json.object, id: json.id, model: json.model })}`);
+  },
+  toolChoice: (name) => ({ tool_choice: { type: "function", function: { name } } }),
+  endsWithError(raw) {
+    // The error chunk may be followed by [DONE].
+    const blocks = raw.split("\n\n").filter((block) => block.trim() && block.trim() !== "data: [DONE]");
+    const last = lastEvent(blocks.at(-1) ?? "");
+    return typeof last?.data?.error?.message === "string";
+  },
   usageFor: (u) => ({
     prompt_tokens: u.input + u.cacheRead + u.cacheWrite,
     completion_tokens: u.output,

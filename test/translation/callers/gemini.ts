@@ -2,7 +2,7 @@
 // stream checked chunk by chunk (data-only, every chunk a GenerateContentResponse, finishReason on
 // the last only, usageMetadata on the last) and accumulated as an SDK user keeps history: all parts
 // of all chunks, in order, as one model content.
-import { assert, type Caller, type Msg, type Reply, type Spec, sseEvents, TOOL } from "./types.ts";
+import { assert, type Caller, lastEvent, type Msg, type Reply, type Spec, sseEvents, TOOL } from "./types.ts";
 
 function content(msg: Msg): unknown {
   if ("native" in msg) throw new Error("native items are appended whole");
@@ -13,8 +13,20 @@ function content(msg: Msg): unknown {
   if (msg.role === "assistant") return { role: "model", parts: [{ text: msg.text }] };
   const parts: unknown[] = [{ text: msg.text }];
   if (msg.image) parts.push({ inlineData: { mimeType: msg.image.mediaType, data: msg.image.data } });
+  if (msg.imageUrl) parts.push({ fileData: { mimeType: "image/png", fileUri: msg.imageUrl } });
   if (msg.document) parts.push({ inlineData: { mimeType: msg.document.mediaType, data: msg.document.data } });
   return { role: "user", parts };
+}
+
+/** Consecutive function responses go in one user content, as Gemini requires. */
+function merged(contents: any[]): any[] {
+  const out: any[] = [];
+  const isResponses = (c: any) => c?.role === "user" && c.parts.every((p: any) => p.functionResponse);
+  for (const c of contents) {
+    if (isResponses(c) && isResponses(out.at(-1))) out.at(-1).parts.push(...c.parts);
+    else out.push(c);
+  }
+  return out;
 }
 
 function body(spec: Spec) {
@@ -26,7 +38,7 @@ function body(spec: Spec) {
   };
   const { generationConfig: extraConfig, ...extra } = (spec.extra ?? {}) as Record<string, any>;
   return {
-    contents: spec.messages.flatMap((msg) => ("native" in msg ? msg.native : [content(msg)])),
+    contents: merged(spec.messages.flatMap((msg) => ("native" in msg ? msg.native : [content(msg)]))),
     ...(spec.system ? { systemInstruction: { parts: [{ text: spec.system }] } } : {}),
     ...(spec.tools ? { tools: [{ functionDeclarations: [{ name: TOOL.name, description: TOOL.description, parametersJsonSchema: TOOL.schema }] }] } : {}),
     ...(Object.keys(config).length || extraConfig ? { generationConfig: { ...config, ...extraConfig } } : {}),
@@ -81,7 +93,17 @@ export const geminiCaller: Caller = {
     assert(json?.error?.code === status && typeof json.error.message === "string" && typeof json.error.status === "string", `not a Gemini error: ${JSON.stringify(json)}`);
     return json.error.message;
   },
-  stops: { end: "STOP", tool: "STOP" },
+  stops: { end: "STOP", tool: "STOP", max: "MAX_TOKENS" },
+  shape(json, model) {
+    assert(Array.isArray(json.candidates) && json.candidates[0].content?.role === "model" && json.usageMetadata && typeof json.responseId === "string", `response shape: ${JSON.stringify(Object.keys(json))}`);
+    assert(json.modelVersion === undefined || typeof json.modelVersion === "string", `modelVersion ${json.modelVersion} (call name ${model})`);
+  },
+  toolChoice: (name) => ({ toolConfig: { functionCallingConfig: { mode: "ANY", allowedFunctionNames: [name] } } }),
+  endsWithError(raw) {
+    // Bare JSON (what the JS SDK raises on) or a data: line.
+    const last = lastEvent(raw.trim().split(/\r?\n\r?\n|\n(?=\{)/).at(-1) ?? "");
+    return typeof last?.data?.error?.message === "string";
+  },
   usageFor: (u) => ({
     promptTokenCount: u.input + u.cacheRead + u.cacheWrite,
     candidatesTokenCount: u.output - u.reasoning,

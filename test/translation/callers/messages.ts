@@ -1,7 +1,7 @@
 // The Anthropic Messages caller: requests as Claude Code / the Anthropic SDK send them; answers read
 // back, a stream checked event by event (message_start with non-zero input usage, blocks started,
 // delta'd and stopped in index order, cumulative message_delta, message_stop last).
-import { assert, type Caller, type Msg, type Reply, type Spec, sseEvents, TOOL } from "./types.ts";
+import { assert, type Caller, lastEvent, type Msg, type Reply, type Spec, sseEvents, TOOL } from "./types.ts";
 
 function content(msg: Msg): unknown {
   if ("native" in msg) throw new Error("native items are appended whole");
@@ -10,8 +10,20 @@ function content(msg: Msg): unknown {
   if (msg.role === "assistant") return { role: "assistant", content: msg.text };
   const blocks: unknown[] = [{ type: "text", text: msg.text }];
   if (msg.image) blocks.push({ type: "image", source: { type: "base64", media_type: msg.image.mediaType, data: msg.image.data } });
+  if (msg.imageUrl) blocks.push({ type: "image", source: { type: "url", url: msg.imageUrl } });
   if (msg.document) blocks.push({ type: "document", source: { type: "base64", media_type: msg.document.mediaType, data: msg.document.data } });
   return { role: "user", content: blocks };
+}
+
+/** Consecutive tool results go in one user message, as Anthropic requires. */
+function merged(messages: any[]): any[] {
+  const out: any[] = [];
+  const isResults = (m: any) => m?.role === "user" && Array.isArray(m.content) && m.content.every((b: any) => b.type === "tool_result");
+  for (const m of messages) {
+    if (isResults(m) && isResults(out.at(-1))) out.at(-1).content.push(...m.content);
+    else out.push(m);
+  }
+  return out;
 }
 
 function body(spec: Spec, model: string, stream: boolean) {
@@ -19,7 +31,7 @@ function body(spec: Spec, model: string, stream: boolean) {
     model,
     max_tokens: spec.maxTokens ?? 2048,
     ...(spec.system ? { system: spec.system } : {}),
-    messages: spec.messages.flatMap((msg) => ("native" in msg ? msg.native : [content(msg)])),
+    messages: merged(spec.messages.flatMap((msg) => ("native" in msg ? msg.native : [content(msg)]))),
     ...(stream ? { stream: true } : {}),
     ...(spec.tools ? { tools: [{ name: TOOL.name, description: TOOL.description, input_schema: TOOL.schema }] } : {}),
     ...(spec.reasoning ? { thinking: { type: "enabled", budget_tokens: 1024 } } : {}),
@@ -100,7 +112,15 @@ export const messagesCaller: Caller = {
     assert(json?.type === "error" && typeof json.error?.type === "string" && typeof json.error?.message === "string", `not an Anthropic error: ${JSON.stringify(json)}`);
     return json.error.message;
   },
-  stops: { end: "end_turn", tool: "tool_use" },
+  stops: { end: "end_turn", tool: "tool_use", max: "max_tokens" },
+  shape(json, model) {
+    assert(json.type === "message" && json.role === "assistant" && /^msg_/.test(json.id) && json.model === model, `message shape: ${JSON.stringify({ type: json.type, id: json.id, model: json.model })}`);
+  },
+  toolChoice: (name) => ({ tool_choice: { type: "tool", name } }),
+  endsWithError(raw) {
+    const last = lastEvent(raw);
+    return last?.event === "error" && last.data?.type === "error" && typeof last.data.error?.message === "string";
+  },
   usageFor: (u) => ({ input_tokens: u.input, output_tokens: u.output, cache_read_input_tokens: u.cacheRead, cache_creation_input_tokens: u.cacheWrite }),
   unrepresentable: { field: "mcp_servers", extra: { mcp_servers: [{ type: "url", url: "https://mcp.example.com/sse", name: "example" }] } },
   fields: { stop: "stop_sequences", temperature: "temperature" },

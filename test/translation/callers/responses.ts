@@ -3,7 +3,7 @@
 // completed last, every item added before its deltas and done after them) and accumulated from the
 // events, which must agree with response.completed's own output.
 import { isDeepStrictEqual } from "node:util";
-import { assert, type Caller, dataUrl, type Msg, type Reply, type Spec, sseEvents, TOOL } from "./types.ts";
+import { assert, type Caller, dataUrl, lastEvent, type Msg, type Reply, type Spec, sseEvents, TOOL } from "./types.ts";
 
 function item(msg: Msg): unknown {
   if ("native" in msg) throw new Error("native items are appended whole");
@@ -12,6 +12,7 @@ function item(msg: Msg): unknown {
   if (msg.role === "assistant") return { type: "message", role: "assistant", content: [{ type: "output_text", text: msg.text }] };
   const parts: unknown[] = [{ type: "input_text", text: msg.text }];
   if (msg.image) parts.push({ type: "input_image", image_url: dataUrl(msg.image), detail: "auto" });
+  if (msg.imageUrl) parts.push({ type: "input_image", image_url: msg.imageUrl, detail: "auto" });
   if (msg.document) parts.push({ type: "input_file", filename: "document.pdf", file_data: dataUrl(msg.document) });
   return { role: "user", content: parts };
 }
@@ -117,7 +118,16 @@ export const responsesCaller: Caller = {
     assert(typeof json?.error?.message === "string" && typeof json.error.type === "string", `not an OpenAI error: ${JSON.stringify(json)}`);
     return json.error.message;
   },
-  stops: { end: "completed", tool: "completed" },
+  stops: { end: "completed", tool: "completed", max: "incomplete" },
+  shape(json, model) {
+    assert(json.object === "response" && /^resp_/.test(json.id) && json.model === model && json.status === "completed", `response shape: ${JSON.stringify({ object: json.object, id: json.id, model: json.model, status: json.status })}`);
+    for (const item of json.output) assert(typeof item.id === "string" && item.id.length > 0, `an output item without id: ${JSON.stringify(item)}`);
+  },
+  toolChoice: (name) => ({ tool_choice: { type: "function", name } }),
+  endsWithError(raw) {
+    const last = lastEvent(raw);
+    return (last?.event === "error" && typeof last.data?.message === "string") || (last?.event === "response.failed" && last.data?.response?.status === "failed");
+  },
   usageFor: (u) => ({
     input_tokens: u.input + u.cacheRead + u.cacheWrite,
     output_tokens: u.output,

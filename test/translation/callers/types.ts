@@ -6,7 +6,7 @@ import type { Format } from "../../../server/translate/canonical.ts";
 export type Media = { mediaType: string; data: string };
 
 export type Msg =
-  | { role: "user"; text: string; image?: Media; document?: Media }
+  | { role: "user"; text: string; image?: Media; document?: Media; imageUrl?: string }
   | { role: "assistant"; text: string }
   /** An instruction in the middle of the conversation (chat/Responses `developer`). */
   | { role: "system"; text: string }
@@ -56,9 +56,15 @@ export type Caller = {
   /** The error body's message, after checking the format's error shape. */
   errorMessage(json: any, status: number): string;
   /** The stop reasons of an ordinary end and of a tool call. */
-  stops: { end: string; tool: string };
+  stops: { end: string; tool: string; max: string };
   /** The usage this format reports for canonical usage `u` (to match against `Reply.usage`). */
   usageFor(u: { input: number; output: number; cacheRead: number; cacheWrite: number; reasoning: number }): Record<string, unknown>;
+  /** Checks the answer's shape: object type, id prefix, the call name echoed (throws on a problem). */
+  shape(json: any, model: string): void;
+  /** The top-level fields that force the model to call `name`. */
+  toolChoice(name: string): Record<string, unknown>;
+  /** Whether a stream's text ends with this format's error event (a stream broken mid-way). */
+  endsWithError(raw: string): boolean;
   /** A request field no pair can carry, as the caller names it, and the value sent. */
   unrepresentable: { field: string; extra: Record<string, unknown> };
   /** How the caller names the stop sequences and temperature fields (for refusal messages). */
@@ -91,6 +97,19 @@ export function sseEvents(raw: string, separator = /\r?\n\r?\n/): { event?: stri
 
 export function assert(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(`stream grammar: ${message}`);
+}
+
+/** The last SSE event of a text, parsed (null when it is not JSON). */
+export function lastEvent(raw: string): { event?: string; data: any } | null {
+  const blocks = raw.split(/\r?\n\r?\n/).filter((block) => block.trim());
+  const last = blocks.at(-1) ?? "";
+  const event = /^event: (.*)$/m.exec(last)?.[1];
+  const data = /^data: (.*)$/m.exec(last)?.[1];
+  try {
+    return { event, data: JSON.parse(data ?? last.trim()) };
+  } catch {
+    return null;
+  }
 }
 
 export const dataUrl = (media: Media) => `data:${media.mediaType};base64,${media.data}`;
