@@ -1015,11 +1015,11 @@ export interface components {
         /** @description An id taken from one of the console's lists; never empty. */
         ResourceId: string;
         SdkBaseUrls: {
-            /** @description Family A SDKs: the host (the SDK appends /v1/messages). */
+            /** @description Anthropic SDKs: the host (the SDK appends /v1/messages). */
             anthropic: string;
-            /** @description Family B, domestic and compatible: host + /v1. */
+            /** @description OpenAI (GPT), domestic and OpenAI-compatible groups: host + /v1. */
             openai: string;
-            /** @description Family C: the host, REST transport, api version v1beta. */
+            /** @description Gemini: the host, REST transport, api version v1beta. */
             gemini: string;
         };
         TopUp: {

@@ -43,7 +43,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Family A messages. `?beta=true` (sent by the SDKs' beta namespace) is accepted and ignored. */
+        /** @description Anthropic Messages. `?beta=true` (sent by the SDKs' beta namespace) is accepted and ignored. */
         post: operations["createMessage"];
         delete?: never;
         options?: never;
@@ -80,9 +80,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * @description The bound group's models. A caller that sends `anthropic-version` gets the Family A list shape
-         *     (paginated with after_id/before_id/limit); a Family C caller (`x-goog-api-key` or `?key=`, as
-         *     `@google/genai` 3.x sends to `/v1/models`) the Family C shape; everyone else the OpenAI-style list.
+         * @description The bound group's models. A caller that sends `anthropic-version` gets the Anthropic list shape
+         *     (paginated with after_id/before_id/limit); a Gemini caller (`x-goog-api-key` or `?key=`, as
+         *     `@google/genai` 3.x sends to `/v1/models`) the Gemini shape; everyone else the OpenAI-style list.
          */
         get: operations["listModels"];
         put?: never;
@@ -170,10 +170,10 @@ export interface paths {
         };
         /**
          * @description One model of the bound group, in the caller's SDK shape (chosen as for `listModels`): OpenAI-style
-         *     `{id, object, created, owned_by}` for Bearer callers, Family A `{type, id, display_name, created_at}`
-         *     when `anthropic-version` is sent, Family C for `x-goog-api-key` or `?key=` callers. `model` is a
+         *     `{id, object, created, owned_by}` for Bearer callers, Anthropic `{type, id, display_name, created_at}`
+         *     when `anthropic-version` is sent, Gemini for `x-goog-api-key` or `?key=` callers. `model` is a
          *     plain model id or a group-qualified `<group_identifier>/<model_id>`; an id containing `/` is sent
-         *     percent-encoded (as the OpenAI and Family A SDKs do) or as the two segments of `getModelInGroup`.
+         *     percent-encoded (as the OpenAI and Anthropic SDKs do) or as the two segments of `getModelInGroup`.
          *     A model the group does not offer is a 404 in the caller's error shape.
          */
         get: operations["getModel"];
@@ -211,7 +211,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Family C generation with a plain model id (the key's group decides the route). */
+        /** @description Gemini generation with a plain model id (the key's group decides the route). */
         post: operations["V1_generate"];
         delete?: never;
         options?: never;
@@ -228,7 +228,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Family C streamed generation: server-sent events, each `data:` one GenerateContentResponse chunk with cumulative usage. */
+        /** @description Gemini streamed generation: server-sent events, each `data:` one GenerateContentResponse chunk with cumulative usage. */
         post: operations["V1_stream"];
         delete?: never;
         options?: never;
@@ -246,7 +246,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * @description Family B responses. Without `stream: true` the answer is always a complete response object
+         * @description OpenAI Responses. Without `stream: true` the answer is always a complete response object
          *     (deviation: the relay may stream upstream and assemble it).
          */
         post: operations["createResponse"];
@@ -263,7 +263,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Family C model list for the bound group. */
+        /** @description Gemini model list for the bound group. */
         get: operations["listGeminiModels"];
         put?: never;
         post?: never;
@@ -348,7 +348,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description One model of the bound group in the Family C shape (`name` is `models/<model>`); 404 in the Family C error shape when the group does not offer it. */
+        /** @description One model of the bound group in the Gemini shape (`name` is `models/<model>`); 404 in the Gemini error shape when the group does not offer it. */
         get: operations["getGeminiModel"];
         put?: never;
         post?: never;
@@ -384,7 +384,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Family C generation with a plain model id (the key's group decides the route). */
+        /** @description Gemini generation with a plain model id (the key's group decides the route). */
         post: operations["V1beta_generate"];
         delete?: never;
         options?: never;
@@ -401,7 +401,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Family C streamed generation: server-sent events, each `data:` one GenerateContentResponse chunk with cumulative usage. */
+        /** @description Gemini streamed generation: server-sent events, each `data:` one GenerateContentResponse chunk with cumulative usage. */
         post: operations["V1beta_stream"];
         delete?: never;
         options?: never;
@@ -413,7 +413,7 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description Family A error body: `{"type":"error","error":{type,message}}`. */
+        /** @description Anthropic error body: `{"type":"error","error":{type,message}}`. */
         AnthropicError: {
             /** @enum {string} */
             type: "error";
@@ -578,7 +578,7 @@ export interface components {
             /** Format: int32 */
             total_tokens: number;
         };
-        /** @description Family C error body: `{"error":{code,message,status}}`. */
+        /** @description Gemini error body: `{"error":{code,message,status}}`. */
         GeminiError: {
             error: {
                 /**
@@ -778,7 +778,7 @@ export interface components {
             type: "message_stop";
         };
         /**
-         * @description One server-sent event of a Family A stream. The SSE `event:` line repeats `type`; the SDKs
+         * @description One server-sent event of an Anthropic stream. The SSE `event:` line repeats `type`; the SDKs
          *     dispatch on that line, so the relay always sends it.
          */
         "Messages.MessageStreamEvent": components["schemas"]["Messages.MessageStartEvent"] | components["schemas"]["Messages.ContentBlockStartEvent"] | components["schemas"]["Messages.ContentBlockDeltaEvent"] | components["schemas"]["Messages.ContentBlockStopEvent"] | components["schemas"]["Messages.MessageDeltaEvent"] | components["schemas"]["Messages.MessageStopEvent"] | components["schemas"]["Messages.PingEvent"] | components["schemas"]["Messages.ErrorEvent"];

@@ -21,12 +21,13 @@ const familyKeywords: Record<Exclude<Family, "compatible">, string[]> = {
   domestic: ["deepseek", "qwen", "glm", "kimi", "minimax"],
 };
 
+/** Families as users know them: by vendor (the contract keeps the neutral values A, B, C). */
 export const familyLabels: Record<Family, string> = {
-  A: "Family A (messages)",
-  B: "Family B (GPT-type)",
-  C: "Family C (generateContent)",
-  domestic: "domestic (chat completions)",
-  compatible: "OpenAI-compatible (chat completions)",
+  A: "Anthropic (Claude)",
+  B: "OpenAI (GPT)",
+  C: "Google (Gemini)",
+  domestic: "Domestic (DeepSeek, Qwen, GLM, Kimi, MiniMax)",
+  compatible: "OpenAI-compatible",
 };
 
 /** The keyword list as the error messages quote it: `A: claude/flagship/premium; B: gpt; …`. */

@@ -1,11 +1,13 @@
 // Display helpers. Money arrives as integer micros; prices as micros per million tokens.
 
+/** Families by vendor, the words users know (the contract keeps its neutral values A, B, C). */
+
 export const familyNames: Record<string, string> = {
-  A: "Family A · Messages",
-  B: "Family B · GPT",
-  C: "Family C · Gemini",
-  domestic: "Domestic · Chat",
-  compatible: "OpenAI-compatible · Chat",
+  A: "Anthropic (Claude)",
+  B: "OpenAI (GPT)",
+  C: "Google (Gemini)",
+  domestic: "Domestic (DeepSeek, Qwen, …)",
+  compatible: "OpenAI-compatible",
 };
 
 /** Families in the order the console lists them. */
@@ -73,4 +75,18 @@ export const interfacePaths: Record<string, string> = {
   chat: "/v1/chat/completions",
   responses: "/v1/responses",
   "generate-content": "/v1beta/models/{model}:generateContent",
+};
+
+/** An interface path → its vendor's name (the Call Guide's pills); embeddings and model lists too. */
+export const pathNames: Record<string, string> = {
+  ...Object.fromEntries(Object.entries(interfacePaths).map(([iface, path]) => [path, interfaceNames[iface]])),
+  "/v1/embeddings": "OpenAI Embeddings",
+};
+
+/** Channel kinds by the API they speak upstream. */
+export const kindNames: Record<string, string> = {
+  anthropic: "Anthropic Messages API",
+  openai: "OpenAI API (Chat Completions, Responses)",
+  gemini: "Google Gemini API",
+  "openai-compatible": "OpenAI-compatible API (Chat Completions)",
 };

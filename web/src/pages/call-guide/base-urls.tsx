@@ -10,11 +10,11 @@ export function BaseUrls({ urls, routing, groups }: { urls: Schemas["SdkBaseUrls
   const offered = new Set(groups.flatMap((group) => group.interfaces));
   const example = groups.flatMap((group) => group.models)[0]?.qualified_call_name;
   // A row per SDK the caller's groups can use: by the interfaces they offer, so a domestic group
-  // with an Anthropic-compatible channel brings the Family A row too.
+  // with an Anthropic-compatible channel brings the Anthropic Messages row too.
   const all = [
-    { sdk: "Family A", detail: "anthropic, @anthropic-ai/sdk, Claude Code", url: urls.anthropic, paths: ["/v1/messages"] },
-    { sdk: "Family B, domestic and compatible", detail: "openai (chat completions, responses), Codex", url: urls.openai, paths: ["/v1/chat/completions", "/v1/responses"] },
-    { sdk: "Family C", detail: "google-genai, @google/genai (REST transport), Gemini CLI", url: urls.gemini, paths: ["/v1beta/models/{model}:generateContent"] },
+    { sdk: "Anthropic Messages", detail: "anthropic, @anthropic-ai/sdk, Claude Code", url: urls.anthropic, paths: ["/v1/messages"] },
+    { sdk: "OpenAI Chat Completions and Responses", detail: "openai, Codex; GPT, domestic and OpenAI-compatible groups", url: urls.openai, paths: ["/v1/chat/completions", "/v1/responses"] },
+    { sdk: "Gemini generateContent", detail: "google-genai, @google/genai (REST transport), Gemini CLI", url: urls.gemini, paths: ["/v1beta/models/{model}:generateContent"] },
   ];
   const rows = offered.size ? all.filter((row) => row.paths.some((path) => offered.has(path))) : all;
   return (

@@ -1,5 +1,5 @@
 // Ready-to-paste setup for the agent CLIs, shown only for groups whose interfaces they call:
-// Claude Code speaks Family A messages, Codex the Responses API, Gemini CLI generateContent.
+// Claude Code speaks Anthropic Messages, Codex the Responses API, Gemini CLI generateContent.
 // Sources: code.claude.com/docs/en/env-vars (ANTHROPIC_BASE_URL, ANTHROPIC_AUTH_TOKEN sent as Bearer,
 // ANTHROPIC_MODEL, ANTHROPIC_DEFAULT_HAIKU_MODEL); developers.openai.com/codex/config-advanced
 // ([model_providers.<id>] with base_url, env_key, wire_api = "responses"); gemini-cli PR #21561

@@ -3,7 +3,7 @@ import { useRef, useState } from "preact/hooks";
 import type { Schemas } from "../../api.ts";
 import { DataTable } from "../../components/data-table.tsx";
 import { Badge, CopyButton, Empty } from "../../components/ui.tsx";
-import { familyNames, interfacePaths, multiplier, perMillion } from "../../format.ts";
+import { familyNames, interfacePaths, multiplier, pathNames, perMillion } from "../../format.ts";
 import { snippetsFor } from "./snippets.ts";
 
 type Model = Schemas["CallGuideModel"];
@@ -58,7 +58,8 @@ export function GuideGroup({
         <dt>Interfaces</dt>
         <dd class="pills">
           {group.interfaces.map((path) => (
-            <code class="pill">
+            <code class="pill" title={pathNames[path]}>
+              {pathNames[path] && <span>{pathNames[path]} · </span>}
               {path}
               {group.translated_interfaces.some((iface) => interfacePaths[iface] === path) && <span class="muted"> · translated</span>}
             </code>

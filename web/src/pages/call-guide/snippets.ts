@@ -138,7 +138,7 @@ console.log(response.candidates?.[0]?.content?.parts?.[0]?.text);`),
   ];
 }
 
-/** Family B, domestic and compatible groups: OpenAI-style chat completions (and, for B, responses). */
+/** OpenAI (GPT), domestic and OpenAI-compatible groups: OpenAI-style chat completions (and, for B, responses). */
 function openaiSdk(urls: Urls, model: string, responses: boolean, suffix = ""): Snippet[] {
   const host = urls.anthropic;
   const body = { model, messages: [{ role: "user", content: "Hello" }] };
@@ -159,7 +159,7 @@ print(completion.choices[0].message.content)${
         responses
           ? `
 
-# Family B models also answer the Responses API:
+# OpenAI (GPT) models also answer the OpenAI Responses API:
 response = client.responses.create(model="${model}", input="Hello")
 print(response.output_text)`
           : ""
@@ -181,7 +181,7 @@ console.log(completion.choices[0].message.content);${
         responses
           ? `
 
-// Family B models also answer the Responses API:
+// OpenAI (GPT) models also answer the OpenAI Responses API:
 const response = await client.responses.create({ model: "${model}", input: "Hello" });
 console.log(response.output_text);`
           : ""
