@@ -44,6 +44,10 @@ function fromValidator(error: ValidatorError): ConsoleError {
   const issue = error.errors?.[0];
   const field = issue?.path?.split("/").slice(2).join(".") || undefined;
   const problem = (issue?.message ?? error.message ?? "is invalid").replace(/^must have required property '[^']+'$/, "is required");
+  // An empty list where one is needed reads as advice, not as the JSON Schema keyword.
+  if (field === "group_ids" && /fewer than 1 items/.test(problem)) {
+    return consoleError("invalid_request", "Choose at least one group for this to serve: `group_ids` is empty.", field);
+  }
   if (error.status === 404) return consoleError("not_found", `${error.message ?? "Not found"}.`);
   if (error.status === 405) return consoleError("method_not_allowed", `${error.message ?? "Method not allowed"}; this endpoint accepts ${error.headers?.Allow?.toUpperCase() ?? "other methods"}.`);
   if (error.status === 415) return consoleError("invalid_request", "Send the body as JSON with Content-Type: application/json.");

@@ -111,6 +111,14 @@ export function adminHandlers(deps: ConsoleDeps) {
       await deps.onChange();
       res.json(groupJson((await store.groups.get(String(req.params.id)))!));
     },
+    async archiveGroup(req: Request, res: Response) {
+      currentOperator(res);
+      const unbound = await store.groups.archive(String(req.params.id));
+      if (!unbound) throw consoleError("not_found", `No group "${req.params.id}".`);
+      await deps.onChange();
+      deps.log("admin.group_archived", { group_id: req.params.id, unbound_keys: unbound.length });
+      res.json({ id: String(req.params.id), archived: true, unbound_key_ids: unbound });
+    },
     async callState(_req: Request, res: Response) {
       currentOperator(res);
       const status = await deps.callState.status();

@@ -170,6 +170,14 @@ export function channelHandlers(deps: ConsoleDeps) {
       await deps.onChange();
       res.json(channelJson((await store.channels.get(channel.id))!));
     },
+    async archive(req: Request, res: Response) {
+      currentOperator(res);
+      const channel = await channelOr404(String(req.params.id));
+      await store.channels.archive(channel.id);
+      await deps.onChange();
+      deps.log("admin.channel_archived", { channel_id: channel.id });
+      res.json({ id: channel.id, archived: true });
+    },
     async test(req: Request, res: Response) {
       currentOperator(res);
       const channel = (await store.channels.listWithCredentials()).find((candidate) => candidate.id === req.params.id);

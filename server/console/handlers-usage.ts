@@ -23,12 +23,13 @@ export function usageHandlers(deps: ConsoleDeps) {
 
   async function names() {
     const [groups, users, keys] = await Promise.all([
-      store.groups.list(),
+      store.groups.names(),
       store.users.allMembers(),
       store.db.all<{ id: string; name: string }>(`SELECT id, name FROM api_keys`),
     ]);
     return {
-      group: new Map(groups.map((group) => [group.id, group.name])),
+      // Archived groups included: history keeps rendering their names.
+      group: groups,
       member: new Map(users.map((member) => [member.id, member.email])),
       key: new Map(keys.map((key) => [key.id, key.name])),
     };

@@ -72,6 +72,7 @@ export function consoleRouter(deps: ConsoleDeps): Router {
   router.get("/api/admin/groups", admin.listGroups);
   router.post("/api/admin/groups", admin.createGroup);
   router.patch("/api/admin/groups/:id", admin.updateGroup);
+  router.delete("/api/admin/groups/:id", admin.archiveGroup);
   router.get("/api/admin/organizations", admin.listOrganizations);
   router.post("/api/admin/organizations", admin.createOrganization);
   router.patch("/api/admin/organizations/:id", admin.updateOrganization);
@@ -83,6 +84,7 @@ export function consoleRouter(deps: ConsoleDeps): Router {
   router.get("/api/admin/channels", channels.list);
   router.post("/api/admin/channels", channels.create);
   router.patch("/api/admin/channels/:id", channels.update);
+  router.delete("/api/admin/channels/:id", channels.archive);
   router.post("/api/admin/channels/:id/test", channels.test);
 
   router.get("/api/admin/call-state", admin.callState);

@@ -49,7 +49,9 @@ export function channelRepository(db: Db, box: SecretBox) {
   const revision = revisionRepository(db);
 
   async function rows(where = "", params: string[] = []): Promise<{ row: ChannelRow; groupIds: string[] }[]> {
-    const channelRows = await db.all<ChannelRow>(`SELECT * FROM channels ${where} ORDER BY created_at, id`, params);
+    // Archived channels are gone for every reader but history (`names`).
+    const live = where ? `${where} AND archived_at IS NULL` : "WHERE archived_at IS NULL";
+    const channelRows = await db.all<ChannelRow>(`SELECT * FROM channels ${live} ORDER BY created_at, id`, params);
     const links = await db.all<{ channel_id: string; group_id: string }>(`SELECT channel_id, group_id FROM channel_groups ORDER BY group_id`);
     const groups = new Map<string, string[]>(channelRows.map((row) => [row.id, []]));
     for (const link of links) groups.get(link.channel_id)?.push(link.group_id);
@@ -80,6 +82,28 @@ export function channelRepository(db: Db, box: SecretBox) {
   }
 
   return {
+    /** Every channel's name by id, archived ones included: what the ledger's history renders. */
+    async names(): Promise<Map<string, string>> {
+      return new Map((await db.all<{ id: string; name: string }>(`SELECT id, name FROM channels`)).map((row) => [row.id, row.name]));
+    },
+    /**
+     * Archives a channel: it leaves every list and the relay's catalog (the revision bump reloads
+     * it), its credentials are wiped and its name freed; the row stays for the ledger's history.
+     */
+    async archive(id: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const now = Date.now();
+        const { changes } = await tx.run(
+          `UPDATE channels SET archived_at = ?, enabled = 0, name = name || ' (archived ' || ? || ')', credentials_sealed = ?, credential_hints = '[]'
+             WHERE id = ? AND archived_at IS NULL`,
+          [now, id, box.seal("[]"), id],
+        );
+        if (changes !== 1) return false;
+        await tx.run(`DELETE FROM channel_groups WHERE channel_id = ?`, [id]);
+        await revision.bump(tx);
+        return true;
+      });
+    },
     async list(): Promise<Channel[]> {
       return (await rows()).map(toChannel);
     },

@@ -51,7 +51,7 @@ export function groupRepository(db: Db) {
 
   return {
     async list(): Promise<Group[]> {
-      const rows = await db.all<GroupRow>(`SELECT * FROM model_groups ORDER BY created_at, id`);
+      const rows = await db.all<GroupRow>(`SELECT * FROM model_groups WHERE archived_at IS NULL ORDER BY created_at, id`);
       const models = await db.all<ModelRow>(`SELECT * FROM group_models ORDER BY group_id, position`);
       const byGroup = new Map<string, GroupModel[]>(rows.map((row) => [row.id, []]));
       for (const row of models) {
@@ -82,6 +82,29 @@ export function groupRepository(db: Db) {
     async get(id: string): Promise<Group | undefined> {
       return (await this.list()).find((group) => group.id === id);
     },
+    /** Every group's name by id, archived ones included: what the ledger's history renders. */
+    async names(): Promise<Map<string, string>> {
+      return new Map((await db.all<{ id: string; name: string }>(`SELECT id, name FROM model_groups`)).map((row) => [row.id, row.name]));
+    },
+    /**
+     * Archives a group: it leaves the Marketplace, the Call Guide, the catalog and every grant;
+     * channels stop serving it and keys bound to it become unbound (the relay's 403 names the
+     * remedy). Its name and identifier are freed for a new group; the row stays, so the ledger's
+     * history keeps its name. Returns the ids of the keys it unbound.
+     */
+    async archive(id: string): Promise<string[] | undefined> {
+      return db.transaction(async (tx) => {
+        const row = await tx.get<GroupRow>(`SELECT * FROM model_groups WHERE id = ? AND archived_at IS NULL`, [id]);
+        if (!row) return undefined;
+        const tag = ` (archived ${new Date().toISOString().slice(0, 10)} ${id.slice(-6)})`;
+        await tx.run(`UPDATE model_groups SET archived_at = ?, name = ?, identifier = ? WHERE id = ?`, [Date.now(), `${row.name}${tag}`, `${row.identifier}~${id}`, id]);
+        const keys = await tx.all<{ id: string }>(`SELECT id FROM api_keys WHERE group_id = ?`, [id]);
+        await tx.run(`UPDATE api_keys SET group_id = NULL WHERE group_id = ?`, [id]);
+        for (const table of ["channel_groups", "organization_groups", "member_groups"]) await tx.run(`DELETE FROM ${table} WHERE group_id = ?`, [id]);
+        await revision.bump(tx);
+        return keys.map((key) => key.id);
+      });
+    },
     async create(input: NewGroup): Promise<string> {
       const id = newId("grp");
       await db.transaction(async (tx) => {
@@ -99,7 +122,7 @@ export function groupRepository(db: Db) {
       return db.transaction(async (tx) => {
         const { changes: updated } = await tx.run(
           `UPDATE model_groups SET name = COALESCE(?, name), family = COALESCE(?, family), translated_interfaces = COALESCE(?, translated_interfaces),
-             multiplier_milli = COALESCE(?, multiplier_milli), visibility = COALESCE(?, visibility) WHERE id = ?`,
+             multiplier_milli = COALESCE(?, multiplier_milli), visibility = COALESCE(?, visibility) WHERE id = ? AND archived_at IS NULL`,
           [
             changes.name ?? null,
             changes.family ?? null,

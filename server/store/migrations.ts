@@ -193,6 +193,30 @@ export const migrations: { version: number; name: string; sql: string[] }[] = [
     // A comma-separated list of relay interfaces (messages, chat, responses, generate-content); empty by default: the seed's rule.
     sql: [`ALTER TABLE model_groups ADD COLUMN translated_interfaces TEXT NOT NULL DEFAULT ''`],
   },
+  {
+    version: 8,
+    name: "archived channels and groups; the audit log",
+    sql: [
+      // Archived, not deleted: the ledger's rows name them, and history must keep rendering.
+      `ALTER TABLE channels ADD COLUMN archived_at BIGINT`,
+      `ALTER TABLE model_groups ADD COLUMN archived_at BIGINT`,
+      // Append-only: the store has no UPDATE or DELETE for it. before/after are JSON (NULL for a creation or an archive).
+      `CREATE TABLE audit_log (
+        id TEXT PRIMARY KEY,
+        created_at BIGINT NOT NULL,
+        actor_id TEXT NOT NULL,
+        actor_email TEXT NOT NULL,
+        organization_id TEXT,
+        action TEXT NOT NULL,
+        target_type TEXT NOT NULL,
+        target_id TEXT NOT NULL,
+        target_name TEXT,
+        before_json TEXT,
+        after_json TEXT)`,
+      `CREATE INDEX audit_log_time ON audit_log (created_at, id)`,
+      `CREATE INDEX audit_log_org_time ON audit_log (organization_id, created_at, id)`,
+    ],
+  },
 ];
 
 /** The newest schema this build knows. */

@@ -2,7 +2,7 @@
 import { useState } from "preact/hooks";
 import { type Schemas, api, ok } from "../../api.ts";
 import { type RateDraft, RateLimitFields, fromRateDraft, rateLimitsText, toRateDraft } from "../../components/rate-limits.tsx";
-import { Badge, ErrorNote, Field } from "../../components/ui.tsx";
+import { Badge, ConfirmButton, ErrorNote, Field } from "../../components/ui.tsx";
 import { useAction } from "../../components/use-action.ts";
 import { familyNames, familyOrder, multiplier, perMillion } from "../../format.ts";
 import { type ModelDraft, ModelsEditor, emptyModel, fromDrafts, toDrafts } from "./models-editor.tsx";
@@ -60,6 +60,11 @@ export function EditGroup({ group, onSaved }: { group: Group; onSaved: () => voi
       onSaved();
     });
   };
+  const archive = () =>
+    run(async () => {
+      await ok(api.DELETE("/api/admin/groups/{id}", { params: { path: { id: group.id } } }));
+      onSaved();
+    });
   return (
     <article class="card group-row" data-group={group.identifier}>
       <header class="card-head">
@@ -130,7 +135,9 @@ export function EditGroup({ group, onSaved }: { group: Group; onSaved: () => voi
             <button type="button" class="button" onClick={() => (reset(), setOpen(false))}>
               Cancel
             </button>
+            <ConfirmButton label="Archive group" confirmLabel={`Archive ${group.name}`} onConfirm={archive} />
           </div>
+          <p class="muted small">Archiving removes the group from the Marketplace, the Call Guide and every grant; keys bound to it lose their group. Past calls keep its name.</p>
         </form>
       )}
     </article>
