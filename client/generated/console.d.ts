@@ -547,6 +547,11 @@ export interface components {
             /** @description `<group_identifier>/<model_id>`, usable from any key of the organization when routing is on. */
             qualified_call_name: string;
             prices: components["schemas"]["GroupPrices"];
+            /**
+             * @description Whether an enabled channel serves this model in this group. Unavailable models are listed (so
+             *     prices stay visible) but marked: a call to one would be answered 503 until a channel serves it.
+             */
+            available: boolean;
         };
         /** @description Money in the relay's hands right now (micros). At rest every figure is 0 but `leased`. */
         CallStateStatus: {
@@ -880,6 +885,11 @@ export interface components {
             base_prices: components["schemas"]["ModelPrices"];
             /** @description Price in this group = base price × multiplier, per million tokens, in micros. */
             prices: components["schemas"]["GroupPrices"];
+            /**
+             * @description Whether an enabled channel serves this model in this group. Unavailable models are listed (so
+             *     prices stay visible) but marked: a call to one would be answered 503 until a channel serves it.
+             */
+            available: boolean;
         };
         Me: {
             id: string;

@@ -7,17 +7,22 @@ import { currentUser } from "./session.ts";
 
 export function modelViewHandlers(deps: ConsoleDeps) {
   const { store } = deps;
-  /** Groups with the kinds of their enabled channels, which decide the interfaces the Call Guide shows. */
+  /**
+   * Groups with the kinds of their enabled channels, which decide the interfaces the Call Guide
+   * shows, and the models those channels serve (a channel without a model list serves them all).
+   */
   const groupsWithChannels = async () => {
     const [groups, channels] = await Promise.all([store.groups.list(), store.channels.list()]);
     return groups.map((group) => {
-      const kinds = new Set<ChannelKind>(channels.filter((channel) => channel.enabled && channel.groupIds.includes(group.id)).map((channel) => channel.kind));
-      return { ...group, channelKinds: [...kinds] };
+      const serving = channels.filter((channel) => channel.enabled && channel.groupIds.includes(group.id));
+      const kinds = new Set<ChannelKind>(serving.map((channel) => channel.kind));
+      const servedModels = new Set(group.models.map((model) => model.modelId).filter((id) => serving.some((channel) => channel.models.length === 0 || channel.models.includes(id))));
+      return { ...group, channelKinds: [...kinds], servedModels };
     });
   };
   return {
     async marketplace(_req: Request, res: Response) {
-      res.json(marketplace(await store.groups.list()));
+      res.json(marketplace(await groupsWithChannels()));
     },
     async callGuide(req: Request, res: Response) {
       const user = currentUser(res);

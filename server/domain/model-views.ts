@@ -21,7 +21,11 @@ export type ViewGroup = {
   models: ViewModel[];
   /** Kinds of the group's enabled channels: a domestic or compatible group with an `anthropic` one also offers /v1/messages. */
   channelKinds?: readonly ChannelKind[];
+  /** Models some enabled channel serves in this group; absent: every model (callers that do not know channels). */
+  servedModels?: ReadonlySet<string>;
 };
+
+const served = (group: ViewGroup, modelId: string) => group.servedModels?.has(modelId) ?? true;
 
 export type BaseUrls = { anthropic: string; openai: string; gemini: string };
 
@@ -55,6 +59,7 @@ export function marketplace(groups: ViewGroup[]) {
           display_name: model.displayName,
           base_prices: model.prices,
           prices: groupPrices(model.prices, group.multiplierMilli),
+          available: served(group, model.modelId),
         })),
       })),
   };
@@ -86,6 +91,7 @@ export function callGuide(groups: ViewGroup[], organization: OrganizationAccess,
           call_name: model.modelId,
           qualified_call_name: qualifiedCallName(group.identifier, model.modelId),
           prices: groupPrices(model.prices, group.multiplierMilli),
+          available: served(group, model.modelId),
         })),
       })),
   };

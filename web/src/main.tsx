@@ -8,6 +8,7 @@ import { MarketplacePage } from "./pages/marketplace/marketplace.tsx";
 import { MembersPage } from "./pages/members/members.tsx";
 import { ChannelsPage } from "./pages/operator/channels.tsx";
 import { GroupsPage } from "./pages/operator/groups.tsx";
+import { FirstRun } from "./pages/operator/first-run.tsx";
 import { OrganizationsPage } from "./pages/operator/organizations.tsx";
 import { SignInPage } from "./pages/sign-in/sign-in.tsx";
 import { TokensPage } from "./pages/tokens/tokens.tsx";
@@ -128,6 +129,7 @@ function App() {
         </div>
       </header>
       <main id="main" tabIndex={-1} ref={main}>
+        {me?.role === "operator" && page.startsWith("/operator") && <FirstRun route={page} />}
         <Page route={page} me={me} onSignedIn={signedIn} />
       </main>
     </>

@@ -84,18 +84,39 @@ export function GuideGroup({
       {group.models.length === 0 ? (
         <Empty title="No models in this group yet">The operator adds models and prices on the Groups page.</Empty>
       ) : (
+        <>
+        {group.models.every((entry) => !entry.available) && (
+          <div class="note note-warn" role="note">
+            No channel serves this group yet, so its models answer 503. Ask the operator to add a channel for {group.name}.
+          </div>
+        )}
         <DataTable<Model>
           label={`Models of ${group.name}`}
           compact
           rows={group.models}
           rowKey={(entry) => entry.model_id}
           columns={[
-            { label: "Model", primary: true, cell: (entry) => <span class="strong">{entry.display_name}</span> },
+            {
+              label: "Model",
+              primary: true,
+              cell: (entry) => (
+                <span class="strong" data-available={String(entry.available)}>
+                  {entry.display_name}
+                  {!entry.available && (
+                    <>
+                      {" "}
+                      <Badge tone="warn">unavailable</Badge>
+                    </>
+                  )}
+                </span>
+              ),
+            },
             { label: "Call name", cell: (entry) => <code>{entry.call_name}</code> },
             { label: "Group-qualified", cell: (entry) => <code class={routing ? "" : "muted"}>{entry.qualified_call_name}</code> },
             { label: "Input / output per 1M", num: true, cell: (entry) => `${perMillion(entry.prices.input)} / ${perMillion(entry.prices.output)}` },
           ]}
         />
+        </>
       )}
       {group.models.length > 0 && (
         <div class="snippets">

@@ -94,6 +94,9 @@ export function MarketplacePage({ role }: { role?: string }) {
               </div>
               <Badge tone="accent">{multiplier(candidate.multiplier_milli)}</Badge>
             </header>
+            {candidate.models.length > 0 && candidate.models.every((model) => !model.available) && (
+              <p class="muted small">No channel serves this group yet: its models cannot be called until the operator adds one.</p>
+            )}
             <table class="table compact">
               <caption class="sr-only">Models of {candidate.name}</caption>
               <thead>
@@ -105,9 +108,17 @@ export function MarketplacePage({ role }: { role?: string }) {
               </thead>
               <tbody>
                 {candidate.models.map((model) => (
-                  <tr>
+                  <tr class={model.available ? "" : "unavailable"} data-available={String(model.available)}>
                     <td>
-                      <div class="model-name">{model.display_name}</div>
+                      <div class="model-name">
+                        {model.display_name}
+                        {!model.available && (
+                          <>
+                            {" "}
+                            <Badge tone="warn">not yet available</Badge>
+                          </>
+                        )}
+                      </div>
                       <code class="muted small">{model.model_id}</code>
                     </td>
                     <td class="num" title={`base ${perMillion(model.base_prices.input)}`}>

@@ -117,7 +117,7 @@ export function ChannelForm({ groups, channel, onDone, onCancel }: { groups: Sch
         </Field>
         {!channel && presetsOf[form.kind].length > 0 && (
           <Field label="Preset" hint={form.kind === "anthropic" ? "Domestic providers' Anthropic-compatible endpoints serve /v1/messages natively." : undefined}>
-            <select value={form.preset} onChange={set("preset")}>
+            <select class="select-wide" value={form.preset} onChange={set("preset")}>
               {presetsOf[form.kind].map((preset) => (
                 <option value={preset}>{presetLabel[preset] ?? preset}</option>
               ))}

@@ -6,6 +6,7 @@ import { useAction } from "../../components/use-action.ts";
 import { useLoad } from "../../components/use-load.ts";
 import { duration, kindNames, when } from "../../format.ts";
 import { ChannelForm } from "./channel-form.tsx";
+import { channelsChanged } from "./first-run.tsx";
 
 type Channel = Schemas["Channel"];
 
@@ -13,7 +14,9 @@ const healthTone = { closed: "good", "half-open": "warn", open: "bad" } as const
 const healthLabel = { closed: "healthy", "half-open": "probing", open: "circuit open" } as const;
 
 export function ChannelsPage() {
-  const channels = useLoad(() => ok(api.GET("/api/admin/channels")));
+  const loaded = useLoad(() => ok(api.GET("/api/admin/channels")));
+  // Every change is also heard by the first-run note above the page.
+  const channels = { ...loaded, reload: async () => (await loaded.reload(), dispatchEvent(new Event(channelsChanged))) };
   const groups = useLoad(() => ok(api.GET("/api/admin/groups")));
   const [editing, setEditing] = useState<string | null>(null);
   const [results, setResults] = useState<Record<string, Schemas["ChannelTestResult"] | "testing">>({});
