@@ -225,6 +225,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The audit log, newest first and never editable. The operator reads every entry (or one
+         *     organization's, with `organization_id`); an owner reads their organization's; anyone else 403.
+         */
+        get: operations["listAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/call-guide": {
         parameters: {
             query?: never;
@@ -515,6 +535,41 @@ export interface components {
             archived: true;
             /** @description Keys that were bound to an archived group and are now bound to none. */
             unbound_key_ids?: string[];
+        };
+        /** @description Who changed something: the signed-in account. */
+        AuditActor: {
+            id: string;
+            email: string;
+        };
+        /**
+         * @description One top-up or configuration change. `before` and `after` are the record's console view (as the
+         *     matching GET returns it, credentials never included); `before` is null for a creation, `after`
+         *     null for an archive or a revocation that removed it from lists.
+         */
+        AuditEntry: {
+            id: string;
+            /** Format: date-time */
+            created_at: string;
+            actor: components["schemas"]["AuditActor"];
+            /** @description The organization the change concerns; null for service-wide configuration (groups, channels). */
+            organization_id: string | null;
+            /** @description `<target>.<verb>`: group.created, group.updated, group.archived, channel.created, channel.updated, channel.archived, organization.created, organization.updated, organization.topped_up, organization.grants_changed, member.created, member.updated, member.grants_changed, key.created, key.updated, key.revoked, key.limits_changed. */
+            action: string;
+            target: components["schemas"]["AuditTarget"];
+            before: unknown;
+            after: unknown;
+        };
+        AuditPage: {
+            data: components["schemas"]["AuditEntry"][];
+            /** @description Pass as `cursor` for the next (older) page; null on the last page. */
+            next_cursor: string | null;
+        };
+        AuditTarget: {
+            /** @enum {string} */
+            type: "group" | "channel" | "organization" | "member" | "key";
+            id: string;
+            /** @description The name at the time of the change. */
+            name: string | null;
         };
         CallGuide: {
             base_urls: components["schemas"]["SdkBaseUrls"];
@@ -2653,6 +2708,93 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description The server could not understand the request due to invalid syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is forbidden. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The server cannot find the requested resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The request conflicts with the current state of the server. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Client error */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+        };
+    };
+    listAuditLog: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPage"];
                 };
             };
             /** @description The server could not understand the request due to invalid syntax. */

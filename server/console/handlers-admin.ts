@@ -7,6 +7,7 @@ import { constraintViolation } from "../store/constraints.ts";
 import { maxMicros } from "../domain/pricing.ts";
 import type { GroupModel } from "../store/records.ts";
 import { type ConsoleDeps, withLiveBalances } from "./context.ts";
+import { recordAudit } from "./audit.ts";
 import { consoleError } from "./errors.ts";
 import { hashPassword } from "./passwords.ts";
 import { type RateLimitsInput, rateLimitsFrom } from "./rate-limits.ts";
@@ -79,7 +80,9 @@ export function adminHandlers(deps: ConsoleDeps) {
           rateLimits: rateLimitsFrom(body.rate_limits),
         });
         await deps.onChange();
-        res.status(201).json(groupJson((await store.groups.get(id))!));
+        const created = groupJson((await store.groups.get(id))!);
+        await recordAudit(deps, res, "group.created", { type: "group", id, name: created.name }, null, created);
+        res.status(201).json(created);
       } catch (error) {
         const taken = takenColumn(error);
         if (taken) throw consoleError("conflict", `A group with this ${taken} already exists. Choose another.`, taken);
@@ -109,12 +112,16 @@ export function adminHandlers(deps: ConsoleDeps) {
         });
       if (!updated) throw consoleError("not_found", `No group "${req.params.id}".`);
       await deps.onChange();
-      res.json(groupJson((await store.groups.get(String(req.params.id)))!));
+      const after = groupJson((await store.groups.get(group.id))!);
+      await recordAudit(deps, res, "group.updated", { type: "group", id: group.id, name: after.name }, groupJson(group), after);
+      res.json(after);
     },
     async archiveGroup(req: Request, res: Response) {
       currentOperator(res);
-      const unbound = await store.groups.archive(String(req.params.id));
-      if (!unbound) throw consoleError("not_found", `No group "${req.params.id}".`);
+      const group = await store.groups.get(String(req.params.id));
+      const unbound = group && (await store.groups.archive(group.id));
+      if (!group || !unbound) throw consoleError("not_found", `No group "${req.params.id}".`);
+      await recordAudit(deps, res, "group.archived", { type: "group", id: group.id, name: group.name }, groupJson(group), { archived: true, unbound_key_ids: unbound });
       await deps.onChange();
       deps.log("admin.group_archived", { group_id: req.params.id, unbound_keys: unbound.length });
       res.json({ id: String(req.params.id), archived: true, unbound_key_ids: unbound });
@@ -147,7 +154,9 @@ export function adminHandlers(deps: ConsoleDeps) {
         return organizationId;
       });
       await deps.onChange();
-      res.status(201).json(organizationJson(await organizationOr404(id)));
+      const created = organizationJson(await organizationOr404(id));
+      await recordAudit(deps, res, "organization.created", { type: "organization", id, name: created.name, organizationId: id }, null, { ...created, owner: { email: body.owner.email, name: body.owner.name } });
+      res.status(201).json(created);
     },
     async updateOrganization(req: Request, res: Response) {
       currentOperator(res);
@@ -155,7 +164,9 @@ export function adminHandlers(deps: ConsoleDeps) {
       const body = req.body as { name?: string; group_routing?: boolean; rate_limits?: RateLimitsInput };
       await store.organizations.update(organization.id, { name: body.name, groupRouting: body.group_routing, rateLimits: rateLimitsFrom(body.rate_limits) });
       await deps.onChange();
-      res.json(organizationJson(await organizationOr404(organization.id)));
+      const after = organizationJson(await organizationOr404(organization.id));
+      await recordAudit(deps, res, "organization.updated", { type: "organization", id: organization.id, name: after.name, organizationId: organization.id }, organizationJson(organization), after);
+      res.json(after);
     },
     async topUp(req: Request, res: Response) {
       currentOperator(res);
@@ -167,7 +178,9 @@ export function adminHandlers(deps: ConsoleDeps) {
         throw consoleError("invalid_request", `The balance is ${organization.balance} micros (some of it may be held by calls in flight); ${problem}. Choose a smaller \`amount\`.`, "amount");
       }
       deps.log("admin.top_up", { organization_id: organization.id, amount });
-      res.json(organizationJson(await organizationOr404(organization.id)));
+      const after = await organizationOr404(organization.id);
+      await recordAudit(deps, res, "organization.topped_up", { type: "organization", id: organization.id, name: organization.name, organizationId: organization.id }, { balance: organization.balance }, { balance: after.balance, amount });
+      res.json(organizationJson(after));
     },
     async setExclusiveGroups(req: Request, res: Response) {
       currentOperator(res);
@@ -179,6 +192,7 @@ export function adminHandlers(deps: ConsoleDeps) {
       }
       await store.organizations.setExclusiveGroups(organization.id, group_ids);
       await deps.onChange();
+      await recordAudit(deps, res, "organization.grants_changed", { type: "organization", id: organization.id, name: organization.name, organizationId: organization.id }, { exclusive_group_ids: organization.exclusiveGroupIds }, { exclusive_group_ids: group_ids });
       res.json(organizationJson(await organizationOr404(organization.id)));
     },
   };

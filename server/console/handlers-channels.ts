@@ -12,6 +12,7 @@ import { chatAdapter } from "../gateway/upstreams/openai-chat.ts";
 import type { Channel } from "../store/channels.ts";
 import type { ChannelHealth } from "../call-state/circuit.ts";
 import type { ConsoleDeps } from "./context.ts";
+import { recordAudit } from "./audit.ts";
 import { consoleError } from "./errors.ts";
 import { currentOperator } from "./session.ts";
 
@@ -71,6 +72,12 @@ export function channelHandlers(deps: ConsoleDeps) {
       },
       source: channel.source,
     };
+  };
+
+  /** What the audit log keeps of a channel: its settings, never its health (which is not configuration) nor its credentials (only their hints). */
+  const settingsOf = (channel: Channel) => {
+    const { health: _health, ...settings } = channelJson(channel);
+    return settings;
   };
 
   /** Every group exists, and the channel's kind can serve it: a binding no call could ever use is refused. */
@@ -144,7 +151,9 @@ export function channelHandlers(deps: ConsoleDeps) {
       );
       await deps.onChange();
       deps.log("admin.channel_created", { channel_id: id, kind: body.kind });
-      res.status(201).json(channelJson((await store.channels.get(id))!));
+      const created = (await store.channels.get(id))!;
+      await recordAudit(deps, res, "channel.created", { type: "channel", id, name: created.name }, null, settingsOf(created));
+      res.status(201).json(channelJson(created));
     },
     async update(req: Request, res: Response) {
       currentOperator(res);
@@ -168,12 +177,15 @@ export function channelHandlers(deps: ConsoleDeps) {
         body.credentials,
       );
       await deps.onChange();
-      res.json(channelJson((await store.channels.get(channel.id))!));
+      const after = (await store.channels.get(channel.id))!;
+      await recordAudit(deps, res, "channel.updated", { type: "channel", id: channel.id, name: after.name }, settingsOf(channel), settingsOf(after));
+      res.json(channelJson(after));
     },
     async archive(req: Request, res: Response) {
       currentOperator(res);
       const channel = await channelOr404(String(req.params.id));
       await store.channels.archive(channel.id);
+      await recordAudit(deps, res, "channel.archived", { type: "channel", id: channel.id, name: channel.name }, settingsOf(channel), null);
       await deps.onChange();
       deps.log("admin.channel_archived", { channel_id: channel.id });
       res.json({ id: channel.id, archived: true });

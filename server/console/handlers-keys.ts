@@ -5,6 +5,7 @@ import { displayOf, hashSecret, newKeySecret } from "../domain/api-key-secret.ts
 import { canSetSpendCaps, memberMayUse, seesWholeOrganization } from "../domain/permissions.ts";
 import type { ApiKey, User } from "../store/records.ts";
 import { type ConsoleDeps, accessOf } from "./context.ts";
+import { recordAudit } from "./audit.ts";
 import { consoleError } from "./errors.ts";
 import { type RateLimitsInput, rateLimitsFrom, refuseRateLimitsUnlessOwner } from "./rate-limits.ts";
 import { keyJson } from "./serialize.ts";
@@ -71,7 +72,9 @@ export function keyHandlers(deps: ConsoleDeps) {
         rateLimits: rateLimitsFrom(body.rate_limits),
       });
       await deps.onChange();
-      res.status(201).json({ ...keyJson((await store.keys.get(id))!, await groupsById()), secret });
+      const created = keyJson((await store.keys.get(id))!, await groupsById());
+      await recordAudit(deps, res, "key.created", { type: "key", id, name: body.name, organizationId: user.organizationId }, null, created);
+      res.status(201).json({ ...created, secret });
     },
     async update(req: Request, res: Response) {
       const key = await visibleKey(res, String(req.params.id));
@@ -84,13 +87,19 @@ export function keyHandlers(deps: ConsoleDeps) {
       // Replica mode: a cap that moved moves the shared account by as much.
       if (body.spend_cap != null && key.spendCap !== null) await deps.callState.capChanged(`key:${key.id}`, body.spend_cap - key.spendCap);
       await deps.onChange();
-      res.json(keyJson((await store.keys.get(key.id))!, await groupsById()));
+      const groups = await groupsById();
+      const after = keyJson((await store.keys.get(key.id))!, groups);
+      await recordAudit(deps, res, "key.updated", { type: "key", id: key.id, name: after.name, organizationId: key.organizationId }, keyJson(key, groups), after);
+      res.json(after);
     },
     async revoke(req: Request, res: Response) {
       const key = await visibleKey(res, String(req.params.id));
       await store.keys.revoke(key.id);
       await deps.onChange();
-      res.json(keyJson((await store.keys.get(key.id))!, await groupsById()));
+      const groups = await groupsById();
+      const after = keyJson((await store.keys.get(key.id))!, groups);
+      await recordAudit(deps, res, "key.revoked", { type: "key", id: key.id, name: key.name, organizationId: key.organizationId }, keyJson(key, groups), after);
+      res.json(after);
     },
   };
 }

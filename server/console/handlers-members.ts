@@ -3,6 +3,7 @@ import type { Request, Response } from "express";
 import { canManageMembers, organizationMayUse } from "../domain/permissions.ts";
 import type { User } from "../store/records.ts";
 import type { ConsoleDeps } from "./context.ts";
+import { recordAudit } from "./audit.ts";
 import { consoleError } from "./errors.ts";
 import { hashPassword } from "./passwords.ts";
 import { memberJson } from "./serialize.ts";
@@ -62,7 +63,9 @@ export function memberHandlers(deps: ConsoleDeps) {
         spendCap: body.spend_cap ?? null,
       });
       await deps.onChange();
-      res.status(201).json(memberJson((await store.users.get(id))!));
+      const created = memberJson((await store.users.get(id))!);
+      await recordAudit(deps, res, "member.created", { type: "member", id, name: body.email, organizationId: owner.organizationId }, null, created);
+      res.status(201).json(created);
     },
     async update(req: Request, res: Response) {
       const member = await memberOr404(currentOwner(res), String(req.params.id));
@@ -71,7 +74,9 @@ export function memberHandlers(deps: ConsoleDeps) {
       // Replica mode: a cap that moved moves the shared account by as much (as for keys).
       if (spend_cap != null && member.spendCap !== null) await deps.callState.capChanged(`member:${member.id}`, spend_cap - member.spendCap);
       await deps.onChange();
-      res.json(memberJson((await store.users.get(member.id))!));
+      const after = memberJson((await store.users.get(member.id))!);
+      await recordAudit(deps, res, "member.updated", { type: "member", id: member.id, name: member.email, organizationId: member.organizationId }, memberJson(member), after);
+      res.json(after);
     },
     async setGroups(req: Request, res: Response) {
       const owner = currentOwner(res);
@@ -80,7 +85,9 @@ export function memberHandlers(deps: ConsoleDeps) {
       await checkGrantable(owner.organizationId, group_ids);
       await store.users.setGroups(member.id, group_ids);
       await deps.onChange();
-      res.json(memberJson((await store.users.get(member.id))!));
+      const after = memberJson((await store.users.get(member.id))!);
+      await recordAudit(deps, res, "member.grants_changed", { type: "member", id: member.id, name: member.email, organizationId: member.organizationId }, memberJson(member), after);
+      res.json(after);
     },
   };
 }

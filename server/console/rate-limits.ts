@@ -4,6 +4,7 @@ import type { Request, Response } from "express";
 import type { User } from "../store/records.ts";
 import type { RateLimitChanges } from "../store/rate-limit-columns.ts";
 import type { ConsoleDeps } from "./context.ts";
+import { recordAudit } from "./audit.ts";
 import { consoleError } from "./errors.ts";
 import { keyJson } from "./serialize.ts";
 import { currentOperator } from "./session.ts";
@@ -38,7 +39,10 @@ export function adminKeyHandlers(deps: ConsoleDeps) {
       const body = req.body as { rate_limits: RateLimitsInput };
       await store.keys.update(key.id, { rateLimits: rateLimitsFrom(body.rate_limits) });
       await deps.onChange();
-      res.json(keyJson((await store.keys.get(key.id))!, await groupsById()));
+      const groups = await groupsById();
+      const after = keyJson((await store.keys.get(key.id))!, groups);
+      await recordAudit(deps, res, "key.limits_changed", { type: "key", id: key.id, name: key.name, organizationId: key.organizationId }, keyJson(key, groups), after);
+      res.json(after);
     },
   };
 }

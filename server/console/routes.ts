@@ -6,6 +6,7 @@ import { lazyValidator, loadSpec } from "../gateway/middleware/validate.ts";
 import type { ConsoleDeps } from "./context.ts";
 import { consoleError, consoleErrors } from "./errors.ts";
 import { adminHandlers } from "./handlers-admin.ts";
+import { auditHandlers } from "./audit.ts";
 import { channelHandlers } from "./handlers-channels.ts";
 import { usageHandlers } from "./handlers-usage.ts";
 import { keyHandlers } from "./handlers-keys.ts";
@@ -34,6 +35,7 @@ export function consoleRouter(deps: ConsoleDeps): Router {
   const tokens = tokenHandlers(deps);
   const adminKeys = adminKeyHandlers(deps);
   const passwords = passwordHandlers(deps);
+  const audit = auditHandlers(deps);
 
   router.use(
     "/api",
@@ -91,6 +93,8 @@ export function consoleRouter(deps: ConsoleDeps): Router {
 
   router.get("/api/usage/summary", usage.summary);
   router.get("/api/usage/calls", usage.calls);
+
+  router.get("/api/audit", audit.list);
 
   router.get("/api/tokens", tokens.list);
   router.post("/api/tokens", tokens.create);

@@ -1,6 +1,7 @@
 // Opens the configured database, applies migrations, and exposes one repository per aggregate.
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from "node:fs";
 import { join } from "node:path";
+import { auditRepository } from "./audit.ts";
 import { budgetRepository } from "./budgets.ts";
 import { channelRepository } from "./channels.ts";
 import { consoleTokenRepository } from "./console-tokens.ts";
@@ -21,6 +22,7 @@ export type StoreLocation = { databaseUrl?: string; dataDir: string; secretKey?:
 export function storeOver(db: Db, box: SecretBox) {
   return {
     db,
+    audit: auditRepository(db),
     channels: channelRepository(db, box),
     budgets: budgetRepository(db),
     ledger: ledgerRepository(db),
