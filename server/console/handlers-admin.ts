@@ -121,7 +121,9 @@ export function adminHandlers(deps: ConsoleDeps) {
       const group = await store.groups.get(String(req.params.id));
       const unbound = group && (await store.groups.archive(group.id));
       if (!group || !unbound) throw consoleError("not_found", `No group "${req.params.id}".`);
-      await recordAudit(deps, res, "group.archived", { type: "group", id: group.id, name: group.name }, groupJson(group), { archived: true, unbound_key_ids: unbound });
+      // The keys it unbound are named in the log line; the entry's `after` is null like every archive's.
+      deps.log("admin.group_archive_unbound", { group_id: group.id, key_ids: unbound });
+      await recordAudit(deps, res, "group.archived", { type: "group", id: group.id, name: group.name }, { ...groupJson(group), bound_key_ids: unbound }, null);
       await deps.onChange();
       deps.log("admin.group_archived", { group_id: req.params.id, unbound_keys: unbound.length });
       res.json({ id: String(req.params.id), archived: true, unbound_key_ids: unbound });

@@ -5,7 +5,7 @@
 // Families and interfaces carry their vendors' names. Screenshots at 1280 and 390 px.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Console, signInOperator } from "../helpers/fixtures.ts";
+import { type Console, createTenant, signInOperator } from "../helpers/fixtures.ts";
 import { type Tollgate, adminEmail, adminPassword, startTollgate } from "../helpers/tollgate.ts";
 import { startAnthropicMock } from "../mock-upstreams/anthropic.ts";
 import type { Mock } from "../mock-upstreams/server.ts";
@@ -144,5 +144,28 @@ suite(skipped ? `operating the console in a real browser (skipped: ${skipped})` 
     await shoot(page, "group-archive-confirm");
     await card.getByRole("button", { name: "Archive GPT Sunset" }).click();
     await card.waitFor({ state: "detached" });
+  });
+
+  it("the Audit log shows the operator every change with before → after, and the owner their organization's", async () => {
+    const tenant = await createTenant(tollgate.url, operator);
+    await operator.POST("/api/admin/organizations/{id}/top-ups", { params: { path: { id: tenant.organizationId } }, body: { amount: 25_000_000 } });
+    await page.goto(`${tollgate.url}/#/audit`);
+    const topUp = page.locator('tr[data-action="organization.topped_up"]');
+    await topUp.waitFor();
+    expect(await topUp.innerText()).toMatch(/balance: \$0\.00 → \$25\.00/);
+    expect(await page.locator('tr[data-action="channel.updated"]').innerText()).toContain("timeout_ms: 120000 → 45000");
+    expect(await page.locator('tr[data-action="channel.archived"]').count()).toBe(1);
+    await shoot(page, "audit-operator");
+
+    const owner = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    await owner.goto(`${tollgate.url}/#/sign-in`);
+    await owner.getByLabel("Email").fill(tenant.ownerEmail);
+    await owner.getByLabel("Password").fill("owner-password-1");
+    await owner.getByRole("button", { name: "Sign in" }).click();
+    await owner.getByRole("link", { name: "Audit log" }).click();
+    await owner.locator('tr[data-action="organization.topped_up"]').waitFor();
+    expect(await owner.locator('tr[data-action^="channel."]').count()).toBe(0);
+    await shoot(owner, "audit-owner");
+    await owner.context().close();
   });
 });
