@@ -58,9 +58,9 @@ export function GuideGroup({
         <dt>Interfaces</dt>
         <dd class="pills">
           {group.interfaces.map((path) => (
-            <code class="pill" title={pathNames[path]}>
-              {pathNames[path] && <span>{pathNames[path]} · </span>}
-              {path}
+            <code class="pill pill-named" title={pathNames[path]}>
+              {pathNames[path] && <span class="pill-name">{pathNames[path]} </span>}
+              <span class="pill-path">{path}</span>
               {group.translated_interfaces.some((iface) => interfacePaths[iface] === path) && <span class="muted"> · translated</span>}
             </code>
           ))}
