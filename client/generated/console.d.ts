@@ -455,7 +455,45 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * @description The request log, newest first, paged by cursor (keyset on time and id, on indexes: a page never
+         *     scans the ledger). Every filter narrows within the caller's scope.
+         */
         get: operations["listUsageCalls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usage/calls.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The same filters as CSV (up to 100,000 rows, newest first): one line per call, money in micros. */
+        get: operations["exportUsageCalls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usage/calls/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One call of the log in detail: its channel, tokens by kind, base cost × multiplier = cost, latency and time to first byte, and how it ended. */
+        get: operations["getUsageCall"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1147,6 +1185,54 @@ export interface components {
             /** Format: int32 */
             ttfb_ms: number | null;
         };
+        UsageCallDetail: {
+            id: string;
+            request_id: string;
+            /** Format: date-time */
+            created_at: string;
+            organization_id: string;
+            member_id: string;
+            key_id: string;
+            key_name: string | null;
+            group_id: string;
+            group_name: string | null;
+            model_id: string;
+            call_name: string;
+            channel_id: string | null;
+            interface: string;
+            stream: boolean;
+            /** @description ok, upstream_error, client_disconnected, timeout, rate_limited, no_channel, quota_exhausted. */
+            status: string;
+            /** Format: int32 */
+            http_status: number;
+            /** Format: int32 */
+            input_tokens: number;
+            /** Format: int32 */
+            output_tokens: number;
+            /** Format: int32 */
+            cache_read_tokens: number;
+            /** Format: int32 */
+            cache_write_tokens: number;
+            /** Format: int32 */
+            reasoning_tokens: number;
+            /** Format: int32 */
+            multiplier_milli: number;
+            /** Format: int64 */
+            cost: number;
+            /** Format: int32 */
+            latency_ms: number;
+            /** Format: int32 */
+            ttfb_ms: number | null;
+            /** @description The channel that served it (archived channels keep their name); null when none was reached. */
+            channel_name: string | null;
+            /**
+             * Format: int64
+             * @description What the call cost before the group's multiplier: cost = base_cost × multiplier.
+             */
+            base_cost: number;
+            /** @description A sentence that says how the call ended, for a status other than ok. */
+            outcome: string;
+        };
         UsageRow: {
             /** @description The bucket: a day (YYYY-MM-DD, UTC), or the id of a model, group, key or member. */
             key: string;
@@ -1206,7 +1292,21 @@ export interface components {
         };
     };
     responses: never;
-    parameters: never;
+    parameters: {
+        /** @description Calls at or after this time. */
+        "UsageCallFilters.from": string;
+        "UsageCallFilters.group_id": string;
+        "UsageCallFilters.key_id": string;
+        "UsageCallFilters.member_id": string;
+        /** @description The model id (not the call name). */
+        "UsageCallFilters.model": string;
+        /** @description The id the caller saw in `request-id` / `x-request-id`: finds that one call. */
+        "UsageCallFilters.request_id": string;
+        /** @description A status as recorded (ok, upstream_error, …), or `failed` for every call that did not end ok. */
+        "UsageCallFilters.status": string;
+        /** @description Calls before this time. */
+        "UsageCallFilters.to": string;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -4275,6 +4375,21 @@ export interface operations {
             query?: {
                 limit?: number;
                 organization_id?: string;
+                /** @description Calls at or after this time. */
+                from?: components["parameters"]["UsageCallFilters.from"];
+                /** @description Calls before this time. */
+                to?: components["parameters"]["UsageCallFilters.to"];
+                key_id?: components["parameters"]["UsageCallFilters.key_id"];
+                member_id?: components["parameters"]["UsageCallFilters.member_id"];
+                /** @description The model id (not the call name). */
+                model?: components["parameters"]["UsageCallFilters.model"];
+                group_id?: components["parameters"]["UsageCallFilters.group_id"];
+                /** @description A status as recorded (ok, upstream_error, …), or `failed` for every call that did not end ok. */
+                status?: components["parameters"]["UsageCallFilters.status"];
+                /** @description The id the caller saw in `request-id` / `x-request-id`: finds that one call. */
+                request_id?: components["parameters"]["UsageCallFilters.request_id"];
+                /** @description `next_cursor` of the previous page. */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -4290,7 +4405,192 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["UsageCall"][];
+                        /** @description Pass as `cursor` for the next (older) page; null on the last page. */
+                        next_cursor: string | null;
                     };
+                };
+            };
+            /** @description The server could not understand the request due to invalid syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is forbidden. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The server cannot find the requested resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The request conflicts with the current state of the server. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Client error */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+        };
+    };
+    exportUsageCalls: {
+        parameters: {
+            query?: {
+                organization_id?: string;
+                /** @description Calls at or after this time. */
+                from?: components["parameters"]["UsageCallFilters.from"];
+                /** @description Calls before this time. */
+                to?: components["parameters"]["UsageCallFilters.to"];
+                key_id?: components["parameters"]["UsageCallFilters.key_id"];
+                member_id?: components["parameters"]["UsageCallFilters.member_id"];
+                /** @description The model id (not the call name). */
+                model?: components["parameters"]["UsageCallFilters.model"];
+                group_id?: components["parameters"]["UsageCallFilters.group_id"];
+                /** @description A status as recorded (ok, upstream_error, …), or `failed` for every call that did not end ok. */
+                status?: components["parameters"]["UsageCallFilters.status"];
+                /** @description The id the caller saw in `request-id` / `x-request-id`: finds that one call. */
+                request_id?: components["parameters"]["UsageCallFilters.request_id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description The server could not understand the request due to invalid syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is forbidden. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The server cannot find the requested resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The request conflicts with the current state of the server. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Client error */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+        };
+    };
+    getUsageCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsageCallDetail"];
                 };
             };
             /** @description The server could not understand the request due to invalid syntax. */

@@ -9,6 +9,7 @@ import { adminHandlers } from "./handlers-admin.ts";
 import { auditHandlers } from "./audit.ts";
 import { channelHandlers } from "./handlers-channels.ts";
 import { usageHandlers } from "./handlers-usage.ts";
+import { requestLogHandlers } from "./handlers-request-log.ts";
 import { keyHandlers } from "./handlers-keys.ts";
 import { adminKeyHandlers } from "./rate-limits.ts";
 import { memberHandlers } from "./handlers-members.ts";
@@ -32,6 +33,7 @@ export function consoleRouter(deps: ConsoleDeps): Router {
   const admin = adminHandlers(deps);
   const channels = channelHandlers(deps);
   const usage = usageHandlers(deps);
+  const requestLog = requestLogHandlers(deps);
   const tokens = tokenHandlers(deps);
   const adminKeys = adminKeyHandlers(deps);
   const passwords = passwordHandlers(deps);
@@ -92,7 +94,9 @@ export function consoleRouter(deps: ConsoleDeps): Router {
   router.get("/api/admin/call-state", admin.callState);
 
   router.get("/api/usage/summary", usage.summary);
-  router.get("/api/usage/calls", usage.calls);
+  router.get("/api/usage/calls", requestLog.list);
+  router.get("/api/usage/calls.csv", requestLog.exportCsv);
+  router.get("/api/usage/calls/:id", requestLog.detail);
 
   router.get("/api/audit", audit.list);
 

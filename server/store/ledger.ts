@@ -31,12 +31,12 @@ export type UsageRecord = {
 export type UsageScope = { organizationId?: string; userId?: string; keyIds?: string[] };
 export type UsageGrouping = "day" | "model" | "group" | "key" | "member";
 
-const columns =
+export const columns =
   "id, request_id, created_at, organization_id, user_id, key_id, group_id, model_id, call_name, channel_id, interface, stream, status, http_status, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, reasoning_tokens, multiplier_milli, cost, latency_ms, ttfb_ms";
 
-type RecordRow = Record<string, string | number | null>;
+export type RecordRow = Record<string, string | number | null>;
 
-function toRecord(row: RecordRow): UsageRecord {
+export function toRecord(row: RecordRow): UsageRecord {
   const n = (name: string) => Number(row[name]);
   return {
     id: String(row.id),
@@ -65,7 +65,7 @@ function toRecord(row: RecordRow): UsageRecord {
   };
 }
 
-function scopeSql(scope: UsageScope): { where: string; params: (string | number)[] } {
+export function scopeSql(scope: UsageScope): { where: string; params: (string | number)[] } {
   const clauses: string[] = [];
   const params: (string | number)[] = [];
   if (scope.organizationId) clauses.push("organization_id = ?"), params.push(scope.organizationId);

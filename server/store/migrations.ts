@@ -195,7 +195,7 @@ export const migrations: { version: number; name: string; sql: string[] }[] = [
   },
   {
     version: 8,
-    name: "archived channels and groups; the audit log",
+    name: "archived channels and groups; the audit log; request log indexes",
     sql: [
       // Archived, not deleted: the ledger's rows name them, and history must keep rendering.
       `ALTER TABLE channels ADD COLUMN archived_at BIGINT`,
@@ -215,6 +215,11 @@ export const migrations: { version: number; name: string; sql: string[] }[] = [
         after_json TEXT)`,
       `CREATE INDEX audit_log_time ON audit_log (created_at, id)`,
       `CREATE INDEX audit_log_org_time ON audit_log (organization_id, created_at, id)`,
+      // The request log's keyset pages: newest first over everything, by key, by group; a request id finds its call.
+      `CREATE INDEX usage_records_time ON usage_records (created_at, id)`,
+      `CREATE INDEX usage_records_key_time ON usage_records (key_id, created_at)`,
+      `CREATE INDEX usage_records_group_time ON usage_records (group_id, created_at)`,
+      `CREATE INDEX usage_records_request ON usage_records (request_id)`,
     ],
   },
 ];

@@ -11,6 +11,7 @@ import { keyRepository } from "./keys.ts";
 import { ledgerRepository } from "./ledger.ts";
 import { migrate, schemaStatus } from "./migrations.ts";
 import { organizationRepository } from "./organizations.ts";
+import { requestLog } from "./request-log.ts";
 import { revisionRepository } from "./revision.ts";
 import { type SecretBox, loadSecretKey, secretBox } from "./secret-box.ts";
 import { sessionRepository } from "./sessions.ts";
@@ -26,6 +27,7 @@ export function storeOver(db: Db, box: SecretBox) {
     channels: channelRepository(db, box),
     budgets: budgetRepository(db),
     ledger: ledgerRepository(db),
+    requestLog: requestLog(db),
     organizations: organizationRepository(db),
     users: userRepository(db),
     groups: groupRepository(db),
