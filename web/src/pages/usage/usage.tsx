@@ -103,7 +103,7 @@ export function UsagePage({ me }: { me: Me }) {
         )}
       </div>
       <Breakdown scope={scope} operator={operator} />
-      <RecentCalls organizationId={organizationId} />
+      <RecentCalls organizationId={organizationId} me={me} />
     </section>
   );
 }
