@@ -270,7 +270,7 @@ suite(skipped ? `web console in a real browser (skipped: ${skipped})` : "web con
     const { context, page } = await newPage();
     await signInThroughForm(page, owner.email, owner.password);
     await page.goto(`${tollgate.url}/#/usage`);
-    const calls = page.getByRole("table", { name: "Recent calls" });
+    const calls = page.getByRole("table", { name: "Request log" });
     await calls.waitFor();
     await expect.poll(() => calls.innerText()).toContain("claude-sonnet-4-6");
     expect(await calls.innerText()).toContain("ok · 200");
@@ -306,7 +306,7 @@ suite(skipped ? `web console in a real browser (skipped: ${skipped})` : "web con
     const operator = await newPage();
     await signInThroughForm(operator.page, adminEmail, adminPassword);
     await operator.page.goto(`${tollgate.url}/#/usage`);
-    await expect.poll(() => operator.page.getByRole("table", { name: "Recent calls" }).innerText()).toContain("claude-sonnet-4-6");
+    await expect.poll(() => operator.page.getByRole("table", { name: "Request log" }).innerText()).toContain("claude-sonnet-4-6");
     await shoot(operator.page, "operator-usage");
     await operator.context.close();
   });
