@@ -1075,6 +1075,11 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             rate_limits: components["schemas"]["RateLimits"];
+            /** @description The organization's owners (in the operator's list of organizations). */
+            owners?: {
+                name: string;
+                email: string;
+            }[];
         };
         OrganizationCreate: {
             name: string;

@@ -141,7 +141,9 @@ export function adminHandlers(deps: ConsoleDeps) {
     },
     async listOrganizations(_req: Request, res: Response) {
       currentOperator(res);
-      res.json({ data: (await withLiveBalances(deps, await store.organizations.list())).map(organizationJson) });
+      const [organizations, members] = await Promise.all([store.organizations.list(), store.users.allMembers()]);
+      const owners = (id: string) => members.filter((member) => member.organizationId === id && member.role === "owner").map((owner) => ({ name: owner.name, email: owner.email }));
+      res.json({ data: (await withLiveBalances(deps, organizations)).map((organization) => ({ ...organizationJson(organization), owners: owners(organization.id) })) });
     },
     async createOrganization(req: Request, res: Response) {
       currentOperator(res);

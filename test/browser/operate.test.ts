@@ -156,6 +156,8 @@ suite(skipped ? `operating the console in a real browser (skipped: ${skipped})` 
     expect(await page.locator('tr[data-action="channel.updated"]').innerText()).toContain("timeout_ms: 120000 → 45000");
     expect(await page.locator('tr[data-action="channel.archived"]').count()).toBe(1);
     await shoot(page, "audit-operator");
+    await page.goto(`${tollgate.url}/#/operator/organizations`);
+    await expect.poll(() => page.locator("main").innerText()).toContain(`<${tenant.ownerEmail}>`);
 
     const owner = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
     await owner.goto(`${tollgate.url}/#/sign-in`);

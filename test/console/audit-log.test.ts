@@ -133,4 +133,9 @@ describe("GET /api/audit", () => {
       expect([404, 405], method).toContain(response.status);
     }
   });
+
+  it("the operator's list of organizations names each owner (the organization card shows it)", async () => {
+    const listed = (await operator.GET("/api/admin/organizations")).data!.data.find((organization) => organization.id === tenant.organizationId)!;
+    expect(listed.owners).toEqual([{ name: "Owner", email: tenant.ownerEmail }]);
+  });
 });

@@ -28,7 +28,10 @@ export function OrganizationsPage() {
           <header class="card-head">
             <div>
               <h2 id={`org-${organization.id}`}>{organization.name}</h2>
-              <span class="muted small">Since {when(organization.created_at)}</span>
+              <span class="muted small">
+                {organization.owners?.length ? `Owner ${organization.owners.map((owner) => `${owner.name} <${owner.email}>`).join(", ")} · ` : ""}
+                Since {when(organization.created_at)}
+              </span>
             </div>
             <div class="org-balance">
               <span class="stat-label">Balance</span>
