@@ -89,10 +89,34 @@ async function parallelLoop(pair: Pair, stream: boolean) {
   ]);
 }
 
+/** Reasoning across three turns: every proof of turns 1 and 2 goes back upstream byte-exact on turn 3. */
+async function threeTurns(pair: Pair, stream: boolean) {
+  const key = keys.get(pair.upstream.group)!;
+  const mock = pair.upstream.mock(env);
+  const start = mock.issued().length;
+  const spec: Spec = { messages: [USER], tools: true, reasoning: true };
+  const first = await call(env, pair, key, spec, stream, "thinking-tool");
+  expect(first.status, show(first)).toBe(200);
+  const [toolCall] = first.reply!.calls;
+  const history: Msg[] = [USER, { native: first.reply!.assistant }, { role: "tool", callId: toolCall.id, name: toolCall.name, text: RESULT }];
+  const second = await call(env, pair, key, { ...spec, messages: history }, stream, "thinking-tool");
+  expect(second.status, show(second)).toBe(200);
+  expect(second.reply!.reasoning).toBe(pair.upstream.reasoningText);
+  const proofs = mock.issued().slice(start);
+  const third = await call(env, pair, key, { ...spec, messages: [...history, { native: second.reply!.assistant }, { role: "user", text: "Thanks. Anything else?" }] }, stream, "thinking");
+  expect(third.status, show(third)).toBe(200);
+  expect(third.reply!.text).toBe(pair.upstream.reply);
+  if (pair.upstream.format === "chat") return;
+  expect(proofs.length).toBeGreaterThanOrEqual(2);
+  const sent = strings(third.received!.body);
+  for (const proof of proofs) expect(sent, `proof ${proof} did not come back on turn 3`).toContain(proof);
+}
+
 describe.each(pairs)("$name", (pair) => {
   describe.each([false, true])("stream %s", (stream) => {
     it("a two-turn tool loop", () => toolLoop(pair, stream, false));
     it("a two-turn tool loop with reasoning, sent back as returned", () => toolLoop(pair, stream, true));
     it("parallel tool calls and their results", () => parallelLoop(pair, stream));
+    it("reasoning across three turns", () => threeTurns(pair, stream));
   });
 });
