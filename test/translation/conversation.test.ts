@@ -21,6 +21,7 @@ afterAll(async () => {
   await env?.stop();
 });
 
+const PNG = { mediaType: "image/png", data: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==" };
 const RESULT = "# Tollgate\nA model gateway: one key, every vendor.";
 const USER: Msg = { role: "user", text: "Read the README and summarize it." };
 const show = (exchange: { status: number; raw: string }) => `${exchange.status} ${exchange.raw.slice(0, 800)}`;
@@ -112,11 +113,29 @@ async function threeTurns(pair: Pair, stream: boolean) {
   for (const proof of proofs) expect(sent, `proof ${proof} did not come back on turn 3`).toContain(proof);
 }
 
+/** A tool result holding an image: it reaches the upstream (Chat upstreams, which cannot hold one, refuse naming the field). */
+async function imageResult(pair: Pair, stream: boolean) {
+  const key = keys.get(pair.upstream.group)!;
+  const first = await call(env, pair, key, { messages: [USER], tools: true }, stream, "tool");
+  expect(first.status, show(first)).toBe(200);
+  const [toolCall] = first.reply!.calls;
+  const history: Msg[] = [USER, { native: first.reply!.assistant }, { role: "tool", callId: toolCall.id, name: toolCall.name, text: "a screenshot", image: PNG }];
+  const second = await call(env, pair, key, { messages: history, tools: true }, stream, "tool");
+  if (pair.upstream.format === "chat" && second.status === 400) {
+    expect(pair.caller.errorMessage(second.json, 400)).toMatch(/image/i);
+    expect(second.received).toBeNull();
+    return;
+  }
+  expect(second.status, show(second)).toBe(200);
+  expect(pair.upstream.media(second.received!.body)).toEqual([PNG]);
+}
+
 describe.each(pairs)("$name", (pair) => {
   describe.each([false, true])("stream %s", (stream) => {
     it("a two-turn tool loop", () => toolLoop(pair, stream, false));
     it("a two-turn tool loop with reasoning, sent back as returned", () => toolLoop(pair, stream, true));
     it("parallel tool calls and their results", () => parallelLoop(pair, stream));
     it("reasoning across three turns", () => threeTurns(pair, stream));
+    it.runIf(pair.caller.format !== "chat")("a tool result with an image", () => imageResult(pair, stream));
   });
 });

@@ -5,7 +5,10 @@ import { assert, type Caller, dataUrl, lastEvent, type Msg, type Reply, type Spe
 
 function message(msg: Msg): unknown {
   if ("native" in msg) throw new Error("native items are appended whole");
-  if (msg.role === "tool") return { role: "tool", tool_call_id: msg.callId, content: msg.text };
+  if (msg.role === "tool") {
+    if (msg.image) throw new Error("a chat tool message holds no image");
+    return { role: "tool", tool_call_id: msg.callId, content: msg.text };
+  }
   if (msg.role === "system") return { role: "developer", content: msg.text };
   if (msg.role === "assistant") return { role: "assistant", content: msg.text };
   const parts: unknown[] = [{ type: "text", text: msg.text }];
