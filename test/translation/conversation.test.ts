@@ -9,6 +9,7 @@ import { type RelayEnv, startRelayEnv } from "../helpers/relay-env.ts";
 import { SECOND_TOOL_ARGUMENT, TOOL_ARGUMENT, toolReply } from "../mock-upstreams/conversation.ts";
 import type { Msg, Spec } from "./callers/types.ts";
 import { call, optIn, type Pair, pairs } from "./pairs.ts";
+import { sdkAssistant } from "./sdk-accumulate.ts";
 
 let env: RelayEnv;
 const keys = new Map<string, string>();
@@ -50,7 +51,9 @@ async function toolLoop(pair: Pair, stream: boolean, reasoning: boolean) {
   const proofs = mock.issued().slice(issuedBefore);
   if (reasoning && upstream.format !== "chat") expect(proofs.length, "the upstream issued no reasoning proof (was it asked for?)").toBeGreaterThan(0);
 
-  const next: Spec = { ...spec, messages: [USER, { native: reply.assistant }, { role: "tool", callId: toolCall.id, name: toolCall.name, text: RESULT }] };
+  // A streamed turn goes back as the caller's SDK assembled it.
+  const assistant = (stream && (await sdkAssistant(caller.format, first.raw))) || reply.assistant;
+  const next: Spec = { ...spec, messages: [USER, { native: assistant }, { role: "tool", callId: toolCall.id, name: toolCall.name, text: RESULT }] };
   const second = await call(env, pair, key, next, stream, scenario);
   expect(second.status, show(second)).toBe(200);
   const body = second.received!.body;
