@@ -111,10 +111,24 @@ describe.each(pairs)("$name", (pair) => {
       expect(upstream.imageUrls(exchange.received!.body)).toEqual([IMAGE_URL]);
     });
 
-    it.runIf(stream)("a stream the upstream breaks mid-way ends with the caller's error event", async () => {
+    it("an upstream stream broken mid-way: the caller's error event, or (not streaming) a 5xx in its format", async () => {
       const exchange = await call(env, pair, keyOf(pair).key, { messages: [{ role: "user", text: "Hi." }] }, stream, "break-mid-stream", { read: false });
+      if (!stream) {
+        expect(exchange.status, show(exchange)).toBeGreaterThanOrEqual(500);
+        caller.errorMessage(exchange.json, exchange.status);
+        return;
+      }
       expect(exchange.status).toBe(200);
       expect(caller.endsWithError(exchange.raw), exchange.raw.slice(-400)).toBe(true);
+    });
+
+    it("an upstream stream with no event at all is an error in the caller's format, never an empty answer, and uncharged", async () => {
+      const name = unique("empty");
+      const key = await env.key(upstream.group, name);
+      const exchange = await call(env, pair, key, { messages: [{ role: "user", text: "Hi." }] }, stream, "empty-stream", { read: false });
+      if (exchange.status === 200) expect(caller.endsWithError(exchange.raw), exchange.raw.slice(-400)).toBe(true);
+      else caller.errorMessage(exchange.json, exchange.status);
+      expect((await records(name)).filter((record) => record.cost !== 0)).toEqual([]);
     });
 
     it("an image and a document, inline base64", async () => {

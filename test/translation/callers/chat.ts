@@ -55,6 +55,7 @@ function readStream(raw: string): Reply {
   const chunks = events.slice(0, -1).map((event) => JSON.parse(event.data));
   assert(chunks.length > 0, "no chunk before [DONE]");
   const id = chunks[0].id;
+  assert(chunks[0].choices[0]?.delta?.role === "assistant", `the first chunk does not say role "assistant": ${JSON.stringify(chunks[0])}`);
   const msg: any = { role: "assistant", content: null, refusal: null };
   let finish: string | null = null;
   let usage: any = null;
