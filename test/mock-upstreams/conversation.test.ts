@@ -125,6 +125,7 @@ describe("OpenAI mock conversation", () => {
       expect(json.error.message).toMatch(message);
     };
     await refuse({ input: "x", max_tokens: 3 }, /Unknown parameter: 'max_tokens'/);
+    await refuse({ input: "x", tools: [{ type: "function", name: "f", parameters: schema }] }, /Invalid schema for function 'f'.*additionalProperties/);
     await refuse({ input: [{ type: "function_call_output", call_id: "call_7", output: "r" }] }, /No tool call found for function call output with call_id call_7/);
     await refuse({ input: [{ type: "reasoning", id: "rs_1", summary: [], encrypted_content: "gAAAA-forged" }, { type: "message", role: "assistant", content: "x" }] }, /could not be verified/);
 

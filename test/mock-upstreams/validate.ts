@@ -137,6 +137,13 @@ export function validateResponses(body: any, issued: Issued, extra: ReadonlySet<
   if (unknown.length) return { message: `Unknown parameter: '${unknown[0]}'.`, param: unknown[0] };
   const temperature = temperatureProblem(body);
   if (temperature) return temperature;
+  // Function tools are strict unless `strict: false` says otherwise, and strict schemas must close every object.
+  for (const tool of Array.isArray(body.tools) ? body.tools : []) {
+    if (tool?.type === "function" && tool.strict !== false) {
+      const problem = strictSchemaProblem(tool.parameters ?? {});
+      if (problem) return { message: `Invalid schema for function '${tool.name}': In context=(${problem.context}), ${problem.message}`, param: "tools[0].parameters" };
+    }
+  }
   if (!Array.isArray(body.input)) return null;
   const items: any[] = body.input;
   const calls = new Set<string>();
@@ -159,6 +166,24 @@ export function validateResponses(body: any, issued: Issued, extra: ReadonlySet<
   const outputs = new Set(items.filter((item) => item?.type === "function_call_output").map((item) => item.call_id));
   const unanswered = [...calls].find((id) => !outputs.has(id));
   if (unanswered) return { message: `No tool output found for function call ${unanswered}.`, param: "input" };
+  return null;
+}
+
+/** OpenAI's strict-mode rule: every object schema lists all its properties as required and sets additionalProperties false. */
+function strictSchemaProblem(schema: any, context: string[] = []): { context: string; message: string } | null {
+  if (!schema || typeof schema !== "object") return null;
+  const where = context.map((c) => `'${c}'`).join(", ");
+  if (schema.type === "object" || schema.properties) {
+    if (schema.additionalProperties !== false) return { context: where, message: "'additionalProperties' is required to be supplied and to be false." };
+    const keys = Object.keys(schema.properties ?? {});
+    const missing = keys.find((key) => !(schema.required ?? []).includes(key));
+    if (missing) return { context: where, message: `'required' is required to be supplied and to be an array including every key in properties. Missing '${missing}'.` };
+    for (const key of keys) {
+      const inner = strictSchemaProblem(schema.properties[key], [...context, "properties", key]);
+      if (inner) return inner;
+    }
+  }
+  if (schema.items) return strictSchemaProblem(schema.items, [...context, "items"]);
   return null;
 }
 
