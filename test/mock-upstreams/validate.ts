@@ -37,6 +37,12 @@ export function validateAnthropic(body: any, issued: Issued, extra: ReadonlySet<
       };
     }
     const blocks: any[] = typeof message.content === "string" ? [] : Array.isArray(message.content) ? message.content : [];
+    const final = i === messages.length - 1 && message.role === "assistant";
+    if (!final && (message.content === "" || (Array.isArray(message.content) && message.content.length === 0))) {
+      return { message: `messages.${i}: all messages must have non-empty content except for the optional final assistant message` };
+    }
+    const emptyText = blocks.findIndex((b) => b?.type === "text" && b.text === "");
+    if (emptyText >= 0) return { message: `messages.${i}.content.${emptyText}.text: text content blocks must be non-empty` };
     const previous: any[] = i > 0 && Array.isArray(messages[i - 1].content) ? messages[i - 1].content : [];
     const offered = new Set(messages[i - 1]?.role === "assistant" ? previous.filter((b) => b?.type === "tool_use").map((b) => b.id) : []);
     for (const [j, block] of blocks.entries()) {
@@ -101,6 +107,9 @@ export function validateChat(body: any, extra: ReadonlySet<string>): Problem | n
   for (const [i, message] of messages.entries()) {
     if (!CHAT_ROLES.includes(message?.role)) {
       return { message: `Invalid value: '${message?.role}'. Supported values are: 'system', 'assistant', 'user', 'tool', and 'developer'.`, param: `messages[${i}].role` };
+    }
+    if (message.role === "assistant" && (message.content == null || message.content === "") && !(Array.isArray(message.tool_calls) && message.tool_calls.length)) {
+      return { message: "Invalid value for 'content': expected a string, got null.", param: `messages.[${i}].content` };
     }
     if (message.role === "tool") {
       if (!pending.has(message.tool_call_id)) {
@@ -217,6 +226,7 @@ export function validateGemini(body: any, issued: Issued, extra: ReadonlySet<str
       return { message: `Please use a valid role: user, model.` };
     }
     const parts: any[] = Array.isArray(content?.parts) ? content.parts : [];
+    if (parts.length === 0) return { message: `* GenerateContentRequest.contents[${i}].parts: contents.parts must not be empty.` };
     for (const [j, part] of parts.entries()) {
       const signature = part?.thoughtSignature ?? part?.thought_signature;
       if (signature !== undefined && !DUMMY_SIGNATURES.has(signature) && !issued.has(signature)) {
