@@ -60,7 +60,7 @@ export async function createWorker(config: Config, store: Store, log: Log, callS
   const app = express();
   app.disable("x-powered-by");
   app.set("etag", false);
-  app.set("trust proxy", "loopback");
+  app.set("trust proxy", config.trustProxy);
   // While stopping, every answer tells keep-alive clients to go elsewhere for the next request.
   app.use((_req, res, next) => {
     if (stopping) res.setHeader("connection", "close");

@@ -24,3 +24,20 @@ describe("TOLLGATE_CORS_ORIGINS", () => {
     expect(() => loadConfig({ TOLLGATE_CORS_ORIGINS: value })).toThrow(message);
   });
 });
+
+describe("TOLLGATE_TRUST_PROXY", () => {
+  it.each([
+    [undefined, ["loopback"]],
+    ["none", false],
+    ["1", 1],
+    ["2", 2],
+    ["10.0.0.0/8, 192.168.1.7", ["10.0.0.0/8", "192.168.1.7"]],
+    ["loopback,uniquelocal,fd00::/8", ["loopback", "uniquelocal", "fd00::/8"]],
+  ])("%s → %j", (value, expected) => {
+    expect(loadConfig(value === undefined ? {} : { TOLLGATE_TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it.each(["0", "33", "true", "10.0.0.0/33", "10.0.0/8", "proxy.example.com", "::1/129"])("refuses %s, naming the variable", (value) => {
+    expect(() => loadConfig({ TOLLGATE_TRUST_PROXY: value })).toThrow(/^TOLLGATE_TRUST_PROXY: /);
+  });
+});

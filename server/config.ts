@@ -1,9 +1,17 @@
 // Configuration from the environment, parsed strictly: a malformed value stops the start with a
 // message naming the variable. See the README's table.
+import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { type SignInPolicy, defaultSignInPolicy } from "./domain/sign-in-throttle.ts";
 import type { CircuitOptions } from "./call-state/circuit.ts";
+
+/**
+ * Which peers' `X-Forwarded-For`/`-Proto`/`-Host` to believe, in Express's `trust proxy` terms:
+ * `false` none, a number of hops, or addresses/CIDRs/named ranges (`loopback`, `linklocal`, `uniquelocal`).
+ * https://expressjs.com/en/guide/behind-proxies.html
+ */
+export type TrustProxy = false | number | string[];
 
 /** Origins whose browser apps may call the relay: `*` for any. */
 export type CorsOrigins = "*" | ReadonlySet<string>;
@@ -35,6 +43,8 @@ export type Config = {
   metricsToken?: string;
   /** Sign-in attempts allowed per account and per client address in one window. */
   signIn: SignInPolicy;
+  /** Used for the client address (the per-address sign-in limit) and for `Secure` session cookies (X-Forwarded-Proto). */
+  trustProxy: TrustProxy;
   /** CORS on the relay (`/v1…`, `/v1beta…`); off when undefined. */
   corsOrigins?: CorsOrigins;
   /** Upstream credentials from the environment: one channel per provider (see env-channels.ts). */
@@ -81,6 +91,36 @@ function corsOrigins(raw: string | undefined): CorsOrigins | undefined {
   return new Set(entries);
 }
 
+const namedRanges = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/**
+ * `TOLLGATE_TRUST_PROXY` as written: unset means `loopback` (a proxy on this machine); `none`
+ * trusts no one; a whole number trusts that many hops in front of the server; otherwise
+ * comma-separated addresses, CIDRs and named ranges.
+ */
+function trustProxy(raw: string | undefined): TrustProxy {
+  const value = (raw ?? "").trim();
+  if (value === "") return ["loopback"];
+  if (value === "none") return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops < 1 || hops > 32) throw new Error(`TOLLGATE_TRUST_PROXY: a hop count must be from 1 to 32, got "${raw}" (use none to trust no proxy).`);
+    return hops;
+  }
+  const entries = value.split(",").map((entry) => entry.trim()).filter(Boolean);
+  for (const entry of entries) {
+    if (namedRanges.has(entry)) continue;
+    const [address, prefix, extra] = entry.split("/");
+    const family = isIP(address);
+    const bits = family === 4 ? 32 : 128;
+    const prefixOk = prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= bits);
+    if (!family || !prefixOk || extra !== undefined) {
+      throw new Error(`TOLLGATE_TRUST_PROXY: "${entry}" is not an address, a CIDR (10.0.0.0/8) or one of loopback, linklocal, uniquelocal; or give a hop count, or none.`);
+    }
+  }
+  return entries;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = env.TOLLGATE_PUBLIC_URL || undefined;
   if (publicUrl && !/^https?:\/\//.test(publicUrl)) throw new Error(`TOLLGATE_PUBLIC_URL must start with http:// or https://, got "${publicUrl}".`);
@@ -117,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     leaseIdleMs: integer(env, "TOLLGATE_LEASE_IDLE_MS", 2_000, 10),
     metricsToken: env.TOLLGATE_METRICS_TOKEN || undefined,
     corsOrigins: corsOrigins(env.TOLLGATE_CORS_ORIGINS),
+    trustProxy: trustProxy(env.TOLLGATE_TRUST_PROXY),
     signIn: {
       windowMs: integer(env, "TOLLGATE_SIGNIN_WINDOW_SECONDS", defaultSignInPolicy.windowMs / 1000, 1) * 1000,
       perAccount: integer(env, "TOLLGATE_SIGNIN_MAX_PER_ACCOUNT", defaultSignInPolicy.perAccount, 1),

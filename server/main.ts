@@ -6,6 +6,7 @@ import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import type { Server } from "node:http";
 import { hostname } from "node:os";
+import type { UsageRecord } from "./store/ledger.ts";
 
 const [major] = process.versions.node.split(".").map(Number);
 if (major < 22) {
@@ -14,6 +15,7 @@ if (major < 22) {
 }
 
 const { loadConfig } = await import("./config.ts");
+const { checkDataDir, checkDatabase, checkPort, checkRedis, failStart, listenFailure } = await import("./start-checks.ts");
 const { createLog } = await import("./log.ts");
 const { openStore } = await import("./store/store.ts");
 const { connectCallState, serveCallState } = await import("./call-state/cluster.ts");
@@ -21,10 +23,18 @@ const { callStateOwner } = await import("./call-state/owner.ts");
 const { servePrimaryMetrics } = await import("./metrics/cluster.ts");
 const { nextRestart } = await import("./worker-restarts.ts");
 
-const config = loadConfig();
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (error) {
+    return failStart((error as Error).message);
+  }
+})();
 const { log, flush } = createLog();
 /** Sent by the primary to a worker: stop accepting, finish, flush, exit. */
 const stopMessage = "tollgate:stop";
+/** Sent by a worker to the primary: a fault no restart can mend (the port is taken); the start ends with this reason. */
+type FatalMessage = { type: "tollgate:fatal"; reason: string };
 
 async function prepareDatabase(store: ReturnType<typeof openStore>): Promise<void> {
   const { seedGroupsIfEmpty, seedOperatorIfMissing } = await import("./store/seed.ts");
@@ -59,7 +69,12 @@ async function runWorker(): Promise<void> {
     flush();
     process.exit(1);
   });
-  const server: Server = worker.app.listen(config.port, config.host, () => setImmediate(worker.warmUp));
+  // Express 5 hands a listen error to this callback: say why to the primary, which ends the start.
+  const server: Server = worker.app.listen(config.port, config.host, (error?: Error) => {
+    if (!error) return void setImmediate(worker.warmUp);
+    const fatal: FatalMessage = { type: "tollgate:fatal", reason: listenFailure(config.host, config.port, error as NodeJS.ErrnoException) };
+    process.send?.(fatal, undefined, undefined, () => process.exit(1));
+  });
   server.keepAliveTimeout = 65_000;
   let stopping = false;
   // Graceful stop: accept no new connection, let calls under way finish for up to the drain time,
@@ -90,23 +105,38 @@ async function runWorker(): Promise<void> {
 }
 
 async function runPrimary(): Promise<void> {
-  const store = openStore(config);
+  let store: ReturnType<typeof openStore>;
+  try {
+    // Everything the start needs from the machine, before anything is written or printed.
+    if (!config.databaseUrl || !config.secretKey) checkDataDir(config.dataDir);
+    await checkPort(config.host, config.port);
+    if (config.databaseUrl) await checkDatabase(config.databaseUrl);
+    if (config.redisUrl) await checkRedis(config.redisUrl);
+    store = openStore(config);
+  } catch (error) {
+    return failStart((error as Error).message);
+  }
   try {
     await prepareDatabase(store);
   } catch (error) {
-    console.error(`Tollgate could not prepare its database: ${(error as Error).message}`);
-    process.exit(1);
+    const { SchemaTooNewError } = await import("./store/migrations.ts");
+    return failStart(error instanceof SchemaTooNewError ? error.message : `its database could not be prepared: ${(error as Error).message}`);
   }
   // In replica mode this node's name in Redis: unique per start, so a restarted node never inherits a dead one's leases.
   const node = `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
   const { provide, timedLedgerInsert } = await import("./metrics/metrics.ts");
+  // OpenTelemetry (off unless an OTLP endpoint is set): spans from the calls the ledger writes, off the request path.
+  const { traceSettings } = await import("./telemetry/trace-settings.ts");
+  const tracing = traceSettings(process.env);
+  const traces = tracing ? (await import("./telemetry/traces.ts")).relayTraces(store, tracing, node) : undefined;
+  const writeLedger = timedLedgerInsert((records: UsageRecord[]) => store.budgets.recordSettled(records));
   const owner = callStateOwner(store, {
     circuit: config.circuit,
     flushMs: config.ledgerFlushMs,
     log,
     redisUrl: config.redisUrl,
     node,
-    writeBatch: timedLedgerInsert((records) => store.budgets.recordSettled(records)),
+    writeBatch: traces ? traces.traced(writeLedger) : writeLedger,
   });
   provide.ledgerQueueDepth(owner.queued);
   serveCallState(owner);
@@ -135,10 +165,19 @@ async function runPrimary(): Promise<void> {
     }
     if (Object.keys(cluster.workers ?? {}).length === 0) {
       await owner.stop();
+      await traces?.shutdown();
       await store.close();
       flush();
       process.exit(0);
     }
+  });
+  // A worker that cannot listen ends the start: re-forking would only fail the same way, forever.
+  cluster.on("message", (_worker, message: FatalMessage) => {
+    if (message?.type !== "tollgate:fatal" || stopping) return;
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGKILL");
+    flush();
+    failStart(message.reason);
   });
   const stopAll = () => {
     if (stopping) return;

@@ -17,6 +17,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/embeddings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Embeddings, for groups whose channels offer them (OpenAI and OpenAI-compatible); passed through, billed by input tokens at the model's input price. */
+        post: operations["createEmbedding"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/messages": {
         parameters: {
             query?: never;
@@ -522,6 +539,45 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        "Embeddings.Embedding": {
+            /** @enum {string} */
+            object: "embedding";
+            /** Format: int32 */
+            index: number;
+            /** @description Floats, or a base64 string when `encoding_format` is `base64`. */
+            embedding: number[] | string;
+        };
+        "Embeddings.EmbeddingList": {
+            /** @enum {string} */
+            object: "list";
+            data: components["schemas"]["Embeddings.Embedding"][];
+            model: string;
+            usage: components["schemas"]["Embeddings.EmbeddingUsage"];
+        } & {
+            [key: string]: unknown;
+        };
+        "Embeddings.EmbeddingRequest": {
+            /** @description Plain model id (it may itself contain `/`), or `<group_identifier>/<model_id>`. */
+            model: string;
+            /** @description A string, an array of strings, an array of token ids, or an array of such arrays. */
+            input: string | string[] | number[] | number[][];
+            /**
+             * @description `float` (default) or `base64`.
+             * @enum {string}
+             */
+            encoding_format?: "float" | "base64";
+            /** Format: int32 */
+            dimensions?: number;
+            user?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        "Embeddings.EmbeddingUsage": {
+            /** Format: int32 */
+            prompt_tokens: number;
+            /** Format: int32 */
+            total_tokens: number;
+        };
         /** @description Family C error body: `{"error":{code,message,status}}`. */
         GeminiError: {
             error: {
@@ -940,6 +996,129 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Chat.ChatCompletion"];
                     "text/event-stream": components["schemas"]["Chat.ChatCompletionChunk"];
+                };
+            };
+            /** @description The server could not understand the request due to invalid syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Access is unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Access is forbidden. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description The server cannot find the requested resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Client error */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Client error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Server error */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Service unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Server error */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Server error */
+            529: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    createEmbedding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Embeddings.EmbeddingRequest"];
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Embeddings.EmbeddingList"];
                 };
             };
             /** @description The server could not understand the request due to invalid syntax. */

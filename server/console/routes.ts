@@ -12,6 +12,7 @@ import { keyHandlers } from "./handlers-keys.ts";
 import { adminKeyHandlers } from "./rate-limits.ts";
 import { memberHandlers } from "./handlers-members.ts";
 import { modelViewHandlers } from "./handlers-models.ts";
+import { passwordHandlers } from "./handlers-passwords.ts";
 import { sessionHandlers } from "./handlers-session.ts";
 import { tokenHandlers } from "./handlers-tokens.ts";
 import { loadSession, sameOriginOnly } from "./session.ts";
@@ -32,6 +33,7 @@ export function consoleRouter(deps: ConsoleDeps): Router {
   const usage = usageHandlers(deps);
   const tokens = tokenHandlers(deps);
   const adminKeys = adminKeyHandlers(deps);
+  const passwords = passwordHandlers(deps);
 
   router.use(
     "/api",
@@ -52,6 +54,8 @@ export function consoleRouter(deps: ConsoleDeps): Router {
   router.post("/api/session", session.login);
   router.delete("/api/session", session.logout);
   router.get("/api/me", session.me);
+  router.put("/api/me/password", passwords.changeOwn);
+  router.post("/api/admin/password-resets", passwords.reset);
   router.get("/api/marketplace", views.marketplace);
   router.get("/api/call-guide", views.callGuide);
 

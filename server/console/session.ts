@@ -31,6 +31,9 @@ export async function startSession(store: Store, req: Request, res: Response, us
   res.setHeader("set-cookie", `${sessionCookie}=${token}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${ttlMs / 1000}${secure}`);
 }
 
+/** The session token the request carries in its cookie, if any. */
+export const sessionTokenOf = (req: Request) => readCookie(req, sessionCookie);
+
 export async function endSession(store: Store, req: Request, res: Response): Promise<void> {
   const token = readCookie(req, sessionCookie);
   if (token) await store.sessions.delete(hashToken(token));

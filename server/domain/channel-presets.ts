@@ -54,7 +54,7 @@ export function defaultBaseUrl(kind: ChannelKind, preset: ChannelPreset | null):
 
 export const kindServes: Record<ChannelKind, Interface[]> = {
   anthropic: ["messages"],
-  openai: ["chat", "responses"],
-  "openai-compatible": ["chat"],
+  openai: ["chat", "responses", "embeddings"],
+  "openai-compatible": ["chat", "embeddings"],
   gemini: ["generate-content"],
 };

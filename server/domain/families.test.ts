@@ -36,10 +36,10 @@ describe("familyFromGroupName", () => {
 describe("interfacesForFamily", () => {
   it.each([
     ["A", ["/v1/messages"]],
-    ["B", ["/v1/responses", "/v1/chat/completions"]],
+    ["B", ["/v1/responses", "/v1/chat/completions", "/v1/embeddings"]],
     ["C", ["/v1beta/models/{model}:generateContent"]],
-    ["domestic", ["/v1/chat/completions"]],
-    ["compatible", ["/v1/chat/completions"]],
+    ["domestic", ["/v1/chat/completions", "/v1/embeddings"]],
+    ["compatible", ["/v1/chat/completions", "/v1/embeddings"]],
   ] as const)("%s", (family, paths) => {
     expect(interfacesForFamily(family)).toEqual(paths);
   });

@@ -2,9 +2,11 @@
 // interface can serve (DESIGN.md §5).
 
 export type Family = "A" | "B" | "C" | "domestic" | "compatible";
-export type Interface = "messages" | "responses" | "chat" | "generate-content" | "models";
+export type Interface = "messages" | "responses" | "chat" | "generate-content" | "embeddings" | "models";
 /** The four generation interfaces: the wire formats a call can be made in (and translated between). */
-export type RelayInterface = Exclude<Interface, "models">;
+export type RelayInterface = "messages" | "responses" | "chat" | "generate-content";
+/** The interfaces the relay forwards upstream: the four formats and embeddings (passthrough only). */
+export type CallInterface = Exclude<Interface, "models">;
 export const relayInterfaces: RelayInterface[] = ["messages", "chat", "responses", "generate-content"];
 
 /** Every family, in the order the console lists them. */
@@ -58,6 +60,7 @@ export const interfaceFamilies: Record<Interface, Family[]> = {
   responses: ["B"],
   chat: ["B", "domestic", "compatible"],
   "generate-content": ["C"],
+  embeddings: ["B", "domestic", "compatible"],
   models: ["A", "B", "C", "domestic", "compatible"],
 };
 
@@ -66,6 +69,7 @@ export const interfacePaths: Record<Exclude<Interface, "models">, string> = {
   responses: "/v1/responses",
   chat: "/v1/chat/completions",
   "generate-content": "/v1beta/models/{model}:generateContent",
+  embeddings: "/v1/embeddings",
 };
 
 /** The interfaces a group of this family can call by the seed's rule (group-interfaces.ts adds what its channels allow). */

@@ -22,10 +22,10 @@ describe("groupServes", () => {
 
 describe("groupInterfacePaths", () => {
   it("adds /v1/messages to a domestic group with an anthropic channel", () => {
-    expect(groupInterfacePaths({ family: "domestic", translatedInterfaces: [] }, [])).toEqual(["/v1/chat/completions"]);
-    expect(groupInterfacePaths({ family: "domestic", translatedInterfaces: [] }, ["anthropic", "openai-compatible"])).toEqual(["/v1/messages", "/v1/chat/completions"]);
-    expect(groupInterfacePaths({ family: "compatible", translatedInterfaces: [] }, ["openai-compatible"])).toEqual(["/v1/chat/completions"]);
-    expect(groupInterfacePaths({ family: "B", translatedInterfaces: [] }, ["anthropic"])).toEqual(["/v1/responses", "/v1/chat/completions"]);
+    expect(groupInterfacePaths({ family: "domestic", translatedInterfaces: [] }, [])).toEqual(["/v1/chat/completions", "/v1/embeddings"]);
+    expect(groupInterfacePaths({ family: "domestic", translatedInterfaces: [] }, ["anthropic", "openai-compatible"])).toEqual(["/v1/messages", "/v1/chat/completions", "/v1/embeddings"]);
+    expect(groupInterfacePaths({ family: "compatible", translatedInterfaces: [] }, ["openai-compatible"])).toEqual(["/v1/chat/completions", "/v1/embeddings"]);
+    expect(groupInterfacePaths({ family: "B", translatedInterfaces: [] }, ["anthropic"])).toEqual(["/v1/responses", "/v1/chat/completions", "/v1/embeddings"]);
   });
 });
 
@@ -57,7 +57,7 @@ describe("translated interfaces (the operator's opt-in)", () => {
     expect(groupCalls(gpt, "models", ["openai"])).toBe("native");
   });
   it("lists accepted interfaces beside the native ones", () => {
-    expect(groupInterfacePaths(gpt, ["openai"])).toEqual(["/v1/messages", "/v1/responses", "/v1/chat/completions", "/v1beta/models/{model}:generateContent"]);
+    expect(groupInterfacePaths(gpt, ["openai"])).toEqual(["/v1/messages", "/v1/responses", "/v1/chat/completions", "/v1beta/models/{model}:generateContent", "/v1/embeddings"]);
   });
   it("translates to the richest format the channel's kind serves for the family", () => {
     expect(upstreamFormatOf("openai", "B")).toBe("responses");

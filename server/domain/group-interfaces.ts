@@ -20,7 +20,7 @@ export type GroupInterfaces = { family: Family; translatedInterfaces: readonly R
 /** How a group answers a call on `iface`: natively, translated (the operator's opt-in), or not at all. */
 export function groupCalls(group: GroupInterfaces, iface: Interface, kinds: Iterable<ChannelKind>): "native" | "translated" | null {
   if (groupServes(group.family, iface, kinds)) return "native";
-  return iface !== "models" && group.translatedInterfaces.includes(iface) ? "translated" : null;
+  return (group.translatedInterfaces as readonly Interface[]).includes(iface) ? "translated" : null;
 }
 
 /** The paths a group offers, natively or translated, in the order of `interfacePaths`. */

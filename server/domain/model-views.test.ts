@@ -25,7 +25,7 @@ describe("model views", () => {
     const subUser = { role: "sub-user" as const, grantedGroupIds: new Set(["secret", "qwen"]) };
     const guide = callGuide(groups, organization, subUser, baseUrlsFor("http://gw:8080/"), true);
     expect(guide.groups.map((g) => g.identifier)).toEqual(["secret", "qwen"]);
-    expect(guide.groups[1]).toMatchObject({ base_url: "http://gw:8080/v1", interfaces: ["/v1/chat/completions"] });
+    expect(guide.groups[1]).toMatchObject({ base_url: "http://gw:8080/v1", interfaces: ["/v1/chat/completions", "/v1/embeddings"] });
     expect(guide.groups[1].models[0]).toMatchObject({ call_name: "qwen-model", qualified_call_name: "qwen/qwen-model" });
     expect(guide.base_urls).toEqual({ anthropic: "http://gw:8080", openai: "http://gw:8080/v1", gemini: "http://gw:8080" });
   });
@@ -37,8 +37,8 @@ describe("model views", () => {
     const owner = { role: "owner" as const, grantedGroupIds: new Set<string>() };
     const guide = callGuide([mistral, kimi], { exclusiveGroupIds: new Set() }, owner, baseUrlsFor("http://gw"), false);
     expect(guide.groups.map((g) => [g.identifier, g.base_url, g.interfaces])).toEqual([
-      ["kimi", "http://gw/v1", ["/v1/messages", "/v1/chat/completions"]],
-      ["mistral", "http://gw/v1", ["/v1/chat/completions"]],
+      ["kimi", "http://gw/v1", ["/v1/messages", "/v1/chat/completions", "/v1/embeddings"]],
+      ["mistral", "http://gw/v1", ["/v1/chat/completions", "/v1/embeddings"]],
     ]);
   });
 });

@@ -34,6 +34,8 @@ export function maxOutputTokens(iface: Exclude<Interface, "models">, body: Recor
       const config = body.generationConfig ?? {};
       return (positive(config.maxOutputTokens) ?? defaultMaxOutputTokens["generate-content"]) * (positive(config.candidateCount) ?? 1);
     }
+    case "embeddings":
+      return 0; // an embedding has no output tokens: only its input is billed
   }
 }
 

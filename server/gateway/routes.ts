@@ -52,6 +52,7 @@ export function relayRouter({ catalog, forward, dispatcher, recordKeyUse, maxBod
   router.post("/v1/messages", familyA, validateRelay("/v1/messages"), relayHandler("messages", catalog, forward));
   router.post("/v1/chat/completions", bearer, validateRelay("/v1/chat/completions"), relayHandler("chat", catalog, forward));
   router.post("/v1/responses", bearer, validateRelay("/v1/responses"), relayHandler("responses", catalog, forward));
+  router.post("/v1/embeddings", bearer, validateRelay("/v1/embeddings"), relayHandler("embeddings", catalog, forward));
   // Token counting: authenticated like its interface; never held, billed or rate limited.
   router.post("/v1/messages/count_tokens", familyA, validateRelay(["/v1/messages/count_tokens"]), countTokensHandler("messages", catalog, dispatcher, log));
   // Family C under v1beta (REST docs, older SDKs) and v1 (`@google/genai` 3.x default).

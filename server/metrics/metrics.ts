@@ -170,6 +170,7 @@ function interfaceOf(url: string): string {
   if (url.startsWith("/v1/messages")) return "messages";
   if (url.startsWith("/v1/chat/")) return "chat";
   if (url.startsWith("/v1/responses")) return "responses";
+  if (url.startsWith("/v1/embeddings")) return "embeddings";
   if (url.includes(":generateContent") || url.includes(":streamGenerateContent")) return "generate-content";
   if (url.startsWith("/v1/models") || url.startsWith("/v1beta/models")) return "models";
   return "other";

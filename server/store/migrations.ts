@@ -195,18 +195,60 @@ export const migrations: { version: number; name: string; sql: string[] }[] = [
   },
 ];
 
-/** Applies pending migrations in one transaction each; safe to call from every start. */
-export async function migrate(db: Db): Promise<number[]> {
+/** The newest schema this build knows. */
+export const latestVersion = Math.max(...migrations.map((migration) => migration.version));
+
+/**
+ * Any fixed 64-bit number that other applications on the same PostgreSQL server are unlikely to
+ * use: the advisory lock that makes replicas starting together migrate one after another.
+ * https://www.postgresql.org/docs/current/explicit-locking.html#ADVISORY-LOCKS
+ */
+const migrationLock = 7_146_531_905_331;
+
+export type SchemaStatus = { applied: number[]; pending: number[]; latest: number };
+
+/** A database migrated by a newer build: this one would misread or corrupt what it does not know. */
+export class SchemaTooNewError extends Error {
+  constructor(applied: number[]) {
+    const unknown = applied.filter((version) => version > latestVersion);
+    super(
+      `the database was migrated by a newer Tollgate (schema version ${Math.max(...unknown)}; this build knows up to ${latestVersion}). ` +
+        `Run the newer build, or restore the backup taken before the upgrade.`,
+    );
+  }
+}
+
+async function readApplied(db: Db): Promise<number[]> {
   await db.run(`CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)`);
-  const applied = new Set((await db.all<{ version: number }>(`SELECT version FROM schema_migrations`)).map((row) => Number(row.version)));
-  const ran: number[] = [];
-  for (const migration of migrations) {
-    if (applied.has(migration.version)) continue;
-    await db.transaction(async (tx) => {
+  return (await db.all<{ version: number }>(`SELECT version FROM schema_migrations ORDER BY version`)).map((row) => Number(row.version));
+}
+
+function statusOf(applied: number[]): SchemaStatus {
+  if (applied.some((version) => version > latestVersion)) throw new SchemaTooNewError(applied);
+  const done = new Set(applied);
+  return { applied, pending: migrations.map((migration) => migration.version).filter((version) => !done.has(version)), latest: latestVersion };
+}
+
+/** Which migrations the database has and which it lacks; throws SchemaTooNewError for a newer database. Writes nothing but the (empty) bookkeeping table. */
+export async function schemaStatus(db: Db): Promise<SchemaStatus> {
+  return statusOf(await readApplied(db));
+}
+
+/**
+ * Applies pending migrations, all in one transaction, and returns their versions; safe to call from
+ * every start. On PostgreSQL the transaction first takes an advisory lock, so of several replicas
+ * starting together one migrates and the others wait, then find nothing to do. On SQLite the
+ * transaction (BEGIN IMMEDIATE) is the lock. Refuses a database migrated by a newer build.
+ */
+export async function migrate(db: Db): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    if (tx.dialect === "postgres") await tx.get(`SELECT pg_advisory_xact_lock(?)`, [migrationLock]);
+    const { pending } = statusOf(await readApplied(tx));
+    for (const migration of migrations) {
+      if (!pending.includes(migration.version)) continue;
       for (const statement of migration.sql) await tx.run(statement);
       await tx.run(`INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)`, [migration.version, migration.name, Date.now()]);
-    });
-    ran.push(migration.version);
-  }
-  return ran;
+    }
+    return pending;
+  });
 }

@@ -8,7 +8,7 @@ import { type Db, openPostgres, openSqlite } from "./db.ts";
 import { groupRepository } from "./groups.ts";
 import { keyRepository } from "./keys.ts";
 import { ledgerRepository } from "./ledger.ts";
-import { migrate } from "./migrations.ts";
+import { migrate, schemaStatus } from "./migrations.ts";
 import { organizationRepository } from "./organizations.ts";
 import { revisionRepository } from "./revision.ts";
 import { type SecretBox, loadSecretKey, secretBox } from "./secret-box.ts";
@@ -33,6 +33,7 @@ export function storeOver(db: Db, box: SecretBox) {
     signInAttempts: signInAttemptRepository(db),
     revision: revisionRepository(db),
     migrate: () => migrate(db),
+    schemaStatus: () => schemaStatus(db),
     close: () => db.close(),
   };
 }

@@ -81,6 +81,17 @@ export function userRepository(db: Db) {
       await revision.bump(tx);
       return id;
     },
+    /**
+     * A new password hash; every session of the user ends (except `keepSession`, the one that made
+     * the change), so a reset locks out whoever knew the old password. Automation tokens stay.
+     */
+    async setPassword(id: string, passwordHash: string, keepSession?: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const { changes } = await tx.run(`UPDATE users SET password_hash = ? WHERE id = ?`, [passwordHash, id]);
+        await tx.run(`DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?`, [id, keepSession ?? ""]);
+        return changes > 0;
+      });
+    },
     /** Null removes the cap. The relay's quota check reads it from the next reservation on. */
     async setSpendCap(id: string, spendCap: number | null): Promise<void> {
       await db.transaction(async (tx) => {

@@ -17,6 +17,7 @@ import { Assembler } from "./assemble.ts";
 import { type CanonicalRequest, type Format, type UpstreamError, TranslationRefusal, formatLabels } from "./canonical.ts";
 import type { CallerContext, Codec } from "./codec.ts";
 import { codecs } from "./codecs.ts";
+import { jsonBytes } from "./json-bytes.ts";
 
 export type Translation = {
   /** The adapter for a channel whose upstream speaks `upstream`; throws the 400 when the pair cannot carry the request. */
@@ -65,16 +66,18 @@ function translatingAdapter(caller: Codec, upstream: Codec, request: CanonicalRe
         if (error instanceof TranslationRefusal) throw refuse(error);
         throw error;
       }
-      // The native adapter aims and authenticates it; nothing of the caller's own headers or query goes along.
-      const built = native.build({ body, raw: null, stream: true, headers: {}, query: {} }, target);
-      return { ...built, stream: true };
+      // The native adapter aims and authenticates it (asked with the members its URL and headers
+      // depend on, so it serializes nothing large); nothing of the caller's own headers or query goes along.
+      const aimed = native.build({ body: { model: target.upstreamModel, stream: true }, raw: null, stream: true, headers: {}, query: {} }, target);
+      return { url: aimed.url, headers: aimed.headers, body: jsonBytes(body), stream: true };
     },
     // Translated calls always stream upstream; a body never comes.
     usageOfBody: () => noUsage(),
     startStream() {
       const reader = upstream.streamReader();
+      // A streaming caller gets the writer's text; one that asked for no stream, the assembled response.
       const writer = caller.streamWriter(context);
-      const assembler = new Assembler();
+      const assembler = request.stream ? null : new Assembler();
       let usage: Usage = noUsage();
       let finished = false;
       const pass = (events: ReturnType<typeof reader.read>) => {
@@ -83,8 +86,8 @@ function translatingAdapter(caller: Codec, upstream: Codec, request: CanonicalRe
           if (event.type === "finish") finished = true;
           if (event.type === "usage" || event.type === "finish") usage = event.usage;
           else if (event.type === "start" && event.usage) usage = event.usage;
-          assembler.add(event);
-          out += writer.write(event);
+          if (assembler) assembler.add(event);
+          else out += writer.write(event);
         }
         return out;
       };
@@ -93,13 +96,14 @@ function translatingAdapter(caller: Codec, upstream: Codec, request: CanonicalRe
         // A stream that ended without finishing (an error event, or cut short) ends with the caller's error event.
         close() {
           const out = pass(reader.end());
+          if (!request.stream) return out;
           if (finished) return out + writer.end();
           return out + writer.error(reader.upstreamError?.message ?? "The upstream stream ended before the answer was complete. Retry the request.");
         },
         usage: () => usage,
         errorEvent: (message) => writer.error(message),
         assembled() {
-          const response = assembler.response();
+          const response = assembler?.response();
           return response && caller.writeResponse(response, context);
         },
       };

@@ -134,16 +134,16 @@ describe("channel presets and bindings", () => {
 describe("model views", () => {
   it("the Call Guide offers /v1/messages for a domestic group once it has an enabled anthropic channel, and lists compatible groups", async () => {
     const interfaces = async (identifier: string) => (await tenant.owner.GET("/api/call-guide")).data!.groups.find((group) => group.identifier === identifier)!.interfaces;
-    expect(await interfaces("glm-official")).toEqual(["/v1/chat/completions"]);
+    expect(await interfaces("glm-official")).toEqual(["/v1/chat/completions", "/v1/embeddings"]);
     const channel = await createChannel({ kind: "anthropic", preset: "glm", group_ids: [groups.get("glm-official")!.id] });
-    expect(await interfaces("glm-official")).toEqual(["/v1/messages", "/v1/chat/completions"]);
+    expect(await interfaces("glm-official")).toEqual(["/v1/messages", "/v1/chat/completions", "/v1/embeddings"]);
     await operator.PATCH("/api/admin/channels/{id}", { params: { path: { id: channel.data!.id } }, body: { enabled: false } });
-    expect(await interfaces("glm-official")).toEqual(["/v1/chat/completions"]);
+    expect(await interfaces("glm-official")).toEqual(["/v1/chat/completions", "/v1/embeddings"]);
 
     const mistral = (await createGroup(`Mistral Guide ${unique("x")}`, "compatible")).data!;
     const guide = (await tenant.owner.GET("/api/call-guide")).data!;
     const listed = guide.groups.find((group) => group.identifier === mistral.identifier)!;
-    expect(listed).toMatchObject({ family: "compatible", base_url: `${tollgate.url}/v1`, interfaces: ["/v1/chat/completions"] });
+    expect(listed).toMatchObject({ family: "compatible", base_url: `${tollgate.url}/v1`, interfaces: ["/v1/chat/completions", "/v1/embeddings"] });
     // Family by family: compatible groups come last.
     expect(guide.groups.at(-1)!.family).toBe("compatible");
     const market = (await operator.GET("/api/marketplace")).data!;

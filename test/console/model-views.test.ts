@@ -76,7 +76,7 @@ describe("Call Guide", () => {
     expect(guide.base_urls).toEqual({ anthropic: tollgate.url, openai: `${tollgate.url}/v1`, gemini: tollgate.url });
     const qwen = guide.groups.find((group) => group.identifier === "qwen-trial")!;
     expect(qwen.base_url).toBe(`${tollgate.url}/v1`);
-    expect(qwen.interfaces).toEqual(["/v1/chat/completions"]);
+    expect(qwen.interfaces).toEqual(["/v1/chat/completions", "/v1/embeddings"]);
     const slashModel = qwen.models.find((model) => model.model_id === "Qwen/Qwen3-235B-A22B")!;
     expect(slashModel.call_name).toBe("Qwen/Qwen3-235B-A22B");
     expect(slashModel.qualified_call_name).toBe("qwen-trial/Qwen/Qwen3-235B-A22B");

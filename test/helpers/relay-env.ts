@@ -28,7 +28,7 @@ export type RelayEnv = {
 
 export type UsageCall = ConsoleComponents["schemas"]["UsageCall"];
 
-export async function startRelayEnv(options: { balance?: number; env?: Record<string, string>; delayMs?: number } = {}): Promise<RelayEnv> {
+export async function startRelayEnv(options: { balance?: number; env?: Record<string, string>; delayMs?: number; command?: string[] } = {}): Promise<RelayEnv> {
   const delayMs = options.delayMs ?? 0;
   const [anthropic, openai, gemini] = await Promise.all([
     startAnthropicMock({ apiKey: upstreamKeys.anthropic, delayMs }),
@@ -48,7 +48,7 @@ export async function startRelayEnv(options: { balance?: number; env?: Record<st
     TOLLGATE_DEEPSEEK_API_KEY: upstreamKeys.openai,
     TOLLGATE_DEEPSEEK_BASE_URL: `${openai.url}/v1`,
     ...options.env,
-  });
+  }, { command: options.command });
   const operator = await signInOperator(tollgate.url);
   const groups = await groupsByIdentifier(operator);
   const tenant = await createTenant(tollgate.url, operator, { groupRouting: true });

@@ -39,12 +39,15 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startTollgate(env: Record<string, string> = {}): Promise<Tollgate> {
-  const dataDir = mkdtempSync(join(tmpdir(), "tollgate-test-"));
+/** `command`: how the server is started, by default `node server/main.ts`; e.g. `npm start` to test what npm does with signals. `dataDir`: an existing one (e.g. a restored backup). */
+export async function startTollgate(env: Record<string, string> = {}, options: { command?: string[]; dataDir?: string; cwd?: string } = {}): Promise<Tollgate> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "tollgate-test-"));
   dataDirs.push(dataDir);
   const port = await freePort();
   let output = "";
-  const child: ChildProcess = spawn(process.execPath, [resolve(import.meta.dirname, "../../server/main.ts")], {
+  const [command, ...args] = options.command ?? [process.execPath, resolve(import.meta.dirname, "../../server/main.ts")];
+  const child: ChildProcess = spawn(command, args, {
+    cwd: options.cwd ?? resolve(import.meta.dirname, "../.."),
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,

@@ -11,6 +11,7 @@ import { GroupsPage } from "./pages/operator/groups.tsx";
 import { OrganizationsPage } from "./pages/operator/organizations.tsx";
 import { SignInPage } from "./pages/sign-in/sign-in.tsx";
 import { TokensPage } from "./pages/tokens/tokens.tsx";
+import { AccountPage } from "./pages/account/account.tsx";
 import { UsagePage } from "./pages/usage/usage.tsx";
 import { go, useRoute } from "./router.ts";
 import "./styles.css";
@@ -27,12 +28,14 @@ function navFor(me: Me | null): NavItem[] {
       { route: "/operator/channels", label: "Channels" },
       { route: "/usage", label: "Usage" },
       { route: "/tokens", label: "Tokens" },
+      { route: "/account", label: "Account" },
     );
     return items;
   }
   items.push({ route: "/keys", label: "API Keys" }, { route: "/call-guide", label: "Call Guide" });
   if (me.role !== "developer") items.push({ route: "/usage", label: "Usage" });
   if (me.role === "owner") items.push({ route: "/members", label: "Members" }, { route: "/tokens", label: "Tokens" });
+  items.push({ route: "/account", label: "Account" });
   return items;
 }
 
@@ -145,6 +148,8 @@ function Page({ route, me, onSignedIn }: { route: string; me: Me | null; onSigne
       return <MembersPage />;
     case "/tokens":
       return me.role === "operator" || me.role === "owner" ? <TokensPage me={me} /> : <MarketplacePage role={me.role} />;
+    case "/account":
+      return <AccountPage me={me} />;
     case "/operator/organizations":
       return <OrganizationsPage />;
     case "/operator/groups":

@@ -16,6 +16,7 @@ export const callNameOf: Record<GenerationInterface, (req: Request) => string> =
   responses: (req) => req.body.model,
   // `/v1beta/models/<model>:…` or, group-qualified, `/v1beta/models/<group>/<model>:…`.
   "generate-content": (req) => (req.params.group ? `${req.params.group}/${req.params.model}` : String(req.params.model)),
+  embeddings: (req) => req.body.model,
 };
 
 const isStream: Record<GenerationInterface, (req: Request) => boolean> = {
@@ -23,6 +24,7 @@ const isStream: Record<GenerationInterface, (req: Request) => boolean> = {
   chat: (req) => req.body.stream === true,
   responses: (req) => req.body.stream === true,
   "generate-content": (req) => req.path.endsWith(":streamGenerateContent"),
+  embeddings: () => false,
 };
 
 export function relayHandler(iface: GenerationInterface, catalog: Catalog, forward: Forwarder) {

@@ -75,20 +75,28 @@ function readSystem(instruction: unknown): TextPart[] {
   });
 }
 
-/** Ids for id-less function calls, matched to their responses by name, in order. */
+/**
+ * Call ids, and id-less responses matched to their calls by name, in order. A call's id is kept
+ * whether it came with one (a translated answer's `toolu_…`/`call_…`, echoed back by the SDK) or
+ * was made up here, since a client may answer an id'd call with an id-less functionResponse.
+ */
 class CallIds {
   private pending = new Map<string, string[]>();
   forCall(name: string, id: unknown): string {
-    if (typeof id === "string" && id) return id;
-    const made = generatedCallId();
+    const callId = typeof id === "string" && id ? id : generatedCallId();
     const queue = this.pending.get(name) ?? [];
-    queue.push(made);
+    queue.push(callId);
     this.pending.set(name, queue);
-    return made;
+    return callId;
   }
   forResponse(name: string, id: unknown): string {
-    if (typeof id === "string" && id) return id;
-    return this.pending.get(name)?.shift() ?? generatedCallId();
+    const queue = this.pending.get(name);
+    if (typeof id === "string" && id) {
+      const at = queue?.indexOf(id) ?? -1;
+      if (at >= 0) queue!.splice(at, 1);
+      return id;
+    }
+    return queue?.shift() ?? generatedCallId();
   }
 }
 

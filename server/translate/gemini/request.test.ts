@@ -37,6 +37,18 @@ describe("generate-content request", () => {
     expect(geminiCodec.writeRequest(canonical)).toEqual(body);
   });
 
+  it("matches an id-less functionResponse to an id'd call of that name, and an id'd response takes its own call out of the queue", () => {
+    const canonical = read({
+      contents: [
+        { role: "user", parts: [{ text: "Read both." }] },
+        { role: "model", parts: [{ functionCall: { id: "toolu_a", name: "read_file", args: { path: "a" } } }, { functionCall: { id: "toolu_b", name: "read_file", args: { path: "b" } } }] },
+        { role: "user", parts: [{ functionResponse: { id: "toolu_a", name: "read_file", response: { result: "A" } } }, { functionResponse: { name: "read_file", response: { result: "B" } } }] },
+      ],
+    });
+    const results = canonical.turns[2].parts as any[];
+    expect(results.map((part) => part.callId)).toEqual(["toolu_a", "toolu_b"]);
+  });
+
   it("reads the agent request into canonical parts", () => {
     const canonical = read(fixture("request-agent.json"));
     expect(canonical.system).toEqual([{ type: "text", text: "You are an interactive CLI agent." }, { type: "text", text: "Be terse." }]);

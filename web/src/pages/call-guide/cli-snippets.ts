@@ -11,6 +11,7 @@ const isLoopback = (url: string) => /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(
 
 export function cliSnippets(group: Schemas["CallGuideGroup"], urls: Schemas["SdkBaseUrls"], model: string): Snippet[] {
   const offers = (path: string) => group.interfaces.includes(path);
+  const translated = (iface: Schemas["CallGuideGroup"]["translated_interfaces"][number]) => group.translated_interfaces.includes(iface);
   const snippets: Snippet[] = [];
   if (offers("/v1/messages")) {
     snippets.push({
@@ -37,16 +38,36 @@ model_provider = "tollgate"
 name = "Tollgate"
 base_url = "${urls.openai}"
 wire_api = "responses"
-env_key = "TOLLGATE_KEY"`,
+env_key = "TOLLGATE_KEY"${
+        translated("responses")
+          ? `
+
+# This group translates Codex's calls to its models' own format, which has no hosted web search
+# and no namespaced tools: turn both off, or the call is refused (400 naming the tool).
+web_search = "disabled"
+
+[features]
+multi_agent = false`
+          : ""
+      }`,
     });
   }
   if (offers("/v1beta/models/{model}:generateContent")) {
     const reachable = urls.gemini.startsWith("https://") || isLoopback(urls.gemini);
+    // Translated to an OpenAI format, Gemini CLI's default topK cannot be carried: a model alias without it.
+    const noTopK = translated("generate-content") && group.family !== "A";
+    const alias = noTopK
+      ? `# This group translates to an OpenAI format, which has no topK: give the model an alias without it
+# in ~/.gemini/settings.json, or each call is refused (400 naming generationConfig.topK):
+#   {"modelConfigs": {"customAliases": {"${model}": {"extends": "base",
+#     "modelConfig": {"model": "${model}", "generateContentConfig": {"temperature": 1, "topP": 0.95}}}}}}
+`
+      : "";
     snippets.push({
       id: "gemini-cli",
       label: "Gemini CLI",
       code: reachable
-        ? `# Choose "Use Gemini API key" if Gemini CLI asks how to sign in.
+        ? `${alias}# Choose "Use Gemini API key" if Gemini CLI asks how to sign in.
 export GOOGLE_GEMINI_BASE_URL="${urls.gemini}"
 export GEMINI_API_KEY="$TOLLGATE_KEY"
 gemini -m ${model}`

@@ -56,7 +56,7 @@ export function GuideGroup({
           <code>{group.base_url}</code>
         </dd>
         <dt>Interfaces</dt>
-        <dd>
+        <dd class="pills">
           {group.interfaces.map((path) => (
             <code class="pill">
               {path}

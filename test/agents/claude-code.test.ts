@@ -1,0 +1,136 @@
+// Claude Code (@anthropic-ai/claude-code, pinned) as a new user runs it against Tollgate: only
+// ANTHROPIC_BASE_URL and ANTHROPIC_API_KEY changed, `claude -p` non-interactive, a real tool loop
+// of three turns (the model asks for `Read` of README.md, then for `Bash` with `cat NOTES.md`;
+// Claude Code runs each and sends the result back; the model quotes both), streamed — on a Claude group (passthrough, /v1/messages?beta=true) and on a GPT group
+// (translated to the Responses API).
+//
+// Network kept off: DISABLE_TELEMETRY, DISABLE_AUTOUPDATER, DISABLE_ERROR_REPORTING,
+// DISABLE_BUG_COMMAND, CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC (documented as all of the former
+// together) and CLAUDE_CODE_DISABLE_FEEDBACK_SURVEY set; a temporary HOME (no credentials, no
+// settings); proxies to the refusing sink (harness.ts), asserted unused. Under strace, these runs
+// (all three CLI suites) made no DNS lookup and no connection off loopback.
+// The native binary is taken from its platform package, so the suite runs whether or not the
+// wrapper's postinstall copied it into place; where neither runs, the suite is skipped with the reason.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { upstreamKeys } from "../helpers/relay-env.ts";
+import { toolReply } from "../mock-upstreams/conversation.ts";
+import { type AgentEnv, cliEnv, expectChannelCredentialOnly, expectLedger, modulesDir, runCli, startAgentEnv, transcript, unavailable, workspace } from "./harness.ts";
+
+const platformBinary = join(modulesDir, `@anthropic-ai/claude-code-${process.platform}-${process.arch}`, "claude");
+const claude = existsSync(platformBinary) ? platformBinary : join(modulesDir, "@anthropic-ai/claude-code/bin/claude.exe");
+const skipped = await unavailable(claude);
+if (skipped) console.warn(`Claude Code suite skipped: ${skipped}`);
+
+let env: AgentEnv;
+beforeAll(async () => {
+  if (skipped) return;
+  env = await startAgentEnv({ "gpt-trial": ["messages"] });
+});
+afterAll(async () => {
+  await env?.stop();
+});
+
+async function runClaude(identifier: string, model: string, baseUrl = env.relay.tollgate.url) {
+  const ws = workspace("claude-code");
+  const { key, name } = await env.key(identifier);
+  env.agent.script.steps = [{ Read: { file_path: ws.file } }, { Bash: { command: "cat NOTES.md", description: "Show NOTES.md" } }];
+  const from = env.agent.requests.length;
+  const fromUsage = env.agent.usage.length;
+  const run = await runCli(claude, ["-p", "What do README.md and NOTES.md say? Read the first, cat the second.", "--model", model, "--allowedTools", "Read,Bash", "--output-format", "text"], {
+    cwd: ws.dir,
+    env: cliEnv(ws, env.sink, {
+      ANTHROPIC_BASE_URL: baseUrl,
+      ANTHROPIC_API_KEY: key,
+      ANTHROPIC_DEFAULT_HAIKU_MODEL: model,
+      ANTHROPIC_DEFAULT_SONNET_MODEL: model,
+      ANTHROPIC_DEFAULT_OPUS_MODEL: model,
+      DISABLE_TELEMETRY: "1",
+      DISABLE_AUTOUPDATER: "1",
+      DISABLE_ERROR_REPORTING: "1",
+      DISABLE_BUG_COMMAND: "1",
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+      CLAUDE_CODE_DISABLE_FEEDBACK_SURVEY: "1",
+    }),
+  });
+  ws.remove();
+  return { run, ws, key, name, requests: env.agent.requests.slice(from), fromUsage };
+}
+
+describe.skipIf(skipped)(`Claude Code ${skipped ? `(skipped: ${skipped})` : ""}`.trim(), { timeout: 50_000 }, () => {
+  it("runs a Read-then-Bash tool loop on a Claude group: passthrough with its betas, thinking and signatures intact", async () => {
+    const { run, ws, key, name, requests, fromUsage } = await runClaude("claude-smart", "claude-sonnet-4-6");
+    expect(run.code, transcript(run)).toBe(0);
+    expect(run.stdout, transcript(run)).toContain(toolReply(""));
+    expect(run.stdout, transcript(run)).toContain(ws.canary);
+    expect(run.stdout, transcript(run)).toContain(ws.notesCanary);
+
+    const turns = requests.filter((r) => r.path === "/v1/messages");
+    expect(turns.length, transcript(run)).toBeGreaterThanOrEqual(2);
+    for (const turn of turns) {
+      expect(turn.query).toEqual({ beta: "true" });
+      expect(turn.headers["anthropic-version"]).toBe("2023-06-01");
+      expect(String(turn.headers["anthropic-beta"])).toContain("claude-code-20250219");
+      expect(turn.body.stream).toBe(true);
+      expect(turn.body.thinking?.type).toBe("adaptive");
+      expect(turn.body.tools.map((tool: any) => tool.name)).toEqual(expect.arrayContaining(["Read", "Bash", "Edit"]));
+    }
+    // The second turn carries the Read result and, first in the assistant turn, the signed thinking byte-exact.
+    const loop = turns.find((turn) => turn.raw.includes("tool_result"))!;
+    expect(JSON.stringify(loop.body.messages.at(-1))).toContain(ws.canary);
+    const assistant = loop.body.messages.findLast((m: any) => m.role === "assistant");
+    expect(assistant.content[0].type).toBe("thinking");
+    expect(env.agent.proofs.issued).toContainEqual({ proof: assistant.content[0].signature, about: "Read" });
+    // The last request holds both signed calls (Read, then Bash), their signatures byte-exact.
+    for (const tool of ["Read", "Bash"]) {
+      const proofs = env.agent.proofs.issued.filter(({ proof, about }) => about === tool && proof.startsWith("Eq"));
+      expect(proofs).toHaveLength(1);
+      expect(turns.at(-1)!.raw).toContain(proofs[0].proof);
+    }
+
+    expectChannelCredentialOnly(requests, key, upstreamKeys.anthropic);
+    await expectLedger(env, name, fromUsage, "messages");
+    expect(env.sink.attempts).toEqual([]);
+  });
+
+  it("runs the same loop on a GPT group, translated to the Responses API, reasoning carried in thinking signatures", async () => {
+    const { run, ws, key, name, requests, fromUsage } = await runClaude("gpt-trial", "gpt-5");
+    expect(run.code, transcript(run)).toBe(0);
+    expect(run.stdout, transcript(run)).toContain(toolReply(""));
+    expect(run.stdout, transcript(run)).toContain(ws.canary);
+    expect(run.stdout, transcript(run)).toContain(ws.notesCanary);
+
+    const turns = requests.filter((r) => r.path === "/v1/responses");
+    expect(turns.length, transcript(run)).toBeGreaterThanOrEqual(2);
+    expect(requests.every((r) => r.path === "/v1/responses")).toBe(true);
+    for (const turn of turns) {
+      expect(turn.headers["anthropic-beta"]).toBeUndefined();
+      expect(turn.body.stream).toBe(true);
+      // Claude Code's adaptive thinking asks for reasoning, with its encrypted content to carry back.
+      expect(turn.body.reasoning).toBeTruthy();
+      expect(turn.body.include).toContain("reasoning.encrypted_content");
+      expect(turn.body.tools.filter((tool: any) => tool.type === "function").map((tool: any) => tool.name)).toEqual(expect.arrayContaining(["Read", "Bash"]));
+    }
+    const loop = turns.find((turn) => turn.body.input.some((item: any) => item.type === "function_call_output"))!;
+    const output = loop.body.input.find((item: any) => item.type === "function_call_output");
+    expect(JSON.stringify(output)).toContain(ws.canary);
+    // The reasoning issued with the call came back on the second turn byte-exact, carried in Claude Code's thinking signature.
+    const proofs = env.agent.proofs.issued.filter(({ proof, about }) => ["Read", "Bash"].includes(about) && proof.startsWith("gAAAAAB")).map(({ proof }) => proof);
+    expect(proofs).toHaveLength(2);
+    for (const proof of proofs) expect(turns.at(-1)!.raw).toContain(proof);
+
+    expectChannelCredentialOnly(requests, key, upstreamKeys.openai);
+    await expectLedger(env, name, fromUsage, "messages");
+    expect(env.sink.attempts).toEqual([]);
+  });
+
+  it("honours the proxy settings: a base URL off loopback goes to the sink, so an empty sink means nothing left", async () => {
+    const { run, requests } = await runClaude("claude-smart", "claude-sonnet-4-6", `http://tollgate.invalid:${new URL(env.relay.tollgate.url).port}`);
+    expect(run.code, transcript(run)).not.toBe(0);
+    expect(requests).toEqual([]);
+    expect(env.sink.attempts.length, transcript(run)).toBeGreaterThan(0);
+    expect(env.sink.attempts.every((attempt) => attempt.includes("tollgate.invalid"))).toBe(true);
+    env.sink.attempts.length = 0;
+  });
+});

@@ -1,0 +1,165 @@
+// Codex (@openai/codex, pinned; its native binary comes in the @openai/codex-<platform> optional
+// package) as a new user runs it against Tollgate: a custom model provider with
+// `wire_api = "responses"` whose base_url is Tollgate's /v1 and whose key is a Tollgate key, and
+// `codex exec` non-interactive, in a real tool loop of three turns (the model asks for
+// `exec_command` with `cat README.md`, then `cat NOTES.md`; Codex runs each and sends the output
+// back; the model quotes both), streamed — on a
+// GPT group (passthrough) and on a Claude group (translated to the Messages API).
+// On the Claude group Codex runs with `web_search = "disabled"` and `[features] multi_agent = false`:
+// by default it declares a hosted `web_search` tool and a `namespace` tool (multi_agent_v1, its
+// sub-agent functions), which a translated call refuses — loudly, as the last test shows.
+//
+// Network kept off: config.toml in a temporary CODEX_HOME sets check_for_update_on_startup = false,
+// [analytics] enabled = false, [feedback] enabled = false, [otel] exporter = "none", and
+// [features] plugins = false (without it Codex 0.169 resolves github.com, api.github.com and
+// chatgpt.com at start, for its plugin marketplace), with remote_plugin, apps,
+// api_key_model_discovery, in_app_updates and skill_mcp_dependency_install off as well since they
+// too fetch from OpenAI or GitHub on their own; temporary HOME; proxies to the refusing sink
+// (harness.ts), asserted unused. Under strace these runs made no DNS lookup and no connection off
+// loopback. Where the binary is missing or does not start, the suite is skipped with the reason.
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { upstreamKeys } from "../helpers/relay-env.ts";
+import { toolReply } from "../mock-upstreams/conversation.ts";
+import { type AgentEnv, cliEnv, expectChannelCredentialOnly, expectLedger, modulesDir, runCli, startAgentEnv, transcript, unavailable, workspace } from "./harness.ts";
+
+const codexJs = join(modulesDir, "@openai/codex/bin/codex.js");
+const skipped = existsSync(codexJs) ? await unavailable(process.execPath, [codexJs, "--version"]) : `${codexJs} is not installed`;
+if (skipped) console.warn(`Codex suite skipped: ${skipped}`);
+
+let env: AgentEnv;
+beforeAll(async () => {
+  if (skipped) return;
+  env = await startAgentEnv({ "claude-smart": ["responses"] });
+});
+afterAll(async () => {
+  await env?.stop();
+});
+
+const config = (baseUrl: string, model: string, extra = "", features = "") => `model = "${model}"
+model_provider = "tollgate"${extra}
+approval_policy = "never"
+sandbox_mode = "read-only"
+check_for_update_on_startup = false
+
+[model_providers.tollgate]
+name = "Tollgate"
+base_url = "${baseUrl}/v1"
+env_key = "TOLLGATE_API_KEY"
+wire_api = "responses"
+request_max_retries = 0
+stream_max_retries = 0
+
+[analytics]
+enabled = false
+
+[feedback]
+enabled = false
+
+[otel]
+exporter = "none"
+
+[features]
+plugins = false
+remote_plugin = false
+apps = false
+api_key_model_discovery = false
+in_app_updates = false
+skill_mcp_dependency_install = false
+${features}`;
+
+async function runCodex(identifier: string, model: string, options: { top?: string; features?: string; baseUrl?: string } = {}) {
+  const ws = workspace("codex");
+  const codexHome = join(ws.home, ".codex");
+  mkdirSync(codexHome);
+  writeFileSync(join(codexHome, "config.toml"), config(options.baseUrl ?? env.relay.tollgate.url, model, options.top, options.features));
+  const { key, name } = await env.key(identifier);
+  env.agent.script.steps = [{ exec_command: { cmd: "cat README.md" } }, { exec_command: { cmd: "cat NOTES.md" } }];
+  const from = env.agent.requests.length;
+  const fromUsage = env.agent.usage.length;
+  const run = await runCli(process.execPath, [codexJs, "exec", "--skip-git-repo-check", "--color", "never", "What do README.md and NOTES.md say? Run cat to read them."], {
+    cwd: ws.dir,
+    env: cliEnv(ws, env.sink, { CODEX_HOME: codexHome, TOLLGATE_API_KEY: key }),
+  });
+  ws.remove();
+  return { run, ws, key, name, requests: env.agent.requests.slice(from), fromUsage };
+}
+
+describe.skipIf(skipped)(`Codex ${skipped ? `(skipped: ${skipped})` : ""}`.trim(), { timeout: 50_000 }, () => {
+  it("runs a two-call exec_command loop on a GPT group (wire_api responses): passthrough, encrypted reasoning intact", async () => {
+    const { run, ws, key, name, requests, fromUsage } = await runCodex("gpt-trial", "gpt-5");
+    expect(run.code, transcript(run)).toBe(0);
+    expect(run.stdout, transcript(run)).toContain(toolReply(""));
+    expect(run.stdout, transcript(run)).toContain(ws.canary);
+    expect(run.stdout, transcript(run)).toContain(ws.notesCanary);
+
+    expect(requests.every((r) => r.method === "POST" && r.path === "/v1/responses"), transcript(run)).toBe(true);
+    expect(requests.length).toBeGreaterThanOrEqual(2);
+    for (const turn of requests) {
+      expect(turn.body.stream).toBe(true);
+      expect(turn.body.store).toBe(false);
+      expect(turn.body.include).toContain("reasoning.encrypted_content");
+      expect(turn.body.tools.map((tool: any) => tool.name)).toContain("exec_command");
+    }
+    const loop = requests.find((turn) => turn.body.input.some((item: any) => item.type === "function_call_output"))!;
+    expect(JSON.stringify(loop.body.input.at(-1))).toContain(ws.canary);
+    // Codex sends the reasoning item back with its encrypted content, byte-exact through the relay.
+    const proofs = env.agent.proofs.issued.filter(({ proof, about }) => about === "exec_command" && proof.startsWith("gAAAAAB")).map(({ proof }) => proof);
+    expect(proofs).toHaveLength(2);
+    for (const proof of proofs) expect(requests.at(-1)!.raw).toContain(proof);
+
+    expectChannelCredentialOnly(requests, key, upstreamKeys.openai);
+    await expectLedger(env, name, fromUsage, "responses");
+    expect(env.sink.attempts).toEqual([]);
+  });
+
+  it("runs the same loop on a Claude group, translated to the Messages API, its thinking signature carried in Codex's reasoning item", async () => {
+    const { run, ws, key, name, requests, fromUsage } = await runCodex("claude-smart", "claude-sonnet-4-6", { top: '\nweb_search = "disabled"', features: "multi_agent = false\n" });
+    expect(run.code, transcript(run)).toBe(0);
+    expect(run.stdout, transcript(run)).toContain(toolReply(""));
+    expect(run.stdout, transcript(run)).toContain(ws.canary);
+    expect(run.stdout, transcript(run)).toContain(ws.notesCanary);
+
+    expect(requests.every((r) => r.method === "POST" && r.path === "/v1/messages"), transcript(run)).toBe(true);
+    expect(requests.length).toBeGreaterThanOrEqual(2);
+    for (const turn of requests) {
+      expect(turn.body.stream).toBe(true);
+      expect(turn.headers["anthropic-version"]).toBe("2023-06-01");
+      expect(turn.body.tools.map((tool: any) => tool.name)).toContain("exec_command");
+    }
+    // Codex's reasoning request became adaptive thinking; the signed thinking block rode back in
+    // Codex's encrypted reasoning item and reached the upstream again first in the assistant turn, byte-exact.
+    for (const turn of requests) expect(turn.body.thinking?.type).toBe("adaptive");
+    const loop = requests.find((turn) => turn.raw.includes("tool_result"))!;
+    expect(JSON.stringify(loop.body.messages.at(-1))).toContain(ws.canary);
+    const assistant = loop.body.messages.findLast((m: any) => m.role === "assistant");
+    expect(assistant.content.map((block: any) => block.type)).toEqual(["thinking", "tool_use"]);
+    const proofs = env.agent.proofs.issued.filter(({ proof, about }) => about === "exec_command" && proof.startsWith("Eq")).map(({ proof }) => proof);
+    expect(proofs).toHaveLength(2);
+    expect(proofs[0]).toBe(assistant.content[0].signature);
+    for (const proof of proofs) expect(requests.at(-1)!.raw).toContain(proof);
+
+    expectChannelCredentialOnly(requests, key, upstreamKeys.anthropic);
+    await expectLedger(env, name, fromUsage, "responses");
+    expect(env.sink.attempts).toEqual([]);
+  });
+
+  it("with its default tools on a Claude group, Codex gets a 400 naming the tool it cannot carry, and nothing reaches the upstream", async () => {
+    // Until translation carries `namespace` tools (their functions) and refuses only the hosted ones.
+    const { run, requests } = await runCodex("claude-smart", "claude-sonnet-4-6");
+    expect(run.code, transcript(run)).not.toBe(0);
+    expect(run.stderr, transcript(run)).toMatch(/tools\[\d+\]\.type.*namespace/);
+    expect(requests).toEqual([]);
+    expect(env.sink.attempts).toEqual([]);
+  });
+
+  it("honours the proxy settings: a base URL off loopback goes to the sink, so an empty sink means nothing left", async () => {
+    const { run, requests } = await runCodex("gpt-trial", "gpt-5", { baseUrl: `http://tollgate.invalid:${new URL(env.relay.tollgate.url).port}` });
+    expect(run.code, transcript(run)).not.toBe(0);
+    expect(requests).toEqual([]);
+    expect(env.sink.attempts.length, transcript(run)).toBeGreaterThan(0);
+    expect(env.sink.attempts.every((attempt) => attempt.includes("tollgate.invalid"))).toBe(true);
+    env.sink.attempts.length = 0;
+  });
+});

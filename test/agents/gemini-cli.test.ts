@@ -1,0 +1,134 @@
+// Gemini CLI (@google/gemini-cli, pinned) as a new user runs it against Tollgate: only
+// GOOGLE_GEMINI_BASE_URL and GEMINI_API_KEY changed, `gemini -p` non-interactive, in a real tool loop
+// of three turns (the model asks for `read_file` of README.md, then of NOTES.md; Gemini CLI reads
+// each and sends it back as a functionResponse; the model quotes both), streamed
+// (`:streamGenerateContent?alt=sse`) — on the Gemini group (passthrough) and on a DeepSeek group
+// (translated to chat completions).
+// On the DeepSeek group Gemini CLI runs with a custom model alias (settings.json
+// modelConfigs.customAliases, extending its "base" alias rather than "chat-base"): by default every
+// chat model gets `topK: 64`, which chat upstreams cannot take and translation refuses — loudly, as
+// the last test shows.
+//
+// Network kept off: ~/.gemini/settings.json in a temporary HOME with telemetry.enabled = false,
+// privacy.usageStatisticsEnabled = false (no Clearcut usage logging), general.disableAutoUpdate and
+// general.disableUpdateNag = true (no registry version check), ide.enabled = false, and
+// security.auth.selectedType = "gemini-api-key" (no Google sign-in); GEMINI_CLI_TRUST_WORKSPACE=true
+// for the headless run; proxies to the refusing sink (harness.ts), asserted unused. Where the CLI is
+// missing or does not start, the suite is skipped with the reason.
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { upstreamKeys } from "../helpers/relay-env.ts";
+import { toolReply } from "../mock-upstreams/conversation.ts";
+import { type AgentEnv, cliEnv, expectChannelCredentialOnly, expectLedger, modulesDir, runCli, startAgentEnv, transcript, unavailable, workspace } from "./harness.ts";
+
+const geminiJs = join(modulesDir, "@google/gemini-cli/bundle/gemini.js");
+const skipped = existsSync(geminiJs) ? await unavailable(process.execPath, [geminiJs, "--version"]) : `${geminiJs} is not installed`;
+if (skipped) console.warn(`Gemini CLI suite skipped: ${skipped}`);
+
+let env: AgentEnv;
+beforeAll(async () => {
+  if (skipped) return;
+  env = await startAgentEnv({ "deepseek-trial": ["generate-content"] });
+});
+afterAll(async () => {
+  await env?.stop();
+});
+
+const settings = {
+  general: { disableAutoUpdate: true, disableUpdateNag: true },
+  privacy: { usageStatisticsEnabled: false },
+  telemetry: { enabled: false },
+  ide: { enabled: false },
+  security: { auth: { selectedType: "gemini-api-key" } },
+};
+
+/** A model alias without Gemini's topK (and without thinkingConfig, which a chat upstream has no use for). */
+const chatUpstreamAlias = (model: string) => ({
+  modelConfigs: { customAliases: { [model]: { extends: "base", modelConfig: { model, generateContentConfig: { temperature: 1, topP: 0.95 } } } } },
+});
+
+async function runGemini(identifier: string, model: string, extraSettings: object = {}, baseUrl = env.relay.tollgate.url) {
+  const ws = workspace("gemini-cli");
+  mkdirSync(join(ws.home, ".gemini"));
+  writeFileSync(join(ws.home, ".gemini", "settings.json"), JSON.stringify({ ...settings, ...extraSettings }, null, 2));
+  const { key, name } = await env.key(identifier);
+  env.agent.script.steps = [{ read_file: { file_path: ws.file } }, { read_file: { file_path: ws.notes } }];
+  const from = env.agent.requests.length;
+  const fromUsage = env.agent.usage.length;
+  const run = await runCli(process.execPath, [geminiJs, "-p", "What do README.md and NOTES.md say? Read them with read_file.", "-m", model, "--output-format", "text"], {
+    cwd: ws.dir,
+    env: cliEnv(ws, env.sink, { GOOGLE_GEMINI_BASE_URL: baseUrl, GEMINI_API_KEY: key, GEMINI_CLI_TRUST_WORKSPACE: "true" }),
+  });
+  ws.remove();
+  return { run, ws, key, name, requests: env.agent.requests.slice(from), fromUsage };
+}
+
+describe.skipIf(skipped)(`Gemini CLI ${skipped ? `(skipped: ${skipped})` : ""}`.trim(), { timeout: 50_000 }, () => {
+  it("runs a two-call read_file loop on the Gemini group: passthrough, thoughts asked for and both calls' signatures back", async () => {
+    const { run, ws, key, name, requests, fromUsage } = await runGemini("gemini-official", "gemini-2.5-flash");
+    expect(run.code, transcript(run)).toBe(0);
+    expect(run.stdout, transcript(run)).toContain(toolReply(""));
+    expect(run.stdout, transcript(run)).toContain(ws.canary);
+    expect(run.stdout, transcript(run)).toContain(ws.notesCanary);
+
+    expect(requests.length, transcript(run)).toBeGreaterThanOrEqual(2);
+    for (const turn of requests) {
+      expect(turn.path).toBe("/v1beta/models/gemini-2.5-flash:streamGenerateContent");
+      expect(turn.query).toEqual({ alt: "sse" });
+      expect(turn.body.generationConfig.thinkingConfig).toMatchObject({ includeThoughts: true });
+      expect(turn.body.tools.flatMap((tool: any) => tool.functionDeclarations ?? []).map((d: any) => d.name)).toContain("read_file");
+    }
+    const loop = requests.find((turn) => turn.raw.includes("functionResponse"))!;
+    expect(JSON.stringify(loop.body.contents.at(-1))).toContain(ws.canary);
+    // Both calls' thought signatures are in the last request's history, byte-exact.
+    const proofs = env.agent.proofs.issued.filter(({ about }) => about === "read_file").map(({ proof }) => proof);
+    expect(proofs).toHaveLength(2);
+    for (const proof of proofs) expect(requests.at(-1)!.raw).toContain(proof);
+    expect(env.agent.proofs.returned).toEqual(expect.arrayContaining(proofs));
+
+    expectChannelCredentialOnly(requests, key, upstreamKeys.gemini);
+    await expectLedger(env, name, fromUsage, "generate-content");
+    expect(env.sink.attempts).toEqual([]);
+  });
+
+  it("runs the same loop on a DeepSeek group, translated to chat completions", async () => {
+    const { run, ws, key, name, requests, fromUsage } = await runGemini("deepseek-trial", "deepseek-chat", chatUpstreamAlias("deepseek-chat"));
+    expect(run.code, transcript(run)).toBe(0);
+    expect(run.stdout, transcript(run)).toContain(toolReply(""));
+    expect(run.stdout, transcript(run)).toContain(ws.canary);
+    expect(run.stdout, transcript(run)).toContain(ws.notesCanary);
+
+    expect(requests.length, transcript(run)).toBeGreaterThanOrEqual(2);
+    for (const turn of requests) {
+      expect(`${turn.method} ${turn.path}`).toBe("POST /v1/chat/completions");
+      expect(turn.body).toMatchObject({ model: "deepseek-chat", stream: true });
+      expect(turn.body.tools.map((tool: any) => tool.function.name)).toContain("read_file");
+    }
+    const loop = requests.find((turn) => turn.body.messages.at(-1).role === "tool")!;
+    expect(loop.body.messages.at(-1).content).toContain(ws.canary);
+
+    expectChannelCredentialOnly(requests, key, upstreamKeys.openai);
+    await expectLedger(env, name, fromUsage, "generate-content");
+    expect(env.sink.attempts).toEqual([]);
+  });
+
+  it("with its default generation settings on a DeepSeek group, Gemini CLI gets a 400 naming generationConfig.topK, and nothing reaches the upstream", async () => {
+    // Until translation drops (or maps) a sampling hint the chat upstream has no field for.
+    const { run, requests } = await runGemini("deepseek-trial", "deepseek-chat");
+    expect(run.code, transcript(run)).not.toBe(0);
+    expect(run.stderr, transcript(run)).toContain("generationConfig.topK");
+    expect(requests).toEqual([]);
+    expect(env.sink.attempts).toEqual([]);
+  });
+
+  it("honours the proxy settings: a base URL off loopback goes to the sink, so an empty sink means nothing left", async () => {
+    const once = { general: { ...settings.general, maxAttempts: 1 } }; // no retries with backoff
+    const { run, requests } = await runGemini("gemini-official", "gemini-2.5-flash", once, `http://tollgate.invalid:${new URL(env.relay.tollgate.url).port}`);
+    expect(run.code, transcript(run)).not.toBe(0);
+    expect(requests).toEqual([]);
+    expect(env.sink.attempts.length, transcript(run)).toBeGreaterThan(0);
+    expect(env.sink.attempts.every((attempt) => attempt.includes("tollgate.invalid"))).toBe(true);
+    env.sink.attempts.length = 0;
+  });
+});

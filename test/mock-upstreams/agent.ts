@@ -1,0 +1,201 @@
+// A loopback upstream for the agent CLI suites (test/agents/): one server that speaks all four
+// wire formats — Anthropic messages, OpenAI responses and chat completions, Gemini generateContent —
+// and plays a model that runs a scripted tool loop (`script.steps`, one entry per call: tool name →
+// arguments, the first name the request declares is called), so each CLI gets tools it really has
+// (Claude Code `Read` / `Bash`, Codex `exec_command`, Gemini CLI `read_file`):
+//   - the request's last turn is the user's: the model makes the first step's call;
+//   - the last turn carries tool results and the conversation holds k of them: the model makes
+//     step k's call, or, past the last step, answers text quoting every result (toolReply).
+// Streamed when asked. It reasons first when the request asks for reasoning (Anthropic `thinking`,
+// Responses `reasoning`, Gemini `thinkingConfig`), and signs reasoning and calls the way the vendors
+// do; the proofs it issued must come back byte-exact (validate.ts, plus Anthropic's rule that the
+// last assistant turn of a thinking tool loop starts with its thinking block). The shared scenarios
+// in conversation.ts call the first declared tool, which for Claude Code is `Agent`; hence this.
+// Usage: input tokens by the rule in server.ts; AGENT_OUTPUT_TOKENS out (+ THINKING_TOKENS).
+// Validation: validate.ts, with this mock's own proofs and Codex's `client_metadata` accepted.
+import { type Issued, issue, stringsIn, toolReply } from "./conversation.ts";
+import { dataEvent, type Exchange, inputTokensOf, type Mock, sendJson, startMock, streamEvents } from "./server.ts";
+import { validateAnthropic, validateChat, validateGemini, validateResponses } from "./validate.ts";
+import {
+  anthropicMessage,
+  anthropicStream,
+  chatCompletion,
+  chatStream,
+  geminiResponse,
+  geminiStream,
+  outputTokensOf,
+  type Plan,
+  responseObject,
+  responsesStream,
+  type Turn,
+} from "./agent-wire.ts";
+
+export type AgentScript = {
+  /** The calls, in order: tool name → the arguments the model calls it with; the first name the request declares is called. */
+  steps: Record<string, Record<string, unknown>>[];
+};
+
+export type AgentMock = Mock & {
+  script: AgentScript;
+  /** Reasoning proofs (signatures, encrypted content) issued, each with the tool it came with ("" for text), and those that came back in a later request byte-exact. */
+  proofs: { issued: { proof: string; about: string }[]; returned: string[] };
+  /** The tool names each request declared, in order. */
+  declared: string[][];
+  /** The usage each answered turn reported (output includes reasoning), in order. */
+  usage: { input: number; output: number }[];
+};
+
+export type AgentMockKeys = { anthropic: string; openai: string; gemini: string };
+
+/**
+ * Says what the model does this turn. `results`: the text of every tool result in the conversation,
+ * in order; `answered`: whether the last turn carries tool results.
+ */
+function planOf(script: AgentScript, declared: string[], results: string[], answered: boolean, reasoning: boolean): Plan {
+  const step = answered ? script.steps[results.length] : script.steps[0];
+  if (answered && !step) return { reasoning, text: toolReply(results.join("\n")) };
+  const name = Object.keys(step ?? {}).find((candidate) => declared.includes(candidate));
+  if (!name) return { reasoning, text: `No scripted tool is declared (declared: ${declared.join(", ") || "none"}).` };
+  return { reasoning, text: "", call: { name, args: step[name] } };
+}
+
+const anthropicError = (status: number, message: string) => ({ type: "error", error: { type: status === 401 ? "authentication_error" : status === 404 ? "not_found_error" : "invalid_request_error", message } });
+const openaiError = (status: number, message: string, param: string | null = null) => ({ error: { message, type: "invalid_request_error", param, code: status === 401 ? "invalid_api_key" : null } });
+const geminiError = (status: number, message: string) => ({ error: { code: status, message, status: status === 400 ? "INVALID_ARGUMENT" : status === 404 ? "NOT_FOUND" : "PERMISSION_DENIED" } });
+
+/** Anthropic refuses a thinking tool loop whose last assistant turn does not start with its thinking block. */
+function thinkingOrderProblem(body: any): string | null {
+  if (body.thinking?.type !== "enabled" && body.thinking?.type !== "adaptive") return null;
+  const at = body.messages.findLastIndex((m: any) => m?.role === "assistant");
+  const blocks = Array.isArray(body.messages[at]?.content) ? body.messages[at].content : [];
+  if (at < 0 || !blocks.some((b: any) => b?.type === "tool_use")) return null;
+  if (blocks[0]?.type === "thinking" || blocks[0]?.type === "redacted_thinking") return null;
+  return `messages.${at}.content.0.type: Expected \`thinking\` or \`redacted_thinking\`, but found \`${blocks[0]?.type}\`. When \`thinking\` is enabled, a final \`assistant\` message must start with a thinking block (preceeding the lastmost set of \`tool_use\` and \`tool_result\` blocks).`;
+}
+
+export async function startAgentMock(keys: AgentMockKeys): Promise<AgentMock> {
+  let counter = 0;
+  let issued: Issued = new Map(); // the mock's own (Exchange.issued), taken from the first request
+  const returned = new Set<string>();
+  const declared: string[][] = [];
+  const script: AgentScript = { steps: [] };
+  const usage: { input: number; output: number }[] = [];
+  const turnOf = (plan: Plan, proofPrefix: string | null): Turn => {
+    const id = `agent${++counter}`;
+    const proof = proofPrefix === null ? undefined : issue(issued, plan.call?.name ?? "", proofPrefix);
+    return { plan, proof, callId: id, id };
+  };
+
+  const mock = await startMock(async (ex: Exchange) => {
+    const { request, res } = ex;
+    issued = ex.issued;
+    for (const proof of issued.keys()) if (request.raw.includes(proof)) returned.add(proof);
+    const route = `${request.method} ${request.path}`;
+    const body = request.body;
+
+    if (request.path.startsWith("/v1beta/") || /^\/v1\/models\/[^/]+:/.test(request.path)) return gemini(ex);
+    const anthropicAuth = ex.req.headers["x-api-key"] !== undefined || ex.req.headers["anthropic-version"] !== undefined;
+    if (request.path.startsWith("/v1/messages") || (route === "GET /v1/models" && anthropicAuth)) {
+      const key = ex.req.headers["x-api-key"] ?? ex.req.headers.authorization?.replace(/^Bearer /, "");
+      if (key !== keys.anthropic) return sendJson(res, 401, anthropicError(401, "invalid x-api-key"));
+      if (route === "GET /v1/models") return sendJson(res, 200, { data: [], has_more: false, first_id: null, last_id: null });
+      if (route !== "POST /v1/messages" && route !== "POST /v1/messages/count_tokens") return sendJson(res, 404, anthropicError(404, `Not found: ${route}`));
+      if (typeof body?.model !== "string" || !Array.isArray(body.messages)) return sendJson(res, 400, anthropicError(400, "model and messages are required"));
+      const countTokens = route.endsWith("count_tokens");
+      const problem = validateAnthropic(body, issued, ex.extraFields, countTokens)?.message ?? thinkingOrderProblem(body);
+      if (problem) return sendJson(res, 400, anthropicError(400, problem));
+      if (countTokens) return sendJson(res, 200, { input_tokens: inputTokensOf(body) });
+      const names = (Array.isArray(body.tools) ? body.tools : []).filter((tool: any) => tool?.input_schema).map((tool: any) => tool.name);
+      declared.push(names);
+      const last = body.messages.at(-1);
+      const blocksOf = (m: any) => (m?.role === "user" && Array.isArray(m.content) ? m.content.filter((block: any) => block?.type === "tool_result") : []);
+      const results = body.messages.flatMap(blocksOf).map((block: any) => stringsIn(block.content));
+      const reasoning = body.thinking?.type === "enabled" || body.thinking?.type === "adaptive";
+      const plan = planOf(script, names, results, blocksOf(last).length > 0, reasoning);
+      const turn = turnOf(plan, reasoning ? "Eq" : null);
+      usage.push({ input: inputTokensOf(body), output: outputTokensOf(plan) });
+      if (body.stream === true) return streamEvents(ex, anthropicStream(body, turn));
+      return sendJson(res, 200, anthropicMessage(body, turn));
+    }
+
+    if (ex.req.headers.authorization !== `Bearer ${keys.openai}`) return sendJson(res, 401, openaiError(401, "Incorrect API key provided."));
+    if (route === "GET /v1/models") return sendJson(res, 200, { object: "list", data: [] });
+    if (route === "POST /v1/chat/completions") {
+      if (typeof body?.model !== "string" || !Array.isArray(body.messages)) return sendJson(res, 400, openaiError(400, "Missing required parameter: 'messages'.", "messages"));
+      const problem = validateChat(body, ex.extraFields);
+      if (problem) return sendJson(res, 400, openaiError(400, problem.message, problem.param ?? null));
+      const names = (Array.isArray(body.tools) ? body.tools : []).filter((tool: any) => tool?.type === "function").map((tool: any) => tool.function.name);
+      declared.push(names);
+      const results = body.messages.filter((m: any) => m?.role === "tool").map((m: any) => stringsIn(m.content));
+      const plan = planOf(script, names, results, body.messages.at(-1)?.role === "tool", false);
+      const turn = turnOf(plan, null);
+      usage.push({ input: inputTokensOf(body), output: outputTokensOf(plan) });
+      if (body.stream === true) return streamEvents(ex, chatStream(body, turn));
+      return sendJson(res, 200, chatCompletion(body, turn));
+    }
+    if (route === "POST /v1/responses") {
+      if (typeof body?.model !== "string") return sendJson(res, 400, openaiError(400, "Missing required parameter: 'model'.", "model"));
+      // Codex sends `client_metadata` (its turn metadata) on every request, to OpenAI as well: accepted.
+      const problem = validateResponses(body, issued, new Set([...ex.extraFields, "client_metadata"]));
+      if (problem) return sendJson(res, 400, openaiError(400, problem.message, problem.param ?? null));
+      const tools: any[] = Array.isArray(body.tools) ? body.tools : [];
+      const names = tools.flatMap((tool) => (tool?.type === "function" ? [tool.name] : tool?.type === "namespace" ? (tool.tools ?? []).map((t: any) => t.name) : []));
+      declared.push(names);
+      const input: any[] = Array.isArray(body.input) ? body.input : [];
+      const results = input.filter((item) => item?.type === "function_call_output").map((item) => stringsIn(item.output));
+      const reasoning = body.reasoning != null && body.reasoning.effort !== "none";
+      const encrypted = Array.isArray(body.include) && body.include.includes("reasoning.encrypted_content");
+      const plan = planOf(script, names, results, input.at(-1)?.type === "function_call_output", reasoning);
+      const turn = turnOf(plan, reasoning && encrypted ? "gAAAAAB" : null);
+      usage.push({ input: inputTokensOf(body), output: outputTokensOf(plan) });
+      if (body.stream === true) return streamEvents(ex, responsesStream(body, turn));
+      return sendJson(res, 200, responseObject(body, turn, "completed"));
+    }
+    return sendJson(res, 404, openaiError(404, `Invalid URL (${route})`));
+  });
+
+  function gemini(ex: Exchange) {
+    const { request, res } = ex;
+    const key = ex.req.headers["x-goog-api-key"] ?? request.query.key;
+    if (key !== keys.gemini) return sendJson(res, key ? 400 : 403, geminiError(key ? 400 : 403, "API key not valid. Please pass a valid API key."));
+    const call = /^\/v1(?:beta)?\/models\/([^:]+):(\w+)$/.exec(request.path);
+    if (request.method !== "POST" || !call || !["generateContent", "streamGenerateContent", "countTokens"].includes(call[2])) {
+      return sendJson(res, 404, geminiError(404, `Method not found: ${request.method} ${request.path}`));
+    }
+    const body = call[2] === "countTokens" ? (request.body?.generateContentRequest ?? request.body) : request.body;
+    if (!Array.isArray(body?.contents)) return sendJson(res, 400, geminiError(400, "* GenerateContentRequest.contents: contents is not specified"));
+    if (call[2] === "countTokens") return sendJson(res, 200, { totalTokens: inputTokensOf(body) });
+    const problem = validateGemini(body, issued, ex.extraFields);
+    if (problem) return sendJson(res, 400, geminiError(400, problem.message));
+    const names = (Array.isArray(body.tools) ? body.tools : []).flatMap((tool: any) => tool?.functionDeclarations ?? []).map((d: any) => d.name);
+    declared.push(names);
+    const last = body.contents.at(-1);
+    const responsesOf = (c: any) => (c?.role !== "model" ? (c?.parts ?? []).map((part: any) => part?.functionResponse).filter(Boolean) : []);
+    const results = body.contents.flatMap(responsesOf).map((r: any) => stringsIn(r.response));
+    const config = body.generationConfig?.thinkingConfig;
+    const reasoning = config?.includeThoughts === true;
+    const plan = planOf(script, names, results, responsesOf(last).length > 0, reasoning);
+    // Gemini 3 signs a turn's first function call whether or not thoughts are shown, and text when it thought.
+    const turn = turnOf(plan, plan.call || reasoning ? "" : null);
+    usage.push({ input: inputTokensOf(body), output: outputTokensOf(plan) });
+    const model = decodeURIComponent(call[1]);
+    if (call[2] === "generateContent") return sendJson(res, 200, geminiResponse(body, model, turn));
+    const chunks = geminiStream(body, model, turn);
+    if (request.query.alt !== "sse") return sendJson(res, 200, chunks);
+    return streamEvents(ex, chunks.map((chunk) => dataEvent(chunk, "\r\n\r\n")));
+  }
+
+  return Object.assign(mock, {
+    script,
+    proofs: {
+      get issued() {
+        return [...issued].map(([proof, about]) => ({ proof, about }));
+      },
+      get returned() {
+        return [...returned];
+      },
+    },
+    declared,
+    usage,
+  });
+}

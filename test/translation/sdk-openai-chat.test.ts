@@ -1,0 +1,191 @@
+// The OpenAI JS SDK's chat.completions against a Claude group and a Gemini group, by translation:
+// text, the SDK's ChatCompletionStream, a two-turn tool loop, a base64 image, and reasoning whose
+// upstream proof (a thinking signature, a thoughtSignature) rides in `reasoning_details[].data`
+// and must reach the upstream byte-exact on the next turn.
+import OpenAI from "openai";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { RelayEnv } from "../helpers/relay-env.ts";
+import { inputTokensOf } from "../mock-upstreams/server.ts";
+import {
+  ANTHROPIC_REPLY,
+  expectLedger,
+  GEMINI_REPLY,
+  type Group,
+  groups,
+  keyFor,
+  mark,
+  PNG_BASE64,
+  proofIn,
+  proofPattern,
+  proofsReceived,
+  startSdkEnv,
+  TOOL,
+  TOOL_ARGUMENT,
+  TOOL_RESULT,
+  toolReply,
+  upstreamImage,
+  upstreamSince,
+  upstreamToolResult,
+} from "./sdk-helpers.ts";
+
+let env: RelayEnv;
+beforeAll(async () => {
+  env = await startSdkEnv("chat", ["claude", "gemini"]);
+});
+afterAll(async () => {
+  await env?.stop();
+});
+afterEach(() => {
+  for (const mock of Object.values(env.mocks)) mock.dropQueued(); // a failed test leaves no scenario to the next
+});
+
+type Message = OpenAI.Chat.ChatCompletionMessage & { reasoning_content?: string; reasoning_details?: { type: string; data?: string }[] };
+type Params = Omit<OpenAI.Chat.ChatCompletionCreateParamsNonStreaming, "stream">;
+
+const replyOf = (group: Group) => (group.mock === "gemini" ? GEMINI_REPLY : ANTHROPIC_REPLY);
+const client = (secret: string) => new OpenAI({ apiKey: secret, baseURL: `${env.tollgate.url}/v1`, maxRetries: 0 });
+const tools: OpenAI.Chat.ChatCompletionTool[] = [{ type: "function", function: TOOL }];
+
+/** One call, streamed through the SDK's ChatCompletionStream (its content deltas and accumulated completion) or not. */
+async function call(openai: OpenAI, params: Params, stream: boolean): Promise<OpenAI.Chat.ChatCompletion> {
+  if (!stream) return openai.chat.completions.create(params);
+  const completionStream = openai.chat.completions.stream({ ...params, stream_options: { include_usage: true } });
+  let streamed = "";
+  completionStream.on("content.delta", ({ delta }) => (streamed += delta));
+  const completion = await completionStream.finalChatCompletion();
+  expect(streamed).toBe(completion.choices[0].message.content ?? "");
+  return completion;
+}
+
+/** The upstream's proofs carried in an assistant message's reasoning_details. */
+const proofsOf = (group: Group, message: Message) => (message.reasoning_details ?? []).filter((d) => d.data).map((d) => proofIn(group, d.data!));
+
+describe.each([["claude", groups.claude], ["gemini", groups.gemini]] as const)("OpenAI SDK chat on the %s group", (_, group) => {
+  it("plain text: the upstream's answer as a chat.completion, its usage, billed", async () => {
+    const key = await keyFor(env, group, "b-text");
+    const since = mark(env, group);
+    const completion = await client(key.secret).chat.completions.create({
+      model: group.model,
+      messages: [{ role: "system", content: "Be brief." }, { role: "user", content: "Hello there" }],
+    });
+    const [upstream] = upstreamSince(env, group, since);
+    expect(completion).toMatchObject({ object: "chat.completion", model: group.model });
+    expect(completion.choices).toHaveLength(1);
+    expect(completion.choices[0]).toMatchObject({ index: 0, finish_reason: "stop", message: { role: "assistant", content: replyOf(group) } });
+    expect(completion.usage).toMatchObject({ prompt_tokens: inputTokensOf(upstream.body), completion_tokens: group.output });
+    if (group.mock === "gemini") expect(upstream.body.systemInstruction.parts).toEqual([{ text: "Be brief." }]);
+    else expect([upstream.body.system].flat().map((s: any) => (typeof s === "string" ? s : s.text))).toEqual(["Be brief."]);
+    expect(upstream.body.messages ?? upstream.body.contents).toHaveLength(1);
+    await expectLedger(env, key.name, group, [upstream], { interface: "chat", stream: [false] });
+  });
+
+  it("stream: the SDK's ChatCompletionStream accumulates the upstream's answer and the usage chunk", async () => {
+    const key = await keyFor(env, group, "b-stream");
+    const since = mark(env, group);
+    const stream = client(key.secret).chat.completions.stream({
+      model: group.model,
+      messages: [{ role: "user", content: "Hello there" }],
+      stream_options: { include_usage: true },
+    });
+    const chunks: OpenAI.Chat.ChatCompletionChunk[] = [];
+    stream.on("chunk", (chunk) => chunks.push(chunk));
+    let text = "";
+    stream.on("content.delta", ({ delta }) => (text += delta));
+    const completion = await stream.finalChatCompletion();
+    const [upstream] = upstreamSince(env, group, since);
+    expect(text).toBe(replyOf(group));
+    expect(completion.choices[0]).toMatchObject({ finish_reason: "stop", message: { role: "assistant", content: replyOf(group) } });
+    expect(new Set(chunks.map((c) => c.id)).size).toBe(1);
+    expect(chunks.at(-1)!.choices).toEqual([]);
+    expect(chunks.slice(0, -1).every((c) => c.usage === null)).toBe(true);
+    expect(completion.usage).toMatchObject({ prompt_tokens: inputTokensOf(upstream.body), completion_tokens: group.output });
+    await expectLedger(env, key.name, group, [upstream], { interface: "chat", stream: [true] });
+  });
+
+  it.each([false, true])("two-turn tool loop (stream %s): the assistant message as the SDK returned it, then the tool message", async (stream) => {
+    const key = await keyFor(env, group, "b-tool");
+    const openai = client(key.secret);
+    const since = mark(env, group);
+    env.mocks[group.mock].next("tool", "tool");
+    const messages: OpenAI.Chat.ChatCompletionMessageParam[] = [{ role: "user", content: "Read the README, please." }];
+    const first = await call(openai, { model: group.model, tools, messages }, stream);
+    expect(first.choices[0].finish_reason).toBe("tool_calls");
+    const message = first.choices[0].message;
+    expect(message.tool_calls).toHaveLength(1);
+    const [toolCall] = message.tool_calls! as OpenAI.Chat.ChatCompletionMessageFunctionToolCall[];
+    expect(toolCall).toMatchObject({ type: "function", function: { name: TOOL.name } });
+    expect(JSON.parse(toolCall.function.arguments)).toEqual({ path: TOOL_ARGUMENT });
+    expect(toolCall.id.length).toBeGreaterThan(0);
+
+    messages.push(message as OpenAI.Chat.ChatCompletionMessageParam);
+    messages.push({ role: "tool", tool_call_id: toolCall.id, content: TOOL_RESULT });
+    const second = await call(openai, { model: group.model, tools, messages }, stream);
+    expect(second.choices[0].finish_reason).toBe("stop");
+    expect(second.choices[0].message.content).toBe(toolReply(TOOL_RESULT));
+
+    const upstream = upstreamSince(env, group, since);
+    expect(upstream).toHaveLength(2);
+    expect(upstreamToolResult(group, upstream[1].body)).toMatchObject({ callName: TOOL.name });
+    expect(upstreamToolResult(group, upstream[1].body).text).toContain(TOOL_RESULT);
+    await expectLedger(env, key.name, group, upstream, { interface: "chat", stream: [stream, stream] });
+  });
+
+  it("an image (base64 data URL) reaches the upstream as the same bytes and media type", async () => {
+    const key = await keyFor(env, group, "b-image");
+    const since = mark(env, group);
+    const completion = await client(key.secret).chat.completions.create({
+      model: group.model,
+      messages: [{ role: "user", content: [{ type: "image_url", image_url: { url: `data:image/png;base64,${PNG_BASE64}` } }, { type: "text", text: "What is this?" }] }],
+    });
+    expect(completion.choices[0].message.content).toBe(replyOf(group));
+    const [upstream] = upstreamSince(env, group, since);
+    expect(upstreamImage(group, upstream.body)).toEqual({ mediaType: "image/png", data: PNG_BASE64 });
+    await expectLedger(env, key.name, group, [upstream], { interface: "chat", stream: [false] });
+  });
+
+  it.each([false, true])("reasoning across a tool loop (stream %s): the upstream's proof rides in reasoning_details and returns byte-exact", async (stream) => {
+    const key = await keyFor(env, group, "b-think-tool");
+    const openai = client(key.secret);
+    const since = mark(env, group);
+    env.mocks[group.mock].next("thinking-tool", "thinking-tool");
+    const messages: OpenAI.Chat.ChatCompletionMessageParam[] = [{ role: "user", content: "Read the README, please." }];
+    const first = await call(openai, { model: group.model, reasoning_effort: "low", tools, messages }, stream);
+    expect(first.choices[0].finish_reason).toBe("tool_calls");
+    const message = first.choices[0].message as Message;
+    expect(message.reasoning_content).toBeTruthy();
+    const proofs = proofsOf(group, message);
+    expect(proofs).toHaveLength(1);
+    expect(proofs[0]).toMatch(proofPattern[group.mock]);
+    const [toolCall] = message.tool_calls!;
+
+    messages.push(message as OpenAI.Chat.ChatCompletionMessageParam);
+    messages.push({ role: "tool", tool_call_id: toolCall.id, content: TOOL_RESULT });
+    const second = await call(openai, { model: group.model, reasoning_effort: "low", tools, messages }, stream);
+    expect(second.choices[0].message.content).toBe(toolReply(TOOL_RESULT));
+
+    const upstream = upstreamSince(env, group, since);
+    expect(upstream).toHaveLength(2);
+    expect(proofsReceived(group, upstream[1].body)).toEqual(proofs);
+    expect(upstream[1].raw).toContain(JSON.stringify(proofs[0]));
+    await expectLedger(env, key.name, group, upstream, { interface: "chat", stream: [stream, stream] });
+  });
+
+  it("reasoning across a plain two-turn conversation: the first answer's proof goes back on the second turn", async () => {
+    const key = await keyFor(env, group, "b-think");
+    const openai = client(key.secret);
+    const since = mark(env, group);
+    env.mocks[group.mock].next("thinking", "thinking");
+    const messages: OpenAI.Chat.ChatCompletionMessageParam[] = [{ role: "user", content: "Say hello." }];
+    const first = await openai.chat.completions.create({ model: group.model, reasoning_effort: "low", messages });
+    const message = first.choices[0].message as Message;
+    expect(message.content).toBe(replyOf(group));
+    const proofs = proofsOf(group, message);
+    expect(proofs).toHaveLength(1);
+    messages.push(message as OpenAI.Chat.ChatCompletionMessageParam, { role: "user", content: "And again." });
+    const second = await openai.chat.completions.create({ model: group.model, reasoning_effort: "low", messages });
+    expect(second.choices[0].message.content).toBe(replyOf(group));
+    const upstream = upstreamSince(env, group, since);
+    expect(proofsReceived(group, upstream[1].body)).toEqual(proofs);
+    await expectLedger(env, key.name, group, upstream, { interface: "chat", stream: [false, false] });
+  });
+});

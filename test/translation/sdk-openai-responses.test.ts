@@ -1,0 +1,185 @@
+// The OpenAI JS SDK's responses API against a Claude group and a Gemini group, by translation:
+// text, the SDK's ResponseStream, a two-turn tool loop, a base64 image, and reasoning whose
+// upstream proof (a thinking signature, a thoughtSignature) rides in a reasoning item's
+// `encrypted_content` and must reach the upstream byte-exact on the next turn — the stateless
+// way Codex runs (store: false, include: ["reasoning.encrypted_content"], the output sent back).
+import OpenAI from "openai";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { RelayEnv } from "../helpers/relay-env.ts";
+import { inputTokensOf } from "../mock-upstreams/server.ts";
+import {
+  ANTHROPIC_REPLY,
+  expectLedger,
+  GEMINI_REPLY,
+  type Group,
+  groups,
+  keyFor,
+  mark,
+  PNG_BASE64,
+  proofIn,
+  proofPattern,
+  proofsReceived,
+  startSdkEnv,
+  TOOL,
+  TOOL_ARGUMENT,
+  TOOL_RESULT,
+  toolReply,
+  upstreamImage,
+  upstreamSince,
+  upstreamToolResult,
+} from "./sdk-helpers.ts";
+
+let env: RelayEnv;
+beforeAll(async () => {
+  env = await startSdkEnv("responses", ["claude", "gemini"]);
+});
+afterAll(async () => {
+  await env?.stop();
+});
+afterEach(() => {
+  for (const mock of Object.values(env.mocks)) mock.dropQueued(); // a failed test leaves no scenario to the next
+});
+
+type Params = Omit<OpenAI.Responses.ResponseCreateParamsNonStreaming, "stream">;
+type Input = OpenAI.Responses.ResponseInputItem[];
+
+const replyOf = (group: Group) => (group.mock === "gemini" ? GEMINI_REPLY : ANTHROPIC_REPLY);
+const client = (secret: string) => new OpenAI({ apiKey: secret, baseURL: `${env.tollgate.url}/v1`, maxRetries: 0 });
+const tools: OpenAI.Responses.Tool[] = [{ type: "function", ...TOOL, strict: false }];
+const codex: Pick<Params, "store" | "include" | "reasoning"> = { store: false, include: ["reasoning.encrypted_content"], reasoning: { effort: "low", summary: "auto" } };
+
+/** One call, streamed through the SDK's ResponseStream (its text deltas and final response) or not. */
+async function call(openai: OpenAI, params: Params, stream: boolean): Promise<OpenAI.Responses.Response> {
+  if (!stream) return openai.responses.create(params);
+  const responseStream = openai.responses.stream(params);
+  let streamed = "";
+  responseStream.on("response.output_text.delta", ({ delta }) => (streamed += delta));
+  const response = await responseStream.finalResponse();
+  expect(streamed).toBe(response.output_text);
+  return response;
+}
+
+/** The upstream's proofs carried in the response's reasoning items. */
+const proofsOf = (group: Group, response: OpenAI.Responses.Response) =>
+  response.output.flatMap((item) => (item.type === "reasoning" && item.encrypted_content ? [proofIn(group, item.encrypted_content)] : []));
+
+describe.each([["claude", groups.claude], ["gemini", groups.gemini]] as const)("OpenAI SDK responses on the %s group", (_, group) => {
+  it("plain text: the upstream's answer as a response, its usage, billed", async () => {
+    const key = await keyFor(env, group, "r-text");
+    const since = mark(env, group);
+    const response = await client(key.secret).responses.create({ model: group.model, instructions: "Be brief.", input: "Hello there" });
+    const [upstream] = upstreamSince(env, group, since);
+    expect(response).toMatchObject({ object: "response", status: "completed", model: group.model, instructions: "Be brief." });
+    expect(response.output_text).toBe(replyOf(group));
+    expect(response.output).toEqual([expect.objectContaining({ type: "message", role: "assistant", status: "completed" })]);
+    expect(response.usage).toMatchObject({ input_tokens: inputTokensOf(upstream.body), output_tokens: group.output, input_tokens_details: { cached_tokens: 0 } });
+    if (group.mock === "gemini") expect(upstream.body.systemInstruction.parts).toEqual([{ text: "Be brief." }]);
+    else expect([upstream.body.system].flat().map((s: any) => (typeof s === "string" ? s : s.text))).toEqual(["Be brief."]);
+    await expectLedger(env, key.name, group, [upstream], { interface: "responses", stream: [false] });
+  });
+
+  it("stream: the SDK's ResponseStream sees the event grammar in order and the completed response", async () => {
+    const key = await keyFor(env, group, "r-stream");
+    const since = mark(env, group);
+    const stream = client(key.secret).responses.stream({ model: group.model, input: "Hello there" });
+    const events: OpenAI.Responses.ResponseStreamEvent[] = [];
+    stream.on("event", (event) => events.push(event));
+    let text = "";
+    stream.on("response.output_text.delta", ({ delta }) => (text += delta));
+    const response = await stream.finalResponse();
+    const [upstream] = upstreamSince(env, group, since);
+    expect(text).toBe(replyOf(group));
+    expect(response.status).toBe("completed");
+    expect(response.output_text).toBe(replyOf(group));
+    expect(events.map((e) => e.sequence_number)).toEqual(events.map((_, i) => i));
+    expect(events[0].type).toBe("response.created");
+    expect(events.at(-1)!.type).toBe("response.completed");
+    const names = events.map((e) => e.type);
+    for (const type of ["response.output_item.added", "response.content_part.added", "response.output_text.done", "response.content_part.done", "response.output_item.done"]) {
+      expect(names).toContain(type);
+    }
+    expect(response.usage).toMatchObject({ input_tokens: inputTokensOf(upstream.body), output_tokens: group.output });
+    await expectLedger(env, key.name, group, [upstream], { interface: "responses", stream: [true] });
+  });
+
+  it.each([false, true])("two-turn tool loop (stream %s): the output items as the SDK returned them, then the function_call_output", async (stream) => {
+    const key = await keyFor(env, group, "r-tool");
+    const openai = client(key.secret);
+    const since = mark(env, group);
+    env.mocks[group.mock].next("tool", "tool");
+    const input: Input = [{ role: "user", content: "Read the README, please." }];
+    const first = await call(openai, { model: group.model, tools, input }, stream);
+    const calls = first.output.filter((item) => item.type === "function_call");
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ type: "function_call", name: TOOL.name, status: "completed" });
+    expect(JSON.parse(calls[0].arguments)).toEqual({ path: TOOL_ARGUMENT });
+
+    input.push(...(first.output as Input));
+    input.push({ type: "function_call_output", call_id: calls[0].call_id, output: TOOL_RESULT });
+    const second = await call(openai, { model: group.model, tools, input }, stream);
+    expect(second.status).toBe("completed");
+    expect(second.output_text).toBe(toolReply(TOOL_RESULT));
+
+    const upstream = upstreamSince(env, group, since);
+    expect(upstream).toHaveLength(2);
+    expect(upstreamToolResult(group, upstream[1].body)).toMatchObject({ callName: TOOL.name });
+    expect(upstreamToolResult(group, upstream[1].body).text).toContain(TOOL_RESULT);
+    await expectLedger(env, key.name, group, upstream, { interface: "responses", stream: [stream, stream] });
+  });
+
+  it("an image (input_image, base64 data URL) reaches the upstream as the same bytes and media type", async () => {
+    const key = await keyFor(env, group, "r-image");
+    const since = mark(env, group);
+    const response = await client(key.secret).responses.create({
+      model: group.model,
+      input: [{ role: "user", content: [{ type: "input_image", image_url: `data:image/png;base64,${PNG_BASE64}`, detail: "auto" }, { type: "input_text", text: "What is this?" }] }],
+    });
+    expect(response.output_text).toBe(replyOf(group));
+    const [upstream] = upstreamSince(env, group, since);
+    expect(upstreamImage(group, upstream.body)).toEqual({ mediaType: "image/png", data: PNG_BASE64 });
+    await expectLedger(env, key.name, group, [upstream], { interface: "responses", stream: [false] });
+  });
+
+  it.each([false, true])("reasoning across a tool loop (stream %s): the upstream's proof rides in encrypted_content and returns byte-exact", async (stream) => {
+    const key = await keyFor(env, group, "r-think-tool");
+    const openai = client(key.secret);
+    const since = mark(env, group);
+    env.mocks[group.mock].next("thinking-tool", "thinking-tool");
+    const input: Input = [{ role: "user", content: "Read the README, please." }];
+    const first = await call(openai, { model: group.model, ...codex, tools, input }, stream);
+    expect(first.output.some((item) => item.type === "reasoning" && item.summary.length > 0)).toBe(true);
+    const proofs = proofsOf(group, first);
+    expect(proofs).toHaveLength(1);
+    expect(proofs[0]).toMatch(proofPattern[group.mock]);
+    const call0 = first.output.find((item) => item.type === "function_call")!;
+
+    input.push(...(first.output as Input));
+    input.push({ type: "function_call_output", call_id: call0.call_id, output: TOOL_RESULT });
+    const second = await call(openai, { model: group.model, ...codex, tools, input }, stream);
+    expect(second.output_text).toBe(toolReply(TOOL_RESULT));
+
+    const upstream = upstreamSince(env, group, since);
+    expect(upstream).toHaveLength(2);
+    expect(proofsReceived(group, upstream[1].body)).toEqual(proofs);
+    expect(upstream[1].raw).toContain(JSON.stringify(proofs[0]));
+    await expectLedger(env, key.name, group, upstream, { interface: "responses", stream: [stream, stream] });
+  });
+
+  it("reasoning across a plain two-turn conversation: the first answer's proof goes back on the second turn", async () => {
+    const key = await keyFor(env, group, "r-think");
+    const openai = client(key.secret);
+    const since = mark(env, group);
+    env.mocks[group.mock].next("thinking", "thinking");
+    const input: Input = [{ role: "user", content: "Say hello." }];
+    const first = await openai.responses.create({ model: group.model, ...codex, input });
+    expect(first.output_text).toBe(replyOf(group));
+    const proofs = proofsOf(group, first);
+    expect(proofs).toHaveLength(1);
+    input.push(...(first.output as Input), { role: "user", content: "And again." });
+    const second = await openai.responses.create({ model: group.model, ...codex, input });
+    expect(second.output_text).toBe(replyOf(group));
+    const upstream = upstreamSince(env, group, since);
+    expect(proofsReceived(group, upstream[1].body)).toEqual(proofs);
+    await expectLedger(env, key.name, group, upstream, { interface: "responses", stream: [false, false] });
+  });
+});
