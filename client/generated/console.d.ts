@@ -1064,6 +1064,8 @@ export interface components {
             latency_ms: number;
             /** Format: int32 */
             ttfb_ms: number | null;
+            /** @description Why the model stopped, as the upstream said it (`end_turn`, `stop`, `tool_calls`, `STOP`…; a translated call's in Anthropic's words); null where none came. */
+            finish_reason: string | null;
         };
         UsageRow: {
             /** @description The bucket: a day (YYYY-MM-DD, UTC), or the id of a model, group, key or member. */

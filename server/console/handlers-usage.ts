@@ -95,5 +95,6 @@ function callJson(record: UsageRecord, labels: { group: Map<string, string>; key
     cost: record.cost,
     latency_ms: record.latencyMs,
     ttfb_ms: record.ttfbMs,
+    finish_reason: record.finishReason,
   };
 }

@@ -193,6 +193,12 @@ export const migrations: { version: number; name: string; sql: string[] }[] = [
     // A comma-separated list of relay interfaces (messages, chat, responses, generate-content); empty by default: the seed's rule.
     sql: [`ALTER TABLE model_groups ADD COLUMN translated_interfaces TEXT NOT NULL DEFAULT ''`],
   },
+  {
+    version: 8,
+    name: "why each call stopped",
+    // The upstream's own stop reason (end_turn, stop, tool_calls, STOP, …), or null where none came.
+    sql: [`ALTER TABLE usage_records ADD COLUMN finish_reason TEXT`],
+  },
 ];
 
 /** The newest schema this build knows. */
