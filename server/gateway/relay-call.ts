@@ -5,7 +5,7 @@
 import type { ServerResponse } from "node:http";
 import { randomUUIDv7 } from "node:crypto";
 import type { Dispatcher } from "undici";
-import { gatewayError, isGatewayError } from "../domain/errors.ts";
+import { gatewayError, isGatewayError, statusOf } from "../domain/errors.ts";
 import { costMicros } from "../domain/pricing.ts";
 import { type Usage, billableTokens, noUsage } from "../domain/usage.ts";
 import { estimatedInputTokens, formatMicros, worstCaseCost } from "../domain/worst-case.ts";
@@ -170,7 +170,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       throw failoverError(failures);
     } catch (error) {
       const kind = (error as { kind?: string }).kind ?? "failed";
-      outcome = { ...outcome, status: kind, httpStatus: kind === "rate_limited" ? 429 : kind === "upstream_timeout" ? 504 : 503 };
+      outcome = { ...outcome, status: kind, httpStatus: isGatewayError(error) ? statusOf(error) : 503 };
       throw error;
     } finally {
       res.off("close", onClose);
