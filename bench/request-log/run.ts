@@ -52,6 +52,7 @@ for (let from = 0; from < rows; from += 10_000) {
       cost: 1000 + (i % 5000),
       latencyMs: 200 + (i % 3000),
       ttfbMs: 80,
+      finishReason: "stop",
     });
   }
   await store.db.transaction((tx) => insertUsageRecords(tx, batch));

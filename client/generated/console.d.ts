@@ -1189,6 +1189,8 @@ export interface components {
             latency_ms: number;
             /** Format: int32 */
             ttfb_ms: number | null;
+            /** @description Why the model stopped, as the upstream said it (`end_turn`, `stop`, `tool_calls`, `STOP`…; a translated call's in Anthropic's words); null where none came. */
+            finish_reason: string | null;
         };
         UsageCallDetail: {
             id: string;
@@ -1228,6 +1230,8 @@ export interface components {
             latency_ms: number;
             /** Format: int32 */
             ttfb_ms: number | null;
+            /** @description Why the model stopped, as the upstream said it (`end_turn`, `stop`, `tool_calls`, `STOP`…; a translated call's in Anthropic's words); null where none came. */
+            finish_reason: string | null;
             /** @description The channel that served it (archived channels keep their name); null when none was reached. */
             channel_name: string | null;
             /**

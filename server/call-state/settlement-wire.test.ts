@@ -26,6 +26,7 @@ const record: UsageRecord = {
   cost: 987,
   latencyMs: 41,
   ttfbMs: null,
+  finishReason: null,
 };
 
 describe("a settlement on the wire", () => {

@@ -32,6 +32,7 @@ const fields = [
   "cost",
   "latencyMs",
   "ttfbMs",
+  "finishReason",
 ] as const satisfies readonly (keyof UsageRecord)[];
 // Every field of the record travels: this line stops compiling when one is added and not listed.
 const everyField: Exclude<keyof UsageRecord, (typeof fields)[number]> extends never ? true : never = true;

@@ -52,7 +52,7 @@ function parseCursor(text: unknown): CallCursor | undefined {
 const csvColumns = [
   "created_at", "request_id", "organization_id", "member_id", "key_id", "key_name", "group_id", "group_name", "model_id", "call_name", "channel_id",
   "interface", "stream", "status", "http_status", "input_tokens", "output_tokens", "cache_read_tokens", "cache_write_tokens", "reasoning_tokens",
-  "multiplier_milli", "cost", "latency_ms", "ttfb_ms",
+  "multiplier_milli", "cost", "latency_ms", "ttfb_ms", "finish_reason",
 ] as const;
 
 /** RFC 4180: quote a field that holds a comma, a quote or a line break; a leading =, +, - or @ is quoted too, so a spreadsheet does not run it. */

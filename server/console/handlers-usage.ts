@@ -42,4 +42,3 @@ export function usageHandlers(deps: ConsoleDeps) {
     },
   };
 }
-

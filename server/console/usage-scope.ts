@@ -57,5 +57,6 @@ export function callJson(record: UsageRecord, labels: Pick<Labels, "group" | "ke
     cost: record.cost,
     latency_ms: record.latencyMs,
     ttfb_ms: record.ttfbMs,
+    finish_reason: record.finishReason,
   };
 }

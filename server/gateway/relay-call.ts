@@ -5,7 +5,7 @@
 import type { ServerResponse } from "node:http";
 import { randomUUIDv7 } from "node:crypto";
 import type { Dispatcher } from "undici";
-import { gatewayError, isGatewayError } from "../domain/errors.ts";
+import { gatewayError, isGatewayError, statusOf } from "../domain/errors.ts";
 import { costMicros } from "../domain/pricing.ts";
 import { type Usage, billableTokens, noUsage } from "../domain/usage.ts";
 import { estimatedInputTokens, formatMicros, worstCaseCost } from "../domain/worst-case.ts";
@@ -39,7 +39,7 @@ type Failure = { kind: "timeout" | "rate_limited" | "error"; reason: string; ret
  * What happened on the channel that answered: `channelFault` when the upstream failed it after all,
  * `requestFault` when the upstream refused the request itself (no verdict on the channel either way).
  */
-type Outcome = { status: string; httpStatus: number; usage: Usage; ttfbMs: number | null; channelFault?: string; requestFault?: true };
+type Outcome = { status: string; httpStatus: number; usage: Usage; ttfbMs: number | null; finishReason?: string; channelFault?: string; requestFault?: true };
 
 type Attempt = { failed: Failure } | { outcome: Outcome };
 
@@ -170,7 +170,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       throw failoverError(failures);
     } catch (error) {
       const kind = (error as { kind?: string }).kind ?? "failed";
-      outcome = { ...outcome, status: kind, httpStatus: kind === "rate_limited" ? 429 : kind === "upstream_timeout" ? 504 : 503 };
+      outcome = { ...outcome, status: kind, httpStatus: isGatewayError(error) ? statusOf(error) : 503 };
       throw error;
     } finally {
       res.off("close", onClose);
@@ -200,6 +200,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
         multiplierMilli: route.group.multiplierMilli,
         latencyMs: Math.round(performance.now() - started),
         ttfbMs: outcome.ttfbMs,
+        finishReason: outcome.finishReason ?? null,
       }));
     }
 
@@ -265,7 +266,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
         return { failed: { kind: "error", reason: "upstream sent a body that is not JSON" } };
       }
       res.writeHead(200, { "content-type": "application/json" }).end(text);
-      return { outcome: { status: "ok", httpStatus: 200, usage: adapter.usageOfBody(body), ttfbMs: Math.round(performance.now() - started) } };
+      return { outcome: { status: "ok", httpStatus: 200, usage: adapter.usageOfBody(body), ttfbMs: Math.round(performance.now() - started), finishReason: adapter.finishOfBody?.(body) } };
     }
 
     async function relayStream(upstream: UpstreamAnswer, adapter: UpstreamAdapter): Promise<Attempt> {
@@ -315,13 +316,13 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
 
       if (call.stream) {
         res.end();
-        return { outcome: { status: "ok", httpStatus: 200, usage: session.usage(), ttfbMs } };
+        return { outcome: { status: "ok", httpStatus: 200, usage: session.usage(), ttfbMs, finishReason: session.finishReason?.() } };
       }
       // The client asked for one object (Responses): the terminal event's response, or a failure.
       const assembled = session.assembled?.();
       if (!assembled) return { failed: { kind: "error", reason: "upstream stream ended without a final response" } };
       res.writeHead(200, { "content-type": "application/json; charset=utf-8" }).end(JSON.stringify(assembled));
-      return { outcome: { status: "ok", httpStatus: 200, usage: session.usage(), ttfbMs: Math.round(performance.now() - started) } };
+      return { outcome: { status: "ok", httpStatus: 200, usage: session.usage(), ttfbMs: Math.round(performance.now() - started), finishReason: session.finishReason?.() } };
     }
 
     /**

@@ -1,6 +1,6 @@
 // The audit log: one row per top-up or configuration change, append-only. This repository has no
 // UPDATE or DELETE on purpose: history is never edited. Pages by keyset (created_at, id) descending,
-// on the indexes of migration 8, so a page never scans the table.
+// on the indexes of migration 9, so a page never scans the table.
 import type { Db } from "./db.ts";
 import { newId } from "./ids.ts";
 

@@ -26,13 +26,15 @@ export type UsageRecord = {
   cost: number;
   latencyMs: number;
   ttfbMs: number | null;
+  /** The upstream's own stop reason, as it said it; null where none came (errors, cut-off streams). */
+  finishReason: string | null;
 };
 
 export type UsageScope = { organizationId?: string; userId?: string; keyIds?: string[] };
 export type UsageGrouping = "day" | "model" | "group" | "key" | "member";
 
 export const columns =
-  "id, request_id, created_at, organization_id, user_id, key_id, group_id, model_id, call_name, channel_id, interface, stream, status, http_status, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, reasoning_tokens, multiplier_milli, cost, latency_ms, ttfb_ms";
+  "id, request_id, created_at, organization_id, user_id, key_id, group_id, model_id, call_name, channel_id, interface, stream, status, http_status, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, reasoning_tokens, multiplier_milli, cost, latency_ms, ttfb_ms, finish_reason";
 
 export type RecordRow = Record<string, string | number | null>;
 
@@ -62,6 +64,7 @@ export function toRecord(row: RecordRow): UsageRecord {
     cost: n("cost"),
     latencyMs: n("latency_ms"),
     ttfbMs: row.ttfb_ms === null ? null : n("ttfb_ms"),
+    finishReason: row.finish_reason == null ? null : String(row.finish_reason),
   };
 }
 
@@ -111,6 +114,7 @@ export async function insertUsageRecords(tx: Db, records: UsageRecord[]): Promis
         r.cost,
         r.latencyMs,
         r.ttfbMs,
+        r.finishReason,
       ]),
     );
   }

@@ -195,6 +195,12 @@ export const migrations: { version: number; name: string; sql: string[] }[] = [
   },
   {
     version: 8,
+    name: "why each call stopped",
+    // The upstream's own stop reason (end_turn, stop, tool_calls, STOP, …), or null where none came.
+    sql: [`ALTER TABLE usage_records ADD COLUMN finish_reason TEXT`],
+  },
+  {
+    version: 9,
     name: "archived channels and groups; the audit log; request log indexes",
     sql: [
       // Archived, not deleted: the ledger's rows name them, and history must keep rendering.

@@ -1,6 +1,6 @@
 // The request log: the ledger searched by time, key, member, model, group, status and request id,
 // newest first, in keyset pages on (created_at, id). Every filter is an equality or a range on an
-// indexed column (migrations 2 and 8), and the cursor replaces OFFSET, so a page costs the same on
+// indexed column (migrations 2 and 9), and the cursor replaces OFFSET, so a page costs the same on
 // the first page of a million rows as on the last.
 import type { Db } from "./db.ts";
 import { type RecordRow, type UsageRecord, type UsageScope, columns, scopeSql, toRecord } from "./ledger.ts";

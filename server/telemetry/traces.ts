@@ -7,7 +7,7 @@
 // worker measured: nothing runs on the request path, and the batching exporter sends them from the
 // primary on its own schedule. Attributes follow the GenAI semantic conventions
 // (https://opentelemetry.io/docs/specs/semconv/gen-ai/gen-ai-spans/): operation, provider, model,
-// token usage; plus the request id. No prompt or completion text is ever recorded: the ledger
+// token usage, finish reason; plus the request id. No prompt or completion text is ever recorded: the ledger
 // record the span is made from holds none.
 import { SpanKind, SpanStatusCode } from "@opentelemetry/api";
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
@@ -56,6 +56,7 @@ export function relayTraces(store: Store, settings: TraceSettings, node: string)
         "gen_ai.usage.cache_read.input_tokens": call.cacheReadTokens,
         "gen_ai.usage.cache_creation.input_tokens": call.cacheWriteTokens,
         "gen_ai.usage.reasoning.output_tokens": call.reasoningTokens,
+        "gen_ai.response.finish_reasons": call.finishReason ? [call.finishReason] : undefined,
         "http.response.status_code": call.httpStatus,
         "tollgate.request_id": call.requestId,
         "tollgate.call_name": call.callName,

@@ -80,10 +80,11 @@ function translatingAdapter(caller: Codec, upstream: Codec, request: CanonicalRe
       const assembler = request.stream ? null : new Assembler();
       let usage: Usage = noUsage();
       let finished = false;
+      let stopReason: string | undefined;
       const pass = (events: ReturnType<typeof reader.read>) => {
         let out = "";
         for (const event of events) {
-          if (event.type === "finish") finished = true;
+          if (event.type === "finish") (finished = true), (stopReason = event.stopReason);
           if (event.type === "usage" || event.type === "finish") usage = event.usage;
           else if (event.type === "start" && event.usage) usage = event.usage;
           if (assembler) assembler.add(event);
@@ -101,6 +102,8 @@ function translatingAdapter(caller: Codec, upstream: Codec, request: CanonicalRe
           return out + writer.error(reader.upstreamError?.message ?? "The upstream stream ended before the answer was complete. Retry the request.");
         },
         usage: () => usage,
+        // In the canonical (Anthropic) vocabulary: one word for every upstream a translated call may reach.
+        finishReason: () => stopReason,
         errorEvent: (message) => writer.error(message),
         assembled() {
           const response = assembler?.response();

@@ -55,5 +55,6 @@ export function usageRecord(fields: { organizationId: string; userId: string; ke
     cost: fields.cost,
     latencyMs: 1,
     ttfbMs: null,
+    finishReason: null,
   };
 }

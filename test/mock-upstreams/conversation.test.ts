@@ -42,6 +42,8 @@ describe("Anthropic mock conversation", () => {
   it("refuses what the API refuses, naming the field", async () => {
     const user = [{ role: "user", content: "hi" }];
     await refuse({ ...base, messages: user, frequency_penalty: 1 }, /^frequency_penalty: Extra inputs/);
+    await refuse({ ...base, messages: [...user, { role: "assistant", content: [] }, ...user] }, /messages\.1: all messages must have non-empty content/);
+    await refuse({ ...base, messages: [{ role: "user", content: [{ type: "text", text: "" }] }] }, /messages\.0\.content\.0\.text: text content blocks must be non-empty/);
     await refuse({ ...base, messages: [{ role: "system", content: "be terse" }, ...user] }, /messages\.0\.role: Unexpected role "system"/);
     await refuse({ ...base, messages: user, temperature: 1.5 }, /^temperature:/);
     await refuse({ ...base, messages: user, thinking: { type: "enabled", budget_tokens: 4096 } }, /max_tokens/);
@@ -91,6 +93,7 @@ describe("OpenAI mock conversation", () => {
       expect(json.error.message).toMatch(message);
     };
     await refuse({ messages: [{ role: "model", content: "x" }] }, "messages[0].role", /Invalid value: 'model'/);
+    await refuse({ messages: [{ role: "user", content: "x" }, { role: "assistant", content: null }, { role: "user", content: "y" }] }, "messages.[1].content", /expected a string, got null/);
     await refuse({ messages: [{ role: "user", content: "x" }], top_k: 3 }, null, /Unrecognized request argument supplied: top_k/);
     await refuse({ messages: [{ role: "user", content: "x" }], temperature: 2.5 }, "temperature", /<= 2/);
     await refuse({ messages: [{ role: "user", content: "x" }, { role: "tool", tool_call_id: "call_9", content: "r" }] }, "messages.[1].role", /must be a response to a preceeding message/);
@@ -125,6 +128,7 @@ describe("OpenAI mock conversation", () => {
       expect(json.error.message).toMatch(message);
     };
     await refuse({ input: "x", max_tokens: 3 }, /Unknown parameter: 'max_tokens'/);
+    await refuse({ input: "x", tools: [{ type: "function", name: "f", parameters: schema }] }, /Invalid schema for function 'f'.*additionalProperties/);
     await refuse({ input: [{ type: "function_call_output", call_id: "call_7", output: "r" }] }, /No tool call found for function call output with call_id call_7/);
     await refuse({ input: [{ type: "reasoning", id: "rs_1", summary: [], encrypted_content: "gAAAA-forged" }, { type: "message", role: "assistant", content: "x" }] }, /could not be verified/);
 
@@ -166,6 +170,7 @@ describe("Gemini mock conversation", () => {
     const user = { role: "user", parts: [{ text: "hi" }] };
     await refuse({ contents: [{ role: "assistant", parts: [{ text: "x" }] }] }, /valid role: user, model/);
     await refuse({ contents: [user], max_tokens: 3 }, /Unknown name "max_tokens"/);
+    await refuse({ contents: [user, { role: "model", parts: [] }, user] }, /contents\[1\]\.parts: contents\.parts must not be empty/);
     await refuse({ contents: [user], generationConfig: { max_output_tokens: 1, stop: ["x"] } }, /Unknown name "stop" at 'generation_config'/);
     await refuse({ contents: [user, { role: "model", parts: [{ functionCall: { name: "f", args: {} }, thoughtSignature: "skip_thought_signature_validator" }] }, { role: "user", parts: [{ functionResponse: { response: { r: 1 } } }] }] }, /function_response\.name: Name cannot be empty/);
   });

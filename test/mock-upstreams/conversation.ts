@@ -36,11 +36,18 @@ export function toolArguments(schema: any, text = TOOL_ARGUMENT): Record<string,
   return { [name]: value };
 }
 
-/** Every string inside a value, concatenated (a tool result's text, whatever its shape). */
+/**
+ * The text of a tool result, whatever its shape: a string; the text of typed blocks/parts
+ * (`{type:"text"|"input_text", text}`; images and files contribute nothing); or every string of
+ * an untyped object (Gemini's `functionResponse.response`), concatenated.
+ */
 export function stringsIn(value: unknown): string {
   if (typeof value === "string") return value;
   if (Array.isArray(value)) return value.map(stringsIn).join("");
-  if (value && typeof value === "object") return Object.values(value).map(stringsIn).join("");
+  if (value && typeof value === "object") {
+    if ("type" in value) return typeof (value as any).text === "string" ? (value as any).text : "";
+    return Object.values(value).map(stringsIn).join("");
+  }
   return "";
 }
 

@@ -37,6 +37,12 @@ export function validateAnthropic(body: any, issued: Issued, extra: ReadonlySet<
       };
     }
     const blocks: any[] = typeof message.content === "string" ? [] : Array.isArray(message.content) ? message.content : [];
+    const final = i === messages.length - 1 && message.role === "assistant";
+    if (!final && (message.content === "" || (Array.isArray(message.content) && message.content.length === 0))) {
+      return { message: `messages.${i}: all messages must have non-empty content except for the optional final assistant message` };
+    }
+    const emptyText = blocks.findIndex((b) => b?.type === "text" && b.text === "");
+    if (emptyText >= 0) return { message: `messages.${i}.content.${emptyText}.text: text content blocks must be non-empty` };
     const previous: any[] = i > 0 && Array.isArray(messages[i - 1].content) ? messages[i - 1].content : [];
     const offered = new Set(messages[i - 1]?.role === "assistant" ? previous.filter((b) => b?.type === "tool_use").map((b) => b.id) : []);
     for (const [j, block] of blocks.entries()) {
@@ -102,6 +108,9 @@ export function validateChat(body: any, extra: ReadonlySet<string>): Problem | n
     if (!CHAT_ROLES.includes(message?.role)) {
       return { message: `Invalid value: '${message?.role}'. Supported values are: 'system', 'assistant', 'user', 'tool', and 'developer'.`, param: `messages[${i}].role` };
     }
+    if (message.role === "assistant" && (message.content == null || message.content === "") && !(Array.isArray(message.tool_calls) && message.tool_calls.length)) {
+      return { message: "Invalid value for 'content': expected a string, got null.", param: `messages.[${i}].content` };
+    }
     if (message.role === "tool") {
       if (!pending.has(message.tool_call_id)) {
         return { message: "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.", param: `messages.[${i}].role` };
@@ -137,6 +146,13 @@ export function validateResponses(body: any, issued: Issued, extra: ReadonlySet<
   if (unknown.length) return { message: `Unknown parameter: '${unknown[0]}'.`, param: unknown[0] };
   const temperature = temperatureProblem(body);
   if (temperature) return temperature;
+  // Function tools are strict unless `strict: false` says otherwise, and strict schemas must close every object.
+  for (const tool of Array.isArray(body.tools) ? body.tools : []) {
+    if (tool?.type === "function" && tool.strict !== false) {
+      const problem = strictSchemaProblem(tool.parameters ?? {});
+      if (problem) return { message: `Invalid schema for function '${tool.name}': In context=(${problem.context}), ${problem.message}`, param: "tools[0].parameters" };
+    }
+  }
   if (!Array.isArray(body.input)) return null;
   const items: any[] = body.input;
   const calls = new Set<string>();
@@ -159,6 +175,24 @@ export function validateResponses(body: any, issued: Issued, extra: ReadonlySet<
   const outputs = new Set(items.filter((item) => item?.type === "function_call_output").map((item) => item.call_id));
   const unanswered = [...calls].find((id) => !outputs.has(id));
   if (unanswered) return { message: `No tool output found for function call ${unanswered}.`, param: "input" };
+  return null;
+}
+
+/** OpenAI's strict-mode rule: every object schema lists all its properties as required and sets additionalProperties false. */
+function strictSchemaProblem(schema: any, context: string[] = []): { context: string; message: string } | null {
+  if (!schema || typeof schema !== "object") return null;
+  const where = context.map((c) => `'${c}'`).join(", ");
+  if (schema.type === "object" || schema.properties) {
+    if (schema.additionalProperties !== false) return { context: where, message: "'additionalProperties' is required to be supplied and to be false." };
+    const keys = Object.keys(schema.properties ?? {});
+    const missing = keys.find((key) => !(schema.required ?? []).includes(key));
+    if (missing) return { context: where, message: `'required' is required to be supplied and to be an array including every key in properties. Missing '${missing}'.` };
+    for (const key of keys) {
+      const inner = strictSchemaProblem(schema.properties[key], [...context, "properties", key]);
+      if (inner) return inner;
+    }
+  }
+  if (schema.items) return strictSchemaProblem(schema.items, [...context, "items"]);
   return null;
 }
 
@@ -192,6 +226,7 @@ export function validateGemini(body: any, issued: Issued, extra: ReadonlySet<str
       return { message: `Please use a valid role: user, model.` };
     }
     const parts: any[] = Array.isArray(content?.parts) ? content.parts : [];
+    if (parts.length === 0) return { message: `* GenerateContentRequest.contents[${i}].parts: contents.parts must not be empty.` };
     for (const [j, part] of parts.entries()) {
       const signature = part?.thoughtSignature ?? part?.thought_signature;
       if (signature !== undefined && !DUMMY_SIGNATURES.has(signature) && !issued.has(signature)) {

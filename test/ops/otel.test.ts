@@ -19,7 +19,12 @@ async function startReceiver() {
   const bodies: string[] = [];
   const spans: (Span & { resource: Record<string, unknown> })[] = [];
   const flatten = (attributes: { key: string; value: Record<string, unknown> }[] = []) =>
-    Object.fromEntries(attributes.map(({ key, value }) => [key, "intValue" in value ? Number(value.intValue) : Object.values(value)[0]]));
+    Object.fromEntries(
+      attributes.map(({ key, value }) => [
+        key,
+        "intValue" in value ? Number(value.intValue) : "arrayValue" in value ? ((value.arrayValue as { values?: object[] }).values ?? []).map((item: object) => Object.values(item)[0]) : Object.values(value)[0],
+      ]),
+    );
   const server: Server = createServer(async (req: IncomingMessage, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -95,6 +100,11 @@ describe("traces over OTLP/HTTP", () => {
       expect(BigInt(span.endTimeUnixNano)).toBeGreaterThan(BigInt(span.startTimeUnixNano));
     }
     expect(spanOf(plain.requestId)!.attributes["gen_ai.usage.cache_read.input_tokens"]).toBeGreaterThan(0);
+    // Why each answered call stopped, as the upstream said it (plain and streamed); none for the refusal.
+    expect(spanOf(plain.requestId)!.attributes["gen_ai.response.finish_reasons"]).toEqual(["end_turn"]);
+    expect(spanOf(streamed.requestId)!.attributes["gen_ai.response.finish_reasons"]).toEqual(["end_turn"]);
+    expect(spanOf(refused.requestId)!.attributes["gen_ai.response.finish_reasons"]).toBeUndefined();
+    expect(ledger.find((record) => record.request_id === plain.requestId)!.finish_reason).toBe("end_turn");
     expect(spanOf(streamed.requestId)!.attributes["tollgate.stream"]).toBe(true);
     expect(spanOf(refused.requestId)!.attributes).toMatchObject({ "error.type": "upstream_error", "http.response.status_code": 400 });
     expect(spanOf(refused.requestId)!.status?.code).toBe(2); // ERROR

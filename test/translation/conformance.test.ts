@@ -111,10 +111,24 @@ describe.each(pairs)("$name", (pair) => {
       expect(upstream.imageUrls(exchange.received!.body)).toEqual([IMAGE_URL]);
     });
 
-    it.runIf(stream)("a stream the upstream breaks mid-way ends with the caller's error event", async () => {
+    it("an upstream stream broken mid-way: the caller's error event, or (not streaming) a 5xx in its format", async () => {
       const exchange = await call(env, pair, keyOf(pair).key, { messages: [{ role: "user", text: "Hi." }] }, stream, "break-mid-stream", { read: false });
+      if (!stream) {
+        expect(exchange.status, show(exchange)).toBeGreaterThanOrEqual(500);
+        caller.errorMessage(exchange.json, exchange.status);
+        return;
+      }
       expect(exchange.status).toBe(200);
       expect(caller.endsWithError(exchange.raw), exchange.raw.slice(-400)).toBe(true);
+    });
+
+    it("an upstream stream with no event at all is an error in the caller's format, never an empty answer, and uncharged", async () => {
+      const name = unique("empty");
+      const key = await env.key(upstream.group, name);
+      const exchange = await call(env, pair, key, { messages: [{ role: "user", text: "Hi." }] }, stream, "empty-stream", { read: false });
+      if (exchange.status === 200) expect(caller.endsWithError(exchange.raw), exchange.raw.slice(-400)).toBe(true);
+      else caller.errorMessage(exchange.json, exchange.status);
+      expect((await records(name)).filter((record) => record.cost !== 0)).toEqual([]);
     });
 
     it("an image and a document, inline base64", async () => {
@@ -156,6 +170,38 @@ describe.each(pairs)("$name", (pair) => {
       expect(exchange.status, show(exchange)).toBe(400);
       expect(caller.errorMessage(exchange.json, 400)).toMatch(/mock/);
     });
+  });
+});
+
+describe.each(pairs.filter((pair) => pair.caller.format === "chat"))("$name, chat specifics", (pair) => {
+  it("a stream without include_usage has no usage chunk, and the call still bills the upstream's usage", async () => {
+    const name = unique("no-usage");
+    const key = await env.key(pair.upstream.group, name);
+    const exchange = await call(env, pair, key, { messages: [{ role: "user", text: "Hi." }], extra: { stream_options: undefined } }, true, undefined, { read: false });
+    expect(exchange.status).toBe(200);
+    const chunks = exchange.raw.split("\n\n").filter((b) => b.startsWith("data: {")).map((b) => JSON.parse(b.slice(6)));
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(chunks.filter((chunk) => chunk.choices.length === 0 || chunk.usage)).toEqual([]);
+    expect(exchange.raw.endsWith("data: [DONE]\n\n")).toBe(true);
+    const [record] = await env.ledger(name);
+    const expected = pair.upstream.usage(exchange.received!.body, "ok");
+    expect([record.input_tokens, record.output_tokens]).toEqual([expected.input, expected.output]);
+  });
+});
+
+describe.each(pairs.filter((pair) => pair.caller.format === "responses"))("$name, Responses specifics", (pair) => {
+  it("input as a plain string, with instructions", async () => {
+    const response = await fetch(`${env.tollgate.url}/v1/responses`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...pair.caller.headers(keyOf(pair).key) },
+      body: JSON.stringify({ model: pair.upstream.model, instructions: SYSTEM, input: "Say hello to the mock." }),
+    });
+    const raw = await response.text();
+    expect(response.status, raw.slice(0, 400)).toBe(200);
+    const body = pair.upstream.mock(env).requests.at(-1)!.body;
+    expect(pair.upstream.system(body).startsWith(SYSTEM)).toBe(true);
+    expect(requestText(body)).toContain("Say hello to the mock.");
+    expect(pair.caller.read(raw, false).text).toBe(pair.upstream.reply);
   });
 });
 

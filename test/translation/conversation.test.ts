@@ -9,6 +9,7 @@ import { type RelayEnv, startRelayEnv } from "../helpers/relay-env.ts";
 import { SECOND_TOOL_ARGUMENT, TOOL_ARGUMENT, toolReply } from "../mock-upstreams/conversation.ts";
 import type { Msg, Spec } from "./callers/types.ts";
 import { call, optIn, type Pair, pairs } from "./pairs.ts";
+import { sdkAssistant } from "./sdk-accumulate.ts";
 
 let env: RelayEnv;
 const keys = new Map<string, string>();
@@ -21,6 +22,7 @@ afterAll(async () => {
   await env?.stop();
 });
 
+const PNG = { mediaType: "image/png", data: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==" };
 const RESULT = "# Tollgate\nA model gateway: one key, every vendor.";
 const USER: Msg = { role: "user", text: "Read the README and summarize it." };
 const show = (exchange: { status: number; raw: string }) => `${exchange.status} ${exchange.raw.slice(0, 800)}`;
@@ -49,7 +51,9 @@ async function toolLoop(pair: Pair, stream: boolean, reasoning: boolean) {
   const proofs = mock.issued().slice(issuedBefore);
   if (reasoning && upstream.format !== "chat") expect(proofs.length, "the upstream issued no reasoning proof (was it asked for?)").toBeGreaterThan(0);
 
-  const next: Spec = { ...spec, messages: [USER, { native: reply.assistant }, { role: "tool", callId: toolCall.id, name: toolCall.name, text: RESULT }] };
+  // A streamed turn goes back as the caller's SDK assembled it.
+  const assistant = (stream && (await sdkAssistant(caller.format, first.raw))) || reply.assistant;
+  const next: Spec = { ...spec, messages: [USER, { native: assistant }, { role: "tool", callId: toolCall.id, name: toolCall.name, text: RESULT }] };
   const second = await call(env, pair, key, next, stream, scenario);
   expect(second.status, show(second)).toBe(200);
   const body = second.received!.body;
@@ -89,10 +93,52 @@ async function parallelLoop(pair: Pair, stream: boolean) {
   ]);
 }
 
+/** Reasoning across three turns: every proof of turns 1 and 2 goes back upstream byte-exact on turn 3. */
+async function threeTurns(pair: Pair, stream: boolean) {
+  const key = keys.get(pair.upstream.group)!;
+  const mock = pair.upstream.mock(env);
+  const start = mock.issued().length;
+  const spec: Spec = { messages: [USER], tools: true, reasoning: true };
+  const first = await call(env, pair, key, spec, stream, "thinking-tool");
+  expect(first.status, show(first)).toBe(200);
+  const [toolCall] = first.reply!.calls;
+  const history: Msg[] = [USER, { native: first.reply!.assistant }, { role: "tool", callId: toolCall.id, name: toolCall.name, text: RESULT }];
+  const second = await call(env, pair, key, { ...spec, messages: history }, stream, "thinking-tool");
+  expect(second.status, show(second)).toBe(200);
+  expect(second.reply!.reasoning).toBe(pair.upstream.reasoningText);
+  const proofs = mock.issued().slice(start);
+  const third = await call(env, pair, key, { ...spec, messages: [...history, { native: second.reply!.assistant }, { role: "user", text: "Thanks. Anything else?" }] }, stream, "thinking");
+  expect(third.status, show(third)).toBe(200);
+  expect(third.reply!.text).toBe(pair.upstream.reply);
+  if (pair.upstream.format === "chat") return;
+  expect(proofs.length).toBeGreaterThanOrEqual(2);
+  const sent = strings(third.received!.body);
+  for (const proof of proofs) expect(sent, `proof ${proof} did not come back on turn 3`).toContain(proof);
+}
+
+/** A tool result holding an image: it reaches the upstream (Chat upstreams, which cannot hold one, refuse naming the field). */
+async function imageResult(pair: Pair, stream: boolean) {
+  const key = keys.get(pair.upstream.group)!;
+  const first = await call(env, pair, key, { messages: [USER], tools: true }, stream, "tool");
+  expect(first.status, show(first)).toBe(200);
+  const [toolCall] = first.reply!.calls;
+  const history: Msg[] = [USER, { native: first.reply!.assistant }, { role: "tool", callId: toolCall.id, name: toolCall.name, text: "a screenshot", image: PNG }];
+  const second = await call(env, pair, key, { messages: history, tools: true }, stream, "tool");
+  if (pair.upstream.format === "chat" && second.status === 400) {
+    expect(pair.caller.errorMessage(second.json, 400)).toMatch(/image/i);
+    expect(second.received).toBeNull();
+    return;
+  }
+  expect(second.status, show(second)).toBe(200);
+  expect(pair.upstream.media(second.received!.body)).toEqual([PNG]);
+}
+
 describe.each(pairs)("$name", (pair) => {
   describe.each([false, true])("stream %s", (stream) => {
     it("a two-turn tool loop", () => toolLoop(pair, stream, false));
     it("a two-turn tool loop with reasoning, sent back as returned", () => toolLoop(pair, stream, true));
     it("parallel tool calls and their results", () => parallelLoop(pair, stream));
+    it("reasoning across three turns", () => threeTurns(pair, stream));
+    it.runIf(pair.caller.format !== "chat")("a tool result with an image", () => imageResult(pair, stream));
   });
 });

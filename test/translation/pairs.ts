@@ -125,7 +125,7 @@ export const upstreams: Record<Format, Upstream> = {
     system: (body) => textOf(body.instructions) + arr(body.input).filter((m) => m.role === "system" || m.role === "developer").map((m) => textOf(m.content)).join(""),
     media: (body) =>
       arr(body.input)
-        .flatMap((m) => arr(m.content))
+        .flatMap((m) => [...arr(m.content), ...arr(m.output)])
         .map((p) => fromDataUrl(p?.type === "input_image" ? p.image_url : p?.type === "input_file" ? p.file_data : null))
         .filter((m): m is Media => m !== null),
     toolPairs(body) {
@@ -155,6 +155,7 @@ export const upstreams: Record<Format, Upstream> = {
     media: (body) =>
       arr(body.contents)
         .flatMap((c) => arr(c.parts))
+        .flatMap((p) => [p, ...arr(p?.functionResponse?.parts)])
         .filter((p) => p?.inlineData)
         .map((p) => ({ mediaType: p.inlineData.mimeType, data: p.inlineData.data })),
     toolPairs(body) {

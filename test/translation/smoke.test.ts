@@ -38,7 +38,7 @@ describe("translated calls", () => {
     const final = await stream.finalMessage();
     expect(final.stop_reason).toBe("end_turn");
     const [call] = await env.ledger(keyName, 2);
-    expect(call).toMatchObject({ status: "ok", interface: "messages" });
+    expect(call).toMatchObject({ status: "ok", interface: "messages", finish_reason: "end_turn" });
     expect(call.input_tokens).toBeGreaterThan(0);
   });
 

@@ -35,11 +35,15 @@ export interface StreamSession {
   assembled?(): unknown;
   /** After the upstream's last event: text that ends the client's stream (a translated stream's last events). */
   close?(): string;
+  /** The upstream's own stop reason, once the stream said it (the ledger and traces record it). */
+  finishReason?(): string | undefined;
 }
 
 export interface UpstreamAdapter {
   build(client: ClientRequest, target: UpstreamTarget): UpstreamRequest;
   usageOfBody(body: any): Usage;
+  /** The upstream's own stop reason in a whole answer. */
+  finishOfBody?(body: any): string | undefined;
   startStream(client: ClientRequest): StreamSession;
   /** An upstream refusal (a 4xx that is the request's own fault) as the client's format says it; passthrough sends it as it came. */
   errorBody?(status: number, text: string): string;

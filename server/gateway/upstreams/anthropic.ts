@@ -22,15 +22,22 @@ export const anthropicAdapter: UpstreamAdapter = {
     };
   },
   usageOfBody: (body) => usageFromAnthropic(body?.usage),
+  finishOfBody: (body) => body?.stop_reason ?? undefined,
   startStream() {
     const usage = noUsage();
+    let finish: string | undefined;
     return {
       onEvent(event) {
         if (event.event === "message_start") usageFromAnthropic(json(event.data)?.message?.usage, usage);
-        else if (event.event === "message_delta") usageFromAnthropic(json(event.data)?.usage, usage);
+        else if (event.event === "message_delta") {
+          const delta = json(event.data);
+          usageFromAnthropic(delta?.usage, usage);
+          finish = delta?.delta?.stop_reason ?? finish;
+        }
         return event.raw;
       },
       usage: () => usage,
+      finishReason: () => finish,
       errorEvent: (message) => `event: error\ndata: ${JSON.stringify({ type: "error", error: { type: "api_error", message } })}\n\n`,
     };
   },

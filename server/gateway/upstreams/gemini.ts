@@ -15,6 +15,7 @@ export const geminiAdapter: UpstreamAdapter = {
     };
   },
   usageOfBody: (body) => usageFromGemini(body?.usageMetadata),
+  finishOfBody: (body) => body?.candidates?.[0]?.finishReason ?? undefined,
   startStream() {
     let lastUsage: string | undefined;
     return {
@@ -24,6 +25,8 @@ export const geminiAdapter: UpstreamAdapter = {
         return event.raw;
       },
       usage: () => (lastUsage ? usageFromGemini(json(lastUsage)?.usageMetadata) : noUsage()),
+      // The last chunk carries both the final usage and the finishReason.
+      finishReason: () => (lastUsage ? (json(lastUsage)?.candidates?.[0]?.finishReason ?? undefined) : undefined),
       // Bare JSON, not `data:`: the JS SDK raises only on a bare error object, the Python SDK on either.
       errorEvent: (message) => `${JSON.stringify({ error: { code: 502, message, status: "UNAVAILABLE" } })}\n`,
     };

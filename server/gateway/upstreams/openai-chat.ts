@@ -20,11 +20,15 @@ export const chatAdapter: UpstreamAdapter = {
     };
   },
   usageOfBody: (body) => usageFromChat(body?.usage),
+  finishOfBody: (body) => body?.choices?.[0]?.finish_reason ?? undefined,
   startStream(client) {
     let usage = noUsage();
+    let finish: string | undefined;
     const keepUsageChunk = clientWantsUsage(client.body);
     return {
       onEvent(event) {
+        // The chunk that says why the choice stopped (`"finish_reason":"stop"`, never null there) is read for it.
+        if (finish === undefined && event.raw.includes('"finish_reason":"')) finish = json(event.data)?.choices?.[0]?.finish_reason ?? undefined;
         // Only the usage chunk needs parsing; the rest (with `"usage":null` or none) pass as they are,
         // their fields never read: the JSON text is the same in the raw event as in its data.
         if (!event.raw.includes('"usage":{') && !event.raw.includes('"usage": {')) return event.raw;
@@ -34,6 +38,7 @@ export const chatAdapter: UpstreamAdapter = {
         return usageOnly && !keepUsageChunk ? null : event.raw;
       },
       usage: () => usage,
+      finishReason: () => finish,
       errorEvent: (message) => `data: ${JSON.stringify({ error: { message, type: "server_error", param: null, code: "upstream_stream_broken" } })}\n\n`,
     };
   },

@@ -17,7 +17,7 @@ export const responsesAdapter: UpstreamAdapter = {
   usageOfBody: (body) => usageFromResponses(body?.usage),
   startStream() {
     let usage = noUsage();
-    let final: unknown;
+    let final: { status?: string; incomplete_details?: { reason?: string } | null } | undefined;
     let sequence = -1;
     return {
       onEvent(event) {
@@ -34,6 +34,8 @@ export const responsesAdapter: UpstreamAdapter = {
         return event.raw;
       },
       usage: () => usage,
+      // Responses has no stop reason of its own: its status, or why it is incomplete.
+      finishReason: () => final?.incomplete_details?.reason ?? final?.status,
       errorEvent: (message) =>
         `event: error\ndata: ${JSON.stringify({ type: "error", code: "upstream_stream_broken", message, param: null, sequence_number: sequence + 1 })}\n\n`,
       assembled: () => final,

@@ -42,25 +42,12 @@
 // PDF/plain text, images or documents in assistant turns, tool-call arguments that are not an object.
 import type { UpstreamError } from "../canonical.ts";
 import type { Codec } from "../codec.ts";
+import { anthropicErrorType } from "../../gateway/errors/anthropic.ts";
 import { readRequest } from "./read-request.ts";
 import { writeResponse } from "./response.ts";
 import { MessagesStreamReader } from "./stream-reader.ts";
 import { MessagesStreamWriter } from "./stream-writer.ts";
 import { writeRequest } from "./write-request.ts";
-
-/** Anthropic error types by status (wire-formats.md §1.5), for an error body that names none. */
-const statusTypes: Record<number, string> = {
-  400: "invalid_request_error",
-  401: "authentication_error",
-  402: "billing_error",
-  403: "permission_error",
-  404: "not_found_error",
-  413: "request_too_large",
-  429: "rate_limit_error",
-  500: "api_error",
-  504: "timeout_error",
-  529: "overloaded_error",
-};
 
 function readError(status: number, body: string): UpstreamError {
   let parsed: any;
@@ -71,7 +58,7 @@ function readError(status: number, body: string): UpstreamError {
   }
   const error = parsed?.error;
   const message = typeof error?.message === "string" ? error.message : body.trim() || `upstream answered ${status}`;
-  const type = typeof error?.type === "string" ? error.type : (statusTypes[status] ?? (status >= 500 ? "api_error" : "invalid_request_error"));
+  const type = typeof error?.type === "string" ? error.type : anthropicErrorType(status);
   return { status, message, type };
 }
 

@@ -5,7 +5,10 @@ import { assert, type Caller, dataUrl, lastEvent, type Msg, type Reply, type Spe
 
 function message(msg: Msg): unknown {
   if ("native" in msg) throw new Error("native items are appended whole");
-  if (msg.role === "tool") return { role: "tool", tool_call_id: msg.callId, content: msg.text };
+  if (msg.role === "tool") {
+    if (msg.image) throw new Error("a chat tool message holds no image");
+    return { role: "tool", tool_call_id: msg.callId, content: msg.text };
+  }
   if (msg.role === "system") return { role: "developer", content: msg.text };
   if (msg.role === "assistant") return { role: "assistant", content: msg.text };
   const parts: unknown[] = [{ type: "text", text: msg.text }];
@@ -52,6 +55,7 @@ function readStream(raw: string): Reply {
   const chunks = events.slice(0, -1).map((event) => JSON.parse(event.data));
   assert(chunks.length > 0, "no chunk before [DONE]");
   const id = chunks[0].id;
+  assert(chunks[0].choices[0]?.delta?.role === "assistant", `the first chunk does not say role "assistant": ${JSON.stringify(chunks[0])}`);
   const msg: any = { role: "assistant", content: null, refusal: null };
   let finish: string | null = null;
   let usage: any = null;

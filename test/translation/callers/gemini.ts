@@ -7,7 +7,8 @@ import { assert, type Caller, lastEvent, type Msg, type Reply, type Spec, sseEve
 function content(msg: Msg): unknown {
   if ("native" in msg) throw new Error("native items are appended whole");
   if (msg.role === "tool") {
-    return { role: "user", parts: [{ functionResponse: { ...(msg.callId.startsWith("gemini:") ? {} : { id: msg.callId }), name: msg.name, response: { content: msg.text } } }] };
+    const parts = msg.image ? { parts: [{ inlineData: { mimeType: msg.image.mediaType, data: msg.image.data } }] } : {};
+    return { role: "user", parts: [{ functionResponse: { ...(msg.callId.startsWith("gemini:") ? {} : { id: msg.callId }), name: msg.name, response: { content: msg.text }, ...parts } }] };
   }
   if (msg.role === "system") throw new Error("Gemini has no system turn mid-conversation");
   if (msg.role === "assistant") return { role: "model", parts: [{ text: msg.text }] };

@@ -5,7 +5,10 @@ import { assert, type Caller, lastEvent, type Msg, type Reply, type Spec, sseEve
 
 function content(msg: Msg): unknown {
   if ("native" in msg) throw new Error("native items are appended whole");
-  if (msg.role === "tool") return { role: "user", content: [{ type: "tool_result", tool_use_id: msg.callId, content: msg.text }] };
+  if (msg.role === "tool") {
+    const result = msg.image ? [{ type: "text", text: msg.text }, { type: "image", source: { type: "base64", media_type: msg.image.mediaType, data: msg.image.data } }] : msg.text;
+    return { role: "user", content: [{ type: "tool_result", tool_use_id: msg.callId, content: result }] };
+  }
   if (msg.role === "system") throw new Error("Anthropic Messages has no system turn mid-conversation");
   if (msg.role === "assistant") return { role: "assistant", content: msg.text };
   const blocks: unknown[] = [{ type: "text", text: msg.text }];

@@ -7,7 +7,10 @@ import { assert, type Caller, dataUrl, lastEvent, type Msg, type Reply, type Spe
 
 function item(msg: Msg): unknown {
   if ("native" in msg) throw new Error("native items are appended whole");
-  if (msg.role === "tool") return { type: "function_call_output", call_id: msg.callId, output: msg.text };
+  if (msg.role === "tool") {
+    const output = msg.image ? [{ type: "input_text", text: msg.text }, { type: "input_image", image_url: dataUrl(msg.image) }] : msg.text;
+    return { type: "function_call_output", call_id: msg.callId, output };
+  }
   if (msg.role === "system") return { role: "developer", content: msg.text };
   if (msg.role === "assistant") return { type: "message", role: "assistant", content: [{ type: "output_text", text: msg.text }] };
   const parts: unknown[] = [{ type: "input_text", text: msg.text }];

@@ -10,7 +10,7 @@ export type Msg =
   | { role: "assistant"; text: string }
   /** An instruction in the middle of the conversation (chat/Responses `developer`). */
   | { role: "system"; text: string }
-  | { role: "tool"; callId: string; name: string; text: string }
+  | { role: "tool"; callId: string; name: string; text: string; image?: Media }
   /** Caller-format items appended as they are: an earlier answer's assistant turn, as an SDK user sends it back. */
   | { native: unknown[] };
 

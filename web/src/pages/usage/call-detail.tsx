@@ -26,6 +26,7 @@ export function CallDetail({ id, onClose }: { id: string; onClose: () => void })
           <dt>Outcome</dt>
           <dd>
             {data.status} · HTTP {data.http_status}. {data.outcome}
+            {data.finish_reason ? ` Stopped: ${data.finish_reason}.` : ""}
           </dd>
           <dt>Model</dt>
           <dd>

@@ -1,0 +1,105 @@
+// The issue's users, as their agents call: Claude Code (Anthropic Messages), Codex (Responses),
+// an OpenAI-SDK chat agent, Gemini CLI (generateContent) — each request with the fields those
+// clients really send (cache_control, metadata, prompt_cache_key, safety settings …), on every
+// upstream the caller can be translated to. Harmless transport fields must not be refused; what
+// arrives upstream must pass the strict mock; the answer comes back in the caller's format.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { unique } from "../helpers/fixtures.ts";
+import { type RelayEnv, startRelayEnv } from "../helpers/relay-env.ts";
+import { requestText } from "../mock-upstreams/server.ts";
+import { TOOL } from "./callers/types.ts";
+import { optIn, type Pair, pairs } from "./pairs.ts";
+
+let env: RelayEnv;
+beforeAll(async () => {
+  env = await startRelayEnv();
+  await optIn(env);
+}, 60_000);
+afterAll(async () => {
+  await env?.stop();
+});
+
+const SYSTEM = "You are an interactive CLI agent helping with software engineering tasks.";
+const ASK = "List the files of this repository.";
+
+/** Each caller's agent request, as that client sends it (model and stream set by the caller format). */
+const agentBodies: Record<string, (model: string, stream: boolean) => Record<string, unknown>> = {
+  // Claude Code: system blocks with cache_control, metadata.user_id, tools with cache_control, thinking, tool_choice auto.
+  messages: (model, stream) => ({
+    model,
+    max_tokens: 32000,
+    system: [
+      { type: "text", text: "You are Claude Code, Anthropic's official CLI for Claude." },
+      { type: "text", text: SYSTEM, cache_control: { type: "ephemeral" } },
+    ],
+    messages: [{ role: "user", content: [{ type: "text", text: ASK, cache_control: { type: "ephemeral" } }] }],
+    tools: [{ name: TOOL.name, description: TOOL.description, input_schema: TOOL.schema, cache_control: { type: "ephemeral" } }],
+    tool_choice: { type: "auto" },
+    metadata: { user_id: "user_0123abcd_account__session_4567" },
+    thinking: { type: "enabled", budget_tokens: 10000 },
+    stream,
+  }),
+  // Codex: instructions, a developer item, reasoning with encrypted content, store false, prompt_cache_key, parallel tools.
+  responses: (model, stream) => ({
+    model,
+    instructions: SYSTEM,
+    input: [
+      { type: "message", role: "developer", content: [{ type: "input_text", text: "<permissions instructions>sandbox: workspace-write</permissions instructions>" }] },
+      { type: "message", role: "user", content: [{ type: "input_text", text: ASK }] },
+    ],
+    tools: [{ type: "function", name: TOOL.name, description: TOOL.description, strict: false, parameters: TOOL.schema }],
+    tool_choice: "auto",
+    parallel_tool_calls: false,
+    reasoning: { effort: "medium", summary: "auto" },
+    store: false,
+    stream,
+    include: ["reasoning.encrypted_content"],
+    prompt_cache_key: "0199a6f1-7a55-7d52-a4b0-5c8c8fbb2b3e",
+  }),
+  // An OpenAI-SDK chat agent: system, tools, tool_choice, parallel_tool_calls, temperature 0, user, stream usage.
+  chat: (model, stream) => ({
+    model,
+    messages: [
+      { role: "system", content: SYSTEM },
+      { role: "user", content: ASK },
+    ],
+    tools: [{ type: "function", function: { name: TOOL.name, description: TOOL.description, parameters: TOOL.schema } }],
+    tool_choice: "auto",
+    parallel_tool_calls: true,
+    temperature: 0,
+    user: "agent-user-1",
+    ...(stream ? { stream: true, stream_options: { include_usage: true } } : {}),
+  }),
+  // Gemini CLI: systemInstruction with a role, tools with parametersJsonSchema, thinking with thoughts, temperature/topP.
+  "generate-content": () => ({
+    contents: [{ role: "user", parts: [{ text: ASK }] }],
+    systemInstruction: { role: "user", parts: [{ text: SYSTEM }] },
+    tools: [{ functionDeclarations: [{ name: TOOL.name, description: TOOL.description, parametersJsonSchema: TOOL.schema }] }],
+    generationConfig: { temperature: 0, topP: 1, thinkingConfig: { includeThoughts: true, thinkingBudget: 8192 } },
+  }),
+};
+
+async function agentCall(pair: Pair, stream: boolean) {
+  const { caller, upstream } = pair;
+  const key = await env.key(upstream.group, unique("agent"));
+  const mock = upstream.mock(env);
+  const before = mock.requests.length;
+  mock.next("tool");
+  const response = await fetch(`${env.tollgate.url}${caller.path(upstream.model, stream)}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...caller.headers(key) },
+    body: JSON.stringify(agentBodies[caller.format](upstream.model, stream)),
+  });
+  const raw = await response.text();
+  if (mock.requests.length === before) mock.dropQueued();
+  expect(response.status, raw.slice(0, 600)).toBe(200);
+  const received = mock.requests.at(-1)!;
+  expect(requestText(received.body)).toContain(SYSTEM);
+  const reply = caller.read(raw, stream);
+  expect(reply.calls.map((c) => c.name)).toEqual([TOOL.name]);
+  expect(reply.stop).toBe(caller.stops.tool);
+}
+
+describe.each(pairs)("$name", (pair) => {
+  it.each([false, true])("the agent's own request (stream %s) is served", (stream) => agentCall(pair, stream));
+});
