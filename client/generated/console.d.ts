@@ -149,7 +149,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * @description Archives an organization whose balance is zero (409 otherwise): every member is archived (keys
+         *     revoked, sign-in ended) and it leaves the lists; its calls and audit entries stay.
+         */
+        delete: operations["adminArchiveOrganization"];
         options?: never;
         head?: never;
         patch: operations["adminUpdateOrganization"];
@@ -375,7 +379,12 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * @description Archives a member (the ledger names it, so it is never deleted): its keys are revoked, its
+         *     sessions and automation tokens end, it can no longer sign in; its email stays taken. An owner
+         *     cannot archive themselves.
+         */
+        delete: operations["archiveMember"];
         options?: never;
         head?: never;
         /** @description Set or remove the member's spend cap. */
@@ -573,6 +582,8 @@ export interface components {
             archived: true;
             /** @description Keys that were bound to an archived group and are now bound to none. */
             unbound_key_ids?: string[];
+            /** @description Keys revoked with an archived member or organization. */
+            revoked_key_ids?: string[];
         };
         /** @description Who changed something: the signed-in account. */
         AuditActor: {
@@ -591,7 +602,7 @@ export interface components {
             actor: components["schemas"]["AuditActor"];
             /** @description The organization the change concerns; null for service-wide configuration (groups, channels). */
             organization_id: string | null;
-            /** @description `<target>.<verb>`: group.created, group.updated, group.archived, channel.created, channel.updated, channel.archived, organization.created, organization.updated, organization.topped_up, organization.grants_changed, member.created, member.updated, member.grants_changed, key.created, key.updated, key.revoked, key.limits_changed. */
+            /** @description `<target>.<verb>`: group.created, group.updated, group.archived, channel.created, channel.updated, channel.archived, organization.created, organization.updated, organization.topped_up, organization.grants_changed, organization.archived, member.created, member.updated, member.grants_changed, member.archived, key.created, key.updated, key.revoked, key.limits_changed. */
             action: string;
             target: components["schemas"]["AuditTarget"];
             before: unknown;
@@ -2443,6 +2454,91 @@ export interface operations {
             };
         };
     };
+    adminArchiveOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Archived"];
+                };
+            };
+            /** @description The server could not understand the request due to invalid syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is forbidden. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The server cannot find the requested resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The request conflicts with the current state of the server. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Client error */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+        };
+    };
     adminUpdateOrganization: {
         parameters: {
             query?: never;
@@ -3695,6 +3791,91 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Member"];
+                };
+            };
+            /** @description The server could not understand the request due to invalid syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is forbidden. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The server cannot find the requested resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The request conflicts with the current state of the server. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Client error */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+        };
+    };
+    archiveMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Archived"];
                 };
             };
             /** @description The server could not understand the request due to invalid syntax. */

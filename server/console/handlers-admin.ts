@@ -186,6 +186,26 @@ export function adminHandlers(deps: ConsoleDeps) {
       await recordAudit(deps, res, "organization.topped_up", { type: "organization", id: organization.id, name: organization.name, organizationId: organization.id }, { balance: organization.balance }, { balance: after.balance, amount });
       res.json(organizationJson(after));
     },
+    /**
+     * Archives an organization whose balance is zero: every member is archived (keys revoked,
+     * sessions ended), it leaves the lists; the ledger and the audit log keep its history.
+     */
+    async archiveOrganization(req: Request, res: Response) {
+      currentOperator(res);
+      const organization = await organizationOr404(String(req.params.id));
+      if (organization.balance > 0) {
+        throw consoleError("conflict", `"${organization.name}" still has a balance of ${organization.balance} micros. Remove it first (a top-up with a negative \`amount\`), then archive.`, "balance");
+      }
+      const members = await store.users.inOrganization(organization.id);
+      const revoked = await store.db.transaction(async (tx) => {
+        const keys = await store.users.archive(members.map((member) => member.id), tx);
+        await store.organizations.archive(organization.id, tx);
+        return keys;
+      });
+      await deps.onChange();
+      await recordAudit(deps, res, "organization.archived", { type: "organization", id: organization.id, name: organization.name, organizationId: organization.id }, organizationJson(organization), null);
+      res.json({ id: organization.id, archived: true, revoked_key_ids: revoked });
+    },
     async setExclusiveGroups(req: Request, res: Response) {
       currentOperator(res);
       const organization = await organizationOr404(String(req.params.id));

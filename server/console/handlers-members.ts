@@ -78,6 +78,16 @@ export function memberHandlers(deps: ConsoleDeps) {
       await recordAudit(deps, res, "member.updated", { type: "member", id: member.id, name: member.email, organizationId: member.organizationId }, memberJson(member), after);
       res.json(after);
     },
+    /** Archives a member: its keys are revoked and it can no longer sign in; its calls keep its name. */
+    async archive(req: Request, res: Response) {
+      const owner = currentOwner(res);
+      const member = await memberOr404(owner, String(req.params.id));
+      if (member.id === owner.id) throw consoleError("conflict", "You cannot archive yourself. Another owner can, or the operator archives the organization.");
+      const revoked = await store.users.archive([member.id]);
+      await deps.onChange();
+      await recordAudit(deps, res, "member.archived", { type: "member", id: member.id, name: member.email, organizationId: member.organizationId }, memberJson(member), null);
+      res.json({ id: member.id, archived: true, revoked_key_ids: revoked });
+    },
     async setGroups(req: Request, res: Response) {
       const owner = currentOwner(res);
       const member = await memberOr404(owner, String(req.params.id));

@@ -72,6 +72,7 @@ export function consoleRouter(deps: ConsoleDeps): Router {
   router.post("/api/members", members.create);
   router.patch("/api/members/:id", members.update);
   router.put("/api/members/:id/groups", members.setGroups);
+  router.delete("/api/members/:id", members.archive);
 
   router.get("/api/admin/groups", admin.listGroups);
   router.post("/api/admin/groups", admin.createGroup);
@@ -81,6 +82,7 @@ export function consoleRouter(deps: ConsoleDeps): Router {
   router.post("/api/admin/organizations", admin.createOrganization);
   router.patch("/api/admin/organizations/:id", admin.updateOrganization);
   router.post("/api/admin/organizations/:id/top-ups", admin.topUp);
+  router.delete("/api/admin/organizations/:id", admin.archiveOrganization);
   router.put("/api/admin/organizations/:id/exclusive-groups", admin.setExclusiveGroups);
   router.get("/api/admin/organizations/:id/keys", adminKeys.listOfOrganization);
   router.patch("/api/admin/keys/:id", adminKeys.update);

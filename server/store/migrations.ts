@@ -206,6 +206,8 @@ export const migrations: { version: number; name: string; sql: string[] }[] = [
       // Archived, not deleted: the ledger's rows name them, and history must keep rendering.
       `ALTER TABLE channels ADD COLUMN archived_at BIGINT`,
       `ALTER TABLE model_groups ADD COLUMN archived_at BIGINT`,
+      `ALTER TABLE users ADD COLUMN archived_at BIGINT`,
+      `ALTER TABLE organizations ADD COLUMN archived_at BIGINT`,
       // Append-only: the store has no UPDATE or DELETE for it. before/after are JSON (NULL for a creation or an archive).
       `CREATE TABLE audit_log (
         id TEXT PRIMARY KEY,

@@ -29,12 +29,18 @@ export function organizationRepository(db: Db) {
   };
 
   return {
+    // Archived organizations are gone for every reader; their rows stay for the ledger and the audit log.
     async list(): Promise<Organization[]> {
-      return hydrate(await db.all<OrganizationRow>(`SELECT * FROM organizations ORDER BY created_at, id`));
+      return hydrate(await db.all<OrganizationRow>(`SELECT * FROM organizations WHERE archived_at IS NULL ORDER BY created_at, id`));
     },
     async get(id: string): Promise<Organization | undefined> {
-      const row = await db.get<OrganizationRow>(`SELECT * FROM organizations WHERE id = ?`, [id]);
+      const row = await db.get<OrganizationRow>(`SELECT * FROM organizations WHERE id = ? AND archived_at IS NULL`, [id]);
       return row ? (await hydrate([row]))[0] : undefined;
+    },
+    /** Marks the organization archived (its members are archived by the caller in the same transaction). */
+    async archive(id: string, tx: Db = db): Promise<boolean> {
+      const { changes } = await tx.run(`UPDATE organizations SET archived_at = ? WHERE id = ? AND archived_at IS NULL`, [Date.now(), id]);
+      return changes === 1;
     },
     async create(input: { name: string; groupRouting?: boolean; rateLimits?: RateLimitChanges }, tx: Db = db): Promise<string> {
       const id = newId("org");

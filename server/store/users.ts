@@ -57,14 +57,37 @@ export function userRepository(db: Db) {
   };
 
   return {
-    get: (id: string) => one(`SELECT * FROM users WHERE id = ?`, [id]),
-    byEmail: (email: string) => one(`SELECT * FROM users WHERE lower(email) = lower(?)`, [email]),
+    // An archived member is gone for sign-in, sessions, tokens and lists; `allMembers` keeps it for history's labels.
+    get: (id: string) => one(`SELECT * FROM users WHERE id = ? AND archived_at IS NULL`, [id]),
+    byEmail: (email: string) => one(`SELECT * FROM users WHERE lower(email) = lower(?) AND archived_at IS NULL`, [email]),
     async inOrganization(organizationId: string): Promise<User[]> {
-      return hydrate(await db.all<UserRow>(`SELECT * FROM users WHERE organization_id = ? ORDER BY created_at, id`, [organizationId]));
+      return hydrate(await db.all<UserRow>(`SELECT * FROM users WHERE organization_id = ? AND archived_at IS NULL ORDER BY created_at, id`, [organizationId]));
     },
     /** Every organization member (not operators): the relay's snapshot of who may use which group. */
     async allMembers(): Promise<User[]> {
       return hydrate(await db.all<UserRow>(`SELECT * FROM users WHERE organization_id IS NOT NULL`));
+    },
+    /**
+     * Archives members (never deleted: the ledger names them): their keys are revoked, their
+     * sessions end and their automation tokens are revoked; they can no longer sign in. Their email
+     * stays taken. Returns the ids of the keys it revoked.
+     */
+    async archive(ids: string[], tx?: Db): Promise<string[]> {
+      const run = async (t: Db) => {
+        const now = Date.now();
+        const revoked: string[] = [];
+        for (const id of ids) {
+          const { changes } = await t.run(`UPDATE users SET archived_at = ? WHERE id = ? AND archived_at IS NULL`, [now, id]);
+          if (changes !== 1) continue;
+          revoked.push(...(await t.all<{ id: string }>(`SELECT id FROM api_keys WHERE user_id = ? AND revoked_at IS NULL`, [id])).map((key) => key.id));
+          await t.run(`UPDATE api_keys SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL`, [now, id]);
+          await t.run(`DELETE FROM sessions WHERE user_id = ?`, [id]);
+          await t.run(`UPDATE console_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL`, [now, id]);
+        }
+        await revision.bump(t);
+        return revoked;
+      };
+      return tx ? run(tx) : db.transaction(run);
     },
     async operatorExists(): Promise<boolean> {
       return (await db.get(`SELECT id FROM users WHERE role = 'operator' LIMIT 1`)) !== undefined;

@@ -170,4 +170,34 @@ suite(skipped ? `operating the console in a real browser (skipped: ${skipped})` 
     await shoot(owner, "audit-owner");
     await owner.context().close();
   });
+
+  it("an owner archives a member, and the operator an organization once its balance is zero", async () => {
+    const tenant = await createTenant(tollgate.url, operator);
+    await tenant.owner.POST("/api/members", { body: { email: "leaver@example.test", name: "Leaver", password: "leaver-password-1", role: "developer", group_ids: [] } });
+    const owner = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    await owner.goto(`${tollgate.url}/#/sign-in`);
+    await owner.getByLabel("Email").fill(tenant.ownerEmail);
+    await owner.getByLabel("Password").fill("owner-password-1");
+    await owner.getByRole("button", { name: "Sign in" }).click();
+    await owner.getByRole("link", { name: "Members" }).click();
+    const card = owner.locator('[data-member="leaver@example.test"]');
+    await card.getByRole("button", { name: "Archive member" }).click();
+    await shoot(owner, "member-archive-confirm");
+    await card.getByRole("button", { name: "Archive Leaver" }).click();
+    await card.waitFor({ state: "detached" });
+    await owner.context().close();
+
+    await operator.POST("/api/admin/organizations/{id}/top-ups", { params: { path: { id: tenant.organizationId } }, body: { amount: 1_000_000 } });
+    // The page may already show this route: load it afresh so the new organization is listed.
+    await page.goto(`${tollgate.url}/#/operator/organizations`);
+    await page.reload();
+    const organization = page.locator(`article[data-organization]`, { hasText: tenant.ownerEmail });
+    await organization.getByRole("button", { name: "Archive organization" }).click();
+    await organization.getByRole("button", { name: /^Archive Org-/ }).click();
+    expect(await page.getByRole("alert").innerText()).toMatch(/still has a balance/);
+    await operator.POST("/api/admin/organizations/{id}/top-ups", { params: { path: { id: tenant.organizationId } }, body: { amount: -1_000_000 } });
+    await organization.getByRole("button", { name: "Archive organization" }).click();
+    await organization.getByRole("button", { name: /^Archive Org-/ }).click();
+    await organization.waitFor({ state: "detached" });
+  });
 });

@@ -1,7 +1,7 @@
 // The owner's page: add sub-users and developers, grant them groups and set their spend caps.
 import { useState } from "preact/hooks";
 import { type Schemas, api, ok } from "../../api.ts";
-import { Badge, Empty, ErrorNote, Field, GroupChecks, PageHeader } from "../../components/ui.tsx";
+import { Badge, ConfirmButton, Empty, ErrorNote, Field, GroupChecks, PageHeader } from "../../components/ui.tsx";
 import { useAction } from "../../components/use-action.ts";
 import { useLoad } from "../../components/use-load.ts";
 import { money, toMicros } from "../../format.ts";
@@ -35,6 +35,12 @@ export function MembersPage() {
       await members.reload();
       setNotice(spend_cap === null ? `${member.name} has no spend cap.` : `${member.name} may spend up to ${money(spend_cap)} across all keys.`);
     });
+  const archive = (member: Schemas["Member"]) =>
+    run(async () => {
+      await ok(api.DELETE("/api/members/{id}", { params: { path: { id: member.id } } }));
+      await members.reload();
+      setNotice(`${member.name} is archived: their keys are revoked and they can no longer sign in.`);
+    });
   const list = [...(members.data?.data ?? [])].sort((a, b) => Number(b.role === "owner") - Number(a.role === "owner") || a.name.localeCompare(b.name));
 
   return (
@@ -67,6 +73,12 @@ export function MembersPage() {
           {member.role !== "owner" && <SpendCap member={member} onSave={(dollars) => setCap(member, dollars)} />}
           {member.role !== "owner" && member.group_ids.length === 0 && (
             <p class="field-hint warn">No group granted: {member.name} cannot create keys that call models until you tick one.</p>
+          )}
+          {member.role !== "owner" && (
+            <div class="button-row">
+              <ConfirmButton label="Archive member" confirmLabel={`Archive ${member.name}`} onConfirm={() => archive(member)} />
+              <span class="muted small">Revokes {member.name}'s keys and ends their sign-in; their past calls stay in Usage.</span>
+            </div>
           )}
         </article>
       ))}

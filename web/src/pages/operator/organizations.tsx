@@ -2,7 +2,7 @@
 import { useState } from "preact/hooks";
 import { type Schemas, api, ok } from "../../api.ts";
 import { RateLimitsEditor } from "../../components/rate-limits.tsx";
-import { Empty, ErrorNote, Field, GroupChecks, PageHeader } from "../../components/ui.tsx";
+import { ConfirmButton, Empty, ErrorNote, Field, GroupChecks, PageHeader } from "../../components/ui.tsx";
 import { useAction } from "../../components/use-action.ts";
 import { useLoad } from "../../components/use-load.ts";
 import { money, toMicros, when } from "../../format.ts";
@@ -80,6 +80,14 @@ export function OrganizationsPage() {
                 <span class="field-hint block">Over all the organization's keys together.</span>
               </fieldset>
             </section>
+          </div>
+          <div class="button-row">
+            <ConfirmButton
+              label="Archive organization"
+              confirmLabel={`Archive ${organization.name}`}
+              onConfirm={() => act(() => ok(api.DELETE("/api/admin/organizations/{id}", path(organization))))}
+            />
+            <span class="muted small">Needs a zero balance. Archives every member and revokes every key; its calls and audit entries stay.</span>
           </div>
         </article>
       ))}
