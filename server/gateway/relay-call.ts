@@ -82,7 +82,8 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
     const { route, caller } = call;
     const client: ClientRequest = { body: req.body, raw: rawJsonOf(res), stream: call.stream, headers: req.headers, query: req.query as Record<string, unknown> };
     // A translated call is read once here: what the canonical form cannot hold is refused before any hold.
-    const translation = route.translated && call.iface !== "embeddings" ? startTranslation(call.iface, req.body, { stream: call.stream, model: route.callName }) : null;
+    const translation =
+      route.translated && call.iface !== "embeddings" ? startTranslation(call.iface, req.body, { stream: call.stream, model: route.callName, bodyBytes: decodedBodyBytes(req, res) }) : null;
     const adapterFor = (channel: ChannelWithCredentials): UpstreamAdapter => (translation ? translation.to(upstreamFormatOf(channel.kind, route.group.family)!) : nativeAdapters[call.iface]);
 
     const candidates = translation

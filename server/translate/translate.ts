@@ -5,7 +5,6 @@
 // caller that asked for no stream, folds into one response. Usage is the upstream's own, read by
 // the same functions as passthrough (domain/usage.ts), so the call costs what passthrough would.
 import { type GatewayError, gatewayError } from "../domain/errors.ts";
-import { estimateRequestTokens } from "../domain/estimate-tokens.ts";
 import type { RelayInterface } from "../domain/families.ts";
 import { type Usage, noUsage } from "../domain/usage.ts";
 import { anthropicErrorBody } from "../gateway/errors/anthropic.ts";
@@ -32,7 +31,7 @@ const refusal = (error: TranslationRefusal, caller: Format, upstream: Format | n
   );
 
 /** Reads the caller's body; a field the canonical form cannot hold is answered 400 here, before any hold. */
-export function startTranslation(caller: Format, body: Record<string, any>, options: { stream: boolean; model: string }): Translation {
+export function startTranslation(caller: Format, body: Record<string, any>, options: { stream: boolean; model: string; bodyBytes: number }): Translation {
   const callerCodec = codecs[caller];
   let request: CanonicalRequest;
   try {
@@ -45,7 +44,9 @@ export function startTranslation(caller: Format, body: Record<string, any>, opti
     model: options.model,
     includeUsage: caller === "chat" && body.stream_options?.include_usage === true,
     request,
-    estimatedInputTokens: caller === "messages" ? estimateRequestTokens("messages", body) : 0,
+    // Provisional (the final message_delta carries the upstream's count): four bytes a token, as
+    // English, code and JSON run, rather than walking an agent-sized body for a closer guess.
+    estimatedInputTokens: caller === "messages" ? Math.max(1, Math.ceil(options.bodyBytes / 4)) : 0,
   };
   return {
     to(upstream) {
