@@ -6,6 +6,7 @@
 // the same functions as passthrough (domain/usage.ts), so the call costs what passthrough would.
 import { type GatewayError, gatewayError } from "../domain/errors.ts";
 import type { RelayInterface } from "../domain/families.ts";
+import { maxOutputTokens } from "../domain/worst-case.ts";
 import { type Usage, noUsage } from "../domain/usage.ts";
 import { anthropicErrorBody } from "../gateway/errors/anthropic.ts";
 import { geminiErrorBody } from "../gateway/errors/gemini.ts";
@@ -48,10 +49,14 @@ export function startTranslation(caller: Format, body: Record<string, any>, opti
     // English, code and JSON run, rather than walking an agent-sized body for a closer guess.
     estimatedInputTokens: caller === "messages" ? Math.max(1, Math.ceil(options.bodyBytes / 4)) : 0,
   };
+  // Anthropic needs max_tokens, which a caller of another format may leave out: it gets the limit
+  // the hold was made for (the caller format's default), so the upstream cannot outrun the hold.
+  const heldOutput = request.maxOutputTokens === undefined && request.reasoning?.budgetTokens === undefined ? maxOutputTokens(caller, body) : undefined;
   return {
     to(upstream) {
       const upstreamCodec = codecs[upstream];
-      return translatingAdapter(callerCodec, upstreamCodec, request, context, (error) => refusal(error, caller, upstream, callerCodec.fieldName(error.field)));
+      const written = upstream === "messages" && heldOutput !== undefined ? { ...request, maxOutputTokens: heldOutput } : request;
+      return translatingAdapter(callerCodec, upstreamCodec, written, context, (error) => refusal(error, caller, upstream, callerCodec.fieldName(error.field)));
     },
   };
 }

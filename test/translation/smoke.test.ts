@@ -57,6 +57,8 @@ describe("translated calls", () => {
       const completion = await client.chat.completions.create({ model, messages: [{ role: "system", content: "Be brief." }, { role: "user", content: "Hello" }] });
       expect(completion.choices[0].message.content?.length).toBeGreaterThan(0);
       expect(env.mocks[mock].requests.length).toBeGreaterThan(0);
+      // No max_tokens from the caller: Anthropic gets the limit the hold was made for (chat's default, 4096).
+      if (mock === "anthropic") expect(env.mocks.anthropic.requests.at(-1)!.body.max_tokens).toBe(4096);
       const stream = client.chat.completions.stream({ model, messages: [{ role: "user", content: "Hello" }], stream_options: { include_usage: true } });
       const final = await stream.finalChatCompletion();
       expect(final.choices[0].finish_reason).toBe("stop");
