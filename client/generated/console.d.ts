@@ -555,6 +555,8 @@ export interface components {
             spend_cap: (number & components["schemas"]["Micros"]) | null;
             /** Format: int64 */
             spent: number;
+            /** @description When the cap resets (null: never). What is spent counts from the start of the current period. */
+            cap_period: components["schemas"]["CapPeriod"] | null;
             /** @description Set by the organization's owner or the operator. */
             rate_limits: components["schemas"]["RateLimits"];
         };
@@ -564,6 +566,8 @@ export interface components {
             /** Format: date-time */
             expires_at?: string | null;
             spend_cap?: (number & components["schemas"]["Micros"]) | null;
+            /** @description When the cap resets (null or absent: never); needs a cap. */
+            cap_period?: components["schemas"]["CapPeriod"] | null;
             /** @description Only the organization's owner (or the operator) may set rate limits. */
             rate_limits?: components["schemas"]["RateLimitsInput"];
         };
@@ -572,6 +576,8 @@ export interface components {
             /** @description Rebind the key; null unbinds it. */
             group_id?: (string & components["schemas"]["ResourceId"]) | null;
             spend_cap?: (number & components["schemas"]["Micros"]) | null;
+            /** @description When the cap resets (null or absent: never); needs a cap. */
+            cap_period?: components["schemas"]["CapPeriod"] | null;
             /** @description Only the organization's owner (or the operator) may set rate limits. */
             rate_limits?: components["schemas"]["RateLimitsInput"];
         };
@@ -689,6 +695,13 @@ export interface components {
              */
             queued_records: number;
         };
+        /**
+         * @description When a member's or key's spend cap starts counting afresh, at UTC boundaries: every midnight,
+         *     every Monday 00:00, or the 1st of every month. Null or absent: the cap never resets. A period
+         *     needs a cap.
+         * @enum {string}
+         */
+        CapPeriod: "daily" | "weekly" | "monthly";
         Channel: {
             id: string;
             name: string;
@@ -868,6 +881,8 @@ export interface components {
             spend_cap: (number & components["schemas"]["Micros"]) | null;
             /** Format: int64 */
             spent: number;
+            /** @description When the cap resets (null: never). What is spent counts from the start of the current period. */
+            cap_period: components["schemas"]["CapPeriod"] | null;
             /** @description Set by the organization's owner or the operator. */
             rate_limits: components["schemas"]["RateLimits"];
             /** @description The secret, shown exactly once. Only its hash is stored. */
@@ -1016,6 +1031,8 @@ export interface components {
              * @description This member's spend cap in micros, set by the owner; null means no cap.
              */
             spend_cap: number | null;
+            /** @description When the cap resets (null: never). What is spent counts from the start of the current period. */
+            cap_period: components["schemas"]["CapPeriod"] | null;
         };
         Member: {
             id: string;
@@ -1032,9 +1049,11 @@ export interface components {
             spend_cap: number | null;
             /**
              * Format: int64
-             * @description Micros the member has spent.
+             * @description Micros the member has spent (in the current period, for a cap that resets).
              */
             spent: number;
+            /** @description When the cap resets (null: never). What is spent counts from the start of the current period. */
+            cap_period: components["schemas"]["CapPeriod"] | null;
         };
         MemberCreate: {
             email: string;
@@ -1045,11 +1064,15 @@ export interface components {
             group_ids?: components["schemas"]["ResourceId"][];
             /** @description Spend cap in micros across all of the member's keys; null or absent means no cap. */
             spend_cap?: (number & components["schemas"]["Micros"]) | null;
+            /** @description When the cap resets (null or absent: never); needs a cap. */
+            cap_period?: components["schemas"]["CapPeriod"] | null;
         };
         /** @description Owner only. */
         MemberUpdate: {
             /** @description Spend cap in micros across all of the member's keys; null removes the cap. */
             spend_cap?: (number & components["schemas"]["Micros"]) | null;
+            /** @description When the cap resets (null or absent: never); needs a cap. */
+            cap_period?: components["schemas"]["CapPeriod"] | null;
         };
         /**
          * Format: int64
