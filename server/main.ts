@@ -141,6 +141,9 @@ async function runPrimary(): Promise<void> {
   });
   provide.ledgerQueueDepth(owner.queued);
   serveCallState(owner);
+  // Budget alerts: evaluated here, off the request path (README, "Budget alerts").
+  const { startAlerts } = await import("./alerts/deliver.ts");
+  startAlerts(store, log, Number(process.env.TOLLGATE_ALERT_INTERVAL_MS) || 60_000);
   servePrimaryMetrics(config.workers);
 
   let listening = 0;
