@@ -52,6 +52,21 @@ suite(skipped ? `budget alerts in a real browser (skipped: ${skipped})` : "budge
     await expect.poll(() => secret.count()).toBe(0);
   });
 
+  it("a member's cap resets daily, set on the Members page", async () => {
+    await tenant.owner.POST("/api/members", { body: { email: "daily@acme.test", name: "Day Spender", password: "developer-password-1", role: "developer" } });
+    await page.getByRole("link", { name: "Members" }).click();
+    const member = page.locator('[data-member="daily@acme.test"]');
+    await member.waitFor();
+    await member.getByLabel("Spend cap, $").fill("3");
+    await member.getByLabel("Resets").selectOption("daily");
+    await member.getByRole("button", { name: "Save cap" }).click();
+    await page.getByText(/Day Spender may spend up to \$3(\.00)? across all keys each day \(UTC\)/).waitFor();
+    const saved = (await tenant.owner.GET("/api/members")).data!.data.find((m) => m.email === "daily@acme.test");
+    expect(saved).toMatchObject({ spend_cap: 3_000_000, cap_period: "daily" });
+    await shoot(page, "members-cap-period");
+    await page.getByRole("link", { name: "Alerts" }).click();
+  });
+
   it("changes thresholds, rotates the secret, and turns alerts off", async () => {
     const form = page.getByRole("form", { name: "Alert settings" });
     await form.getByLabel(/will not cover a day/).uncheck();
