@@ -34,10 +34,11 @@ export function parseAccount(account: string): { kind: string; id: string; since
  * period (nothing, if its period is over) and counts from the start of the new period.
  */
 export function setCapPeriod(table: "users" | "api_keys", id: string, from: CapPeriod | null, to: CapPeriod | null, now: number): [string, (string | number | null)[]] {
-  const stale = from === null ? null : periodStart(from, now);
+  const since = to === null ? null : periodStart(to, now);
+  if (from === null) return [`UPDATE ${table} SET cap_period = ?, spent_since = ? WHERE id = ?`, [to, since, id]];
   return [
-    `UPDATE ${table} SET spent = CASE WHEN ? IS NOT NULL AND (spent_since IS NULL OR spent_since < ?) THEN 0 ELSE spent END, cap_period = ?, spent_since = ? WHERE id = ?`,
-    [stale, stale, to, to === null ? null : periodStart(to, now), id],
+    `UPDATE ${table} SET spent = CASE WHEN spent_since IS NULL OR spent_since < ? THEN 0 ELSE spent END, cap_period = ?, spent_since = ? WHERE id = ?`,
+    [periodStart(from, now), to, since, id],
   ];
 }
 

@@ -206,6 +206,31 @@ export function runRepositoryTests(name: string, makeStore: () => Promise<{ stor
     );
 
     it(
+      "alert hooks: one per organization and one for the operator, the secret sealed and rotated, each crossing claimed once",
+      withStore(async (store) => {
+        const organizationId = await store.organizations.create({ name: "Acme" });
+        const input = { url: "https://hooks.test/a", capPercents: [80, 100], balanceBelow: 5_000, dayCover: true };
+        const first = await store.alerts.put(organizationId, input, false);
+        expect(first.secret).toMatch(/^whsec_/);
+        const operator = await store.alerts.put(null, { ...input, balanceBelow: null }, false);
+        expect((await store.alerts.put(organizationId, { ...input, capPercents: [90] }, false)).secret).toBeNull();
+        expect(await store.alerts.get(organizationId)).toMatchObject({ capPercents: [90], balanceBelow: 5_000, dayCover: true });
+        expect(await store.alerts.get(null)).toMatchObject({ organizationId: null, balanceBelow: null });
+        const rotated = await store.alerts.put(organizationId, input, true);
+        expect(rotated.secret).not.toBe(first.secret);
+        const all = await store.alerts.all();
+        expect(all.find((hook) => hook.organizationId === organizationId)?.secret).toBe(rotated.secret);
+        expect(all.find((hook) => hook.organizationId === null)?.secret).toBe(operator.secret);
+        expect(await store.alerts.claim(rotated.hook.id, "key:k", "cap:80", 0)).toBe(true);
+        expect(await store.alerts.claim(rotated.hook.id, "key:k", "cap:80", 0)).toBe(false);
+        expect(await store.alerts.claim(rotated.hook.id, "key:k", "cap:80", 86_400_000)).toBe(true);
+        expect(await store.alerts.remove(organizationId)).toBe(true);
+        expect(await store.alerts.get(organizationId)).toBeUndefined();
+        expect(await store.alerts.costSince(0)).toEqual(new Map());
+      }),
+    );
+
+    it(
       "the call-state owner leases one balance to two workers: 30 concurrent holds for a balance of 10 admit exactly 10",
       withStore(async (store) => {
         const organizationId = await store.organizations.create({ name: "Acme" });
