@@ -16,7 +16,7 @@ import { type ChannelHealth, type CircuitOptions, circuitBook } from "./circuit.
 import { type SharedBudgets, redisShared } from "./redis.ts";
 import { type Admission, type RateScope, type RateTicket, rateBook } from "./rate-limits.ts";
 import type { Peer } from "./rpc.ts";
-import { type PackedSettlement, type Settlement, unpackSettlement } from "./settlement-wire.ts";
+import { type PackedSettlement, type Settlement, capStampsOf, unpackSettlement } from "./settlement-wire.ts";
 
 export type ChannelReport = { channelId: string; /** undefined: neither (the request's own fault) */ failed: boolean | undefined; reason?: string; probe: boolean };
 
@@ -40,21 +40,6 @@ export type Refusal = { short: AccountId } | { unavailable: true };
  * detached at once, which ends the wait).
  */
 const recallTimeoutMs = 10_000;
-
-/** Which period of a resetting cap each settled call was held against (its account ids say). */
-function capStampsOf(batch: Settlement[]): CapStamps {
-  const stamps: CapStamps = new Map();
-  for (const { record, accounts } of batch) {
-    for (const account of accounts) {
-      const at = account.indexOf("@");
-      if (at < 0) continue;
-      const entry = stamps.get(record.id) ?? {};
-      entry[account.startsWith("member:") ? "member" : "key"] = Number(account.slice(at + 1));
-      stamps.set(record.id, entry);
-    }
-  }
-  return stamps;
-}
 
 export function callStateOwner(store: Store, options: OwnerOptions) {
   const { circuit, flushMs, log, redisUrl, node = "node" } = options;
@@ -246,10 +231,7 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
       queue = [];
       const started = performance.now();
       try {
-        await writeBatch(
-          batch.map((settlement) => settlement.record),
-          capStampsOf(batch),
-        );
+        await writeBatch(batch.map((settlement) => settlement.record), capStampsOf(batch));
       } catch (error) {
         queue = [...batch, ...queue];
         log("ledger.write_failed", { records: batch.length, error: String(error) });
@@ -306,11 +288,8 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
       for (const account of book.loaded()) if (book.leased(account) === 0 && book.available(account) > 0) void returnSpare(account);
     }, 2_000),
     setInterval(() => rates.sweep(Date.now()), 10_000),
-    // Accounts of resetting caps' periods that nobody holds: forgotten (a past period would otherwise stay forever).
-    setInterval(() => {
-      if (shared) return;
-      for (const account of book.loaded()) if (account.includes("@")) book.forget(account);
-    }, 60_000),
+    // Idle accounts of resetting caps' periods are forgotten (a past period would otherwise stay forever).
+    setInterval(() => !shared && book.loaded().forEach((account) => account.includes("@") && book.forget(account)), 60_000),
     setInterval(async () => {
       const current = await store.revision.current().catch(() => revision);
       if (current !== revision) {

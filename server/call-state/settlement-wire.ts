@@ -2,6 +2,7 @@
 // order, and which capped accounts pay for it, without field names. At saturation a worker sends
 // one settlement per call, and the names were over a third of the bytes that the IPC channel
 // stringifies, writes and parses.
+import type { CapStamps } from "../store/budgets.ts";
 import type { UsageRecord } from "../store/ledger.ts";
 import type { AccountId } from "./accounts.ts";
 
@@ -76,4 +77,19 @@ export function unpackSettlement([charged, memberSince, keySince, ...values]: Pa
   fields.forEach((field, index) => (record[field] = values[index]));
   const full = record as UsageRecord;
   return { record: full, accounts: accountsCharged(full, (charged & memberCharged) !== 0, (charged & keyCharged) !== 0, { member: memberSince || null, key: keySince || null }) };
+}
+
+/** Which period of a resetting cap each settled call was held against (its account ids say). */
+export function capStampsOf(batch: Settlement[]): CapStamps {
+  const stamps: CapStamps = new Map();
+  for (const { record, accounts } of batch) {
+    for (const account of accounts) {
+      const at = account.indexOf("@");
+      if (at < 0) continue;
+      const entry = stamps.get(record.id) ?? {};
+      entry[account.startsWith("member:") ? "member" : "key"] = Number(account.slice(at + 1));
+      stamps.set(record.id, entry);
+    }
+  }
+  return stamps;
 }

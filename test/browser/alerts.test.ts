@@ -1,6 +1,6 @@
-// The budget alerts form in a real browser (issue 22): an owner turns alerts on (the signing secret
-// shown once), changes the thresholds, rotates the secret and turns them off; a developer has no
-// Alerts page. Screenshots at 1280 and 390 px.
+// Budgets in a real browser (issue 22): an owner turns alerts on (the signing secret shown once),
+// changes the thresholds, rotates the secret and turns them off; member and key caps that reset are
+// set on the Members and API Keys pages. Screenshots at 1280 and 390 px.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Tenant, createTenant, signInOperator } from "../helpers/fixtures.ts";
@@ -64,6 +64,22 @@ suite(skipped ? `budget alerts in a real browser (skipped: ${skipped})` : "budge
     const saved = (await tenant.owner.GET("/api/members")).data!.data.find((m) => m.email === "daily@acme.test");
     expect(saved).toMatchObject({ spend_cap: 3_000_000, cap_period: "daily" });
     await shoot(page, "members-cap-period");
+    await page.getByRole("link", { name: "Alerts" }).click();
+  });
+
+  it("a key's cap resets weekly, set on the API Keys page", async () => {
+    await page.getByRole("link", { name: "API Keys" }).click();
+    const form = page.getByRole("form", { name: "Create a key" });
+    await form.getByLabel("Name", { exact: true }).fill("weekly-ci");
+    await form.getByLabel("Spend cap, $ (optional)").fill("2");
+    await form.getByLabel("Cap resets").selectOption("weekly");
+    await form.getByRole("button", { name: "Create key" }).click();
+    await page.getByRole("button", { name: "I have stored it" }).click();
+    const row = page.locator('[data-key="weekly-ci"]').first();
+    await expect.poll(() => row.innerText()).toContain("a week");
+    const key = (await tenant.owner.GET("/api/keys")).data!.data.find((k) => k.name === "weekly-ci");
+    expect(key).toMatchObject({ spend_cap: 2_000_000, cap_period: "weekly" });
+    await shoot(page, "keys-cap-period");
     await page.getByRole("link", { name: "Alerts" }).click();
   });
 
