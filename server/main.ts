@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import type { Server } from "node:http";
 import { hostname } from "node:os";
 import type { UsageRecord } from "./store/ledger.ts";
+import type { CapStamps } from "./store/budgets.ts";
 
 const [major] = process.versions.node.split(".").map(Number);
 if (major < 22) {
@@ -129,7 +130,7 @@ async function runPrimary(): Promise<void> {
   const { traceSettings } = await import("./telemetry/trace-settings.ts");
   const tracing = traceSettings(process.env);
   const traces = tracing ? (await import("./telemetry/traces.ts")).relayTraces(store, tracing, node) : undefined;
-  const writeLedger = timedLedgerInsert((records: UsageRecord[]) => store.budgets.recordSettled(records));
+  const writeLedger = timedLedgerInsert((records: UsageRecord[], stamps?: CapStamps) => store.budgets.recordSettled(records, stamps));
   const owner = callStateOwner(store, {
     circuit: config.circuit,
     flushMs: config.ledgerFlushMs,
@@ -140,6 +141,9 @@ async function runPrimary(): Promise<void> {
   });
   provide.ledgerQueueDepth(owner.queued);
   serveCallState(owner);
+  // Budget alerts: evaluated here, off the request path (README, "Budget alerts").
+  const { startAlerts } = await import("./alerts/deliver.ts");
+  startAlerts(store, log, Number(process.env.TOLLGATE_ALERT_INTERVAL_MS) || 60_000);
   servePrimaryMetrics(config.workers);
 
   let listening = 0;

@@ -229,6 +229,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getAlertHook"];
+        put: operations["putAlertHook"];
+        post?: never;
+        delete: operations["deleteAlertHook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/audit": {
         parameters: {
             query?: never;
@@ -535,6 +551,34 @@ export interface components {
         AdminApiKeyUpdate: {
             rate_limits: components["schemas"]["RateLimitsInput"];
         };
+        AlertHook: {
+            /** Format: uri */
+            url: string;
+            /** @enum {string} */
+            scope: "organization" | "all_organizations";
+            organization_id: string | null;
+            /** @description Alert when a member's or key's spend reaches these percents of its cap (once per cap period). */
+            cap_percents: components["schemas"]["CapPercent"][];
+            /** @description Alert when an organization's balance is below this many micros (once a UTC day); null: never. */
+            balance_below: (number & components["schemas"]["Micros"]) | null;
+            /** @description Alert when a balance will not cover a day at the last 24 hours' rate (once a UTC day). */
+            day_cover: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        AlertHookInput: {
+            /** @description The webhook: an absolute http(s) URL. */
+            url: string;
+            /** @description Default [80, 100]. */
+            cap_percents?: components["schemas"]["CapPercent"][];
+            balance_below?: (number & components["schemas"]["Micros"]) | null;
+            /** @description Default true. */
+            day_cover?: boolean;
+            /** @description A new signing secret (the old one stops at once); it is in the answer. */
+            rotate_secret?: boolean;
+        };
         ApiKey: {
             id: string;
             name: string;
@@ -555,6 +599,8 @@ export interface components {
             spend_cap: (number & components["schemas"]["Micros"]) | null;
             /** Format: int64 */
             spent: number;
+            /** @description When the cap resets (null: never). What is spent counts from the start of the current period. */
+            cap_period: components["schemas"]["CapPeriod"] | null;
             /** @description Set by the organization's owner or the operator. */
             rate_limits: components["schemas"]["RateLimits"];
         };
@@ -564,6 +610,8 @@ export interface components {
             /** Format: date-time */
             expires_at?: string | null;
             spend_cap?: (number & components["schemas"]["Micros"]) | null;
+            /** @description When the cap resets (null or absent: never); needs a cap. */
+            cap_period?: components["schemas"]["CapPeriod"] | null;
             /** @description Only the organization's owner (or the operator) may set rate limits. */
             rate_limits?: components["schemas"]["RateLimitsInput"];
         };
@@ -572,6 +620,8 @@ export interface components {
             /** @description Rebind the key; null unbinds it. */
             group_id?: (string & components["schemas"]["ResourceId"]) | null;
             spend_cap?: (number & components["schemas"]["Micros"]) | null;
+            /** @description When the cap resets (null or absent: never); needs a cap. */
+            cap_period?: components["schemas"]["CapPeriod"] | null;
             /** @description Only the organization's owner (or the operator) may set rate limits. */
             rate_limits?: components["schemas"]["RateLimitsInput"];
         };
@@ -689,6 +739,21 @@ export interface components {
              */
             queued_records: number;
         };
+        /**
+         * Format: int32
+         * @description Where budget alerts go and when. An owner's hook covers their organization (its balance, members
+         *     and keys); the operator's covers every organization. Each crossing is POSTed once per period as
+         *     JSON, signed in `X-Tollgate-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`
+         *     (README, Budget alerts).A percent of a spend cap.
+         */
+        CapPercent: number;
+        /**
+         * @description When a member's or key's spend cap starts counting afresh, at UTC boundaries: every midnight,
+         *     every Monday 00:00, or the 1st of every month. Null or absent: the cap never resets. A period
+         *     needs a cap.
+         * @enum {string}
+         */
+        CapPeriod: "daily" | "weekly" | "monthly";
         Channel: {
             id: string;
             name: string;
@@ -848,6 +913,25 @@ export interface components {
              */
             expires_at: string;
         };
+        CreatedAlertHook: {
+            /** Format: uri */
+            url: string;
+            /** @enum {string} */
+            scope: "organization" | "all_organizations";
+            organization_id: string | null;
+            /** @description Alert when a member's or key's spend reaches these percents of its cap (once per cap period). */
+            cap_percents: components["schemas"]["CapPercent"][];
+            /** @description Alert when an organization's balance is below this many micros (once a UTC day); null: never. */
+            balance_below: (number & components["schemas"]["Micros"]) | null;
+            /** @description Alert when a balance will not cover a day at the last 24 hours' rate (once a UTC day). */
+            day_cover: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description The signing secret, shown only when the hook is created or its secret rotated. */
+            secret?: string;
+        };
         CreatedApiKey: {
             id: string;
             name: string;
@@ -868,6 +952,8 @@ export interface components {
             spend_cap: (number & components["schemas"]["Micros"]) | null;
             /** Format: int64 */
             spent: number;
+            /** @description When the cap resets (null: never). What is spent counts from the start of the current period. */
+            cap_period: components["schemas"]["CapPeriod"] | null;
             /** @description Set by the organization's owner or the operator. */
             rate_limits: components["schemas"]["RateLimits"];
             /** @description The secret, shown exactly once. Only its hash is stored. */
@@ -1016,6 +1102,8 @@ export interface components {
              * @description This member's spend cap in micros, set by the owner; null means no cap.
              */
             spend_cap: number | null;
+            /** @description When the cap resets (null: never). What is spent counts from the start of the current period. */
+            cap_period: components["schemas"]["CapPeriod"] | null;
         };
         Member: {
             id: string;
@@ -1032,9 +1120,11 @@ export interface components {
             spend_cap: number | null;
             /**
              * Format: int64
-             * @description Micros the member has spent.
+             * @description Micros the member has spent (in the current period, for a cap that resets).
              */
             spent: number;
+            /** @description When the cap resets (null: never). What is spent counts from the start of the current period. */
+            cap_period: components["schemas"]["CapPeriod"] | null;
         };
         MemberCreate: {
             email: string;
@@ -1045,11 +1135,15 @@ export interface components {
             group_ids?: components["schemas"]["ResourceId"][];
             /** @description Spend cap in micros across all of the member's keys; null or absent means no cap. */
             spend_cap?: (number & components["schemas"]["Micros"]) | null;
+            /** @description When the cap resets (null or absent: never); needs a cap. */
+            cap_period?: components["schemas"]["CapPeriod"] | null;
         };
         /** @description Owner only. */
         MemberUpdate: {
             /** @description Spend cap in micros across all of the member's keys; null removes the cap. */
             spend_cap?: (number & components["schemas"]["Micros"]) | null;
+            /** @description When the cap resets (null or absent: never); needs a cap. */
+            cap_period?: components["schemas"]["CapPeriod"] | null;
         };
         /**
          * Format: int64
@@ -2913,6 +3007,271 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description The server could not understand the request due to invalid syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is forbidden. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The server cannot find the requested resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The request conflicts with the current state of the server. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Client error */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+        };
+    };
+    getAlertHook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertHook"];
+                };
+            };
+            /** @description The server could not understand the request due to invalid syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is forbidden. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The server cannot find the requested resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The request conflicts with the current state of the server. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Client error */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+        };
+    };
+    putAlertHook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlertHookInput"];
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedAlertHook"];
+                };
+            };
+            /** @description The request has succeeded and a new resource has been created as a result. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedAlertHook"];
+                };
+            };
+            /** @description The server could not understand the request due to invalid syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is forbidden. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The server cannot find the requested resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The request conflicts with the current state of the server. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Client error */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+        };
+    };
+    deleteAlertHook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        deleted: true;
+                    };
                 };
             };
             /** @description The server could not understand the request due to invalid syntax. */

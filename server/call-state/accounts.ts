@@ -116,6 +116,13 @@ export function accountBook() {
       return returned;
     },
 
+    /** Drops an account nobody holds and nothing is owed to (e.g. a spend cap's past period); a later use loads it again. */
+    forget(id: AccountId): boolean {
+      const account = accounts.get(id);
+      if (!account || account.leases.size > 0 || account.unflushed !== 0) return false;
+      return accounts.delete(id);
+    },
+
     holdersOf(id: AccountId): string[] {
       return [...(accounts.get(id)?.leases.keys() ?? [])];
     },

@@ -10,12 +10,13 @@
 import { randomUUID } from "node:crypto";
 import type { Store } from "../store/store.ts";
 import type { UsageRecord } from "../store/ledger.ts";
+import type { CapStamps } from "../store/budgets.ts";
 import { type AccountId, type Grant, type LeaseRequest, accountBook } from "./accounts.ts";
 import { type ChannelHealth, type CircuitOptions, circuitBook } from "./circuit.ts";
 import { type SharedBudgets, redisShared } from "./redis.ts";
 import { type Admission, type RateScope, type RateTicket, rateBook } from "./rate-limits.ts";
 import type { Peer } from "./rpc.ts";
-import { type PackedSettlement, type Settlement, unpackSettlement } from "./settlement-wire.ts";
+import { type PackedSettlement, type Settlement, capStampsOf, unpackSettlement } from "./settlement-wire.ts";
 
 export type ChannelReport = { channelId: string; /** undefined: neither (the request's own fault) */ failed: boolean | undefined; reason?: string; probe: boolean };
 
@@ -24,7 +25,7 @@ export type OwnerOptions = {
   flushMs: number;
   log: (event: string, fields: Record<string, unknown>) => void;
   /** Writes a batch of settled calls with their charges (the store's, wrapped by metrics in the primary). */
-  writeBatch?: (records: UsageRecord[]) => Promise<void>;
+  writeBatch?: (records: UsageRecord[], stamps?: CapStamps) => Promise<void>;
   /** Replica mode: the Redis shared by every node, and this node's name there. */
   redisUrl?: string;
   node?: string;
@@ -42,7 +43,7 @@ const recallTimeoutMs = 10_000;
 
 export function callStateOwner(store: Store, options: OwnerOptions) {
   const { circuit, flushMs, log, redisUrl, node = "node" } = options;
-  const writeBatch = options.writeBatch ?? ((records: UsageRecord[]) => store.budgets.recordSettled(records));
+  const writeBatch = options.writeBatch ?? ((records: UsageRecord[], stamps?: CapStamps) => store.budgets.recordSettled(records, stamps));
   const book = accountBook();
   const peers = new Map<string, Peer>();
   const broadcast = (op: string, ...args: unknown[]) => {
@@ -230,7 +231,7 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
       queue = [];
       const started = performance.now();
       try {
-        await writeBatch(batch.map((settlement) => settlement.record));
+        await writeBatch(batch.map((settlement) => settlement.record), capStampsOf(batch));
       } catch (error) {
         queue = [...batch, ...queue];
         log("ledger.write_failed", { records: batch.length, error: String(error) });
@@ -287,6 +288,8 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
       for (const account of book.loaded()) if (book.leased(account) === 0 && book.available(account) > 0) void returnSpare(account);
     }, 2_000),
     setInterval(() => rates.sweep(Date.now()), 10_000),
+    // Idle accounts of resetting caps' periods are forgotten (a past period would otherwise stay forever).
+    setInterval(() => !shared && book.loaded().forEach((account) => account.includes("@") && book.forget(account)), 60_000),
     setInterval(async () => {
       const current = await store.revision.current().catch(() => revision);
       if (current !== revision) {

@@ -43,6 +43,12 @@ describe("a settlement on the wire", () => {
     });
   }
 
+  it("keeps the periods of caps that reset", () => {
+    const settlement = { record, accounts: accountsCharged(record, true, true, { member: 1_795_000_000_000, key: 1_794_000_000_000 }) };
+    expect(settlement.accounts).toEqual(["org:org_a", "member:usr_b@1795000000000", "key:key_c@1794000000000"]);
+    expect(unpackSettlement(JSON.parse(JSON.stringify(packSettlement(settlement))))).toEqual(settlement);
+  });
+
   it("carries no field names, so it is much shorter than the record", () => {
     const packed = JSON.stringify(packSettlement({ record, accounts: accountsCharged(record, true, true) }));
     expect(packed).not.toContain("organizationId");

@@ -3,6 +3,8 @@
 // leave together every `settleBatchMs` (each message is a write to the IPC pipe: one per turn of
 // the event loop cost the worker 9% of its CPU at saturation); ends of rate-limited calls leave
 // in the next turn, as a slot in flight must come free before the client's next call.
+import { periodClock } from "../clock.ts";
+import { type CapPeriod, periodStart } from "../domain/cap-periods.ts";
 import type { UsageRecord } from "../store/ledger.ts";
 import type { AccountId, Grant, LeaseRequest } from "./accounts.ts";
 import type { ChannelHealth } from "./circuit.ts";
@@ -12,7 +14,16 @@ import type { ChannelReport } from "./owner.ts";
 import { type PackedSettlement, accountsCharged, packSettlement } from "./settlement-wire.ts";
 import type { Peer } from "./rpc.ts";
 
-export type Holder = { organizationId: string; userId: string; keyId: string; memberCapped: boolean; keyCapped: boolean };
+export type Holder = {
+  organizationId: string;
+  userId: string;
+  keyId: string;
+  memberCapped: boolean;
+  keyCapped: boolean;
+  /** Caps that reset: the period each one's cap counts in. */
+  memberPeriod?: CapPeriod | null;
+  keyPeriod?: CapPeriod | null;
+};
 export type Blocker = "organization" | "member" | "key";
 export type CallHold = Hold;
 export type CallStateStatus = {
@@ -29,7 +40,15 @@ const blockerOf: Record<string, Blocker> = { org: "organization", member: "membe
 /** How long a settlement may wait in the worker to share a message with others. */
 const settleBatchMs = 10;
 
-export const accountsOf = (holder: Holder): AccountId[] => accountsCharged(holder, holder.memberCapped, holder.keyCapped);
+/** A call's accounts; a cap that resets is the account of the period the call is held in (by the period clock). */
+export const accountsOf = (holder: Holder): AccountId[] => {
+  if (!holder.memberPeriod && !holder.keyPeriod) return accountsCharged(holder, holder.memberCapped, holder.keyCapped);
+  const now = periodClock();
+  return accountsCharged(holder, holder.memberCapped, holder.keyCapped, {
+    member: holder.memberPeriod ? periodStart(holder.memberPeriod, now) : null,
+    key: holder.keyPeriod ? periodStart(holder.keyPeriod, now) : null,
+  });
+};
 
 export function workerCallState(owner: Peer, { leaseIdleMs }: { leaseIdleMs: number }) {
   const leases = leaseBook(

@@ -8,6 +8,7 @@ import { type ConsoleDeps, accessOf } from "./context.ts";
 import { recordAudit } from "./audit.ts";
 import { consoleError } from "./errors.ts";
 import { type RateLimitsInput, rateLimitsFrom, refuseRateLimitsUnlessOwner } from "./rate-limits.ts";
+import { type CapChange, capAccount, capPeriodChange } from "./cap-periods.ts";
 import { keyJson } from "./serialize.ts";
 import { currentMember } from "./session.ts";
 
@@ -29,10 +30,14 @@ export function keyHandlers(deps: ConsoleDeps) {
   }
 
   /** A member may not lift the limit the owner put on it; a key created without a cap is fine. */
-  function checkCapChange(user: User, spendCap: number | null | undefined, creating: boolean): void {
+  function checkCapChange(user: User, body: CapChange, creating: boolean): void {
+    const { spend_cap: spendCap, cap_period: period } = body;
     const changes = creating ? spendCap !== undefined && spendCap !== null : spendCap !== undefined;
     if (changes && !canSetSpendCaps(user.role)) {
       throw consoleError("forbidden", "Only the organization's owner sets or clears spend caps. Leave `spend_cap` out, or ask the owner.", "spend_cap");
+    }
+    if ((creating ? period != null : period !== undefined) && !canSetSpendCaps(user.role)) {
+      throw consoleError("forbidden", "Only the organization's owner sets when spend caps reset. Leave `cap_period` out, or ask the owner.", "cap_period");
     }
   }
 
@@ -53,9 +58,10 @@ export function keyHandlers(deps: ConsoleDeps) {
     },
     async create(req: Request, res: Response) {
       const user = currentMember(res);
-      const body = req.body as { name: string; group_id?: string | null; expires_at?: string | null; spend_cap?: number | null; rate_limits?: RateLimitsInput };
+      const body = req.body as { name: string; group_id?: string | null; expires_at?: string | null; rate_limits?: RateLimitsInput } & CapChange;
       refuseRateLimitsUnlessOwner(user, body.rate_limits);
-      checkCapChange(user, body.spend_cap, true);
+      checkCapChange(user, body, true);
+      const period = capPeriodChange({ spendCap: null, capPeriod: null }, body);
       await checkGroup(user, body.group_id);
       const expiresAt = body.expires_at ? Date.parse(body.expires_at) : null;
       if (expiresAt !== null && expiresAt <= Date.now()) throw consoleError("invalid_request", "`expires_at` is in the past. Choose a future date or leave it empty.", "expires_at");
@@ -69,6 +75,7 @@ export function keyHandlers(deps: ConsoleDeps) {
         groupId: body.group_id ?? null,
         expiresAt,
         spendCap: body.spend_cap ?? null,
+        capPeriod: period?.to ?? null,
         rateLimits: rateLimitsFrom(body.rate_limits),
       });
       await deps.onChange();
@@ -79,13 +86,14 @@ export function keyHandlers(deps: ConsoleDeps) {
     async update(req: Request, res: Response) {
       const key = await visibleKey(res, String(req.params.id));
       if (key.revokedAt !== null) throw consoleError("conflict", "This key is revoked; create a new key instead.");
-      const body = req.body as { name?: string; group_id?: string | null; spend_cap?: number | null; rate_limits?: RateLimitsInput };
+      const body = req.body as { name?: string; group_id?: string | null; rate_limits?: RateLimitsInput } & CapChange;
       refuseRateLimitsUnlessOwner(currentMember(res), body.rate_limits);
-      checkCapChange(currentMember(res), body.spend_cap, false);
+      checkCapChange(currentMember(res), body, false);
+      const capPeriod = capPeriodChange(key, body);
       await checkGroup((await store.users.get(key.userId))!, body.group_id);
-      await store.keys.update(key.id, { name: body.name, groupId: body.group_id, spendCap: body.spend_cap, rateLimits: rateLimitsFrom(body.rate_limits) });
-      // Replica mode: a cap that moved moves the shared account by as much.
-      if (body.spend_cap != null && key.spendCap !== null) await deps.callState.capChanged(`key:${key.id}`, body.spend_cap - key.spendCap);
+      await store.keys.update(key.id, { name: body.name, groupId: body.group_id, spendCap: body.spend_cap, capPeriod, rateLimits: rateLimitsFrom(body.rate_limits) });
+      // Replica mode: a cap that moved moves the shared account by as much (a new period is a new account, loaded afresh).
+      if (body.spend_cap != null && key.spendCap !== null && !capPeriod) await deps.callState.capChanged(capAccount("key", key.id, key.capPeriod), body.spend_cap - key.spendCap);
       await deps.onChange();
       const groups = await groupsById();
       const after = keyJson((await store.keys.get(key.id))!, groups);

@@ -1,8 +1,10 @@
 // Members of an organization, managed by its owner: add sub-users and developers, grant groups.
 import type { Request, Response } from "express";
 import { canManageMembers, organizationMayUse } from "../domain/permissions.ts";
+import type { CapPeriod } from "../domain/cap-periods.ts";
 import type { User } from "../store/records.ts";
 import type { ConsoleDeps } from "./context.ts";
+import { type CapChange, capAccount, capPeriodChange } from "./cap-periods.ts";
 import { recordAudit } from "./audit.ts";
 import { consoleError } from "./errors.ts";
 import { hashPassword } from "./passwords.ts";
@@ -50,6 +52,7 @@ export function memberHandlers(deps: ConsoleDeps) {
         role: "owner" | "sub-user" | "developer";
         group_ids?: string[];
         spend_cap?: number | null;
+        cap_period?: CapPeriod | null;
       };
       await checkGrantable(owner.organizationId, body.group_ids ?? []);
       if (await store.users.byEmail(body.email)) throw consoleError("conflict", `An account with email ${body.email} already exists. Use another email.`, "email");
@@ -61,6 +64,7 @@ export function memberHandlers(deps: ConsoleDeps) {
         passwordHash: await hashPassword(body.password),
         groupIds: body.group_ids ?? [],
         spendCap: body.spend_cap ?? null,
+        capPeriod: capPeriodChange({ spendCap: null, capPeriod: null }, body)?.to ?? null,
       });
       await deps.onChange();
       const created = memberJson((await store.users.get(id))!);
@@ -69,10 +73,12 @@ export function memberHandlers(deps: ConsoleDeps) {
     },
     async update(req: Request, res: Response) {
       const member = await memberOr404(currentOwner(res), String(req.params.id));
-      const { spend_cap } = req.body as { spend_cap?: number | null };
-      if (spend_cap !== undefined) await store.users.setSpendCap(member.id, spend_cap);
-      // Replica mode: a cap that moved moves the shared account by as much (as for keys).
-      if (spend_cap != null && member.spendCap !== null) await deps.callState.capChanged(`member:${member.id}`, spend_cap - member.spendCap);
+      const body = req.body as CapChange;
+      const { spend_cap } = body;
+      const capPeriod = capPeriodChange(member, body);
+      if (spend_cap !== undefined || capPeriod) await store.users.setSpendCap(member.id, spend_cap !== undefined ? spend_cap : member.spendCap, capPeriod);
+      // Replica mode: a cap that moved moves the shared account by as much (as for keys; a new period is a new account, loaded afresh).
+      if (spend_cap != null && member.spendCap !== null && !capPeriod) await deps.callState.capChanged(capAccount("member", member.id, member.capPeriod), spend_cap - member.spendCap);
       await deps.onChange();
       const after = memberJson((await store.users.get(member.id))!);
       await recordAudit(deps, res, "member.updated", { type: "member", id: member.id, name: member.email, organizationId: member.organizationId }, memberJson(member), after);

@@ -7,6 +7,7 @@ import type { ConsoleDeps } from "./context.ts";
 import { consoleError, consoleErrors } from "./errors.ts";
 import { adminHandlers } from "./handlers-admin.ts";
 import { auditHandlers } from "./audit.ts";
+import { alertHandlers } from "./handlers-alerts.ts";
 import { channelHandlers } from "./handlers-channels.ts";
 import { usageHandlers } from "./handlers-usage.ts";
 import { requestLogHandlers } from "./handlers-request-log.ts";
@@ -38,6 +39,7 @@ export function consoleRouter(deps: ConsoleDeps): Router {
   const adminKeys = adminKeyHandlers(deps);
   const passwords = passwordHandlers(deps);
   const audit = auditHandlers(deps);
+  const alerts = alertHandlers(deps);
 
   router.use(
     "/api",
@@ -101,6 +103,10 @@ export function consoleRouter(deps: ConsoleDeps): Router {
   router.get("/api/usage/calls/:id", requestLog.detail);
 
   router.get("/api/audit", audit.list);
+
+  router.get("/api/alerts", alerts.get);
+  router.put("/api/alerts", alerts.put);
+  router.delete("/api/alerts", alerts.remove);
 
   router.get("/api/tokens", tokens.list);
   router.post("/api/tokens", tokens.create);

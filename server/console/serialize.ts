@@ -31,6 +31,7 @@ export function keyJson(key: ApiKey, groups: Map<string, Group>) {
     last_used_at: iso(key.lastUsedAt),
     spend_cap: key.spendCap,
     spent: key.spent,
+    cap_period: key.capPeriod,
     rate_limits: key.rateLimits,
   };
 }
@@ -44,6 +45,7 @@ export function memberJson(user: User) {
     group_ids: user.groupIds,
     spend_cap: user.spendCap,
     spent: user.spent,
+    cap_period: user.capPeriod,
   };
 }
 
@@ -68,5 +70,6 @@ export function meJson(user: User, organization: Organization | undefined) {
     organization: organization ? { id: organization.id, name: organization.name, group_routing: organization.groupRouting } : null,
     spent: user.spent,
     spend_cap: user.spendCap,
+    cap_period: user.capPeriod,
   };
 }

@@ -114,6 +114,8 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       keyId: caller.key.id,
       memberCapped: caller.member.spendCap !== null,
       keyCapped: caller.key.spendCap !== null,
+      memberPeriod: caller.member.capPeriod,
+      keyPeriod: caller.key.capPeriod,
     };
     const hold = await callState.hold(holder, worstCase);
     if ("unavailable" in hold) {

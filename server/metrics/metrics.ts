@@ -225,10 +225,10 @@ export const record = {
 };
 
 /** Wraps the ledger's batch insert to time each write and count its records. */
-export function timedLedgerInsert<R>(insert: (records: R[]) => Promise<void>): (records: R[]) => Promise<void> {
-  return async (records) => {
+export function timedLedgerInsert<R, S>(insert: (records: R[], stamps?: S) => Promise<void>): (records: R[], stamps?: S) => Promise<void> {
+  return async (records, stamps) => {
     const end = ledgerWrites.startTimer();
-    await insert(records);
+    await insert(records, stamps);
     end();
     ledgerRecords.inc(records.length);
   };

@@ -2,45 +2,102 @@
 // organization's balance, or a member's or key's spend cap less what it has spent), and each batch
 // of settled calls — their ledger records and the charges they make — in one transaction, so the
 // stored balance always equals opening balance plus top-ups minus the ledger's sum.
+//
+// A cap that resets (daily, weekly, monthly) is an account per period: `member:<id>@<start>`, its
+// start in epoch ms. The counter row holds `spent` and `spent_since` (the period it counts); a
+// charge of a later period starts the counter afresh, a charge of a period already over no longer
+// counts against any cap (its period is closed), and an account of an earlier period than the
+// counter's has nothing left. So a hold taken before a boundary is charged to its own period, and
+// neither period's spending can pass the cap.
+import type { CapPeriod } from "../domain/cap-periods.ts";
+import { periodStart } from "../domain/cap-periods.ts";
 import type { Db } from "./db.ts";
 import { type UsageRecord, insertUsageRecords } from "./ledger.ts";
 
 /** An account without a cap: larger than any cost (well inside 2^53). */
 export const unbounded = Number.MAX_SAFE_INTEGER;
 
-const tables = { org: ["organizations", "balance"], member: ["users", "spend_cap - spent"], key: ["api_keys", "spend_cap - spent"] } as const;
+/** For each record's id, the period starts of the member and key caps it was held against (absent: a cap that never resets). */
+export type CapStamps = Map<string, { member?: number; key?: number }>;
+
+const tables = { org: "organizations", member: "users", key: "api_keys" } as const;
+
+/** An account id, split: kind, row id and (for a cap that resets) its period start. */
+export function parseAccount(account: string): { kind: string; id: string; since: number | null } {
+  const colon = account.indexOf(":");
+  const at = account.indexOf("@", colon);
+  return { kind: account.slice(0, colon), id: account.slice(colon + 1, at < 0 ? undefined : at), since: at < 0 ? null : Number(account.slice(at + 1)) };
+}
+
+/**
+ * The statement that changes a cap's period: the counter keeps what counts now under the old
+ * period (nothing, if its period is over) and counts from the start of the new period.
+ */
+export function setCapPeriod(table: "users" | "api_keys", id: string, from: CapPeriod | null, to: CapPeriod | null, now: number): [string, (string | number | null)[]] {
+  const since = to === null ? null : periodStart(to, now);
+  if (from === null) return [`UPDATE ${table} SET cap_period = ?, spent_since = ? WHERE id = ?`, [to, since, id]];
+  return [
+    `UPDATE ${table} SET spent = CASE WHEN spent_since IS NULL OR spent_since < ? THEN 0 ELSE spent END, cap_period = ?, spent_since = ? WHERE id = ?`,
+    [periodStart(from, now), to, since, id],
+  ];
+}
 
 export function budgetRepository(db: Db) {
   return {
-    /** Remaining money of `org:<id>`, `member:<id>` and `key:<id>` accounts; uncapped ones are unbounded, unknown ones 0. */
+    /** Remaining money of `org:<id>`, `member:<id>[@<start>]` and `key:<id>[@<start>]` accounts; uncapped ones are unbounded, unknown ones 0. */
     async remaining(accounts: string[]): Promise<Map<string, number>> {
       const result = new Map<string, number>();
-      for (const [kind, [table, expression]] of Object.entries(tables)) {
-        const ids = accounts.filter((account) => account.startsWith(`${kind}:`)).map((account) => account.slice(kind.length + 1));
-        if (ids.length === 0) continue;
-        const rows = await db.all<{ id: string; left: number | null }>(
-          `SELECT id, ${expression} AS left FROM ${table} WHERE id IN (${ids.map(() => "?").join(", ")})`,
+      for (const [kind, table] of Object.entries(tables)) {
+        const mine = accounts.map((account) => ({ account, ...parseAccount(account) })).filter((parsed) => parsed.kind === kind);
+        if (mine.length === 0) continue;
+        const ids = [...new Set(mine.map((parsed) => parsed.id))];
+        const columns = kind === "org" ? "id, balance AS cap, 0 AS spent, NULL AS spent_since" : "id, spend_cap AS cap, spent, spent_since";
+        const rows = await db.all<{ id: string; cap: number | null; spent: number; spent_since: number | null }>(
+          `SELECT ${columns} FROM ${table} WHERE id IN (${ids.map(() => "?").join(", ")})`,
           ids,
         );
-        for (const id of ids) result.set(`${kind}:${id}`, 0);
-        for (const row of rows) result.set(`${kind}:${row.id}`, row.left === null ? unbounded : Math.max(0, Number(row.left)));
+        const byId = new Map(rows.map((row) => [row.id, row]));
+        for (const { account, id, since } of mine) {
+          const row = byId.get(id);
+          if (!row) result.set(account, 0);
+          else if (row.cap === null) result.set(account, unbounded);
+          else {
+            const counted = row.spent_since === null ? null : Number(row.spent_since);
+            // A period's account: a fresh counter before its first charge, nothing once a later period began.
+            const spent = since === null ? Number(row.spent) : counted === since ? Number(row.spent) : counted !== null && counted > since ? Number.POSITIVE_INFINITY : 0;
+            result.set(account, Math.max(0, Number(row.cap) - spent));
+          }
+        }
       }
       return result;
     },
 
-    /** Ledger records and the charges they carry, durable together. */
-    async recordSettled(records: UsageRecord[]): Promise<void> {
+    /** Ledger records and the charges they carry, durable together. `stamps`: which period of a resetting cap each record was held against. */
+    async recordSettled(records: UsageRecord[], stamps: CapStamps = new Map()): Promise<void> {
       if (records.length === 0) return;
       const sums = (pick: (record: UsageRecord) => string) => {
         const totals = new Map<string, number>();
         for (const record of records) if (record.cost > 0) totals.set(pick(record), (totals.get(pick(record)) ?? 0) + record.cost);
         return totals;
       };
+      const counterSums = (kind: "member" | "key", id: (record: UsageRecord) => string) =>
+        [...sums((record) => `${id(record)}@${stamps.get(record.id)?.[kind] ?? ""}`)]
+          .map(([account, cost]) => ({ cost, ...parseAccount(`${kind}:${account.endsWith("@") ? account.slice(0, -1) : account}`) }))
+          // Older periods first, so a batch across a boundary ends counting the newer one.
+          .sort((a, b) => (a.since ?? 0) - (b.since ?? 0));
+      const charge = (table: string, { id, since, cost }: { id: string; since: number | null; cost: number }): [string, (string | number)[]] =>
+        since === null
+          ? [`UPDATE ${table} SET spent = spent + ? WHERE id = ?`, [cost, id]]
+          : [
+              `UPDATE ${table} SET spent = CASE WHEN spent_since IS NULL OR spent_since < ? THEN ? WHEN spent_since = ? THEN spent + ? ELSE spent END,
+                 spent_since = CASE WHEN spent_since IS NULL OR spent_since < ? THEN ? ELSE spent_since END WHERE id = ?`,
+              [since, cost, since, cost, since, since, id],
+            ];
       await db.transaction(async (tx) => {
         await insertUsageRecords(tx, records);
         for (const [id, cost] of sums((record) => record.organizationId)) await tx.run(`UPDATE organizations SET balance = balance - ? WHERE id = ?`, [cost, id]);
-        for (const [id, cost] of sums((record) => record.userId)) await tx.run(`UPDATE users SET spent = spent + ? WHERE id = ?`, [cost, id]);
-        for (const [id, cost] of sums((record) => record.keyId)) await tx.run(`UPDATE api_keys SET spent = spent + ? WHERE id = ?`, [cost, id]);
+        for (const sum of counterSums("member", (record) => record.userId)) await tx.run(...charge("users", sum));
+        for (const sum of counterSums("key", (record) => record.keyId)) await tx.run(...charge("api_keys", sum));
       });
     },
   };

@@ -1,3 +1,6 @@
+import { type CapPeriod, periodStart, spentNow } from "../domain/cap-periods.ts";
+import { periodClock } from "../clock.ts";
+import { setCapPeriod } from "./budgets.ts";
 import type { Db } from "./db.ts";
 import { newId } from "./ids.ts";
 import { type ApiKey, nullableNumber } from "./records.ts";
@@ -18,6 +21,8 @@ type KeyRow = RateLimitRow & {
   last_used_at: number | null;
   spend_cap: number | null;
   spent: number;
+  cap_period: CapPeriod | null;
+  spent_since: number | null;
 };
 
 
@@ -35,7 +40,8 @@ function toKey(row: KeyRow): ApiKey {
     revokedAt: nullableNumber(row.revoked_at),
     lastUsedAt: nullableNumber(row.last_used_at),
     spendCap: nullableNumber(row.spend_cap),
-    spent: Number(row.spent),
+    spent: spentNow(Number(row.spent), row.cap_period, nullableNumber(row.spent_since), periodClock()),
+    capPeriod: row.cap_period,
     rateLimits: rateLimitsOf(row),
   };
 }
@@ -49,6 +55,7 @@ export type NewKey = {
   groupId: string | null;
   expiresAt: number | null;
   spendCap: number | null;
+  capPeriod?: CapPeriod | null;
   rateLimits?: RateLimitChanges;
 };
 
@@ -77,9 +84,9 @@ export function keyRepository(db: Db) {
       const id = newId("key");
       await db.transaction(async (tx) => {
         await tx.run(
-          `INSERT INTO api_keys (id, user_id, organization_id, name, secret_hash, display, group_id, created_at, expires_at, spend_cap, spent)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)`,
-          [id, input.userId, input.organizationId, input.name, input.secretHash, input.display, input.groupId, Date.now(), input.expiresAt, input.spendCap],
+          `INSERT INTO api_keys (id, user_id, organization_id, name, secret_hash, display, group_id, created_at, expires_at, spend_cap, spent, cap_period, spent_since)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)`,
+          [id, input.userId, input.organizationId, input.name, input.secretHash, input.display, input.groupId, Date.now(), input.expiresAt, input.spendCap, input.capPeriod ?? null, input.capPeriod ? periodStart(input.capPeriod, periodClock()) : null],
         );
         await writeRateLimits(tx, "api_keys", id, input.rateLimits);
         await revision.bump(tx);
@@ -87,11 +94,13 @@ export function keyRepository(db: Db) {
       return id;
     },
     /** `undefined` leaves a field as it is; `null` clears group or cap. */
-    async update(id: string, changes: { name?: string; groupId?: string | null; spendCap?: number | null; rateLimits?: RateLimitChanges }): Promise<void> {
+    async update(id: string, changes: { name?: string; groupId?: string | null; spendCap?: number | null; capPeriod?: { from: CapPeriod | null; to: CapPeriod | null }; rateLimits?: RateLimitChanges }): Promise<void> {
       await db.transaction(async (tx) => {
         if (changes.name !== undefined) await tx.run(`UPDATE api_keys SET name = ? WHERE id = ?`, [changes.name, id]);
         if (changes.groupId !== undefined) await tx.run(`UPDATE api_keys SET group_id = ? WHERE id = ?`, [changes.groupId, id]);
         if (changes.spendCap !== undefined) await tx.run(`UPDATE api_keys SET spend_cap = ? WHERE id = ?`, [changes.spendCap, id]);
+        const period = changes.capPeriod;
+        if (period && period.from !== period.to) await tx.run(...setCapPeriod("api_keys", id, period.from, period.to, periodClock()));
         await writeRateLimits(tx, "api_keys", id, changes.rateLimits);
         await revision.bump(tx);
       });

@@ -230,6 +230,37 @@ export const migrations: { version: number; name: string; sql: string[] }[] = [
       `CREATE INDEX usage_records_request ON usage_records (request_id)`,
     ],
   },
+  {
+    version: 10,
+    name: "spend caps that reset; budget alerts",
+    sql: [
+      // cap_period: daily, weekly or monthly (UTC), NULL never resets; spent_since: the start (epoch ms) of the period `spent` counts.
+      `ALTER TABLE users ADD COLUMN cap_period TEXT`,
+      `ALTER TABLE users ADD COLUMN spent_since BIGINT`,
+      `ALTER TABLE api_keys ADD COLUMN cap_period TEXT`,
+      `ALTER TABLE api_keys ADD COLUMN spent_since BIGINT`,
+      // One webhook per organization (its owner's) and one for the operator (organization_id NULL: every organization).
+      `CREATE TABLE alert_hooks (
+        id TEXT PRIMARY KEY,
+        organization_id TEXT,
+        url TEXT NOT NULL,
+        secret_box TEXT NOT NULL,
+        cap_percents TEXT NOT NULL,
+        balance_below BIGINT,
+        day_cover INTEGER NOT NULL,
+        created_at BIGINT NOT NULL,
+        updated_at BIGINT NOT NULL)`,
+      `CREATE UNIQUE INDEX alert_hooks_scope ON alert_hooks (organization_id)`,
+      // Each crossing is sent once per period: (hook, subject, kind and threshold, period start).
+      `CREATE TABLE alerts_sent (
+        hook_id TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        period_start BIGINT NOT NULL,
+        sent_at BIGINT NOT NULL,
+        PRIMARY KEY (hook_id, subject, kind, period_start))`,
+    ],
+  },
 ];
 
 /** The newest schema this build knows. */

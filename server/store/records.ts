@@ -1,4 +1,5 @@
 // The shapes repositories return. Times are epoch milliseconds; money is integer micros.
+import type { CapPeriod } from "../domain/cap-periods.ts";
 import type { Family, RelayInterface } from "../domain/families.ts";
 import type { Role } from "../domain/permissions.ts";
 import type { Prices } from "../domain/pricing.ts";
@@ -26,7 +27,9 @@ export type User = {
   role: Role;
   passwordHash: string;
   spendCap: number | null;
+  /** What counts against the cap now: in the current period for a cap that resets. */
   spent: number;
+  capPeriod: CapPeriod | null;
   createdAt: number;
   /** Groups granted to a sub-user or developer. */
   groupIds: string[];
@@ -62,7 +65,9 @@ export type ApiKey = {
   revokedAt: number | null;
   lastUsedAt: number | null;
   spendCap: number | null;
+  /** What counts against the cap now: in the current period for a cap that resets. */
   spent: number;
+  capPeriod: CapPeriod | null;
   rateLimits: RateLimits;
 };
 

@@ -13,6 +13,7 @@ import { migrate, schemaStatus } from "./migrations.ts";
 import { organizationRepository } from "./organizations.ts";
 import { requestLog } from "./request-log.ts";
 import { revisionRepository } from "./revision.ts";
+import { alertRepository } from "./alerts.ts";
 import { type SecretBox, loadSecretKey, secretBox } from "./secret-box.ts";
 import { sessionRepository } from "./sessions.ts";
 import { signInAttemptRepository } from "./sign-in-attempts.ts";
@@ -24,6 +25,7 @@ export function storeOver(db: Db, box: SecretBox) {
   return {
     db,
     audit: auditRepository(db),
+    alerts: alertRepository(db, box),
     channels: channelRepository(db, box),
     budgets: budgetRepository(db),
     ledger: ledgerRepository(db),

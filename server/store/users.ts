@@ -1,4 +1,7 @@
+import { type CapPeriod, periodStart, spentNow } from "../domain/cap-periods.ts";
 import type { Role } from "../domain/permissions.ts";
+import { periodClock } from "../clock.ts";
+import { setCapPeriod } from "./budgets.ts";
 import type { Db } from "./db.ts";
 import { newId } from "./ids.ts";
 import type { User } from "./records.ts";
@@ -13,6 +16,8 @@ type UserRow = {
   password_hash: string;
   spend_cap: number | null;
   spent: number;
+  cap_period: CapPeriod | null;
+  spent_since: number | null;
   created_at: number;
 };
 
@@ -25,6 +30,7 @@ export type NewUser = {
   groupIds?: string[];
   /** Micros across all of the member's keys; null or absent means no cap. */
   spendCap?: number | null;
+  capPeriod?: CapPeriod | null;
 };
 
 export function userRepository(db: Db) {
@@ -46,7 +52,8 @@ export function userRepository(db: Db) {
       role: row.role,
       passwordHash: row.password_hash,
       spendCap: row.spend_cap === null ? null : Number(row.spend_cap),
-      spent: Number(row.spent),
+      spent: spentNow(Number(row.spent), row.cap_period, row.spent_since === null ? null : Number(row.spent_since), periodClock()),
+      capPeriod: row.cap_period,
       createdAt: Number(row.created_at),
       groupIds: grants.get(row.id) ?? [],
     }));
@@ -95,8 +102,8 @@ export function userRepository(db: Db) {
     async create(input: NewUser, tx: Db = db): Promise<string> {
       const id = newId("usr");
       await tx.run(
-        `INSERT INTO users (id, organization_id, email, name, role, password_hash, spend_cap, spent, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)`,
-        [id, input.organizationId, input.email, input.name, input.role, input.passwordHash, input.spendCap ?? null, Date.now()],
+        `INSERT INTO users (id, organization_id, email, name, role, password_hash, spend_cap, spent, cap_period, spent_since, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`,
+        [id, input.organizationId, input.email, input.name, input.role, input.passwordHash, input.spendCap ?? null, input.capPeriod ?? null, input.capPeriod ? periodStart(input.capPeriod, periodClock()) : null, Date.now()],
       );
       for (const groupId of new Set(input.groupIds ?? [])) {
         await tx.run(`INSERT INTO member_groups (user_id, group_id) VALUES (?, ?)`, [id, groupId]);
@@ -115,10 +122,11 @@ export function userRepository(db: Db) {
         return changes > 0;
       });
     },
-    /** Null removes the cap. The relay's quota check reads it from the next reservation on. */
-    async setSpendCap(id: string, spendCap: number | null): Promise<void> {
+    /** Null removes the cap. The relay's quota check reads it from the next reservation on. `capPeriod` (undefined: unchanged) is a change of period (see setCapPeriod). */
+    async setSpendCap(id: string, spendCap: number | null, capPeriod?: { from: CapPeriod | null; to: CapPeriod | null }): Promise<void> {
       await db.transaction(async (tx) => {
         await tx.run(`UPDATE users SET spend_cap = ? WHERE id = ?`, [spendCap, id]);
+        if (capPeriod && capPeriod.from !== capPeriod.to) await tx.run(...setCapPeriod("users", id, capPeriod.from, capPeriod.to, periodClock()));
         await revision.bump(tx);
       });
     },

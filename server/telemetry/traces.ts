@@ -80,9 +80,9 @@ export function relayTraces(store: Store, settings: TraceSettings, node: string)
 
   return {
     /** Wraps the ledger's batch writer: each call written is traced once, after its write. */
-    traced(write: (records: UsageRecord[]) => Promise<void>) {
-      return async (records: UsageRecord[]) => {
-        await write(records);
+    traced<S>(write: (records: UsageRecord[], stamps?: S) => Promise<void>) {
+      return async (records: UsageRecord[], stamps?: S) => {
+        await write(records, stamps);
         for (const call of records) await record(call).catch(() => {});
       };
     },

@@ -2,9 +2,13 @@
 import { describe, expect, it } from "vitest";
 import { constraintViolation } from "../../server/store/constraints.ts";
 import type { CallHold } from "../../server/call-state/worker.ts";
-import { unbounded } from "../../server/store/budgets.ts";
+import { type CapStamps, unbounded } from "../../server/store/budgets.ts";
+import { periodStart } from "../../server/domain/cap-periods.ts";
 import type { Store } from "../../server/store/store.ts";
 import { ownerWithWorkers, usageRecord } from "../helpers/call-state.ts";
+
+/** Records' member-cap periods by record id. */
+const stampsOf = (byId: Record<string, number>): CapStamps => new Map(Object.entries(byId).map(([id, member]) => [id, { member }]));
 
 const prices = { input: 3_000_000, output: 15_000_000, cache_read: 300_000, cache_write: 3_750_000 };
 
@@ -165,6 +169,64 @@ export function runRepositoryTests(name: string, makeStore: () => Promise<{ stor
         await expect(store.budgets.recordSettled([usageRecord({ organizationId, userId, keyId, cost: 5, requestId: "req-3" }), records[0]])).rejects.toThrow();
         expect((await store.organizations.get(organizationId))?.balance).toBe(900);
         expect(await store.ledger.byRequestId("req-3")).toBeUndefined();
+      }),
+    );
+
+    it(
+      "a cap that resets counts each period apart: a late charge of a closed period counts against neither",
+      withStore(async (store) => {
+        const organizationId = await store.organizations.create({ name: "Acme" });
+        const userId = await store.users.create({ organizationId, email: "p@example.com", name: "P", role: "developer", passwordHash: "h", spendCap: 100, capPeriod: "daily" });
+        const keyId = await store.keys.create({ userId, organizationId, name: "k", secretHash: "a1".repeat(32), display: "tg-…", groupId: null, expiresAt: null, spendCap: null });
+        await store.organizations.adjustBalance(organizationId, 1000);
+        const today = periodStart("daily", Date.now());
+        const tomorrow = today + 86_400_000;
+        const [member, memberTomorrow] = [`member:${userId}@${today}`, `member:${userId}@${tomorrow}`];
+        expect(await store.budgets.remaining([member, memberTomorrow])).toEqual(new Map([[member, 100], [memberTomorrow, 100]]));
+        expect((await store.users.get(userId))?.capPeriod).toBe("daily");
+
+        const first = usageRecord({ organizationId, userId, keyId, cost: 60, requestId: "p-1" });
+        await store.budgets.recordSettled([first], stampsOf({ [first.id]: today }));
+        expect(await store.budgets.remaining([member, memberTomorrow])).toEqual(new Map([[member, 40], [memberTomorrow, 100]]));
+        expect((await store.users.get(userId))?.spent).toBe(60);
+
+        // One batch across the boundary: a call held today settles late, next to tomorrow's first call.
+        const late = usageRecord({ organizationId, userId, keyId, cost: 20, requestId: "p-2" });
+        const next = usageRecord({ organizationId, userId, keyId, cost: 30, requestId: "p-3" });
+        await store.budgets.recordSettled([next, late], stampsOf({ [next.id]: tomorrow, [late.id]: today }));
+        // Tomorrow counts only its own 30; today's account is closed (the counter moved on).
+        expect(await store.budgets.remaining([member, memberTomorrow])).toEqual(new Map([[member, 0], [memberTomorrow, 70]]));
+        // The organization pays for every call.
+        expect((await store.organizations.get(organizationId))?.balance).toBe(890);
+
+        // Removing the period keeps what counts now, and the cap never resets again.
+        await store.users.setSpendCap(userId, 100, { from: "daily", to: null });
+        expect((await store.budgets.remaining([`member:${userId}`])).get(`member:${userId}`)).toBe(70);
+      }),
+    );
+
+    it(
+      "alert hooks: one per organization and one for the operator, the secret sealed and rotated, each crossing claimed once",
+      withStore(async (store) => {
+        const organizationId = await store.organizations.create({ name: "Acme" });
+        const input = { url: "https://hooks.test/a", capPercents: [80, 100], balanceBelow: 5_000, dayCover: true };
+        const first = await store.alerts.put(organizationId, input, false);
+        expect(first.secret).toMatch(/^whsec_/);
+        const operator = await store.alerts.put(null, { ...input, balanceBelow: null }, false);
+        expect((await store.alerts.put(organizationId, { ...input, capPercents: [90] }, false)).secret).toBeNull();
+        expect(await store.alerts.get(organizationId)).toMatchObject({ capPercents: [90], balanceBelow: 5_000, dayCover: true });
+        expect(await store.alerts.get(null)).toMatchObject({ organizationId: null, balanceBelow: null });
+        const rotated = await store.alerts.put(organizationId, input, true);
+        expect(rotated.secret).not.toBe(first.secret);
+        const all = await store.alerts.all();
+        expect(all.find((hook) => hook.organizationId === organizationId)?.secret).toBe(rotated.secret);
+        expect(all.find((hook) => hook.organizationId === null)?.secret).toBe(operator.secret);
+        expect(await store.alerts.claim(rotated.hook.id, "key:k", "cap:80", 0)).toBe(true);
+        expect(await store.alerts.claim(rotated.hook.id, "key:k", "cap:80", 0)).toBe(false);
+        expect(await store.alerts.claim(rotated.hook.id, "key:k", "cap:80", 86_400_000)).toBe(true);
+        expect(await store.alerts.remove(organizationId)).toBe(true);
+        expect(await store.alerts.get(organizationId)).toBeUndefined();
+        expect(await store.alerts.costSince(0)).toEqual(new Map());
       }),
     );
 

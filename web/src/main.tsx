@@ -2,6 +2,7 @@
 import { render } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { type Me, api, sessionEnded } from "./api.ts";
+import { AlertsPage } from "./pages/alerts/alerts.tsx";
 import { AuditPage } from "./pages/audit/audit.tsx";
 import { CallGuidePage } from "./pages/call-guide/call-guide.tsx";
 import { KeysPage } from "./pages/keys/keys.tsx";
@@ -30,6 +31,7 @@ function navFor(me: Me | null): NavItem[] {
       { route: "/operator/channels", label: "Channels" },
       { route: "/usage", label: "Usage" },
       { route: "/audit", label: "Audit log" },
+      { route: "/alerts", label: "Alerts" },
       { route: "/tokens", label: "Tokens" },
       { route: "/account", label: "Account" },
     );
@@ -37,7 +39,7 @@ function navFor(me: Me | null): NavItem[] {
   }
   items.push({ route: "/keys", label: "API Keys" }, { route: "/call-guide", label: "Call Guide" });
   if (me.role !== "developer") items.push({ route: "/usage", label: "Usage" });
-  if (me.role === "owner") items.push({ route: "/members", label: "Members" }, { route: "/audit", label: "Audit log" }, { route: "/tokens", label: "Tokens" });
+  if (me.role === "owner") items.push({ route: "/members", label: "Members" }, { route: "/audit", label: "Audit log" }, { route: "/alerts", label: "Alerts" }, { route: "/tokens", label: "Tokens" });
   items.push({ route: "/account", label: "Account" });
   return items;
 }
@@ -154,6 +156,8 @@ function Page({ route, me, onSignedIn }: { route: string; me: Me | null; onSigne
       return me.role === "operator" || me.role === "owner" ? <TokensPage me={me} /> : <MarketplacePage role={me.role} />;
     case "/audit":
       return me.role === "operator" || me.role === "owner" ? <AuditPage me={me} /> : <MarketplacePage role={me.role} />;
+    case "/alerts":
+      return me.role === "operator" || me.role === "owner" ? <AlertsPage me={me} /> : <MarketplacePage role={me.role} />;
     case "/account":
       return <AccountPage me={me} />;
     case "/operator/organizations":

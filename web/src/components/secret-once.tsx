@@ -4,7 +4,7 @@ import type { ComponentChildren } from "preact";
 import { useEffect, useRef } from "preact/hooks";
 import { CopyButton } from "./ui.tsx";
 
-export function SecretOnce(props: { id: string; name: string; secret: string; what: "key" | "token"; onDone: () => void; children: ComponentChildren }) {
+export function SecretOnce(props: { id: string; name: string; secret: string; what: "key" | "token" | "signing secret"; onDone: () => void; children: ComponentChildren }) {
   const heading = useRef<HTMLHeadingElement>(null);
   // Move focus here so keyboard and screen-reader users meet the secret and its warning first.
   useEffect(() => heading.current?.focus(), [props.id]);
@@ -14,8 +14,10 @@ export function SecretOnce(props: { id: string; name: string; secret: string; wh
         Copy your new {props.what} now
       </h2>
       <p class="warn">
-        This is the only time the secret of <strong>{props.name}</strong> is shown. Tollgate stores only its hash: if you lose it, revoke the {props.what} and create a new
-        one.
+        This is the only time the secret of <strong>{props.name}</strong> is shown.{" "}
+        {props.what === "signing secret"
+          ? "If you lose it, make a new signing secret (the old one stops verifying at once)."
+          : `Tollgate stores only its hash: if you lose it, revoke the ${props.what} and create a new one.`}
       </p>
       <div class="secret-row">
         <code class="secret-value" data-secret>

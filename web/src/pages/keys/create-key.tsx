@@ -22,6 +22,7 @@ export function CreateKey({
   const [groupId, setGroupId] = useState("");
   const [expires, setExpires] = useState("");
   const [cap, setCap] = useState("");
+  const [period, setPeriod] = useState("");
   const [limits, setLimits] = useState<RateDraft>(toRateDraft());
   const [busy, setBusy] = useState(false);
   const { error, run } = useAction();
@@ -38,13 +39,16 @@ export function CreateKey({
             group_id: groupId || null,
             // The key works through the whole chosen day (UTC).
             expires_at: expires ? new Date(`${expires}T23:59:59Z`).toISOString() : null,
-            ...(byOwner ? { spend_cap: toMicros(cap), rate_limits: fromRateDraft(limits) } : {}),
+            ...(byOwner
+              ? { spend_cap: toMicros(cap), cap_period: toMicros(cap) === null ? null : ((period || null) as "daily" | "weekly" | "monthly" | null), rate_limits: fromRateDraft(limits) }
+              : {}),
           },
         }),
       );
       setName("");
       setExpires("");
       setCap("");
+      setPeriod("");
       setLimits(toRateDraft());
       onCreated(key);
     });
@@ -72,6 +76,16 @@ export function CreateKey({
         {byOwner && (
           <Field label="Spend cap, $ (optional)">
             <input type="number" name="cap" min="0" step="0.01" inputMode="decimal" placeholder="No cap" value={cap} onInput={(e) => setCap(e.currentTarget.value)} />
+          </Field>
+        )}
+        {byOwner && (
+          <Field label="Cap resets" hint="At midnight UTC; weekly from Monday, monthly on the 1st.">
+            <select name="cap_period" value={period} disabled={cap.trim() === ""} onChange={(e) => setPeriod(e.currentTarget.value)}>
+              <option value="">Never</option>
+              <option value="daily">Daily</option>
+              <option value="weekly">Weekly</option>
+              <option value="monthly">Monthly</option>
+            </select>
           </Field>
         )}
         {byOwner && <RateLimitFields draft={limits} onChange={setLimits} />}

@@ -13,6 +13,9 @@ import { SecretOnce } from "./secret-once.tsx";
 type Key = Schemas["ApiKey"];
 type GuideGroup = Schemas["CallGuideGroup"];
 
+/** How a resetting cap reads after its amount. */
+const perPeriod = { daily: "a day", weekly: "a week", monthly: "a month" } as const;
+
 export function KeysPage({ me }: { me: Me }) {
   const keys = useLoad(() => ok(api.GET("/api/keys")));
   const guide = useLoad(() => ok(api.GET("/api/call-guide")));
@@ -69,7 +72,7 @@ export function KeysPage({ me }: { me: Me }) {
               { label: "Group", cell: (key) => <GroupCell keyRow={key} groups={groups} onRebind={rebind} /> },
               { label: "Last used", cell: (key) => when(key.last_used_at, "Never") },
               { label: "Expires", cell: (key) => day(key.expires_at, "Never") },
-              { label: "Spent / cap", num: true, cell: (key) => `${money(key.spent)}${key.spend_cap !== null ? ` / ${money(key.spend_cap)}` : ""}` },
+              { label: "Spent / cap", num: true, cell: (key) => `${money(key.spent)}${key.spend_cap !== null ? ` / ${money(key.spend_cap)}${key.cap_period ? ` ${perPeriod[key.cap_period]}` : ""}` : ""}` },
               {
                 label: "Rate limits",
                 cell: (key) =>

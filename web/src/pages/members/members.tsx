@@ -27,13 +27,16 @@ export function MembersPage() {
       await members.reload();
       setNotice(`Saved: ${member.name} may use ${next.length} ${next.length === 1 ? "group" : "groups"}.`);
     });
-  const setCap = (member: Schemas["Member"], dollars: string) =>
+  const setCap = (member: Schemas["Member"], dollars: string, period: CapPeriod | null) =>
     run(async () => {
       setNotice("");
       const spend_cap = toMicros(dollars);
-      await ok(api.PATCH("/api/members/{id}", { params: { path: { id: member.id } }, body: { spend_cap } }));
+      const cap_period = spend_cap === null ? null : period;
+      await ok(api.PATCH("/api/members/{id}", { params: { path: { id: member.id } }, body: { spend_cap, cap_period } }));
       await members.reload();
-      setNotice(spend_cap === null ? `${member.name} has no spend cap.` : `${member.name} may spend up to ${money(spend_cap)} across all keys.`);
+      setNotice(
+        spend_cap === null ? `${member.name} has no spend cap.` : `${member.name} may spend up to ${money(spend_cap)} across all keys${cap_period ? ` ${periodWords[cap_period]}` : ""}.`,
+      );
     });
   const archive = (member: Schemas["Member"]) =>
     run(async () => {
@@ -70,7 +73,7 @@ export function MembersPage() {
               empty="No groups to grant."
             />
           )}
-          {member.role !== "owner" && <SpendCap member={member} onSave={(dollars) => setCap(member, dollars)} />}
+          {member.role !== "owner" && <SpendCap member={member} onSave={(dollars, period) => setCap(member, dollars, period)} />}
           {member.role !== "owner" && member.group_ids.length === 0 && (
             <p class="field-hint warn">No group granted: {member.name} cannot create keys that call models until you tick one.</p>
           )}
@@ -87,23 +90,36 @@ export function MembersPage() {
   );
 }
 
-/** The member's cap across all of its keys; empty means none. Saved on its own button. */
-function SpendCap({ member, onSave }: { member: Schemas["Member"]; onSave: (dollars: string) => void }) {
+type CapPeriod = NonNullable<Schemas["Member"]["cap_period"]>;
+const periodNouns: Record<CapPeriod, string> = { daily: "day", weekly: "week", monthly: "month" };
+const periodWords: Record<CapPeriod, string> = { daily: "each day (UTC)", weekly: "each week (from Monday, UTC)", monthly: "each month (UTC)" };
+
+/** The member's cap across all of its keys, and when it resets; empty means none. Saved on its own button. */
+function SpendCap({ member, onSave }: { member: Schemas["Member"]; onSave: (dollars: string, period: CapPeriod | null) => void }) {
   const current = member.spend_cap === null ? "" : String(member.spend_cap / 1_000_000);
   const [value, setValue] = useState(current);
+  const [period, setPeriod] = useState<string>(member.cap_period ?? "");
   return (
     <form
       class="inline-form member-cap"
       aria-label={`Spend cap of ${member.name}`}
       onSubmit={(event) => {
         event.preventDefault();
-        onSave(value);
+        onSave(value, (period || null) as CapPeriod | null);
       }}
     >
-      <Field label="Spend cap, $" hint={`Spent ${money(member.spent)}. Empty means no cap.`}>
+      <Field label="Spend cap, $" hint={`Spent ${money(member.spent)}${member.cap_period ? ` this ${periodNouns[member.cap_period]}` : ""}. Empty means no cap.`}>
         <input type="number" name="spend-cap" min="0" step="0.01" inputMode="decimal" placeholder="No cap" value={value} onInput={(e) => setValue(e.currentTarget.value)} />
       </Field>
-      <button type="submit" class="button" disabled={value === current}>
+      <Field label="Resets">
+        <select name="cap-period" value={period} onChange={(e) => setPeriod(e.currentTarget.value)}>
+          <option value="">Never</option>
+          <option value="daily">Daily</option>
+          <option value="weekly">Weekly</option>
+          <option value="monthly">Monthly</option>
+        </select>
+      </Field>
+      <button type="submit" class="button" disabled={value === current && period === (member.cap_period ?? "")}>
         Save cap
       </button>
     </form>

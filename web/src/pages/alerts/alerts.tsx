@@ -1,0 +1,111 @@
+// Budget alerts (owner: their organization; operator: every organization): one signed webhook and
+// the thresholds that fire it. The signing secret is shown once, on creation or rotation.
+import { useEffect, useState } from "preact/hooks";
+import { type Me, type Schemas, api, ok } from "../../api.ts";
+import { SecretOnce } from "../../components/secret-once.tsx";
+import { ConfirmButton, ErrorNote, Field, PageHeader } from "../../components/ui.tsx";
+import { useAction } from "../../components/use-action.ts";
+import { useLoad } from "../../components/use-load.ts";
+import { when } from "../../format.ts";
+
+type Hook = Schemas["AlertHook"];
+
+/** The hook, or null while none is configured (404). */
+const loadHook = async (): Promise<Hook | null> => {
+  const answer = api.GET("/api/alerts");
+  if ((await answer).response.status === 404) return null;
+  return ok(answer);
+};
+
+export function AlertsPage({ me }: { me: Me }) {
+  const hook = useLoad(loadHook);
+  const [secret, setSecret] = useState<string | null>(null);
+  const [notice, setNotice] = useState("");
+  const { error, run } = useAction();
+  const [url, setUrl] = useState("");
+  const [percents, setPercents] = useState("80, 100");
+  const [below, setBelow] = useState("");
+  const [dayCover, setDayCover] = useState(true);
+  const current = hook.data ?? null;
+  useEffect(() => {
+    if (!current) return;
+    setUrl(current.url);
+    setPercents(current.cap_percents.join(", "));
+    setBelow(current.balance_below === null ? "" : String(current.balance_below / 1_000_000));
+    setDayCover(current.day_cover);
+  }, [current?.updated_at]);
+
+  const save = (rotate: boolean) =>
+    run(async () => {
+      setNotice("");
+      const cap_percents = percents.split(/[\s,]+/).filter(Boolean).map(Number);
+      const balance_below = below.trim() === "" ? null : Math.round(Number(below) * 1_000_000);
+      const saved = await ok(api.PUT("/api/alerts", { body: { url: url.trim(), cap_percents, balance_below, day_cover: dayCover, ...(rotate ? { rotate_secret: true } : {}) } }));
+      if (saved.secret) setSecret(saved.secret);
+      await hook.reload();
+      setNotice(rotate ? "A new signing secret is in use; the old one no longer verifies." : "Alert settings saved.");
+    });
+  const remove = () =>
+    run(async () => {
+      await ok(api.DELETE("/api/alerts"));
+      setUrl("");
+      setSecret(null);
+      await hook.reload();
+      setNotice("Alerts are off: nothing more is sent.");
+    });
+
+  return (
+    <section>
+      <PageHeader title="Budget alerts">
+        {me.role === "operator" ? "Alerts for every organization" : "Alerts for your organization, its members and keys"} go to one webhook, as signed JSON (
+        <code>X-Tollgate-Signature</code>; see the README for how to verify it). Each crossing is sent once per period.
+      </PageHeader>
+      {secret && (
+        <SecretOnce id={secret} name="this webhook" secret={secret} what="signing secret" onDone={() => setSecret(null)}>
+          Verify every alert with it: HMAC-SHA256 over <code>"&lt;t&gt;.&lt;body&gt;"</code> must equal <code>v1</code>.
+        </SecretOnce>
+      )}
+      <form
+        class="card"
+        aria-label="Alert settings"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save(false);
+        }}
+      >
+        <h2>{current ? "Alert settings" : "Set up alerts"}</h2>
+        <div class="form-grid">
+          <Field label="Webhook URL">
+            <input name="url" type="url" required maxLength={2000} placeholder="https://example.com/tollgate-alerts" value={url} onInput={(e) => setUrl(e.currentTarget.value)} />
+          </Field>
+          <Field label="Cap used (%)" hint="Alert when a member's or key's spend reaches these percents of its cap, e.g. 80, 100.">
+            <input name="cap_percents" inputMode="numeric" value={percents} onInput={(e) => setPercents(e.currentTarget.value)} />
+          </Field>
+          <Field label="Balance below" hint="In currency units; empty: no such alert.">
+            <input name="balance_below" inputMode="decimal" value={below} onInput={(e) => setBelow(e.currentTarget.value)} />
+          </Field>
+        </div>
+        <label class="check">
+          <input name="day_cover" type="checkbox" checked={dayCover} onChange={(e) => setDayCover(e.currentTarget.checked)} /> Alert when a balance will not cover a day at the
+          last 24 hours' rate
+        </label>
+        <ErrorNote error={error ?? hook.error} />
+        <p class="notice" role="status">
+          {notice}
+        </p>
+        <div class="form-actions">
+          <button type="submit" class="button button-primary">
+            {current ? "Save" : "Turn on alerts"}
+          </button>
+          {current && (
+            <button type="button" class="button" onClick={() => void save(true)}>
+              New signing secret
+            </button>
+          )}
+          {current && <ConfirmButton label="Turn off" confirmLabel="Turn off alerts" onConfirm={remove} />}
+        </div>
+        {current && <p class="small muted">Last changed {when(current.updated_at)}.</p>}
+      </form>
+    </section>
+  );
+}
