@@ -53,6 +53,7 @@ for (let from = 0; from < rows; from += 10_000) {
       latencyMs: 200 + (i % 3000),
       ttfbMs: 80,
       finishReason: "stop",
+      failovers: null,
     });
   }
   await store.db.transaction((tx) => insertUsageRecords(tx, batch));

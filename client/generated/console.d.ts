@@ -1339,6 +1339,8 @@ export interface components {
             finish_reason: string | null;
             /** @description The channel that served it (archived channels keep their name); null when none was reached. */
             channel_name: string | null;
+            /** @description The channels tried before it, in order, and why each failed; empty when the first one served. */
+            failovers: components["schemas"]["UsageFailover"][];
             /**
              * Format: int64
              * @description What the call cost before the group's multiplier: cost = base_cost × multiplier.
@@ -1346,6 +1348,13 @@ export interface components {
             base_cost: number;
             /** @description A sentence that says how the call ended, for a status other than ok. */
             outcome: string;
+        };
+        /** @description A channel a call failed over from, before the first byte reached the client. */
+        UsageFailover: {
+            channel_id: string;
+            channel_name: string | null;
+            /** @description Why it did not serve: `upstream answered 500`, `upstream timed out`, `connection failed (ECONNREFUSED)`… */
+            reason: string;
         };
         UsageRow: {
             /** @description The bucket: a day (YYYY-MM-DD, UTC), or the id of a model, group, key or member. */

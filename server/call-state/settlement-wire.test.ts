@@ -27,6 +27,7 @@ const record: UsageRecord = {
   latencyMs: 41,
   ttfbMs: null,
   finishReason: null,
+  failovers: null,
 };
 
 describe("a settlement on the wire", () => {

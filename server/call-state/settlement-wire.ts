@@ -34,6 +34,7 @@ const fields = [
   "latencyMs",
   "ttfbMs",
   "finishReason",
+  "failovers",
 ] as const satisfies readonly (keyof UsageRecord)[];
 // Every field of the record travels: this line stops compiling when one is added and not listed.
 const everyField: Exclude<keyof UsageRecord, (typeof fields)[number]> extends never ? true : never = true;

@@ -79,6 +79,7 @@ export function requestLogHandlers(deps: ConsoleDeps) {
       res.json({
         ...callJson(record, labels),
         channel_name: record.channelId ? (labels.channel.get(record.channelId) ?? null) : null,
+        failovers: (record.failovers ?? []).map((tried) => ({ channel_id: tried.channelId, channel_name: labels.channel.get(tried.channelId) ?? null, reason: tried.reason })),
         base_cost: Math.round((record.cost * 1000) / record.multiplierMilli),
         outcome: outcomes[record.status] ?? `Ended with status ${record.status} (HTTP ${record.httpStatus}).`,
       });

@@ -11,6 +11,7 @@ import { type Usage, billableTokens, noUsage } from "../domain/usage.ts";
 import { estimatedInputTokens, formatMicros, worstCaseCost } from "../domain/worst-case.ts";
 import type { Blocker, CallState } from "../call-state/worker.ts";
 import type { ChannelWithCredentials } from "../store/channels.ts";
+import type { Failover } from "../store/ledger.ts";
 import type { Catalog } from "./catalog.ts";
 import { eligibleChannels, nextCredential, orderChannels, translatingChannels, upstreamModelOf } from "./channels/select.ts";
 import type { Forwarder } from "./forward.ts";
@@ -139,6 +140,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
 
     let outcome: Outcome = { status: "failed", httpStatus: 503, usage: noUsage(), ttfbMs: null };
     let servedBy: ChannelWithCredentials | null = null;
+    const failovers: Failover[] = [];
     try {
       const failures: Failure[] = [];
       for (const channel of ordered) {
@@ -157,6 +159,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
         if ("failed" in attempt) {
           metrics.failure(channel.name, attempt.failed.kind);
           failures.push(attempt.failed);
+          failovers.push({ channelId: channel.id, reason: attempt.failed.reason });
           deps.log("relay.channel_failed", { request_id: call.requestId, channel_id: channel.id, reason: attempt.failed.reason });
           if (abort.signal.aborted) break;
           continue;
@@ -204,6 +207,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
         latencyMs: Math.round(performance.now() - started),
         ttfbMs: outcome.ttfbMs,
         finishReason: outcome.finishReason ?? null,
+        failovers: failovers.length > 0 ? failovers : null,
       }));
     }
 

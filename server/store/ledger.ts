@@ -28,13 +28,17 @@ export type UsageRecord = {
   ttfbMs: number | null;
   /** The upstream's own stop reason, as it said it; null where none came (errors, cut-off streams). */
   finishReason: string | null;
+  /** The channels tried before the one that answered (or before giving up), in order, and why each failed; null when none failed. */
+  failovers: Failover[] | null;
 };
+
+export type Failover = { channelId: string; reason: string };
 
 export type UsageScope = { organizationId?: string; userId?: string; keyIds?: string[] };
 export type UsageGrouping = "day" | "model" | "group" | "key" | "member";
 
 export const columns =
-  "id, request_id, created_at, organization_id, user_id, key_id, group_id, model_id, call_name, channel_id, interface, stream, status, http_status, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, reasoning_tokens, multiplier_milli, cost, latency_ms, ttfb_ms, finish_reason";
+  "id, request_id, created_at, organization_id, user_id, key_id, group_id, model_id, call_name, channel_id, interface, stream, status, http_status, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, reasoning_tokens, multiplier_milli, cost, latency_ms, ttfb_ms, finish_reason, failovers";
 
 export type RecordRow = Record<string, string | number | null>;
 
@@ -65,6 +69,7 @@ export function toRecord(row: RecordRow): UsageRecord {
     latencyMs: n("latency_ms"),
     ttfbMs: row.ttfb_ms === null ? null : n("ttfb_ms"),
     finishReason: row.finish_reason == null ? null : String(row.finish_reason),
+    failovers: row.failovers == null ? null : (JSON.parse(String(row.failovers)) as Failover[]),
   };
 }
 
@@ -115,6 +120,7 @@ export async function insertUsageRecords(tx: Db, records: UsageRecord[]): Promis
         r.latencyMs,
         r.ttfbMs,
         r.finishReason,
+        r.failovers ? JSON.stringify(r.failovers) : null,
       ]),
     );
   }

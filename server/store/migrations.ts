@@ -261,6 +261,12 @@ export const migrations: { version: number; name: string; sql: string[] }[] = [
         PRIMARY KEY (hook_id, subject, kind, period_start))`,
     ],
   },
+  {
+    version: 11,
+    name: "the channels a call failed over from",
+    // JSON: [{"channelId","reason"}, …] in the order tried, before the channel that answered; null when the first one did.
+    sql: [`ALTER TABLE usage_records ADD COLUMN failovers TEXT`],
+  },
 ];
 
 /** The newest schema this build knows. */

@@ -56,5 +56,6 @@ export function usageRecord(fields: { organizationId: string; userId: string; ke
     latencyMs: 1,
     ttfbMs: null,
     finishReason: null,
+    failovers: null,
   };
 }

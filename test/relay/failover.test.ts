@@ -45,7 +45,7 @@ async function groupServedBy(channels: ChannelSpec[]) {
     ids.push(created.data!.id);
   }
   const key = await createKey(env.tenant.owner, group.data!.id);
-  return { channelIds: ids, client: new OpenAI({ apiKey: key, baseURL: `${env.tollgate.url}/v1`, maxRetries: 0 }) };
+  return { groupId: group.data!.id, channelIds: ids, client: new OpenAI({ apiKey: key, baseURL: `${env.tollgate.url}/v1`, maxRetries: 0 }) };
 }
 
 const ask = (client: OpenAI) => client.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "hi" }] });
@@ -54,13 +54,23 @@ const served = (mock: Mock) => mock.requests.length;
 describe("failover before the first byte", () => {
   it("connection refused on the first channel: the second answers", async () => {
     const closed = `http://127.0.0.1:${await freePort()}`;
-    const { client } = await groupServedBy([
+    const { client, groupId, channelIds } = await groupServedBy([
       { url: closed, priority: 10 },
       { url: backup.url, priority: 0 },
     ]);
     const before = served(backup);
     expect((await ask(client)).choices[0].message.content).toBe(OPENAI_REPLY);
     expect(served(backup)).toBe(before + 1);
+
+    // The request log's detail says which channel was tried first, and why it did not serve.
+    let listed: { id: string }[] = [];
+    for (let attempt = 0; attempt < 50 && listed.length === 0; attempt++) {
+      listed = (await env.operator.GET("/api/usage/calls", { params: { query: { group_id: groupId } } })).data?.data ?? [];
+      if (listed.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const detail = (await env.operator.GET("/api/usage/calls/{id}", { params: { path: { id: listed[0].id } } })).data!;
+    expect(detail.channel_id).toBe(channelIds[1]);
+    expect(detail.failovers).toEqual([{ channel_id: channelIds[0], channel_name: expect.any(String), reason: expect.stringMatching(/^connection failed/) }]);
   });
 
   it("a connection reset before any answer (a reused keep-alive connection the upstream had closed) is sent once more on the same channel; reset twice, the next channel answers", async () => {

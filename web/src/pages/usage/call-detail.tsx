@@ -34,6 +34,20 @@ export function CallDetail({ id, onClose }: { id: string; onClose: () => void })
           </dd>
           <dt>Channel</dt>
           <dd>{data.channel_name ?? "none reached"}</dd>
+          {data.failovers.length > 0 && (
+            <>
+              <dt>Tried first</dt>
+              <dd>
+                <ol class="failovers">
+                  {data.failovers.map((tried) => (
+                    <li>
+                      {tried.channel_name ?? tried.channel_id}: {tried.reason}
+                    </li>
+                  ))}
+                </ol>
+              </dd>
+            </>
+          )}
           <dt>Tokens</dt>
           <dd>
             input {tokens(data.input_tokens)} · output {tokens(data.output_tokens)} · cache read {tokens(data.cache_read_tokens)} · cache write{" "}
