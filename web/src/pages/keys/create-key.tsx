@@ -5,6 +5,7 @@ import { type RateDraft, RateLimitFields, fromRateDraft, toRateDraft } from "../
 import { ErrorNote, Field } from "../../components/ui.tsx";
 import { useAction } from "../../components/use-action.ts";
 import { familyNames, multiplier, toMicros } from "../../format.ts";
+import { CapPeriodOptions } from "../../components/cap-period.tsx";
 
 const tomorrow = () => new Date(Date.now() + 24 * 3600 * 1000).toISOString().slice(0, 10);
 
@@ -81,10 +82,7 @@ export function CreateKey({
         {byOwner && (
           <Field label="Cap resets" hint="At midnight UTC; weekly from Monday, monthly on the 1st.">
             <select name="cap_period" value={period} disabled={cap.trim() === ""} onChange={(e) => setPeriod(e.currentTarget.value)}>
-              <option value="">Never</option>
-              <option value="daily">Daily</option>
-              <option value="weekly">Weekly</option>
-              <option value="monthly">Monthly</option>
+              <CapPeriodOptions />
             </select>
           </Field>
         )}

@@ -5,6 +5,7 @@ import { Badge, ConfirmButton, Empty, ErrorNote, Field, GroupChecks, PageHeader 
 import { useAction } from "../../components/use-action.ts";
 import { useLoad } from "../../components/use-load.ts";
 import { money, toMicros } from "../../format.ts";
+import { CapPeriodOptions } from "../../components/cap-period.tsx";
 
 type Group = Schemas["CallGuideGroup"];
 
@@ -113,10 +114,7 @@ function SpendCap({ member, onSave }: { member: Schemas["Member"]; onSave: (doll
       </Field>
       <Field label="Resets">
         <select name="cap-period" value={period} onChange={(e) => setPeriod(e.currentTarget.value)}>
-          <option value="">Never</option>
-          <option value="daily">Daily</option>
-          <option value="weekly">Weekly</option>
-          <option value="monthly">Monthly</option>
+          <CapPeriodOptions />
         </select>
       </Field>
       <button type="submit" class="button" disabled={value === current && period === (member.cap_period ?? "")}>
