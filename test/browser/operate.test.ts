@@ -108,8 +108,9 @@ suite(skipped ? `operating the console in a real browser (skipped: ${skipped})` 
     await shoot(page, "channel-edit");
     await form.getByRole("button", { name: "Save channel" }).click();
     await form.waitFor({ state: "detached" });
+    // The list reloads after the save: wait for the card to show it before reading the rest.
+    await expect.poll(() => card.innerText()).toContain("timeout 45 s");
     const text = await card.innerText();
-    expect(text).toContain("timeout 45 s");
     expect(text).toContain("claude-haiku-4-5 → claude-haiku-4-5-20251001");
     expect(text).toContain("…9999");
     expect(text).toMatch(/3 \/ 1/);
