@@ -3,6 +3,7 @@
 import type { CanonicalResponse, Part, UpstreamError } from "../canonical.ts";
 import type { CallerContext } from "../codec.ts";
 import { carriedEntry, chatUsage, completionId, finishReasonOf, newCallId } from "./common.ts";
+import { json } from "../../gateway/upstreams/adapter.ts";
 
 type Json = Record<string, any>;
 
@@ -62,12 +63,7 @@ export function writeResponse(response: CanonicalResponse, context: CallerContex
  * vLLM-style `{detail}` or `{msg}`; anything else is said as its raw text.
  */
 export function readError(status: number, body: string): UpstreamError {
-  let parsed: any;
-  try {
-    parsed = JSON.parse(body);
-  } catch {
-    parsed = undefined;
-  }
+  const parsed = json(body);
   const error = parsed?.error;
   const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : undefined);
   if (error && typeof error === "object" && text(error.message)) return withType({ status, message: error.message }, text(error.type) ?? text(error.code));

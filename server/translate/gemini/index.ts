@@ -11,6 +11,7 @@ import { writeRequest } from "./request-write.ts";
 import { writeResponse } from "./response.ts";
 import { GeminiStreamReader } from "./stream-read.ts";
 import { GeminiStreamWriter } from "./stream-write.ts";
+import { json } from "../../gateway/upstreams/adapter.ts";
 
 const fieldNames: Record<string, string> = {
   model: "the model in the URL path",
@@ -44,12 +45,7 @@ const fieldNames: Record<string, string> = {
 
 /** `{error:{code,message,status}}`, possibly inside an array (the REST stream's JSON-array form). */
 export function readError(status: number, body: string): UpstreamError {
-  let parsed: any;
-  try {
-    parsed = JSON.parse(body);
-  } catch {
-    parsed = undefined;
-  }
+  const parsed = json(body);
   const error = (Array.isArray(parsed) ? parsed[0] : parsed)?.error;
   if (error && typeof error.message === "string") return typeof error.status === "string" ? { status, message: error.message, type: error.status } : { status, message: error.message };
   const text = body.trim();

@@ -48,14 +48,10 @@ import { writeResponse } from "./response.ts";
 import { MessagesStreamReader } from "./stream-reader.ts";
 import { MessagesStreamWriter } from "./stream-writer.ts";
 import { writeRequest } from "./write-request.ts";
+import { json } from "../../gateway/upstreams/adapter.ts";
 
 function readError(status: number, body: string): UpstreamError {
-  let parsed: any;
-  try {
-    parsed = JSON.parse(body);
-  } catch {
-    parsed = undefined;
-  }
+  const parsed = json(body);
   const error = parsed?.error;
   const message = typeof error?.message === "string" ? error.message : body.trim() || `upstream answered ${status}`;
   const type = typeof error?.type === "string" ? error.type : anthropicErrorType(status);

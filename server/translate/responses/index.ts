@@ -1,33 +1,14 @@
 // The OpenAI Responses format (`POST /v1/responses`, what Codex CLI speaks) for translation:
 // request reader (caller side), request writer (upstream side), stream reader and writer, the
-// non-stream response writer and the error reader. Which request fields are ignored or refused,
-// and why, is said at the top of each piece.
-import type { UpstreamError } from "../canonical.ts";
+// non-stream response writer; its errors are OpenAI's, read as chat's are. Which request fields
+// are ignored or refused, and why, is said at the top of each piece.
+import { readError } from "../chat/response.ts";
 import type { Codec } from "../codec.ts";
 import { writeResponse } from "./items.ts";
 import { readRequest } from "./request-read.ts";
 import { writeRequest } from "./request-write.ts";
 import { ResponsesStreamReader } from "./stream-read.ts";
 import { ResponsesStreamWriter } from "./stream-write.ts";
-
-/** An OpenAI error body `{error:{message,type,param,code}}` (or whatever else came) → what it says. */
-export function readError(status: number, body: string): UpstreamError {
-  let parsed: any;
-  try {
-    parsed = JSON.parse(body);
-  } catch {
-    return { status, message: body.trim() || `upstream answered ${status}` };
-  }
-  const error = parsed?.error;
-  if (error && typeof error === "object") {
-    const type = typeof error.type === "string" ? error.type : typeof error.code === "string" ? error.code : undefined;
-    const message = typeof error.message === "string" && error.message ? error.message : `upstream answered ${status}`;
-    return type === undefined ? { status, message } : { status, message, type };
-  }
-  if (typeof error === "string") return { status, message: error };
-  if (typeof parsed?.message === "string") return { status, message: parsed.message };
-  return { status, message: body.trim() || `upstream answered ${status}` };
-}
 
 const fieldNames: Record<string, string> = {
   model: "model",
