@@ -3,7 +3,7 @@
 // upstream proof (encrypted_content, thoughtSignature) rides in a thinking block's `signature`
 // and must reach the upstream byte-exact on the next turn.
 import Anthropic from "@anthropic-ai/sdk";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { RelayEnv } from "../helpers/relay-env.ts";
 import { inputTokensOf } from "../mock-upstreams/server.ts";
 import {
@@ -18,7 +18,7 @@ import {
   proofIn,
   proofPattern,
   proofsReceived,
-  startSdkEnv,
+  useSdkEnv,
   TOOL,
   TOOL_ARGUMENT,
   TOOL_RESULT,
@@ -29,15 +29,7 @@ import {
 } from "./sdk-helpers.ts";
 
 let env: RelayEnv;
-beforeAll(async () => {
-  env = await startSdkEnv("messages", ["gpt", "gemini"]);
-});
-afterAll(async () => {
-  await env?.stop();
-});
-afterEach(() => {
-  for (const mock of Object.values(env.mocks)) mock.dropQueued(); // a failed test leaves no scenario to the next
-});
+useSdkEnv("messages", ["gpt", "gemini"], (started) => (env = started));
 
 const replyOf = (group: Group) => (group.mock === "gemini" ? GEMINI_REPLY : OPENAI_REPLY);
 const client = (secret: string) => new Anthropic({ apiKey: secret, baseURL: env.tollgate.url, maxRetries: 0 });

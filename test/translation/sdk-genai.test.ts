@@ -3,7 +3,7 @@
 // proof (a thinking signature, encrypted_content) rides in a part's `thoughtSignature` and must
 // reach the upstream byte-exact on the next turn.
 import { type Content, type GenerateContentParameters, type GenerateContentResponse, GoogleGenAI, type Part } from "@google/genai";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { RelayEnv } from "../helpers/relay-env.ts";
 import { inputTokensOf } from "../mock-upstreams/server.ts";
 import {
@@ -18,7 +18,7 @@ import {
   proofIn,
   proofPattern,
   proofsReceived,
-  startSdkEnv,
+  useSdkEnv,
   TOOL,
   TOOL_ARGUMENT,
   TOOL_RESULT,
@@ -29,15 +29,7 @@ import {
 } from "./sdk-helpers.ts";
 
 let env: RelayEnv;
-beforeAll(async () => {
-  env = await startSdkEnv("generate-content", ["claude", "gpt"]);
-});
-afterAll(async () => {
-  await env?.stop();
-});
-afterEach(() => {
-  for (const mock of Object.values(env.mocks)) mock.dropQueued(); // a failed test leaves no scenario to the next
-});
+useSdkEnv("generate-content", ["claude", "gpt"], (started) => (env = started));
 
 const replyOf = (group: Group) => (group.mock === "anthropic" ? ANTHROPIC_REPLY : OPENAI_REPLY);
 const client = (secret: string) => new GoogleGenAI({ apiKey: secret, httpOptions: { baseUrl: env.tollgate.url } });

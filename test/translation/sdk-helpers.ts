@@ -1,7 +1,7 @@
 // Shared by the sdk-<caller>.test.ts suites: the official SDKs as clients of groups that accept
 // their interface by translation, against the strict loopback mocks. What each suite asserts is
 // what the SDK returned, what the upstream received (the mock's recorded body) and the ledger.
-import { expect } from "vitest";
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { ANTHROPIC_OUTPUT_TOKENS } from "../mock-upstreams/anthropic.ts";
 import { GEMINI_OUTPUT_TOKENS } from "../mock-upstreams/gemini.ts";
 import { OPENAI_OUTPUT_TOKENS } from "../mock-upstreams/openai.ts";
@@ -27,7 +27,26 @@ export type GroupName = keyof typeof groups;
 export type Group = (typeof groups)[GroupName];
 
 /** A relay with the given groups accepting `caller` by translation (the catalog reloaded). */
-export async function startSdkEnv(caller: Interface, names: GroupName[]): Promise<RelayEnv> {
+/**
+ * One suite's gateway for the caller format: started before the suite (handed to `onStarted`),
+ * stopped after it, and no scenario left queued on a mock after each test (a failed test's would
+ * reach the next).
+ */
+export function useSdkEnv(caller: Interface, names: GroupName[], onStarted: (env: RelayEnv) => void): void {
+  let env: RelayEnv | undefined;
+  beforeAll(async () => {
+    env = await startSdkEnv(caller, names);
+    onStarted(env);
+  });
+  afterAll(async () => {
+    await env?.stop();
+  });
+  afterEach(() => {
+    for (const mock of Object.values(env?.mocks ?? {})) mock.dropQueued();
+  });
+}
+
+async function startSdkEnv(caller: Interface, names: GroupName[]): Promise<RelayEnv> {
   const env = await startRelayEnv();
   for (const name of names) {
     const group = env.groups.get(groups[name].identifier)!;

@@ -3,7 +3,7 @@
 // upstream proof (a thinking signature, a thoughtSignature) rides in `reasoning_details[].data`
 // and must reach the upstream byte-exact on the next turn.
 import OpenAI from "openai";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { RelayEnv } from "../helpers/relay-env.ts";
 import { inputTokensOf } from "../mock-upstreams/server.ts";
 import {
@@ -18,7 +18,7 @@ import {
   proofIn,
   proofPattern,
   proofsReceived,
-  startSdkEnv,
+  useSdkEnv,
   TOOL,
   TOOL_ARGUMENT,
   TOOL_RESULT,
@@ -29,15 +29,7 @@ import {
 } from "./sdk-helpers.ts";
 
 let env: RelayEnv;
-beforeAll(async () => {
-  env = await startSdkEnv("chat", ["claude", "gemini"]);
-});
-afterAll(async () => {
-  await env?.stop();
-});
-afterEach(() => {
-  for (const mock of Object.values(env.mocks)) mock.dropQueued(); // a failed test leaves no scenario to the next
-});
+useSdkEnv("chat", ["claude", "gemini"], (started) => (env = started));
 
 type Message = OpenAI.Chat.ChatCompletionMessage & { reasoning_content?: string; reasoning_details?: { type: string; data?: string }[] };
 type Params = Omit<OpenAI.Chat.ChatCompletionCreateParamsNonStreaming, "stream">;

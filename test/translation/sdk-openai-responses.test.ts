@@ -4,7 +4,7 @@
 // `encrypted_content` and must reach the upstream byte-exact on the next turn — the stateless
 // way Codex runs (store: false, include: ["reasoning.encrypted_content"], the output sent back).
 import OpenAI from "openai";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { RelayEnv } from "../helpers/relay-env.ts";
 import { inputTokensOf } from "../mock-upstreams/server.ts";
 import {
@@ -19,7 +19,7 @@ import {
   proofIn,
   proofPattern,
   proofsReceived,
-  startSdkEnv,
+  useSdkEnv,
   TOOL,
   TOOL_ARGUMENT,
   TOOL_RESULT,
@@ -30,15 +30,7 @@ import {
 } from "./sdk-helpers.ts";
 
 let env: RelayEnv;
-beforeAll(async () => {
-  env = await startSdkEnv("responses", ["claude", "gemini"]);
-});
-afterAll(async () => {
-  await env?.stop();
-});
-afterEach(() => {
-  for (const mock of Object.values(env.mocks)) mock.dropQueued(); // a failed test leaves no scenario to the next
-});
+useSdkEnv("responses", ["claude", "gemini"], (started) => (env = started));
 
 type Params = Omit<OpenAI.Responses.ResponseCreateParamsNonStreaming, "stream">;
 type Input = OpenAI.Responses.ResponseInputItem[];
