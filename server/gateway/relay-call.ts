@@ -17,7 +17,7 @@ import { eligibleChannels, nextCredential, orderChannels, translatingChannels, u
 import type { Forwarder } from "./forward.ts";
 import { type UpstreamAnswer, exchange, originAndPath } from "./upstream-exchange.ts";
 import { decodedBodyBytes, rawJsonOf } from "./middleware/body.ts";
-import type { ClientRequest, UpstreamAdapter } from "./upstreams/adapter.ts";
+import { type UpstreamAdapter, admittedRequest } from "./upstreams/adapter.ts";
 import { nativeAdapters } from "./upstreams/by-interface.ts";
 import { type SseEvent, SseSplitter } from "./upstreams/sse.ts";
 import { record as metrics } from "../metrics/metrics.ts";
@@ -81,7 +81,6 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
   return async function forward(call, req, res) {
     const started = performance.now();
     const { route, caller } = call;
-    const client: ClientRequest = { body: req.body, raw: rawJsonOf(res), stream: call.stream, headers: req.headers, query: req.query as Record<string, unknown> };
     // A translated call is read once here: what the canonical form cannot hold is refused before any hold.
     const translation =
       route.translated && call.iface !== "embeddings" ? startTranslation(call.iface, req.body, { stream: call.stream, model: route.callName, bodyBytes: decodedBodyBytes(req, res) }) : null;
@@ -109,6 +108,9 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
 
     const bodyBytes = decodedBodyBytes(req, res);
     const worstCase = worstCaseCost(call.iface, req.body, bodyBytes, route.model.prices, route.group.multiplierMilli);
+    // What the call keeps of the request from here on; the parsed body is let go (see admittedRequest).
+    const client = admittedRequest({ body: req.body, raw: rawJsonOf(res), stream: call.stream, headers: req.headers, query: req.query as Record<string, unknown> });
+    req.body = undefined;
     const holder = {
       organizationId: caller.organization.id,
       userId: caller.member.id,

@@ -44,9 +44,12 @@ export function countTokensHandler(iface: CountingInterface, catalog: Catalog, d
       if ("kind" in route) return next(route);
       const [channel] = orderChannels(eligibleChannels(catalog.snapshot.channels, iface, route.group.id, route.model.modelId));
       const counter = channel && counters[channel.kind];
+      const raw = rawJsonOf(res);
       if (counter) {
-        const client: ClientRequest = { body: req.body, raw: rawJsonOf(res), stream: false, headers: req.headers, query: req.query as Record<string, unknown> };
+        const client: ClientRequest = { body: req.body, raw, stream: false, headers: req.headers, query: req.query as Record<string, unknown> };
         const upstream = counter(client, channel, route.model.modelId);
+        // Not kept while the upstream counts (as a generation call, see admittedRequest): the estimate reads the bytes again if it must.
+        if (raw) req.body = undefined;
         try {
           const answer = await dispatcher.request({
             ...originAndPath(upstream.url),
@@ -67,7 +70,7 @@ export function countTokensHandler(iface: CountingInterface, catalog: Catalog, d
           log("relay.count_tokens_estimated", { request_id: res.locals.requestId, channel_id: channel.id, code: (error as { code?: string }).code ?? "error" });
         }
       }
-      const tokens = estimateRequestTokens(iface, req.body);
+      const tokens = estimateRequestTokens(iface, req.body ?? JSON.parse(raw!.bytes.toString("utf8")));
       res.setHeader("x-tollgate-token-count", "estimate");
       res.json(iface === "messages" ? { input_tokens: tokens } : { totalTokens: tokens });
     } catch (error) {

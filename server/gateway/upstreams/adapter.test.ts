@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { scanJson } from "../raw-json.ts";
+import { type ClientRequest, admittedRequest } from "./adapter.ts";
+import { nativeAdapters } from "./by-interface.ts";
+
+const clientOf = (text: string, stream: boolean): ClientRequest => {
+  const scan = scanJson(Buffer.from(text), 64);
+  return { body: JSON.parse(text), raw: scan.tooDeep ? null : scan.raw, stream, headers: { "anthropic-version": "2023-06-01" }, query: {} };
+};
+
+const bodies = [
+  `{"model":"m","messages":[{"role":"user","content":"hi"}],"max_tokens":1.0,"vendor_x":{"a":1e3}}`,
+  `{"model":"m","stream":true,"messages":[],"stream_options":{"include_usage":true}}`,
+  `{"model":"m","stream":true,"messages":[],"stream_options":{"include_usage":false,"include_usage":true}}`,
+  `{"model":"m","stream":true,"messages":[],"stream_options":{"include_obfuscation":false}}`,
+  `{"contents":[{"parts":[{"text":"hi"}]}],"generationConfig":{"temperature":1,"temperature":0.5}}`,
+  `{"contents":[],"generationConfig":{"maxOutputTokens":8}}`,
+  `{"model":"m","input":"hi","stream":false}`,
+  `{"model":"a","model":"m","messages":[]}`,
+];
+
+describe("admittedRequest", () => {
+  it("keeps only the members adapters read where the client's bytes go upstream, and the whole body where they cannot", () => {
+    const client = clientOf(`{"model":"m","stream":true,"messages":[{"role":"user","content":"hi"}],"tools":[]}`, true);
+    expect(admittedRequest(client).body).toEqual({ model: "m", stream: true });
+    const duplicated = clientOf(`{"model":"a","model":"m","messages":[]}`, false);
+    expect(admittedRequest(duplicated).body).toBe(duplicated.body);
+    const unscanned = { ...clientOf(`{"model":"m","messages":[]}`, false), raw: null };
+    expect(admittedRequest(unscanned).body).toBe(unscanned.body);
+  });
+
+  // Guards the list of members adapters read: an adapter that starts reading another member of the
+  // parsed body would build something else from the admitted request, and fail here.
+  it.each(Object.entries(nativeAdapters))("leaves what the %s adapter builds and streams unchanged", (iface, adapter) => {
+    for (const text of bodies) {
+      for (const stream of [false, true]) {
+        for (const upstreamModel of ["m", "upstream-id"]) {
+          const client = clientOf(text, stream);
+          const target = { baseUrl: "http://upstream.test/v1", credential: "secret", upstreamModel };
+          const whole = adapter.build(client, target);
+          const admitted = adapter.build(admittedRequest(client), target);
+          expect({ ...admitted, body: admitted.body.toString() }).toEqual({ ...whole, body: whole.body.toString() });
+          if (iface === "embeddings") continue; // never streamed
+          const usageChunk = { raw: `data: {"choices":[],"usage":{"prompt_tokens":3,"completion_tokens":2}}\n\n`, data: `{"choices":[],"usage":{"prompt_tokens":3,"completion_tokens":2}}` };
+          expect(adapter.startStream(admittedRequest(client)).onEvent(usageChunk)).toEqual(adapter.startStream(client).onEvent(usageChunk));
+        }
+      }
+    }
+  });
+});
