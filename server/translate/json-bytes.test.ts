@@ -15,4 +15,13 @@ describe("jsonBytes", () => {
     expect(jsonBytes({}).toString("utf8")).toBe("{}");
     expect(jsonBytes({ a: [] }).toString("utf8")).toBe('{"a":[]}');
   });
+
+  it("returns bodies of their own: past the reused scratch buffer's size, and unchanged by the next call", () => {
+    const huge = { messages: Array.from({ length: 50 }, (_, i) => ({ text: `${i} 😀 \ud800 é ${"y".repeat(40_000)}` })), system: "ü".repeat(300_000) };
+    const first = jsonBytes(huge);
+    expect(first.toString("utf8")).toBe(JSON.stringify(huge));
+    const second = jsonBytes({ model: "other" });
+    expect(first.toString("utf8")).toBe(JSON.stringify(huge));
+    expect(second.toString("utf8")).toBe('{"model":"other"}');
+  });
 });
