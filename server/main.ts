@@ -197,6 +197,11 @@ async function runPrimary(): Promise<void> {
   };
   process.on("SIGTERM", stopAll);
   process.on("SIGINT", stopAll);
+  // Workers keep a young generation of at least 16 MB a semi-space. Left to itself, V8 shrinks it
+  // to 1 MB while a worker idles; when traffic returns, the calls then in flight are promoted
+  // before they end, and old-generation collections of 10–20 ms follow for seconds
+  // (bench/relay-overhead/results.md, thirteenth round). A flag given on the command line comes after this one and wins.
+  cluster.setupPrimary({ execArgv: ["--min-semi-space-size=16", ...process.execArgv] });
   for (let i = 0; i < config.workers; i++) fork();
 }
 

@@ -8,6 +8,8 @@
 // parsed, so it may read bytes that are not JSON: it never throws on them, and its layout is used
 // only once JSON.parse (or `parseInPieces`) has accepted the same bytes.
 
+import { joinedBytes } from "./body-slabs.ts";
+
 /**
  * A top-level member: its key (decoded) and the byte ranges of the key and of its value; when
  * the value is an array, `elements` holds each element's start and end, in turn.
@@ -172,12 +174,12 @@ export function withMembers(raw: RawJson, set: Record<string, string>): Buffer {
   }
   if (edits.length === 0) return raw.bytes;
   edits.sort((a, b) => a.start - b.start);
-  const pieces: Buffer[] = [];
+  const pieces: (Buffer | string)[] = [];
   let at = 0;
   for (const edit of edits) {
-    pieces.push(raw.bytes.subarray(at, edit.start), Buffer.from(edit.text));
+    pieces.push(raw.bytes.subarray(at, edit.start), edit.text);
     at = edit.end;
   }
   pieces.push(raw.bytes.subarray(at));
-  return Buffer.concat(pieces);
+  return joinedBytes(pieces);
 }

@@ -12,6 +12,7 @@ import { estimatedInputTokens, formatMicros, worstCaseCost } from "../domain/wor
 import type { Blocker, CallState } from "../call-state/worker.ts";
 import type { ChannelWithCredentials } from "../store/channels.ts";
 import type { Failover } from "../store/ledger.ts";
+import { holdBytes } from "./body-slabs.ts";
 import type { Catalog } from "./catalog.ts";
 import { eligibleChannels, nextCredential, orderChannels, translatingChannels, upstreamModelOf } from "./channels/select.ts";
 import type { Forwarder } from "./forward.ts";
@@ -224,6 +225,16 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
         if (isGatewayError(error)) throw error; // a translation's refusal, naming the field
         throw gatewayError("invalid_request", "The request body could not be sent upstream (it is too deeply nested or not serializable). Simplify the request and retry.");
       }
+      // The attempt holds what it sends (a reused slab, see body-slabs.ts) until its answer is in.
+      const releaseBody = holdBytes(upstreamRequest.body);
+      try {
+        return await sendTo(channel, adapter, upstreamRequest);
+      } finally {
+        releaseBody();
+      }
+    }
+
+    async function sendTo(channel: ChannelWithCredentials, adapter: UpstreamAdapter, upstreamRequest: ReturnType<UpstreamAdapter["build"]>): Promise<Attempt> {
       let upstream: UpstreamAnswer;
       for (let resent = false; ; resent = true) {
         try {

@@ -3,6 +3,7 @@
 // body; a relay needs none of them: it either takes the body whole or hands each chunk on as it
 // arrives. Both are done here with two promises per call and no stream.
 import type { Dispatcher } from "undici";
+import { holdBytes } from "./body-slabs.ts";
 
 type IncomingHttpHeaders = Record<string, string | string[] | undefined>;
 
@@ -40,7 +41,8 @@ export function originAndPath(url: string): { origin: string; path: string } {
 /** POSTs `options.body` and resolves with the answer's head; rejects with undici's error (its `code` kept) when none comes. */
 export function exchange(dispatcher: Dispatcher, options: ExchangeOptions): Promise<UpstreamAnswer> {
   return new Promise((resolve, reject) => {
-    const call = new Exchange(options.signal, resolve, reject);
+    // The body's slab (a large client body, see body-slabs.ts) is not reused while undici may still send it.
+    const call = new Exchange(options.signal, resolve, reject, holdBytes(options.body));
     dispatcher.dispatch(
       {
         origin: options.origin,
@@ -82,8 +84,12 @@ class Exchange implements Dispatcher.DispatchHandler, UpstreamAnswer {
     else this.onResponseError(null, reason);
   };
 
-  constructor(signal: AbortSignal, answered: (answer: UpstreamAnswer) => void, failed: (error: Error) => void) {
+  /** Lets the body's slab go: once undici is done with the request (answered in full, failed or aborted). */
+  private readonly releaseBody: () => void;
+
+  constructor(signal: AbortSignal, answered: (answer: UpstreamAnswer) => void, failed: (error: Error) => void, releaseBody: () => void) {
     this.signal = signal;
+    this.releaseBody = releaseBody;
     this.waiting = { answered, failed };
     signal.addEventListener("abort", this.onAbort);
   }
@@ -109,11 +115,15 @@ class Exchange implements Dispatcher.DispatchHandler, UpstreamAnswer {
 
   onResponseEnd() {
     this.ended = true;
+    this.releaseBody();
     this.signal.removeEventListener("abort", this.onAbort);
     this.finish();
   }
 
   onResponseError(_controller: Dispatcher.DispatchController | null, error: Error) {
+    // Undici writes nothing more of an aborted or failed request (it destroys the socket), and an
+    // abort before the request started is heard here first: undici aborts it when it starts.
+    this.releaseBody();
     this.signal.removeEventListener("abort", this.onAbort);
     if (this.failure) return; // failed on our side already (an abort while queued, a consumer's error)
     this.failure = error;

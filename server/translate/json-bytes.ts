@@ -2,9 +2,11 @@
 // makes one string that V8 puts in its large-object space, which costs more than the serializing
 // itself (0.79 ms against 0.37 ms for a 145 KB turn, measured): here long arrays (the turns, the
 // tools) are serialized element by element, and each piece is encoded straight into one scratch
-// buffer the worker reuses, so no string grows large and the only new memory is the finished
-// body, copied out once (pieces encoded on their own and then joined cost twice that, in buffers
-// V8 frees only when it collects). The output is byte-identical to JSON.stringify's.
+// buffer the worker reuses, so no string grows large and the finished body is copied out once
+// (pieces encoded on their own and then joined cost twice that, in buffers V8 frees only when it
+// collects), into a reused slab when it is large (see gateway/body-slabs.ts). The output is
+// byte-identical to JSON.stringify's.
+import { joinedBytes } from "../gateway/body-slabs.ts";
 
 /** Kept between calls up to this size; a larger body gets a scratch buffer of its own. */
 const keptScratchBytes = 1024 * 1024;
@@ -40,5 +42,5 @@ export function jsonBytes(value: Record<string, unknown>): Buffer {
     } else put(JSON.stringify(member));
   }
   put("}");
-  return Buffer.from(scratch.subarray(0, length));
+  return joinedBytes([scratch.subarray(0, length)]);
 }

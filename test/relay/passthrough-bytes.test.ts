@@ -101,6 +101,28 @@ describe("an agent-sized body (parsed in pieces)", () => {
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ type: "error", error: { type: "invalid_request_error" } });
   });
+
+  it("many at once, in rounds, each arrive upstream as their own bytes (the slabs they are read into are reused)", async () => {
+    const key = await env.key("claude-smart");
+    const base = messagesRequest("claude-sonnet-4-6", false);
+    // Odd rounds name the model group-qualified: the bytes sent are an edited copy, built in a slab of its own.
+    for (let round = 0; round < 4; round++) {
+      const model = round % 2 ? '"claude-smart/claude-sonnet-4-6"' : '"claude-sonnet-4-6"';
+      // Different lengths too, so a reused slab holds the tail of a longer body from before.
+      const bodies = Array.from({ length: 8 }, (_, i) =>
+        base.replace('"claude-sonnet-4-6"', model).replace('"content":"', `"content":"round ${round} call ${i} ${"x".repeat(((i * 7919) % 20_000) + round * 3000)} `),
+      );
+      expect(new Set(bodies).size).toBe(8);
+      await Promise.all(
+        bodies.map(async (body) => {
+          const response = await fetch(`${env.tollgate.url}/v1/messages`, { method: "POST", headers: { "content-type": "application/json", ...anthropicHeaders(key) }, body });
+          expect(response.status, await response.text()).toBe(200);
+        }),
+      );
+      const received = env.mocks.anthropic.requests.slice(-8).map((request) => request.raw);
+      expect(new Set(received)).toEqual(new Set(bodies.map((body) => body.replace(model, '"claude-sonnet-4-6"'))));
+    }
+  });
 });
 
 describe("what must change is changed in place, and nothing else", () => {

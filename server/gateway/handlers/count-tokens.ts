@@ -12,6 +12,7 @@ import type { ChannelWithCredentials } from "../../store/channels.ts";
 import type { Catalog } from "../catalog.ts";
 import { eligibleChannels, nextCredential, orderChannels, upstreamModelOf } from "../channels/select.ts";
 import type { Caller } from "../middleware/authenticate.ts";
+import { holdBytes } from "../body-slabs.ts";
 import { rawJsonOf } from "../middleware/body.ts";
 import { resolveRoute } from "../resolve-route.ts";
 import { callNameOf } from "./relay.ts";
@@ -39,15 +40,20 @@ const counters: Partial<Record<ChannelWithCredentials["kind"], (client: ClientRe
 
 export function countTokensHandler(iface: CountingInterface, catalog: Catalog, dispatcher: Dispatcher, log: (event: string, fields: Record<string, unknown>) => void) {
   return async function countTokens(req: Request, res: Response, next: NextFunction) {
+    const releases: (() => void)[] = [];
     try {
       const route = resolveRoute(catalog.snapshot, res.locals.caller as Caller, iface, callNameOf[iface](req));
       if ("kind" in route) return next(route);
       const [channel] = orderChannels(eligibleChannels(catalog.snapshot.channels, iface, route.group.id, route.model.modelId));
       const counter = channel && counters[channel.kind];
       const raw = rawJsonOf(res);
+      // The bytes (reused slabs, see body-slabs.ts) are read again after the upstream's answer (for
+      // the estimate), when the client may have gone, and what was built is sent until then.
+      if (raw) releases.push(holdBytes(raw.bytes));
       if (counter) {
         const client: ClientRequest = { body: req.body, raw, stream: false, headers: req.headers, query: req.query as Record<string, unknown> };
         const upstream = counter(client, channel, route.model.modelId);
+        releases.push(holdBytes(upstream.body));
         // Not kept while the upstream counts (as a generation call, see admittedRequest): the estimate reads the bytes again if it must.
         if (raw) req.body = undefined;
         try {
@@ -75,6 +81,8 @@ export function countTokensHandler(iface: CountingInterface, catalog: Catalog, d
       res.json(iface === "messages" ? { input_tokens: tokens } : { totalTokens: tokens });
     } catch (error) {
       next(error);
+    } finally {
+      for (const release of releases) release();
     }
   };
 }

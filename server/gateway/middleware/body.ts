@@ -4,6 +4,7 @@
 import { parse as parseContentType } from "content-type";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { gatewayError } from "../../domain/errors.ts";
+import { releaseBytes, slabFromBytes, takeSlab } from "../body-slabs.ts";
 import { parseInPieces, piecesFromBytes } from "../parse-in-pieces.ts";
 import { type RawJson, type Scan, scanJson } from "../raw-json.ts";
 
@@ -99,20 +100,25 @@ export function relayBody({ maxBytes, maxDepth }: { maxBytes: number; maxDepth: 
     if (!(length > 0 && length <= maxBytes) || (encoding !== undefined && encoding !== "identity") || !plainJson.test(req.headers["content-type"] ?? "")) {
       return json(req, res, next);
     }
+    // A large body is copied into a reused slab as it arrives (see body-slabs.ts), held until the response closes.
+    const slab = length >= slabFromBytes ? takeSlab(length) : null;
+    if (slab) res.once("close", () => releaseBytes(slab));
     const chunks: Buffer[] = [];
+    let filled = 0;
     let ended = false; // by the body's end or by an error, whichever came first: `next` is called once
     const fail = (error: Error) => {
       if (ended) return;
       ended = true;
       next(Object.assign(error, { status: 400, type: "request.aborted" }));
     };
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    if (slab) req.on("data", (chunk: Buffer) => void (filled += chunk.copy(slab, filled)));
+    else req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.once("error", fail);
     req.once("aborted", () => fail(new Error("request aborted")));
     req.once("end", () => {
       if (ended) return;
       ended = true;
-      const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+      const body = slab ? slab.subarray(0, filled) : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
       res.locals.bodyBytes = body.length;
       const bytes = withoutBom(body);
       try {
