@@ -75,6 +75,8 @@ function retryAfterOf(headers: Record<string, string | string[] | undefined>): n
   return Number.isFinite(value) && value > 0 ? Math.ceil(value) : 1;
 }
 
+const restarting = () => gatewayError("no_channel", "The gateway is restarting and could not finish this call. Retry it.", { retryAfterSeconds: 1 });
+
 export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
   const { catalog, callState, dispatcher, drained } = deps;
   const { channels } = callState;
@@ -83,8 +85,17 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
     const started = performance.now();
     const { route, caller } = call;
     // A translated call is read once here: what the canonical form cannot hold is refused before any hold.
+    const raw = rawJsonOf(res);
     const translation =
-      route.translated && call.iface !== "embeddings" ? startTranslation(call.iface, req.body, { stream: call.stream, model: route.callName, bodyBytes: decodedBodyBytes(req, res) }) : null;
+      route.translated && call.iface !== "embeddings"
+        ? startTranslation(call.iface, req.body, {
+            stream: call.stream,
+            model: route.callName,
+            bodyBytes: decodedBodyBytes(req, res),
+            // Read only before the client's response closes (the loop below stops trying channels then), while the bytes are its.
+            reread: raw && !raw.duplicateKeys ? () => JSON.parse(raw.bytes.toString("utf8")) : undefined,
+          })
+        : null;
     const adapterFor = (channel: ChannelWithCredentials): UpstreamAdapter => (translation ? translation.to(upstreamFormatOf(channel.kind, route.group.family)!) : nativeAdapters[call.iface]);
 
     const candidates = translation
@@ -110,7 +121,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
     const bodyBytes = decodedBodyBytes(req, res);
     const worstCase = worstCaseCost(call.iface, req.body, bodyBytes, route.model.prices, route.group.multiplierMilli);
     // What the call keeps of the request from here on; the parsed body is let go (see admittedRequest).
-    const client = admittedRequest({ body: req.body, raw: rawJsonOf(res), stream: call.stream, headers: req.headers, query: req.query as Record<string, unknown> });
+    const client = admittedRequest({ body: req.body, raw, stream: call.stream, headers: req.headers, query: req.query as Record<string, unknown> });
     req.body = undefined;
     const holder = {
       organizationId: caller.organization.id,
@@ -138,6 +149,8 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       if (!res.writableFinished) abort.abort();
     };
     res.on("close", onClose);
+    // Gone while the call was admitted: nothing goes upstream (its body's slab may be another call's by now).
+    if (res.destroyed) onClose();
     const onDrained = () => abort.abort();
     drained.addEventListener("abort", onDrained);
 
@@ -149,6 +162,11 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       for (const channel of ordered) {
         const claim = await channels.admit(channel.id);
         if (!claim) continue;
+        if (abort.signal.aborted) {
+          // The client left (or the drain time ended) meanwhile: nothing is built from its bytes, and the channel is not judged.
+          await channels.report({ channelId: channel.id, failed: undefined, reason: undefined, probe: claim.probe });
+          break;
+        }
         let attempt: Attempt | undefined;
         try {
           attempt = await tryChannel(channel);
@@ -173,6 +191,8 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
         return;
       }
       if (abort.signal.aborted) {
+        // A graceful stop's drain time ended before any answer began: the client hears why.
+        if (drained.aborted && !res.destroyed) throw restarting();
         outcome = { ...outcome, status: "client_disconnected", httpStatus: 499 };
         return;
       }
@@ -351,7 +371,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
      * retry, and no fault of the channel's).
      */
     function interrupted(usage: Usage, forwarded: number, ttfbMs: number | null): Attempt {
-      if (drained.aborted && ttfbMs === null) throw gatewayError("no_channel", "The gateway is restarting and could not finish this call. Retry it.", { retryAfterSeconds: 1 });
+      if (drained.aborted && ttfbMs === null) throw restarting();
       return { outcome: disconnected(usage, forwarded, ttfbMs) };
     }
 

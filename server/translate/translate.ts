@@ -31,20 +31,31 @@ const refusal = (error: TranslationRefusal, caller: Format, upstream: Format | n
     { field },
   );
 
-/** Reads the caller's body; a field the canonical form cannot hold is answered 400 here, before any hold. */
-export function startTranslation(caller: Format, body: Record<string, any>, options: { stream: boolean; model: string; bodyBytes: number }): Translation {
+/**
+ * Reads the caller's body; a field the canonical form cannot hold is answered 400 here, before any
+ * hold. `reread` parses the caller's bytes again: given it, the canonical turns (as large as the
+ * body) are let go once written for a channel, and read again only if another channel is tried.
+ */
+export function startTranslation(
+  caller: Format,
+  body: Record<string, any>,
+  options: { stream: boolean; model: string; bodyBytes: number; reread?: () => Record<string, any> },
+): Translation {
   const callerCodec = codecs[caller];
-  let request: CanonicalRequest;
-  try {
-    request = callerCodec.readRequest(body, options);
-  } catch (error) {
-    if (error instanceof TranslationRefusal) throw refusal(error, caller, null, error.field);
-    throw error;
-  }
+  const read = (from: Record<string, any>) => {
+    try {
+      return callerCodec.readRequest(from, options);
+    } catch (error) {
+      if (error instanceof TranslationRefusal) throw refusal(error, caller, null, error.field);
+      throw error;
+    }
+  };
+  let request: CanonicalRequest | null = read(body);
   const context: CallerContext = {
     model: options.model,
     includeUsage: caller === "chat" && body.stream_options?.include_usage === true,
-    request,
+    // What writers echo (Responses) is all but the turns.
+    request: { ...request, turns: [] },
     // Provisional (the final message_delta carries the upstream's count): four bytes a token, as
     // English, code and JSON run, rather than walking an agent-sized body for a closer guess.
     estimatedInputTokens: caller === "messages" ? Math.max(1, Math.ceil(options.bodyBytes / 4)) : 0,
@@ -52,22 +63,36 @@ export function startTranslation(caller: Format, body: Record<string, any>, opti
   // Anthropic needs max_tokens, which a caller of another format may leave out: it gets the limit
   // the hold was made for (the caller format's default), so the upstream cannot outrun the hold.
   const heldOutput = request.maxOutputTokens === undefined && request.reasoning?.budgetTokens === undefined ? maxOutputTokens(caller, body) : undefined;
+  const take = (): CanonicalRequest => {
+    const taken = request ?? read(options.reread!());
+    if (options.reread) request = null;
+    return taken;
+  };
   return {
     to(upstream) {
       const upstreamCodec = codecs[upstream];
-      const written = upstream === "messages" && heldOutput !== undefined ? { ...request, maxOutputTokens: heldOutput } : request;
-      return translatingAdapter(callerCodec, upstreamCodec, written, context, (error) => refusal(error, caller, upstream, callerCodec.fieldName(error.field)));
+      const written = (taken: CanonicalRequest) => (upstream === "messages" && heldOutput !== undefined ? { ...taken, maxOutputTokens: heldOutput } : taken);
+      return translatingAdapter(callerCodec, upstreamCodec, () => written(take()), options.stream, context, (error) =>
+        refusal(error, caller, upstream, callerCodec.fieldName(error.field)),
+      );
     },
   };
 }
 
-function translatingAdapter(caller: Codec, upstream: Codec, request: CanonicalRequest, context: CallerContext, refuse: (error: TranslationRefusal) => GatewayError): UpstreamAdapter {
+function translatingAdapter(
+  caller: Codec,
+  upstream: Codec,
+  requestToWrite: () => CanonicalRequest,
+  callerStreams: boolean,
+  context: CallerContext,
+  refuse: (error: TranslationRefusal) => GatewayError,
+): UpstreamAdapter {
   const native = nativeAdapters[upstream.format as RelayInterface];
   return {
     build(_client, target) {
       let body: Record<string, unknown>;
       try {
-        body = upstream.writeRequest({ ...request, model: target.upstreamModel, stream: true });
+        body = upstream.writeRequest({ ...requestToWrite(), model: target.upstreamModel, stream: true });
       } catch (error) {
         if (error instanceof TranslationRefusal) throw refuse(error);
         throw error;
@@ -83,7 +108,7 @@ function translatingAdapter(caller: Codec, upstream: Codec, request: CanonicalRe
       const reader = upstream.streamReader();
       // A streaming caller gets the writer's text; one that asked for no stream, the assembled response.
       const writer = caller.streamWriter(context);
-      const assembler = request.stream ? null : new Assembler();
+      const assembler = callerStreams ? null : new Assembler();
       let usage: Usage = noUsage();
       let finished = false;
       let stopReason: string | undefined;
@@ -103,7 +128,7 @@ function translatingAdapter(caller: Codec, upstream: Codec, request: CanonicalRe
         // A stream that ended without finishing (an error event, or cut short) ends with the caller's error event.
         close() {
           const out = pass(reader.end());
-          if (!request.stream) return out;
+          if (!callerStreams) return out;
           if (finished) return out + writer.end();
           return out + writer.error(reader.upstreamError?.message ?? "The upstream stream ended before the answer was complete. Retry the request.");
         },

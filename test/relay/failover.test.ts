@@ -2,6 +2,7 @@
 // when every channel fails (429 with Retry-After, 504 on timeout, 503 otherwise); a stream that
 // breaks after its first byte ends with the format's error event; a failing channel's circuit opens.
 import OpenAI from "openai";
+import { messagesRequest } from "../../bench/relay-overhead/scenarios/agent-request.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createKey, unique } from "../helpers/fixtures.ts";
 import { freePort } from "../helpers/tollgate.ts";
@@ -104,6 +105,37 @@ describe("failover before the first byte", () => {
       expect((await ask(client)).choices[0].message.content).toBe(OPENAI_REPLY);
     }
     expect(served(backup)).toBe(before + 1);
+  });
+
+  it("a translated agent-sized call fails over with the same translated body (read again from the caller's bytes)", async () => {
+    const { groupId } = await groupServedBy([
+      { url: env.mocks.openai.url, priority: 10 },
+      { url: backup.url, priority: 0 },
+    ]);
+    const patched = await env.operator.PATCH("/api/admin/groups/{id}", { params: { path: { id: groupId } }, body: { translated_interfaces: ["messages"] } });
+    expect(patched.error).toBeUndefined();
+    const key = await createKey(env.tenant.owner, groupId);
+    env.mocks.openai.next("error-500");
+    const [failedBefore, servedBefore] = [served(env.mocks.openai), served(backup)];
+    // The catalog picks up the group's change within a second.
+    let response: Response | undefined;
+    for (let attempt = 0; attempt < 20; attempt++) {
+      response = await fetch(`${env.tollgate.url}/v1/messages`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-api-key": key, "anthropic-version": "2023-06-01" },
+        body: messagesRequest("gpt-4o", false),
+      });
+      if (response.status !== 404) break;
+      await response.text();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(response!.status, await response!.clone().text()).toBe(200);
+    expect((await response!.json()).type).toBe("message");
+    expect(served(env.mocks.openai)).toBe(failedBefore + 1);
+    expect(served(backup)).toBe(servedBefore + 1);
+    const [first, second] = [env.mocks.openai.requests.at(-1)!.raw, backup.requests.at(-1)!.raw];
+    expect(first.length).toBeGreaterThan(100_000);
+    expect(second).toBe(first);
   });
 
   it("a higher priority channel is always tried first", async () => {
