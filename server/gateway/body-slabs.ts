@@ -56,7 +56,7 @@ export function joinedBytes(pieces: (Buffer | string)[]): Buffer {
 
 /**
  * Keeps the slab that `bytes` is a view of (if any) from being reused until the returned function
- * is called. Bytes that are not a lent slab's (small bodies, re-serialized or edited ones) need no hold.
+ * is called. Bytes that are not a slab's (a small body, a string) need no hold.
  */
 export function holdBytes(bytes: Buffer | string): () => void {
   const lease = typeof bytes === "string" ? undefined : leases.get(bytes.buffer);
