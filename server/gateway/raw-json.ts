@@ -23,18 +23,23 @@ export type RawJson = {
   members: Member[];
   /** A top-level key appears twice: JSON.parse kept the last, an upstream might keep the first, so these bytes are never forwarded. */
   duplicateKeys: boolean;
+  /** Where each string token of `longStringBytes` or more starts and ends (quotes included), in turn: translation splices these bytes (translate/raw-strings.ts). */
+  longStrings: number[];
 };
+
+/** A string token this long is one a translated body copies from the client's bytes rather than escaping it again. */
+export const longStringBytes = 512;
 
 export type Scan = { tooDeep: true } | { tooDeep: false; raw: RawJson | null };
 
-const QUOTE = 0x22;
+export const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const COLON = 0x3a;
 const COMMA = 0x2c;
 const isSpace = (byte: number) => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
 
 /** The index just past the string whose opening quote is at `start`, or -1. */
-function stringEnd(bytes: Buffer, start: number): number {
+export function stringEnd(bytes: Buffer, start: number): number {
   // Most strings (keys, short values) end within a few bytes: a loop here finds their end sooner
   // than a call out to Buffer's search, which takes the long ones (the bulk of a body's bytes).
   const near = Math.min(start + 24, bytes.length);
@@ -85,6 +90,7 @@ export function scanJson(bytes: Buffer, maxDepth: number): Scan {
   let elements: number[] | null = null;
   let elementFrom = -1;
   let readable = true;
+  const longStrings: number[] = [];
   const length = bytes.length;
   const endMember = (at: number) => {
     if (key === null || valueStart < 0) return false;
@@ -106,7 +112,7 @@ export function scanJson(bytes: Buffer, maxDepth: number): Scan {
         keyEnd = end;
         if (keys.has(key)) duplicateKeys = true;
         keys.add(key);
-      }
+      } else if (end - at >= longStringBytes) longStrings.push(at, end);
       at = end;
       continue;
     }
@@ -136,7 +142,7 @@ export function scanJson(bytes: Buffer, maxDepth: number): Scan {
     at++;
   }
   if (!readable || open < 0 || depth !== 0) return { tooDeep: false, raw: null };
-  return { tooDeep: false, raw: { bytes, open, members, duplicateKeys } };
+  return { tooDeep: false, raw: { bytes, open, members, duplicateKeys, longStrings } };
 }
 
 /** The element between `from` and `before`, without the whitespace around it; none for `[]`. */

@@ -92,6 +92,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
             stream: call.stream,
             model: route.callName,
             bodyBytes: decodedBodyBytes(req, res),
+            raw,
             // Read only before the client's response closes (the loop below stops trying channels then), while the bytes are its.
             reread: raw && !raw.duplicateKeys ? () => JSON.parse(raw.bytes.toString("utf8")) : undefined,
           })

@@ -4,27 +4,71 @@
 // tools) are serialized element by element, and each piece is encoded straight into one scratch
 // buffer the worker reuses, so no string grows large and the finished body is copied out once
 // (pieces encoded on their own and then joined cost twice that, in buffers V8 frees only when it
-// collects), into a reused slab when it is large (see gateway/body-slabs.ts). The output is
-// byte-identical to JSON.stringify's.
+// collects), into a reused slab when it is large (see gateway/body-slabs.ts).
+//
+// The caller's long strings (see raw-strings.ts) are not escaped again: in a piece that holds
+// some, each is swapped for a placeholder while the piece is stringified, and the caller's bytes
+// for it are copied where the placeholder came out. Without such strings the output is
+// byte-identical to JSON.stringify's; with them, it is the same JSON value.
 import { joinedBytes } from "../gateway/body-slabs.ts";
+import type { RawStrings, Span } from "./raw-strings.ts";
 
 /** Kept between calls up to this size; a larger body gets a scratch buffer of its own. */
 const keptScratchBytes = 1024 * 1024;
 let kept = Buffer.allocUnsafeSlow(256 * 1024);
 
-export function jsonBytes(value: Record<string, unknown>): Buffer {
+/** Stands in for a spliced string. A caller's string may equal it: then the count comes out high and the piece is escaped whole. */
+const placeholder = "tollgate:raw-string:0b6f2c";
+const placeholderJson = JSON.stringify(placeholder);
+
+type Slot = { holder: Record<string, unknown> | unknown[]; key: string | number; text: string; span: Span };
+
+export function jsonBytes(value: Record<string, unknown>, strings: RawStrings | null = null): Buffer {
   let scratch = kept;
   let length = 0;
+  const reserve = (bytes: number) => {
+    if (length + bytes <= scratch.length) return;
+    const grown = Buffer.allocUnsafeSlow(Math.max(length + bytes, scratch.length * 2));
+    scratch.copy(grown, 0, 0, length);
+    scratch = grown;
+    if (grown.length <= keptScratchBytes) kept = grown;
+  };
   const put = (text: string) => {
-    const room = length + text.length * 3; // UTF-8 takes at most 3 bytes per UTF-16 unit
-    if (room > scratch.length) {
-      const grown = Buffer.allocUnsafeSlow(Math.max(room, scratch.length * 2));
-      scratch.copy(grown, 0, 0, length);
-      scratch = grown;
-      if (grown.length <= keptScratchBytes) kept = grown;
-    }
+    reserve(text.length * 3); // UTF-8 takes at most 3 bytes per UTF-16 unit
     length += scratch.write(text, length);
   };
+  const copy = (span: Span) => {
+    reserve(span.end - span.start);
+    length += strings!.bytes.copy(scratch, length, span.start, span.end);
+  };
+  const slots: Slot[] = [];
+  const piece = (node: unknown) => {
+    if (strings === null || typeof node !== "object" || node === null) {
+      const span = typeof node === "string" ? strings?.spanOf(node) : undefined;
+      if (span) copy(span);
+      else put(JSON.stringify(node) ?? "null");
+      return;
+    }
+    swapOut(node, strings, slots);
+    if (slots.length === 0) return put(JSON.stringify(node) ?? "null");
+    // Stringified and put back at once: nothing else sees the placeholders.
+    const text = JSON.stringify(node);
+    for (const slot of slots) (slot.holder as Record<string | number, unknown>)[slot.key] = slot.text;
+    const found: number[] = [];
+    for (let at = text.indexOf(placeholderJson); at >= 0; at = text.indexOf(placeholderJson, at + placeholderJson.length)) found.push(at);
+    if (found.length !== slots.length) put(JSON.stringify(node));
+    else {
+      let from = 0;
+      for (let i = 0; i < found.length; i++) {
+        put(text.slice(from, found[i]));
+        copy(slots[i].span);
+        from = found[i] + placeholderJson.length;
+      }
+      put(text.slice(from));
+    }
+    slots.length = 0;
+  };
+
   put("{");
   let first = true;
   for (const key of Object.keys(value)) {
@@ -36,11 +80,43 @@ export function jsonBytes(value: Record<string, unknown>): Buffer {
       put("[");
       for (let i = 0; i < member.length; i++) {
         if (i > 0) put(",");
-        put(JSON.stringify(member[i]) ?? "null");
+        piece(member[i]);
       }
       put("]");
-    } else put(JSON.stringify(member));
+    } else piece(member);
   }
   put("}");
   return joinedBytes([scratch.subarray(0, length)]);
+}
+
+/**
+ * Swaps the caller's strings under `node` for the placeholder, noting each in `slots` in the order
+ * JSON.stringify writes them: an array's elements in turn, an object's own keys as Object.keys
+ * lists them (the count check in `jsonBytes` catches a string written twice, not one out of order).
+ */
+function swapOut(node: object, strings: RawStrings, slots: Slot[]): void {
+  if (typeof (node as { toJSON?: unknown }).toJSON === "function") return;
+  const holder = node as Record<string, unknown>;
+  if (Array.isArray(node)) {
+    for (let i = 0; i < node.length; i++) {
+      const value = node[i];
+      if (typeof value === "string") {
+        if (value.length >= strings.shortest) swapString(holder, i, value, strings, slots);
+      } else if (typeof value === "object" && value !== null) swapOut(value, strings, slots);
+    }
+    return;
+  }
+  for (const key of Object.keys(holder)) {
+    const value = holder[key];
+    if (typeof value === "string") {
+      if (value.length >= strings.shortest) swapString(holder, key, value, strings, slots);
+    } else if (typeof value === "object" && value !== null) swapOut(value, strings, slots);
+  }
+}
+
+function swapString(holder: Slot["holder"], key: string | number, text: string, strings: RawStrings, slots: Slot[]): void {
+  const span = strings.spanOf(text);
+  if (span === undefined) return;
+  slots.push({ holder, key, text, span });
+  (holder as Record<string | number, unknown>)[key] = placeholder;
 }

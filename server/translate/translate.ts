@@ -18,6 +18,8 @@ import { type CanonicalRequest, type Format, type UpstreamError, TranslationRefu
 import type { CallerContext, Codec } from "./codec.ts";
 import { codecs } from "./codecs.ts";
 import { jsonBytes } from "./json-bytes.ts";
+import { type RawStrings, rawStringsOf } from "./raw-strings.ts";
+import type { RawJson } from "../gateway/raw-json.ts";
 
 export type Translation = {
   /** The adapter for a channel whose upstream speaks `upstream`; throws the 400 when the pair cannot carry the request. */
@@ -31,26 +33,33 @@ const refusal = (error: TranslationRefusal, caller: Format, upstream: Format | n
     { field },
   );
 
+/** The canonical request, and which of its strings are the caller's bytes (see raw-strings.ts). */
+type Read = { request: CanonicalRequest; strings: RawStrings | null };
+
 /**
  * Reads the caller's body; a field the canonical form cannot hold is answered 400 here, before any
- * hold. `reread` parses the caller's bytes again: given it, the canonical turns (as large as the
- * body) are let go once written for a channel, and read again only if another channel is tried.
+ * hold. `raw` is the body's bytes, whose long strings the upstream's body copies. `reread` parses
+ * them again: given it, the canonical turns (as large as the body) are let go once written for a
+ * channel, and read again only if another channel is tried.
  */
 export function startTranslation(
   caller: Format,
   body: Record<string, any>,
-  options: { stream: boolean; model: string; bodyBytes: number; reread?: () => Record<string, any> },
+  options: { stream: boolean; model: string; bodyBytes: number; raw?: RawJson | null; reread?: () => Record<string, any> },
 ): Translation {
   const callerCodec = codecs[caller];
-  const read = (from: Record<string, any>) => {
+  const read = (from: Record<string, any>): Read => {
+    let request: CanonicalRequest;
     try {
-      return callerCodec.readRequest(from, options);
+      request = callerCodec.readRequest(from, options);
     } catch (error) {
       if (error instanceof TranslationRefusal) throw refusal(error, caller, null, error.field);
       throw error;
     }
+    return { request, strings: options.raw ? rawStringsOf(options.raw, from) : null };
   };
-  let request: CanonicalRequest | null = read(body);
+  let first: Read | null = read(body);
+  const request = first.request;
   const context: CallerContext = {
     model: options.model,
     includeUsage: caller === "chat" && body.stream_options?.include_usage === true,
@@ -63,15 +72,16 @@ export function startTranslation(
   // Anthropic needs max_tokens, which a caller of another format may leave out: it gets the limit
   // the hold was made for (the caller format's default), so the upstream cannot outrun the hold.
   const heldOutput = request.maxOutputTokens === undefined && request.reasoning?.budgetTokens === undefined ? maxOutputTokens(caller, body) : undefined;
-  const take = (): CanonicalRequest => {
-    const taken = request ?? read(options.reread!());
-    if (options.reread) request = null;
+  const take = (): Read => {
+    const taken = first ?? read(options.reread!());
+    if (options.reread) first = null;
     return taken;
   };
   return {
     to(upstream) {
       const upstreamCodec = codecs[upstream];
-      const written = (taken: CanonicalRequest) => (upstream === "messages" && heldOutput !== undefined ? { ...taken, maxOutputTokens: heldOutput } : taken);
+      const written = (taken: Read): Read =>
+        upstream === "messages" && heldOutput !== undefined ? { ...taken, request: { ...taken.request, maxOutputTokens: heldOutput } } : taken;
       return translatingAdapter(callerCodec, upstreamCodec, () => written(take()), options.stream, context, (error) =>
         refusal(error, caller, upstream, callerCodec.fieldName(error.field)),
       );
@@ -82,7 +92,7 @@ export function startTranslation(
 function translatingAdapter(
   caller: Codec,
   upstream: Codec,
-  requestToWrite: () => CanonicalRequest,
+  requestToWrite: () => Read,
   callerStreams: boolean,
   context: CallerContext,
   refuse: (error: TranslationRefusal) => GatewayError,
@@ -91,8 +101,9 @@ function translatingAdapter(
   return {
     build(_client, target) {
       let body: Record<string, unknown>;
+      const { request, strings } = requestToWrite();
       try {
-        body = upstream.writeRequest({ ...requestToWrite(), model: target.upstreamModel, stream: true });
+        body = upstream.writeRequest({ ...request, model: target.upstreamModel, stream: true });
       } catch (error) {
         if (error instanceof TranslationRefusal) throw refuse(error);
         throw error;
@@ -100,7 +111,7 @@ function translatingAdapter(
       // The native adapter aims and authenticates it (asked with the members its URL and headers
       // depend on, so it serializes nothing large); nothing of the caller's own headers or query goes along.
       const aimed = native.build({ body: { model: target.upstreamModel, stream: true }, raw: null, stream: true, headers: {}, query: {} }, target);
-      return { url: aimed.url, headers: aimed.headers, body: jsonBytes(body), stream: true };
+      return { url: aimed.url, headers: aimed.headers, body: jsonBytes(body, strings), stream: true };
     },
     // Translated calls always stream upstream; a body never comes.
     usageOfBody: () => noUsage(),

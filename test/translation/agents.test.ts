@@ -103,3 +103,31 @@ async function agentCall(pair: Pair, stream: boolean) {
 describe.each(pairs)("$name", (pair) => {
   it.each([false, true])("the agent's own request (stream %s) is served", (stream) => agentCall(pair, stream));
 });
+
+// An agent's long strings (a file read, a long prompt) reach the upstream as the bytes the caller
+// sent, its own escapes included, rather than escaped again (server/translate/raw-strings.ts).
+const LONG_ASK = `Review this file — café → ${"const line = 1;\tdone\n".repeat(40)}`;
+const asCallerWrote = JSON.stringify(LONG_ASK).replaceAll("é", "\\u00e9").replaceAll("→", "\\u2192").replaceAll("—", "\\u2014");
+
+describe.each(pairs)("$name", (pair) => {
+  it("a long string reaches the upstream as the caller's bytes", async () => {
+    const { caller, upstream } = pair;
+    const key = await env.key(upstream.group, unique("agent"));
+    const mock = upstream.mock(env);
+    const before = mock.requests.length;
+    mock.next("tool");
+    const body = JSON.stringify(agentBodies[caller.format](upstream.model, false)).replace(JSON.stringify(ASK), asCallerWrote);
+    expect(body).toContain(asCallerWrote);
+    const response = await fetch(`${env.tollgate.url}${caller.path(upstream.model, false)}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...caller.headers(key) },
+      body,
+    });
+    const text = await response.text();
+    if (mock.requests.length === before) mock.dropQueued();
+    expect(response.status, text.slice(0, 600)).toBe(200);
+    const received = mock.requests.at(-1)!;
+    expect(received.raw).toContain(asCallerWrote);
+    expect(requestText(received.body)).toContain(LONG_ASK);
+  });
+});
