@@ -113,4 +113,14 @@ describe("a translated body copies the caller's long strings as the caller wrote
     expect(out.match(/\\u00e9/g)?.length).toBe(1);
     expect(JSON.parse(out)).toEqual({ a: [equal], b: [other] });
   });
+
+  it("escapes a piece whole when one of the caller's own strings is the placeholder a spliced string stands in for", () => {
+    const text = `{"messages":[{"role":"tool","content":${escapedAsCaller(long("R"))},"name":"tollgate:raw-string:0b6f2c"}]}`;
+    const { raw, body } = parsed(text);
+    const strings = rawStringsOf(raw, body)!;
+    expect(strings.spanOf(body.messages[0].content)).toBeDefined();
+    const out = jsonBytes({ messages: body.messages }, strings).toString("utf8");
+    expect(out).toBe(JSON.stringify({ messages: body.messages }));
+    expect(body.messages[0].content).toBe(long("R"));
+  });
 });
