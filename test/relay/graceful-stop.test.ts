@@ -75,3 +75,36 @@ it("a stop lets calls finish for the drain time, refuses new connections at once
     await drainEnv.stop();
   }
 }, 30_000);
+
+it("a call whose upstream has not answered when the drain time ends gets a 503 it can retry, in its own format, and is not charged", async () => {
+  const drainEnv = await startRelayEnv({ env: { TOLLGATE_DRAIN_MS: "1000" } });
+  try {
+    const key = await drainEnv.key("claude-smart", "hang-key");
+    drainEnv.mocks.anthropic.next("hang"); // the upstream takes the request and never answers
+    const before = await drainEnv.balance();
+    const answer = fetch(`${drainEnv.tollgate.url}/v1/messages`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-api-key": key, "anthropic-version": "2023-06-01" },
+      body: JSON.stringify({ model: "claude-sonnet-4-6", max_tokens: 64, messages: [{ role: "user", content: "never answered" }] }),
+    });
+    await new Promise((done) => setTimeout(done, 300)); // the call reaches the upstream
+    const stopped = drainEnv.tollgate.stop();
+    const response = await answer;
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toBe("1");
+    const body = (await response.json()) as { type: string; error: { type: string; message: string } };
+    expect(body.type).toBe("error");
+    expect(body.error.message).toContain("restarting");
+    await stopped;
+
+    const db = new DatabaseSync(join(drainEnv.tollgate.dataDir, "tollgate.db"), { readOnly: true });
+    try {
+      const balance = db.prepare("SELECT balance FROM organizations WHERE id = ?").get(drainEnv.tenant.organizationId) as { balance: number };
+      expect(Number(balance.balance)).toBe(before);
+    } finally {
+      db.close();
+    }
+  } finally {
+    await drainEnv.stop();
+  }
+}, 30_000);
