@@ -3,7 +3,7 @@ import { chatRequest } from "../../bench/relay-overhead/scenarios/agent-request.
 import { parseInPieces } from "../gateway/parse-in-pieces.ts";
 import { type RawJson, longStringBytes, scanJson } from "../gateway/raw-json.ts";
 import { codecs } from "./codecs.ts";
-import { jsonBytes } from "./json-bytes.ts";
+import { jsonBytes, placeholder } from "./json-bytes.ts";
 import { rawStringsOf } from "./raw-strings.ts";
 
 const rawOf = (text: string): RawJson => {
@@ -46,6 +46,18 @@ describe("a translated body copies the caller's long strings as the caller wrote
     const out = jsonBytes({ messages: [{ role: "user", content: [{ type: "tool_result", tool_use_id: "call_1", content: body.messages[1].content }] }] }, strings).toString("utf8");
     expect(out).toContain("caf\\u00e9 \\u2192 line\\tof text\\n");
     expect(JSON.parse(out).messages[0].content[0].content).toBe(content);
+  });
+
+  it("splices the same way when the rest of the body is too large to stringify whole (it goes piece by piece)", () => {
+    const chatter = Array.from({ length: 800 }, (_, i) => `{"role":"user","content":"short turn ${i} ${"w".repeat(80)}"}`);
+    const text = `{"model":"m","messages":[${chatter.join(",")},{"role":"tool","tool_call_id":"call_1","content":${escapedAsCaller(long("result"))}}]}`;
+    const { raw, body } = parsed(text);
+    const strings = rawStringsOf(raw, body)!;
+    expect(raw.bytes.length - strings.pairedBytes).toBeGreaterThan(64 * 1024);
+    const written = { messages: body.messages.map((message: { role: string; content: string }) => ({ role: "user", content: [{ type: "text", text: message.content }] })) };
+    const out = jsonBytes(written, strings).toString("utf8");
+    expect(out.match(/\\u00e9/g)?.length).toBe(1);
+    expect(JSON.parse(out)).toEqual(written);
   });
 
   it("splices a top-level string member and strings nested in a member that is not an array", () => {
@@ -114,8 +126,11 @@ describe("a translated body copies the caller's long strings as the caller wrote
     expect(JSON.parse(out)).toEqual({ a: [equal], b: [other] });
   });
 
-  it("escapes a piece whole when one of the caller's own strings is the placeholder a spliced string stands in for", () => {
-    const text = `{"messages":[{"role":"tool","content":${escapedAsCaller(long("R"))},"name":"tollgate:raw-string:0b6f2c"}]}`;
+  it.each([
+    ["is", placeholder],
+    ["holds", `see ${placeholder} here`],
+  ])("escapes a piece whole when one of the caller's own strings %s the placeholder a spliced string stands in for", (_, name) => {
+    const text = `{"messages":[{"role":"tool","content":${escapedAsCaller(long("R"))},"name":${JSON.stringify(name)}}]}`;
     const { raw, body } = parsed(text);
     const strings = rawStringsOf(raw, body)!;
     expect(strings.spanOf(body.messages[0].content)).toBeDefined();

@@ -20,6 +20,8 @@ export class RawStrings {
   private readonly byLength = new Map<number, Span[]>();
   /** The length of the shortest of them: a shorter string is none. */
   shortest = Number.POSITIVE_INFINITY;
+  /** The bytes of all their tokens. */
+  pairedBytes = 0;
 
   readonly bytes: Buffer;
 
@@ -32,6 +34,7 @@ export class RawStrings {
     if (spans) spans.push({ text, start, end });
     else this.byLength.set(text.length, [{ text, start, end }]);
     this.shortest = Math.min(this.shortest, text.length);
+    this.pairedBytes += end - start;
   }
 
   /** The token of `text` in the caller's bytes, when it is one of the strings found. */
@@ -84,15 +87,15 @@ function pair(strings: RawStrings, raw: RawJson, start: number, end: number, val
   const places: number[] = [];
   let tokens = 0;
   let long = first;
-  for (let at = bytes.indexOf(QUOTE, start); at >= 0 && at < end; ) {
+  for (let at = nextQuote(bytes, start, end); at >= 0; ) {
+    let after: number;
     if (long < last && at === longStrings[long]) {
       places.push(tokens);
+      after = longStrings[long + 1]; // the scan found where it ends
       long += 2;
-    }
+    } else if ((after = stringEnd(bytes, at)) < 0) return;
     tokens++;
-    const after = stringEnd(bytes, at);
-    if (after < 0) return;
-    at = bytes.indexOf(QUOTE, after);
+    at = nextQuote(bytes, after, end);
   }
   if (long !== last) return;
   const found: string[] = [];
@@ -122,4 +125,13 @@ function pair(strings: RawStrings, raw: RawJson, start: number, end: number, val
     // Bytes that were not UTF-8 were read as U+FFFD: the upstream would read them otherwise.
     if (!found[i].includes("\uFFFD")) strings.add(found[i], longStrings[first + 2 * i], longStrings[first + 2 * i + 1]);
   }
+}
+
+/** The next quote in `from`–`end`, or -1. Tokens lie a few bytes apart: a loop finds the next sooner than a call out to Buffer's search. */
+function nextQuote(bytes: Buffer, from: number, end: number): number {
+  const near = Math.min(from + 16, end);
+  for (let at = from; at < near; at++) if (bytes[at] === QUOTE) return at;
+  if (near === end) return -1;
+  const at = bytes.indexOf(QUOTE, near);
+  return at >= 0 && at < end ? at : -1;
 }

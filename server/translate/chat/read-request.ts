@@ -250,8 +250,11 @@ function readAssistant(message: Json, at: string, callNames: Map<string, string>
       const name = str(call.function?.name, `${here}.function.name`);
       const args = call.function?.arguments;
       callNames.set(id, name);
-      parts.push(...(beforeCall.get(id) ?? []));
-      beforeCall.delete(id);
+      const before = beforeCall.get(id);
+      if (before) {
+        parts.push(...before);
+        beforeCall.delete(id);
+      }
       parts.push({ type: "tool_call", id, name, arguments: typeof args === "string" ? args : JSON.stringify(args ?? {}) });
     });
   }
@@ -260,6 +263,9 @@ function readAssistant(message: Json, at: string, callNames: Map<string, string>
   return parts;
 }
 
+/** Read only (an assistant message without reasoning has none to place). */
+const noneBeforeCall: Map<string, ReasoningPart[]> = new Map();
+
 /**
  * An assistant message's reasoning. `reasoning_details` entries whose data is a carried value go
  * back to their own vendor's form (and place: before the tool call named by the entry's `id`);
@@ -267,6 +273,7 @@ function readAssistant(message: Json, at: string, callNames: Map<string, string>
  * is chat's own reasoning too, unless every entry is carried: then it is only their readable text.
  */
 function readReasoning(message: Json, at: string): { leading: ReasoningPart[]; beforeCall: Map<string, ReasoningPart[]> } {
+  if (absent(message.reasoning_details) && absent(message.reasoning_content)) return { leading: [], beforeCall: noneBeforeCall };
   const leading: ReasoningPart[] = [];
   const beforeCall = new Map<string, ReasoningPart[]>();
   const details = absent(message.reasoning_details) ? [] : asArray(message.reasoning_details, `${at}.reasoning_details`);

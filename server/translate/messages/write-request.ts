@@ -100,38 +100,53 @@ function writeTurns(turns: Turn[]): Json[] {
   const messages: { role: "user" | "assistant"; content: Json[] }[] = [];
   for (const turn of turns) {
     const role = turn.role === "assistant" ? "assistant" : "user";
-    const content = turn.role === "system" ? foldSystem(turn.parts) : turn.parts.flatMap((part) => writePart(part, role));
-    if (content.length === 0) continue;
-    const last = messages.at(-1);
-    if (last?.role === role) last.content.push(...content);
-    else messages.push({ role, content });
+    const last = messages[messages.length - 1];
+    const content = last?.role === role ? last.content : [];
+    if (turn.role === "system") content.push(...foldSystem(turn.parts));
+    else for (const part of turn.parts) writePart(part, role, content);
+    if (content !== last?.content && content.length > 0) messages.push({ role, content });
   }
-  for (const message of messages) {
-    if (message.role === "user") message.content = [...message.content.filter((block) => block.type === "tool_result"), ...message.content.filter((block) => block.type !== "tool_result")];
-  }
+  for (const message of messages) if (message.role === "user" && resultsFollowOther(message.content)) message.content = resultsFirst(message.content);
   return messages;
 }
+
+/** Whether a tool result comes after another block (Anthropic wants a user turn's results first); most turns need no reordering. */
+function resultsFollowOther(content: Json[]): boolean {
+  let other = false;
+  for (const block of content) {
+    if (block.type !== "tool_result") other = true;
+    else if (other) return true;
+  }
+  return false;
+}
+
+const resultsFirst = (content: Json[]) => [...content.filter((block) => block.type === "tool_result"), ...content.filter((block) => block.type !== "tool_result")];
 
 /** A system turn mid-conversation (Anthropic has no such role) → user text, marked as the system's. */
 function foldSystem(parts: Part[]): Json[] {
   return parts.filter((part): part is TextPart => part.type === "text" && part.text !== "").map((part) => ({ type: "text", text: `<system>\n${part.text}\n</system>` }));
 }
 
-function writePart(part: Part, role: "user" | "assistant"): Json[] {
+/** Appends the blocks `part` is written as to `into` (none for an empty text or another vendor's reasoning). */
+function writePart(part: Part, role: "user" | "assistant", into: Json[]): void {
   switch (part.type) {
     case "text":
     case "refusal":
       // Anthropic rejects empty text blocks; an empty text says nothing.
-      return part.text === "" ? [] : [{ type: "text", text: part.text }];
+      if (part.text !== "") into.push({ type: "text", text: part.text });
+      return;
     case "image":
       if (role === "assistant") refuse("part:image", "Anthropic assistant turns cannot hold images.");
-      return [writeImage(part, "part:image")];
+      into.push(writeImage(part, "part:image"));
+      return;
     case "document":
       if (role === "assistant") refuse("part:document", "Anthropic assistant turns cannot hold documents.");
-      return [writeDocument(part, "part:document")];
+      into.push(writeDocument(part, "part:document"));
+      return;
     case "tool_call":
       if (role !== "assistant") refuse("part:tool_call", "a tool call must be in an assistant turn.");
-      return [{ type: "tool_use", id: toolId(part.id), name: part.name, input: toolInput(part.arguments) }];
+      into.push({ type: "tool_use", id: toolId(part.id), name: part.name, input: toolInput(part.arguments) });
+      return;
     case "tool_result": {
       const block: Json = { type: "tool_result", tool_use_id: toolId(part.callId) };
       const content = part.content.flatMap((inner): Json[] => {
@@ -143,12 +158,14 @@ function writePart(part: Part, role: "user" | "assistant"): Json[] {
       if (content.length === 1 && content[0].type === "text") block.content = content[0].text;
       else if (content.length > 0) block.content = content;
       if (part.isError !== undefined) block.is_error = part.isError;
-      return [block];
+      into.push(block);
+      return;
     }
     case "reasoning":
       // Anthropic's own thinking goes back exactly as it came. Reasoning from another vendor (or
       // without a signature) is dropped: Anthropic verifies thinking blocks and cannot verify those.
-      return part.opaque?.origin === "messages" && role === "assistant" ? [part.opaque.value] : [];
+      if (part.opaque?.origin === "messages" && role === "assistant") into.push(part.opaque.value);
+      return;
   }
 }
 
