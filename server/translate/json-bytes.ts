@@ -8,8 +8,9 @@
 //
 // The caller's long strings (see raw-strings.ts) are not escaped again: in a piece that holds
 // some, each is swapped for a placeholder while the piece is stringified, and the caller's bytes
-// for it are copied where the placeholder came out. Without such strings the output is
-// byte-identical to JSON.stringify's; with them, it is the same JSON value.
+// for it are copied where the placeholder came out. When those strings are most of the body (an
+// agent's tool results), the rest is small enough to stringify whole in one such piece. Without
+// such strings the output is byte-identical to JSON.stringify's; with them, the same JSON value.
 import { joinedBytes } from "../gateway/body-slabs.ts";
 import type { RawStrings, Span } from "./raw-strings.ts";
 
@@ -77,9 +78,9 @@ export function jsonBytes(value: Record<string, unknown>, strings: RawStrings | 
     slots.length = 0;
   };
 
-  // With the caller's long strings left out, what is left to stringify of most agent bodies is
-  // small (a 145 KB turn: 33 KB): stringified whole, it is one string in V8's regular spaces, and
-  // a hundred calls to stringify and encode the pieces one by one are saved.
+  // With the caller's long strings left out, what is left of most agent bodies is small (of a
+  // 145 KB turn, 33 KB): stringified whole it is one string in V8's regular spaces, and the calls
+  // to stringify, search and encode each piece apart are saved.
   if (strings !== null && strings.bytes.length - strings.pairedBytes <= wholeFromBytes) {
     piece(value);
     return joinedBytes([scratch.subarray(0, length)]);
