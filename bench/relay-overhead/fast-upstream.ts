@@ -2,6 +2,7 @@
 // `/v1/messages`) the messages format, with its count_tokens: canned bodies, the request read as
 // bytes but never decoded or parsed, so the gateway's overhead dominates what is measured.
 import { createServer } from "node:http";
+import { messagesStream } from "./scenarios/answers.ts";
 
 const chatCompletion = JSON.stringify({
   id: "chatcmpl-bench",
@@ -32,17 +33,6 @@ const message = JSON.stringify({
   usage: { input_tokens: 12, output_tokens: 7, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 },
 });
 
-const event = (name: string, data: object) => `event: ${name}\ndata: ${JSON.stringify({ type: name, ...data })}\n\n`;
-const messageStream =
-  event("message_start", {
-    message: { id: "msg_bench", type: "message", role: "assistant", model: "claude-sonnet-4-6", content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 12, output_tokens: 1 } },
-  }) +
-  event("content_block_start", { index: 0, content_block: { type: "text", text: "" } }) +
-  ["Hello", " from", " the", " bench", " upstream."].map((text) => event("content_block_delta", { index: 0, delta: { type: "text_delta", text } })).join("") +
-  event("content_block_stop", { index: 0 }) +
-  event("message_delta", { delta: { stop_reason: "end_turn", stop_sequence: null }, usage: { output_tokens: 7 } }) +
-  event("message_stop", {});
-
 /** DELAY_MS: how long the upstream "thinks" before answering (0 for the saturation runs). */
 const delayMs = Number(process.env.DELAY_MS ?? 0);
 const streamFlag = Buffer.from('"stream":true');
@@ -60,7 +50,7 @@ const server = createServer((req, res) => {
     }
     const messages = req.url!.startsWith("/v1/messages");
     res.writeHead(200, { "content-type": stream ? "text/event-stream" : "application/json" });
-    res.end(messages ? (stream ? messageStream : message) : stream ? chatStream : chatCompletion);
+    res.end(messages ? (stream ? messagesStream : message) : stream ? chatStream : chatCompletion);
   };
 });
 server.keepAliveTimeout = 65_000;

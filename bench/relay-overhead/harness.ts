@@ -195,3 +195,9 @@ export async function timeToFirstByte(target: Target, body: string, samples: num
   times.sort((a, b) => a - b);
   return { p50: percentile(times, 0.5), p99: percentile(times, 0.99) };
 }
+
+/** The instructions a callgrind dump counted (its `summary:` or `totals:` line), or null when it has none. */
+export function callgrindTotal(dump: string): number | null {
+  const total = /^(?:summary|totals): (\d+)/m.exec(readFileSync(dump, "utf8"));
+  return total ? Number(total[1]) : null;
+}

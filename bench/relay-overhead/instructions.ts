@@ -7,12 +7,12 @@
 // reported apart from V8's background threads (concurrent marking, compilers), whose share swings
 // with when a major collection happens to fall. Needs valgrind (Debian's package); takes minutes.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { request } from "undici";
 import { consoleClient, withCookieJar } from "../../client/index.ts";
-import { startProcess, stopProcess } from "./harness.ts";
+import { callgrindTotal, startProcess, stopProcess } from "./harness.ts";
 import { chatChannelEnv, lanes, messagesChannels } from "./lanes.ts";
 import { chatRequest, messagesRequest } from "./scenarios/agent-request.ts";
 import { benchPassword, benchTenant } from "./tenant.ts";
@@ -77,7 +77,7 @@ try {
   const counted = () => {
     const sum = { main: 0, background: 0 };
     for (const file of readdirSync(dumps)) {
-      const total = Number(readFileSync(join(dumps, file), "utf8").match(/^(?:summary|totals): (\d+)/m)?.[1] ?? 0);
+      const total = callgrindTotal(join(dumps, file)) ?? 0;
       if (/-01$/.test(file)) sum.main += total;
       else sum.background += total;
       rmSync(join(dumps, file));

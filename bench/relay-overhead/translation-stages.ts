@@ -8,7 +8,7 @@
 // instruction a byte under callgrind (`rep movsb`), far more than they cost a processor. Needs
 // valgrind (Debian's package); a stage takes a few minutes.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseInPieces } from "../../server/gateway/parse-in-pieces.ts";
@@ -18,7 +18,9 @@ import { codecs } from "../../server/translate/codecs.ts";
 import { jsonBytes } from "../../server/translate/json-bytes.ts";
 import { rawStringsOf } from "../../server/translate/raw-strings.ts";
 import { startTranslation } from "../../server/translate/translate.ts";
+import { callgrindTotal } from "./harness.ts";
 import { chatRequest } from "./scenarios/agent-request.ts";
+import { messagesStream } from "./scenarios/answers.ts";
 
 const body = Buffer.from(chatRequest("claude-bench", false));
 const options = { stream: false, model: "claude-bench", bodyBytes: body.length };
@@ -36,16 +38,8 @@ const canonical = codecs.chat.readRequest(caller.body, options);
 const written = codecs.messages.writeRequest({ ...canonical, model: target.upstreamModel, stream: true });
 const strings = rawStringsOf(caller.raw, caller.body);
 
-// A short answer as the messages upstream streams it, read back into one chat completion.
-const event = (name: string, data: object) => `event: ${name}\ndata: ${JSON.stringify({ type: name, ...data })}\n\n`;
-const answer = Buffer.from(
-  event("message_start", { message: { id: "msg_bench", type: "message", role: "assistant", model: "claude-upstream", content: [], stop_reason: null, usage: { input_tokens: 12, output_tokens: 1 } } }) +
-    event("content_block_start", { index: 0, content_block: { type: "text", text: "" } }) +
-    ["Hello", " from", " the", " bench."].map((text) => event("content_block_delta", { index: 0, delta: { type: "text_delta", text } })).join("") +
-    event("content_block_stop", { index: 0 }) +
-    event("message_delta", { delta: { stop_reason: "end_turn" }, usage: { output_tokens: 6 } }) +
-    event("message_stop", {}),
-);
+// The bench upstream's short streamed answer, read back into one chat completion.
+const answer = Buffer.from(messagesStream);
 const smallCall = { model: "claude-bench", max_tokens: 16, messages: [{ role: "user", content: "Say hello." }] };
 
 const stages: Record<string, { what: string; run: () => unknown }> = {
@@ -96,9 +90,9 @@ if (stage) {
       { env: { ...process.env, STAGE: name, TIMES: String(times) }, stdio: "ignore" },
     );
     const main = readdirSync(dumps).find((file) => file.startsWith(`${name}.${times}.`) && file.endsWith("-01"));
-    const totals = main && /^(?:summary|totals): (\d+)/m.exec(readFileSync(join(dumps, main), "utf8"));
-    if (!totals) throw new Error(`no callgrind count for ${name} (is valgrind installed?)`);
-    return Number(totals[1]);
+    const total = main ? callgrindTotal(join(dumps, main)) : null;
+    if (total === null) throw new Error(`no callgrind count for ${name} (is valgrind installed?)`);
+    return total;
   };
   try {
     console.log(`\nInstructions per call by stage, the agent-sized chat turn (${(body.length / 1024).toFixed(0)} KB) translated to messages; (${high} − ${low} runs) under callgrind\n`);

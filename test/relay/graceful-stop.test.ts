@@ -3,7 +3,7 @@
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import Anthropic from "@anthropic-ai/sdk";
-import { afterAll, expect, it } from "vitest";
+import { afterAll, expect, it, vi } from "vitest";
 import { type RelayEnv, startRelayEnv } from "../helpers/relay-env.ts";
 
 let env: RelayEnv;
@@ -82,12 +82,14 @@ it("a call whose upstream has not answered when the drain time ends gets a 503 i
     const key = await drainEnv.key("claude-smart", "hang-key");
     drainEnv.mocks.anthropic.next("hang"); // the upstream takes the request and never answers
     const before = await drainEnv.balance();
+    const received = drainEnv.mocks.anthropic.requests.length;
     const answer = fetch(`${drainEnv.tollgate.url}/v1/messages`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-api-key": key, "anthropic-version": "2023-06-01" },
       body: JSON.stringify({ model: "claude-sonnet-4-6", max_tokens: 64, messages: [{ role: "user", content: "never answered" }] }),
     });
-    await new Promise((done) => setTimeout(done, 300)); // the call reaches the upstream
+    // The stop comes once the call waits on the upstream, not before it is sent.
+    await vi.waitFor(() => expect(drainEnv.mocks.anthropic.requests.length).toBe(received + 1), { timeout: 5000 });
     const stopped = drainEnv.tollgate.stop();
     const response = await answer;
     expect(response.status).toBe(503);
