@@ -48,10 +48,15 @@ export function joinedBytes(pieces: (Buffer | string)[]): Buffer {
   let length = 0;
   for (const piece of pieces) length += typeof piece === "string" ? Buffer.byteLength(piece) : piece.length;
   if (length < slabFromBytes) return Buffer.concat(pieces.map((piece) => (typeof piece === "string" ? Buffer.from(piece) : piece)), length);
-  const slab = takeSlab(length, 0);
+  const body = bodyBuffer(length);
   let at = 0;
-  for (const piece of pieces) at += typeof piece === "string" ? slab.write(piece, at) : piece.copy(slab, at);
-  return slab.subarray(0, at);
+  for (const piece of pieces) at += typeof piece === "string" ? body.write(piece, at) : piece.copy(body, at);
+  return body;
+}
+
+/** A buffer of exactly `length` bytes for a body the relay builds: a view of a slab when it is large (held as `joinedBytes`' are). */
+export function bodyBuffer(length: number): Buffer {
+  return length < slabFromBytes ? Buffer.allocUnsafe(length) : takeSlab(length, 0).subarray(0, length);
 }
 
 /**

@@ -11,7 +11,7 @@
 // for it are copied where the placeholder came out. When those strings are most of the body (an
 // agent's tool results), the rest is small enough to stringify whole in one such piece. Without
 // such strings the output is byte-identical to JSON.stringify's; with them, the same JSON value.
-import { joinedBytes } from "../gateway/body-slabs.ts";
+import { bodyBuffer, joinedBytes } from "../gateway/body-slabs.ts";
 import type { RawStrings, Span } from "./raw-strings.ts";
 
 /** Kept between calls up to this size; a larger body gets a scratch buffer of its own. */
@@ -32,6 +32,10 @@ export const placeholder = "\u00fftollgate:raw-string:0b6f2c";
 type Slot = { holder: Record<string, unknown> | unknown[]; key: string | number; text: string; span: Span };
 
 export function jsonBytes(value: Record<string, unknown>, strings: RawStrings | null = null): Buffer {
+  // With the caller's long strings left out, what is left of most agent bodies is small (of a
+  // 145 KB turn, 33 KB): stringified whole it is one string in V8's regular spaces, and the calls
+  // to stringify, search and encode each piece apart are saved.
+  if (strings !== null && strings.bytes.length - strings.pairedBytes <= wholeFromBytes) return wholeBytes(value, strings);
   let scratch = kept;
   let length = 0;
   const reserve = (bytes: number) => {
@@ -49,7 +53,6 @@ export function jsonBytes(value: Record<string, unknown>, strings: RawStrings | 
     reserve(span.end - span.start);
     length += strings!.bytes.copy(scratch, length, span.start, span.end);
   };
-  const slots: Slot[] = [];
   const piece = (node: unknown) => {
     if (strings === null || typeof node !== "object" || node === null) {
       const span = typeof node === "string" ? strings?.spanOf(node) : undefined;
@@ -57,34 +60,18 @@ export function jsonBytes(value: Record<string, unknown>, strings: RawStrings | 
       else put(JSON.stringify(node) ?? "null");
       return;
     }
-    swapOut(node, strings, slots);
-    if (slots.length === 0) return put(JSON.stringify(node) ?? "null");
-    // Stringified and put back at once: nothing else sees the placeholders.
-    const text = JSON.stringify(node);
-    for (const slot of slots) (slot.holder as Record<string | number, unknown>)[slot.key] = slot.text;
-    const found: number[] = [];
-    // Each placeholder is written as itself between quotes: the quotes go with it.
-    for (let at = text.indexOf(placeholder); at >= 0; at = text.indexOf(placeholder, at + placeholder.length)) found.push(at - 1);
-    if (found.length !== slots.length) put(JSON.stringify(node));
-    else {
-      let from = 0;
-      for (let i = 0; i < found.length; i++) {
-        put(text.slice(from, found[i]));
-        copy(slots[i].span);
-        from = found[i] + placeholder.length + 2;
-      }
-      put(text.slice(from));
+    const swapped = stringifySwapped(node, strings);
+    if (swapped === null) return put(JSON.stringify(node) ?? "null");
+    const { text, found, slots } = swapped;
+    let from = 0;
+    for (let i = 0; i < found.length; i++) {
+      put(text.slice(from, found[i]));
+      copy(slots[i].span);
+      from = found[i] + placeholder.length + 2;
     }
-    slots.length = 0;
+    put(text.slice(from));
   };
 
-  // With the caller's long strings left out, what is left of most agent bodies is small (of a
-  // 145 KB turn, 33 KB): stringified whole it is one string in V8's regular spaces, and the calls
-  // to stringify, search and encode each piece apart are saved.
-  if (strings !== null && strings.bytes.length - strings.pairedBytes <= wholeFromBytes) {
-    piece(value);
-    return joinedBytes([scratch.subarray(0, length)]);
-  }
   put("{");
   let first = true;
   for (const key of Object.keys(value)) {
@@ -103,6 +90,51 @@ export function jsonBytes(value: Record<string, unknown>, strings: RawStrings | 
   }
   put("}");
   return joinedBytes([scratch.subarray(0, length)]);
+}
+
+type Swapped = { text: string; found: number[]; slots: Slot[] };
+
+/**
+ * `node` stringified with each of the caller's strings under it as the placeholder, and where each
+ * placeholder (with its quotes) came out; null when it holds none, or when a count says a string
+ * went out of order or twice (then the caller escapes it plainly). `node` is as it was on return.
+ */
+function stringifySwapped(node: object, strings: RawStrings): Swapped | null {
+  const slots: Slot[] = [];
+  swapOut(node, strings, slots);
+  if (slots.length === 0) return null;
+  // Stringified and put back at once: nothing else sees the placeholders.
+  const text = JSON.stringify(node);
+  for (const slot of slots) (slot.holder as Record<string | number, unknown>)[slot.key] = slot.text;
+  const found: number[] = [];
+  // Each placeholder is written as itself between quotes: the quotes go with it.
+  for (let at = text.indexOf(placeholder); at >= 0; at = text.indexOf(placeholder, at + placeholder.length)) found.push(at - 1);
+  return found.length === slots.length ? { text, found, slots } : null;
+}
+
+const placeholderBytes = Buffer.byteLength(placeholder) + 2;
+
+/**
+ * The body in one piece: the text between the spliced strings and their bytes are written straight
+ * into the body's own buffer, whose length is known before a byte is written (no scratch to copy
+ * the body out of, 145 KB a call on an agent's turn).
+ */
+function wholeBytes(value: Record<string, unknown>, strings: RawStrings): Buffer {
+  const swapped = stringifySwapped(value, strings);
+  if (swapped === null) return joinedBytes([JSON.stringify(value)]);
+  const { text, found, slots } = swapped;
+  let length = Buffer.byteLength(text) - found.length * placeholderBytes;
+  for (const slot of slots) length += slot.span.end - slot.span.start;
+  const body = bodyBuffer(length);
+  let at = 0;
+  let from = 0;
+  for (let i = 0; i < found.length; i++) {
+    at += body.write(text.slice(from, found[i]), at);
+    at += strings.bytes.copy(body, at, slots[i].span.start, slots[i].span.end);
+    from = found[i] + placeholder.length + 2;
+  }
+  at += body.write(text.slice(from), at);
+  return body;
 }
 
 /**

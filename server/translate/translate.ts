@@ -15,7 +15,7 @@ import type { UpstreamAdapter } from "../gateway/upstreams/adapter.ts";
 import { nativeAdapters } from "../gateway/upstreams/by-interface.ts";
 import { Assembler } from "./assemble.ts";
 import { type CanonicalRequest, type Format, type UpstreamError, TranslationRefusal, formatLabels } from "./canonical.ts";
-import type { CallerContext, Codec } from "./codec.ts";
+import type { CallerContext, Codec, StreamWriter } from "./codec.ts";
 import { codecs } from "./codecs.ts";
 import { jsonBytes } from "./json-bytes.ts";
 import { type RawStrings, rawStringsOf } from "./raw-strings.ts";
@@ -117,8 +117,10 @@ function translatingAdapter(
     usageOfBody: () => noUsage(),
     startStream() {
       const reader = upstream.streamReader();
-      // A streaming caller gets the writer's text; one that asked for no stream, the assembled response.
-      const writer = caller.streamWriter(context);
+      // A streaming caller gets the writer's text; one that asked for no stream, the assembled
+      // response (its writer is made only if its stream breaks, for the error event).
+      let streamWriter: StreamWriter | undefined;
+      const writer = () => (streamWriter ??= caller.streamWriter(context));
       const assembler = callerStreams ? null : new Assembler();
       let usage: Usage = noUsage();
       let finished = false;
@@ -130,7 +132,7 @@ function translatingAdapter(
           if (event.type === "usage" || event.type === "finish") usage = event.usage;
           else if (event.type === "start" && event.usage) usage = event.usage;
           if (assembler) assembler.add(event);
-          else out += writer.write(event);
+          else out += writer().write(event);
         }
         return out;
       };
@@ -140,13 +142,13 @@ function translatingAdapter(
         close() {
           const out = pass(reader.end());
           if (!callerStreams) return out;
-          if (finished) return out + writer.end();
-          return out + writer.error(reader.upstreamError?.message ?? "The upstream stream ended before the answer was complete. Retry the request.");
+          if (finished) return out + writer().end();
+          return out + writer().error(reader.upstreamError?.message ?? "The upstream stream ended before the answer was complete. Retry the request.");
         },
         usage: () => usage,
         // In the canonical (Anthropic) vocabulary: one word for every upstream a translated call may reach.
         finishReason: () => stopReason,
-        errorEvent: (message) => writer.error(message),
+        errorEvent: (message) => writer().error(message),
         assembled() {
           const response = assembler?.response();
           return response && caller.writeResponse(response, context);

@@ -32,4 +32,16 @@ describe("SseSplitter", () => {
     expect(splitter.push(bytes("data: last"))).toEqual([]);
     expect(splitter.end().map((event) => event.data)).toEqual(["last"]);
   });
+
+  it("reads fields as the SSE grammar has them: data lines joined, one space after the colon dropped, blank runs skipped", () => {
+    const splitter = new SseSplitter();
+    const stream = 'event:  delta \r\ndata: {"a":\r\ndata:1}\r\n\r\n\n\n : comment\ndata:  two spaces\n\ndata:\n\n';
+    const events = [...splitter.push(bytes(stream)), ...splitter.end()];
+    expect(events.map((event) => [event.event, event.data])).toEqual([
+      ["delta", '{"a":\n1}'],
+      [undefined, " two spaces"],
+      [undefined, ""],
+    ]);
+    expect(events.map((event) => event.raw).join("")).toBe(stream.replace("\n\n : comment", " : comment"));
+  });
 });

@@ -24,17 +24,33 @@ export class SseSplitter {
 
   private drain(): SseEvent[] {
     const events: SseEvent[] = [];
-    const boundary = /\r?\n\r?\n/g;
+    const text = this.buffer;
     let start = 0;
-    let match: RegExpExecArray | null;
-    while ((match = boundary.exec(this.buffer))) {
-      const raw = this.buffer.slice(start, match.index + match[0].length);
-      start = match.index + match[0].length;
-      if (raw.trim()) events.push(parse(raw));
+    // Each line break followed by a blank line (`\n` or `\r\n`) ends an event; found with indexOf
+    // rather than a regular expression, as every upstream stream's every event passes here.
+    for (let at = text.indexOf("\n"); at >= 0; at = text.indexOf("\n", at + 1)) {
+      const next = text.charCodeAt(at + 1);
+      const end = next === LF ? at + 2 : next === CR && text.charCodeAt(at + 2) === LF ? at + 3 : -1;
+      if (end < 0) continue;
+      if (hasContent(text, start, end)) events.push(parse(text.slice(start, end)));
+      start = end;
+      at = end - 1;
     }
-    this.buffer = this.buffer.slice(start);
+    this.buffer = start === 0 ? text : text.slice(start);
     return events;
   }
+}
+
+const LF = 10;
+const CR = 13;
+
+/** Whether `text` from `start` to `end` holds more than whitespace. */
+function hasContent(text: string, start: number, end: number): boolean {
+  for (let at = start; at < end; at++) {
+    const code = text.charCodeAt(at);
+    if (code !== 0x20 && code !== 0x09 && code !== LF && code !== CR) return true;
+  }
+  return false;
 }
 
 /** One event: its raw text at once, its fields read from it only when an adapter asks for them. */
@@ -58,10 +74,17 @@ function parse(raw: string): SseEvent {
 
 function fieldsOf(raw: string): { event?: string; data: string } {
   let event: string | undefined;
-  const data: string[] = [];
-  for (const line of raw.split(/\r?\n/)) {
-    if (line.startsWith("data:")) data.push(line.slice(5).replace(/^ /, ""));
-    else if (line.startsWith("event:")) event = line.slice(6).trim();
+  let data: string | undefined;
+  for (let start = 0; start < raw.length; ) {
+    let end = raw.indexOf("\n", start);
+    if (end < 0) end = raw.length;
+    const lineEnd = end > start && raw.charCodeAt(end - 1) === CR ? end - 1 : end;
+    if (raw.startsWith("data:", start)) {
+      // One space after the colon is the separator, not the value's.
+      const value = raw.slice(raw.charCodeAt(start + 5) === 0x20 ? start + 6 : start + 5, lineEnd);
+      data = data === undefined ? value : `${data}\n${value}`;
+    } else if (raw.startsWith("event:", start)) event = raw.slice(start + 6, lineEnd).trim();
+    start = end + 1;
   }
-  return { event, data: data.join("\n") };
+  return { event, data: data ?? "" };
 }

@@ -18,7 +18,8 @@ import { carriedEntry, chatUsage, completionId, finishReasonOf, newCallId } from
 type Json = Record<string, any>;
 
 export function chatStreamWriter(context: CallerContext): StreamWriter {
-  let id = completionId("");
+  // The upstream's id, from its start event; a random one only if a chunk must go before it.
+  let id: string | undefined;
   let created = Math.floor(Date.now() / 1000);
   let toolCount = 0;
   const toolIndexOf = new Map<number, number>(); // canonical block index → tool_calls[].index
@@ -27,7 +28,7 @@ export function chatStreamWriter(context: CallerContext): StreamWriter {
   let waiting: Json[] = [];
 
   const chunk = (delta: Json, finishReason: string | null = null) => {
-    const body: Json = { id, object: "chat.completion.chunk", created, model: context.model, choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }] };
+    const body: Json = { id: (id ??= completionId("")), object: "chat.completion.chunk", created, model: context.model, choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }] };
     if (context.includeUsage) body.usage = null;
     return `data: ${JSON.stringify(body)}\n\n`;
   };
@@ -76,7 +77,7 @@ export function chatStreamWriter(context: CallerContext): StreamWriter {
         case "finish": {
           let text = details.length ? chunk({ reasoning_details: details }) : "";
           text += chunk({}, finishReasonOf(event.stopReason));
-          if (context.includeUsage) text += `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model: context.model, choices: [], usage: chatUsage(event.usage) })}\n\n`;
+          if (context.includeUsage) text += `data: ${JSON.stringify({ id: (id ??= completionId("")), object: "chat.completion.chunk", created, model: context.model, choices: [], usage: chatUsage(event.usage) })}\n\n`;
           return text;
         }
       }
