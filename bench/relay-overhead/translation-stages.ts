@@ -11,6 +11,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { holdBytes } from "../../server/gateway/body-slabs.ts";
 import { parseInPieces } from "../../server/gateway/parse-in-pieces.ts";
 import { type RawJson, scanJson } from "../../server/gateway/raw-json.ts";
 import { SseSplitter } from "../../server/gateway/upstreams/sse.ts";
@@ -38,6 +39,12 @@ const canonical = codecs.chat.readRequest(caller.body, options);
 const written = codecs.messages.writeRequest({ ...canonical, model: target.upstreamModel, stream: true });
 const strings = rawStringsOf(caller.raw, caller.body);
 
+/** The body sent and its call over: its slab goes back to be reused, as the relay's does. */
+const sent = (bytes: Buffer) => {
+  holdBytes(bytes)();
+  return bytes;
+};
+
 // The bench upstream's short streamed answer, read back into one chat completion.
 const answer = Buffer.from(messagesStream);
 const smallCall = { model: "claude-bench", max_tokens: 16, messages: [{ role: "user", content: "Say hello." }] };
@@ -47,12 +54,12 @@ const stages: Record<string, { what: string; run: () => unknown }> = {
   read: { what: "chat body → canonical (readRequest)", run: () => codecs.chat.readRequest(caller.body, options) },
   pair: { what: "pair the caller's long strings with their bytes (rawStringsOf)", run: () => rawStringsOf(caller.raw, caller.body) },
   write: { what: "canonical → messages objects (writeRequest)", run: () => codecs.messages.writeRequest({ ...canonical, model: target.upstreamModel, stream: true }) },
-  bytes: { what: "messages objects → the upstream's body (jsonBytes)", run: () => jsonBytes(written, strings) },
+  bytes: { what: "messages objects → the upstream's body (jsonBytes)", run: () => sent(jsonBytes(written, strings)) },
   all: {
     what: "all of the above, as the relay does it",
     run: () => {
       const { raw, body: read } = parsed(body);
-      return startTranslation("chat", read, { ...options, raw }).to("messages").build({ body: {}, raw: null, stream: false, headers: {}, query: {} }, target);
+      return sent(startTranslation("chat", read, { ...options, raw }).to("messages").build({ body: {}, raw: null, stream: false, headers: {}, query: {} }, target).body as Buffer);
     },
   },
   answer: {

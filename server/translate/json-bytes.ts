@@ -112,20 +112,18 @@ function stringifySwapped(node: object, strings: RawStrings): Swapped | null {
   return found.length === slots.length ? { text, found, slots } : null;
 }
 
-const placeholderBytes = Buffer.byteLength(placeholder) + 2;
-
 /**
  * The body in one piece: the text between the spliced strings and their bytes are written straight
- * into the body's own buffer, whose length is known before a byte is written (no scratch to copy
- * the body out of, 145 KB a call on an agent's turn).
+ * into a buffer of the body's own, large enough for the worst case (no scratch to copy the body out
+ * of, 145 KB a call on an agent's turn; no pass over the text to count its UTF-8 bytes first).
  */
 function wholeBytes(value: Record<string, unknown>, strings: RawStrings): Buffer {
   const swapped = stringifySwapped(value, strings);
   if (swapped === null) return joinedBytes([JSON.stringify(value)]);
   const { text, found, slots } = swapped;
-  let length = Buffer.byteLength(text) - found.length * placeholderBytes;
-  for (const slot of slots) length += slot.span.end - slot.span.start;
-  const body = bodyBuffer(length);
+  let most = text.length * 3; // UTF-8 takes at most 3 bytes per UTF-16 unit
+  for (const slot of slots) most += slot.span.end - slot.span.start;
+  const body = bodyBuffer(most);
   let at = 0;
   let from = 0;
   for (let i = 0; i < found.length; i++) {
@@ -134,16 +132,16 @@ function wholeBytes(value: Record<string, unknown>, strings: RawStrings): Buffer
     from = found[i] + placeholder.length + 2;
   }
   at += body.write(text.slice(from), at);
-  return body;
+  return body.subarray(0, at);
 }
 
 /**
  * Swaps the caller's strings under `node` for the placeholder, noting each in `slots` in the order
  * JSON.stringify writes them: an array's elements in turn, an object's own keys as Object.keys
- * lists them (the count check in `jsonBytes` catches a string written twice, not one out of order).
+ * lists them. The count check in `stringifySwapped` catches a string written twice, or not at all
+ * (as under an object with a toJSON, which a writer never makes: JSON.parse makes no functions).
  */
 function swapOut(node: object, strings: RawStrings, slots: Slot[]): void {
-  if (typeof (node as { toJSON?: unknown }).toJSON === "function") return;
   const holder = node as Record<string, unknown>;
   if (Array.isArray(node)) {
     for (let i = 0; i < node.length; i++) {
