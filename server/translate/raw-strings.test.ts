@@ -60,6 +60,23 @@ describe("a translated body copies the caller's long strings as the caller wrote
     expect(JSON.parse(out)).toEqual(written);
   });
 
+  it.each([
+    ["three UTF-8 bytes a character", "中文", 30_000],
+    ["four a surrogate pair", "😀", 4_000],
+    ["a small body", "é", 10],
+  ])("writes the whole body exactly when what is not spliced takes %s (%s)", (_, glue, times) => {
+    const text = `{"model":"m","messages":[{"role":"user","content":"hi"},{"role":"tool","tool_call_id":"call_1","content":${escapedAsCaller(long("result"))}}]}`;
+    const { raw, body } = parsed(text);
+    const strings = rawStringsOf(raw, body)!;
+    // Text of the gateway's own (not the caller's, so not spliced), with a lone surrogate JSON.stringify escapes.
+    const written = { note: `${glue.repeat(times)} \ud800`, messages: body.messages.map((message: { content: string }) => ({ role: "user", content: message.content })) };
+    const out = jsonBytes(written, strings);
+    expect(out.toString("utf8").match(/\\u00e9/g)?.length).toBe(1); // the spliced string, as the caller escaped it
+    expect(JSON.parse(out.toString("utf8"))).toEqual(written);
+    // é and → as the caller escaped them: 6 bytes each where JSON.stringify's UTF-8 takes 2 and 3.
+    expect(out.length).toBe(Buffer.byteLength(JSON.stringify(written)) + 4 + 3);
+  });
+
   it("splices a top-level string member and strings nested in a member that is not an array", () => {
     const text = `{"instructions":${escapedAsCaller(long("system"))},"metadata":{"a":{"b":[${escapedAsCaller(long("deep"))}]}}}`;
     const { raw, body } = parsed(text);
