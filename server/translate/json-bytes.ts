@@ -9,8 +9,9 @@
 // The caller's long strings (see raw-strings.ts) are not escaped again: in a piece that holds
 // some, each is swapped for a placeholder while the piece is stringified, and the caller's bytes
 // for it are copied where the placeholder came out. When those strings are most of the body (an
-// agent's tool results), the rest is small enough to stringify whole in one such piece. Without
-// such strings the output is byte-identical to JSON.stringify's; with them, the same JSON value.
+// agent's tool results), the rest is small enough to stringify whole in one such piece, written
+// straight into the body's own buffer (no scratch). Without such strings the output is
+// byte-identical to JSON.stringify's; with them, the same JSON value.
 import { bodyBuffer, joinedBytes } from "../gateway/body-slabs.ts";
 import type { RawStrings, Span } from "./raw-strings.ts";
 
