@@ -54,7 +54,7 @@ export function joinedBytes(pieces: (Buffer | string)[]): Buffer {
   return body;
 }
 
-/** A buffer of exactly `length` bytes for a body the relay builds: a view of a slab when it is large (held as `joinedBytes`' are). */
+/** A buffer of `length` bytes for a body the relay builds (a caller may send a view of its start): a view of a slab when it is large, held as `joinedBytes`' are. */
 export function bodyBuffer(length: number): Buffer {
   return length < slabFromBytes ? Buffer.allocUnsafe(length) : takeSlab(length, 0).subarray(0, length);
 }

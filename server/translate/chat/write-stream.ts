@@ -20,6 +20,7 @@ type Json = Record<string, any>;
 export function chatStreamWriter(context: CallerContext): StreamWriter {
   // The upstream's id, from its start event; a random one only if a chunk must go before it.
   let id: string | undefined;
+  const chunkId = () => (id ??= completionId(""));
   let created = Math.floor(Date.now() / 1000);
   let toolCount = 0;
   const toolIndexOf = new Map<number, number>(); // canonical block index → tool_calls[].index
@@ -28,7 +29,7 @@ export function chatStreamWriter(context: CallerContext): StreamWriter {
   let waiting: Json[] = [];
 
   const chunk = (delta: Json, finishReason: string | null = null) => {
-    const body: Json = { id: (id ??= completionId("")), object: "chat.completion.chunk", created, model: context.model, choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }] };
+    const body: Json = { id: chunkId(), object: "chat.completion.chunk", created, model: context.model, choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }] };
     if (context.includeUsage) body.usage = null;
     return `data: ${JSON.stringify(body)}\n\n`;
   };
@@ -77,7 +78,7 @@ export function chatStreamWriter(context: CallerContext): StreamWriter {
         case "finish": {
           let text = details.length ? chunk({ reasoning_details: details }) : "";
           text += chunk({}, finishReasonOf(event.stopReason));
-          if (context.includeUsage) text += `data: ${JSON.stringify({ id: (id ??= completionId("")), object: "chat.completion.chunk", created, model: context.model, choices: [], usage: chatUsage(event.usage) })}\n\n`;
+          if (context.includeUsage) text += `data: ${JSON.stringify({ id: chunkId(), object: "chat.completion.chunk", created, model: context.model, choices: [], usage: chatUsage(event.usage) })}\n\n`;
           return text;
         }
       }
