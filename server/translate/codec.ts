@@ -37,6 +37,8 @@ export interface StreamWriter {
 
 export interface Codec {
   format: Format;
+  /** Caller side: the top-level members of a body that its canonical tools are read from (what tools-memo.ts keys on). */
+  toolsReadFrom: readonly string[];
   /** Caller side: the validated body → canonical; throws TranslationRefusal for a field with no canonical slot. */
   readRequest(body: Record<string, any>, options: { stream: boolean; model: string }): CanonicalRequest;
   /** Upstream side: canonical → the body to send; throws TranslationRefusal (field in canonical terms) for what this format cannot carry. */

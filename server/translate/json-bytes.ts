@@ -11,9 +11,11 @@
 // for it are copied where the placeholder came out. When those strings are most of the body (an
 // agent's tool results), the rest is small enough to stringify whole in one such piece, written
 // straight into the body's own buffer (no scratch). Without such strings the output is
-// byte-identical to JSON.stringify's; with them, the same JSON value.
+// byte-identical to JSON.stringify's; with them, the same JSON value. A value already serialized
+// (a JsonText, such as the tools an agent resends on every turn: tools-memo.ts) is spliced the
+// same way.
 import { bodyBuffer, joinedBytes } from "../gateway/body-slabs.ts";
-import type { RawStrings, Span } from "./raw-strings.ts";
+import type { RawStrings } from "./raw-strings.ts";
 
 /** Kept between calls up to this size; a larger body gets a scratch buffer of its own. */
 const keptScratchBytes = 1024 * 1024;
@@ -30,7 +32,21 @@ const wholeFromBytes = 48 * 1024;
  */
 export const placeholder = "\u00fftollgate:raw-string:0b6f2c";
 
-type Slot = { holder: Record<string, unknown> | unknown[]; key: string | number; text: string; span: Span };
+/** A value of a body to be written as these JSON bytes (its toJSON gives the same value, for any other serializer). */
+export class JsonText {
+  readonly bytes: Buffer;
+
+  constructor(bytes: Buffer) {
+    this.bytes = bytes;
+  }
+
+  toJSON(): unknown {
+    return JSON.parse(this.bytes.toString("utf8"));
+  }
+}
+
+/** A value swapped for the placeholder, to be put back, and the bytes written where the placeholder came out. */
+type Slot = { holder: Record<string, unknown> | unknown[]; key: string | number; value: unknown; source: Buffer; start: number; end: number };
 
 export function jsonBytes(value: Record<string, unknown>, strings: RawStrings | null = null): Buffer {
   // With the caller's long strings left out, what is left of most agent bodies is small (of a
@@ -50,14 +66,15 @@ export function jsonBytes(value: Record<string, unknown>, strings: RawStrings | 
     reserve(text.length * 3); // UTF-8 takes at most 3 bytes per UTF-16 unit
     length += scratch.write(text, length);
   };
-  const copy = (span: Span) => {
-    reserve(span.end - span.start);
-    length += strings!.bytes.copy(scratch, length, span.start, span.end);
+  const copy = (source: Buffer, start: number, end: number) => {
+    reserve(end - start);
+    length += source.copy(scratch, length, start, end);
   };
   const piece = (node: unknown) => {
+    if (node instanceof JsonText) return copy(node.bytes, 0, node.bytes.length);
     if (strings === null || typeof node !== "object" || node === null) {
       const span = typeof node === "string" ? strings?.spanOf(node) : undefined;
-      if (span) copy(span);
+      if (span) copy(strings!.bytes, span.start, span.end);
       else put(JSON.stringify(node) ?? "null");
       return;
     }
@@ -67,7 +84,7 @@ export function jsonBytes(value: Record<string, unknown>, strings: RawStrings | 
     let from = 0;
     for (let i = 0; i < found.length; i++) {
       put(text.slice(from, found[i]));
-      copy(slots[i].span);
+      copy(slots[i].source, slots[i].start, slots[i].end);
       from = found[i] + placeholder.length + 2;
     }
     put(text.slice(from));
@@ -106,7 +123,7 @@ function stringifySwapped(node: object, strings: RawStrings): Swapped | null {
   if (slots.length === 0) return null;
   // Stringified and put back at once: nothing else sees the placeholders.
   const text = JSON.stringify(node);
-  for (const slot of slots) (slot.holder as Record<string | number, unknown>)[slot.key] = slot.text;
+  for (const slot of slots) (slot.holder as Record<string | number, unknown>)[slot.key] = slot.value;
   const found: number[] = [];
   // Each placeholder is written as itself between quotes: the quotes go with it.
   for (let at = text.indexOf(placeholder); at >= 0; at = text.indexOf(placeholder, at + placeholder.length)) found.push(at - 1);
@@ -123,13 +140,13 @@ function wholeBytes(value: Record<string, unknown>, strings: RawStrings): Buffer
   if (swapped === null) return joinedBytes([JSON.stringify(value)]);
   const { text, found, slots } = swapped;
   let most = text.length * 3; // UTF-8 takes at most 3 bytes per UTF-16 unit
-  for (const slot of slots) most += slot.span.end - slot.span.start;
+  for (const slot of slots) most += slot.end - slot.start;
   const body = bodyBuffer(most);
   let at = 0;
   let from = 0;
   for (let i = 0; i < found.length; i++) {
     at += body.write(text.slice(from, found[i]), at);
-    at += strings.bytes.copy(body, at, slots[i].span.start, slots[i].span.end);
+    at += slots[i].source.copy(body, at, slots[i].start, slots[i].end);
     from = found[i] + placeholder.length + 2;
   }
   at += body.write(text.slice(from), at);
@@ -137,7 +154,7 @@ function wholeBytes(value: Record<string, unknown>, strings: RawStrings): Buffer
 }
 
 /**
- * Swaps the caller's strings under `node` for the placeholder, noting each in `slots` in the order
+ * Swaps the caller's strings (and JsonText values) under `node` for the placeholder, noting each in `slots` in the order
  * JSON.stringify writes them: an array's elements in turn, an object's own keys as Object.keys
  * lists them. The count check in `stringifySwapped` catches a string written twice, or not at all
  * (as under an object with a toJSON, which a writer never makes: JSON.parse makes no functions).
@@ -149,7 +166,7 @@ function swapOut(node: object, strings: RawStrings, slots: Slot[]): void {
       const value = node[i];
       if (typeof value === "string") {
         if (value.length >= strings.shortest) swapString(holder, i, value, strings, slots);
-      } else if (typeof value === "object" && value !== null) swapOut(value, strings, slots);
+      } else if (typeof value === "object" && value !== null) swapObject(holder, i, value, strings, slots);
     }
     return;
   }
@@ -159,13 +176,19 @@ function swapOut(node: object, strings: RawStrings, slots: Slot[]): void {
     const value = holder[key];
     if (typeof value === "string") {
       if (value.length >= strings.shortest) swapString(holder, key, value, strings, slots);
-    } else if (typeof value === "object" && value !== null) swapOut(value, strings, slots);
+    } else if (typeof value === "object" && value !== null) swapObject(holder, key, value, strings, slots);
   }
+}
+
+function swapObject(holder: Slot["holder"], key: string | number, value: object, strings: RawStrings, slots: Slot[]): void {
+  if (!(value instanceof JsonText)) return swapOut(value, strings, slots);
+  slots.push({ holder, key, value, source: value.bytes, start: 0, end: value.bytes.length });
+  (holder as Record<string | number, unknown>)[key] = placeholder;
 }
 
 function swapString(holder: Slot["holder"], key: string | number, text: string, strings: RawStrings, slots: Slot[]): void {
   const span = strings.spanOf(text);
   if (span === undefined) return;
-  slots.push({ holder, key, text, span });
+  slots.push({ holder, key, value: text, source: strings.bytes, start: span.start, end: span.end });
   (holder as Record<string | number, unknown>)[key] = placeholder;
 }

@@ -17,8 +17,9 @@ import { Assembler } from "./assemble.ts";
 import { type CanonicalRequest, type Format, type UpstreamError, TranslationRefusal, formatLabels } from "./canonical.ts";
 import type { CallerContext, Codec, StreamWriter } from "./codec.ts";
 import { codecs } from "./codecs.ts";
-import { jsonBytes } from "./json-bytes.ts";
+import { JsonText, jsonBytes } from "./json-bytes.ts";
 import { type RawStrings, rawStringsOf } from "./raw-strings.ts";
+import { rememberedTools } from "./tools-memo.ts";
 import type { RawJson } from "../gateway/raw-json.ts";
 
 export type Translation = {
@@ -82,7 +83,7 @@ export function startTranslation(
       const upstreamCodec = codecs[upstream];
       const written = (taken: Read): Read =>
         upstream === "messages" && heldOutput !== undefined ? { ...taken, request: { ...taken.request, maxOutputTokens: heldOutput } } : taken;
-      return translatingAdapter(callerCodec, upstreamCodec, () => written(take()), options.stream, context, (error) =>
+      return translatingAdapter(callerCodec, upstreamCodec, () => written(take()), options.raw ?? null, options.stream, context, (error) =>
         refusal(error, caller, upstream, callerCodec.fieldName(error.field)),
       );
     },
@@ -93,6 +94,7 @@ function translatingAdapter(
   caller: Codec,
   upstream: Codec,
   requestToWrite: () => Read,
+  raw: RawJson | null,
   callerStreams: boolean,
   context: CallerContext,
   refuse: (error: TranslationRefusal) => GatewayError,
@@ -107,6 +109,11 @@ function translatingAdapter(
       } catch (error) {
         if (error instanceof TranslationRefusal) throw refuse(error);
         throw error;
+      }
+      // The tools an agent resends every turn are serialized once (tools-memo.ts).
+      if (body.tools !== undefined && raw !== null) {
+        const known = rememberedTools(caller.format, upstream.format, caller.toolsReadFrom, raw, body.tools);
+        if (known !== null) body.tools = new JsonText(known);
       }
       // The native adapter aims and authenticates it (asked with the members its URL and headers
       // depend on, so it serializes nothing large); nothing of the caller's own headers or query goes along.

@@ -10,6 +10,7 @@ import { chatStreamWriter } from "./write-stream.ts";
 
 export const chatCodec: Codec = {
   format: "chat",
+  toolsReadFrom: ["tools"],
   readRequest,
   writeRequest,
   streamReader: chatStreamReader,

@@ -54,6 +54,8 @@ export function readError(status: number, body: string): UpstreamError {
 
 export const geminiCodec: Codec = {
   format: "generate-content",
+  // Tools are strict under toolConfig mode VALIDATED.
+  toolsReadFrom: ["tools", "toolConfig", "tool_config"],
   readRequest,
   writeRequest,
   streamReader: () => new GeminiStreamReader(),

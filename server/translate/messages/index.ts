@@ -103,6 +103,7 @@ function fieldName(canonical: string): string {
 
 export const messagesCodec: Codec = {
   format: "messages",
+  toolsReadFrom: ["tools"],
   readRequest,
   writeRequest,
   streamReader: () => new MessagesStreamReader(),

@@ -45,6 +45,7 @@ export function fieldName(canonical: string): string {
 
 export const responsesCodec: Codec = {
   format: "responses",
+  toolsReadFrom: ["tools"],
   readRequest,
   writeRequest,
   streamReader: () => new ResponsesStreamReader(),
