@@ -38,6 +38,26 @@ describe("the tools an agent resends are serialized once per worker", () => {
     const bodies = [0, 1, 2].map(() => upstreamBody("chat", "messages", text));
     for (const body of bodies) expect(JSON.parse(body.toString("utf8"))).toEqual(expected);
     expect(bodies[1].equals(bodies[2])).toBe(true);
+    // What is kept is the written tools' JSON, handed back without serializing what it is given.
+    const scan = scanJson(Buffer.from(text), 64);
+    if (scan.tooDeep || !scan.raw) throw new Error("not scanned");
+    const kept = rememberedTools("chat", "messages", ["tools"], scan.raw, "not serialized again");
+    expect(JSON.parse(kept!.toString("utf8"))).toEqual((expected as { tools: unknown }).tools);
+  });
+
+  it("keeps the 32 most recently used lists", () => {
+    const rawOf = (n: number) => {
+      const scan = scanJson(Buffer.from(chatCall([{ ...weather, function: { ...weather.function, name: `tool_${n}` } }])), 64);
+      if (scan.tooDeep || !scan.raw) throw new Error("not scanned");
+      return scan.raw;
+    };
+    for (let n = 0; n < 33; n++) {
+      expect(rememberedTools("chat", "messages", ["tools"], rawOf(n), [n])).toBeNull();
+      expect(rememberedTools("chat", "messages", ["tools"], rawOf(n), [n])?.toString()).toBe(`[${n}]`);
+    }
+    expect(rememberedTools("chat", "messages", ["tools"], rawOf(32), [])?.toString()).toBe("[32]");
+    expect(rememberedTools("chat", "messages", ["tools"], rawOf(1), [])?.toString()).toBe("[1]");
+    expect(rememberedTools("chat", "messages", ["tools"], rawOf(0), [])).toBeNull(); // dropped: seen first again
   });
 
   it("another tool list, another conversation or another upstream format is keyed apart", () => {
