@@ -3,8 +3,8 @@
 // Passthrough: the messages format to a Claude group. Translated: the chat format to the same
 // group (it accepts chat by `translated_interfaces`), so the upstream answers in messages either
 // way; the translated call always streams upstream. Rounds alternate the two, like `npm run bench`,
-// and swap which goes first each round: on this machine the second of two back-to-back loads
-// reads a few percent slower (a hotter, fuller heap), which always-second would charge to one side.
+// and swap which goes first each round, so that whatever the order does (a fuller heap, a warmer
+// machine) falls on both sides rather than always on the one that goes second.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
