@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type RawJson, scanJson, withMembers } from "./raw-json.ts";
+import { type RawJson, scanJson, stringEnd, withMembers } from "./raw-json.ts";
 
 const raw = (text: string, maxDepth = 64): RawJson => {
   const scan = scanJson(Buffer.from(text), maxDepth);
@@ -37,6 +37,25 @@ describe("scanJson", () => {
 
   it("gives no layout for a document that is not an object", () => {
     for (const text of ["[1,2]", `"text"`, "42"]) expect(scanJson(Buffer.from(text), 8)).toEqual({ tooDeep: false, raw: null });
+  });
+});
+
+describe("stringEnd", () => {
+  it("finds where a string token ends, however its escapes fall against the loop's window", () => {
+    // JSON inside a string (escaped quotes a few bytes apart), runs of backslashes, and each at
+    // every offset against the 24-byte window the loop walks before it searches.
+    const pieces = ['\\"', "\\\\", "\\\\\\\"", "a", "é", "\\u005c", '{\\"path\\":\\"src/a.ts\\"}'];
+    let seed = 7;
+    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed % n);
+    for (let i = 0; i < 2000; i++) {
+      let inner = "x".repeat(random(40));
+      for (let k = random(12); k > 0; k--) inner += pieces[random(pieces.length)] + "y".repeat(random(30));
+      const token = `"${inner}"`;
+      expect(JSON.parse(token)).toBeTypeOf("string"); // a valid token
+      const bytes = Buffer.from(`${token},"after":"\\"}`);
+      expect(stringEnd(bytes, 0)).toBe(Buffer.byteLength(token));
+      expect(stringEnd(Buffer.from(token.slice(0, -1)), 0)).toBe(-1); // cut before its end
+    }
   });
 });
 

@@ -21,7 +21,8 @@
 // - Refused: temperature outside 0–2; tool call arguments that are not a JSON object; a tool result
 //   whose function name cannot be found.
 import { TranslationRefusal, type CanonicalRequest, type DocumentPart, type ImagePart, type Part, type Turn } from "../canonical.ts";
-import { isGeneratedCallId, parseObject, responseOfText } from "./common.ts";
+import { argumentsObject } from "../tool-arguments.ts";
+import { isGeneratedCallId, responseOfText } from "./common.ts";
 
 type Json = Record<string, any>;
 
@@ -138,7 +139,7 @@ function writeParts(parts: Part[], names: Map<string, string>): Json[] {
         emit(writeMedia(part));
         break;
       case "tool_call": {
-        const args = parseObject(part.arguments.trim() || "{}");
+        const args = argumentsObject(part.arguments);
         if (!args) throw new TranslationRefusal("part:tool_call", `The arguments of tool call ${part.id} are not a JSON object, which Gemini's functionCall.args must be.`);
         const call: Json = { name: part.name, args };
         if (!isGeneratedCallId(part.id)) call.id = part.id;

@@ -1,6 +1,7 @@
 // Upstream side: the canonical request → an Anthropic Messages body. What Messages cannot carry is
 // refused with the canonical key (TranslationRefusal); the normalizations are listed in index.ts.
 import { type CanonicalRequest, type DocumentPart, type ImagePart, type Part, type ReasoningSettings, type TextPart, TranslationRefusal, type Turn } from "../canonical.ts";
+import { argumentsObject } from "../tool-arguments.ts";
 
 type Json = Record<string, any>;
 
@@ -174,14 +175,7 @@ const toolId = (id: string) => (anthropicToolId.test(id) ? id : id.replace(/[^a-
 const anthropicToolId = /^[a-zA-Z0-9_-]+$/;
 
 function toolInput(json: string): unknown {
-  if (json.trim() === "") return {};
-  try {
-    const input = JSON.parse(json);
-    if (input !== null && typeof input === "object" && !Array.isArray(input)) return input;
-  } catch {
-    // fall through to the refusal
-  }
-  return refuse("part:tool_call", "a tool call's arguments are not a JSON object, which Anthropic's tool_use input must be.");
+  return argumentsObject(json) ?? refuse("part:tool_call", "a tool call's arguments are not a JSON object, which Anthropic's tool_use input must be.");
 }
 
 const imageTypes = new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);
