@@ -54,7 +54,7 @@ export function stringEnd(bytes: Buffer, start: number): number {
     let backslashes = 0;
     while (bytes[quote - 1 - backslashes] === BACKSLASH) backslashes++;
     if (backslashes % 2 === 0) return quote + 1;
-    // An escaped quote: JSON inside a string (a tool call's arguments) has the next a few bytes on.
+    // An escaped quote: in JSON inside a string (a tool call's arguments) the next one is a few bytes on.
     at = escapedNear(bytes, quote + 1);
     if (at < 0) return -at;
   }
