@@ -41,9 +41,23 @@ export async function freePort(): Promise<number> {
 
 /** `command`: how the server is started, by default `node server/main.ts`; e.g. `npm start` to test what npm does with signals. `dataDir`: an existing one (e.g. a restored backup). */
 export async function startTollgate(env: Record<string, string> = {}, options: { command?: string[]; dataDir?: string; cwd?: string } = {}): Promise<Tollgate> {
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "tollgate-test-"));
-  dataDirs.push(dataDir);
-  const port = await freePort();
+  // A free port can be taken between freePort closing it and the server binding it (test files run
+  // side by side, and their outgoing connections draw from the same ports): then another is tried,
+  // with a fresh data directory, so the server that starts has never started before.
+  for (let attempt = 1; ; attempt++) {
+    const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "tollgate-test-"));
+    dataDirs.push(dataDir);
+    try {
+      return await spawnTollgate(env, options, dataDir, env.PORT === undefined ? await freePort() : Number(env.PORT));
+    } catch (error) {
+      if (!(error instanceof PortTaken) || env.PORT !== undefined || attempt === 3) throw error;
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+async function spawnTollgate(env: Record<string, string>, options: { command?: string[]; cwd?: string }, dataDir: string, port: number): Promise<Tollgate> {
   let output = "";
   const [command, ...args] = options.command ?? [process.execPath, resolve(import.meta.dirname, "../../server/main.ts")];
   const child: ChildProcess = spawn(command, args, {
@@ -74,7 +88,8 @@ export async function startTollgate(env: Record<string, string> = {}, options: {
     child.stdout!.on("data", check);
     child.once("exit", (code) => {
       clearTimeout(timer);
-      fail(new Error(`Tollgate exited with ${code}:\n${output}`));
+      const Failure = output.includes(`port ${port} on `) && output.includes("is already in use") ? PortTaken : Error;
+      fail(new Failure(`Tollgate exited with ${code}:\n${output}`));
     });
   });
   return {
