@@ -54,22 +54,15 @@ export function stringEnd(bytes: Buffer, start: number): number {
     let backslashes = 0;
     while (bytes[quote - 1 - backslashes] === BACKSLASH) backslashes++;
     if (backslashes % 2 === 0) return quote + 1;
-    // An escaped quote: in JSON inside a string (a tool call's arguments) the next one is a few bytes on.
-    at = escapedNear(bytes, quote + 1);
-    if (at < 0) return -at;
+    // An escaped quote: in JSON inside a string (a tool call's arguments) the next one is a few
+    // bytes on, so the loop walks those before the search is called again.
+    const walkTo = Math.min(quote + 25, bytes.length);
+    for (at = quote + 1; at < walkTo; at++) {
+      const byte = bytes[at];
+      if (byte === QUOTE) return at + 1;
+      if (byte === BACKSLASH) at++; // the escaped byte is never the end
+    }
   }
-}
-
-/** Walks a few bytes from `from` (not inside an escape): minus the index past a closing quote found there, else where to search on. */
-function escapedNear(bytes: Buffer, from: number): number {
-  const near = Math.min(from + 24, bytes.length);
-  let at = from;
-  for (; at < near; at++) {
-    const byte = bytes[at];
-    if (byte === QUOTE) return -(at + 1);
-    if (byte === BACKSLASH) at++; // the escaped byte is never the end
-  }
-  return at;
 }
 
 /** The key's text, or null for a string that is not JSON (the scan may read bytes JSON.parse then refuses). */
