@@ -200,8 +200,11 @@ async function runPrimary(): Promise<void> {
   // Workers keep a young generation of at least 16 MB a semi-space. Left to itself, V8 shrinks it
   // to 1 MB while a worker idles; when traffic returns, the calls then in flight are promoted
   // before they end, and old-generation collections of 10–20 ms follow for seconds
-  // (bench/relay-overhead/results.md, thirteenth round). A flag given on the command line comes after this one and wins.
-  cluster.setupPrimary({ execArgv: ["--min-semi-space-size=16", ...process.execArgv] });
+  // (bench/relay-overhead/results.md, thirteenth round). Nor may V8 shrink the heap in a lull (its
+  // memory reducer): after one such shrink, a worker made a mark-compact of 7–17 ms every 0.2–0.6 s
+  // for as long as agent-sized calls came, and their p99 read 25–55 ms (nineteenth round). A flag
+  // given on the command line comes after these and wins.
+  cluster.setupPrimary({ execArgv: ["--min-semi-space-size=16", "--no-memory-reducer", ...process.execArgv] });
   for (let i = 0; i < config.workers; i++) fork();
 }
 

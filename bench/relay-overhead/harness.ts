@@ -179,6 +179,17 @@ export async function openLoop(targets: Target[], body: string, rate: number, se
   });
 }
 
+/** Collections so far in a gateway's workers, by kind, from its own `/metrics` (prom-client's GC histogram). */
+export type GcTotals = Record<"major" | "minor", { count: number; ms: number }>;
+export async function gcTotals(gatewayUrl: string): Promise<GcTotals> {
+  const text = await (await request(`${gatewayUrl}/metrics`)).body.text();
+  const read = (kind: string, part: "count" | "sum") => Number(text.match(new RegExp(`_nodejs_gc_duration_seconds_${part}\\{kind="${kind}"\\} ([0-9.e+-]+)`))?.[1] ?? 0);
+  return {
+    major: { count: read("major", "count"), ms: read("major", "sum") * 1000 },
+    minor: { count: read("minor", "count"), ms: read("minor", "sum") * 1000 },
+  };
+}
+
 /** Sequential requests: milliseconds until the first body byte, p50 and p99. */
 export async function timeToFirstByte(target: Target, body: string, samples: number): Promise<{ p50: number; p99: number }> {
   const times: number[] = [];

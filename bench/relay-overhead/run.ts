@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { type Started, type Target, cpuMs, load, median, openLoop, rssMiB, splitCores, startProcess, stopProcess, timeToFirstByte } from "./harness.ts";
+import { type GcTotals, type Started, type Target, cpuMs, gcTotals, load, median, openLoop, rssMiB, splitCores, startProcess, stopProcess, timeToFirstByte } from "./harness.ts";
 import { chatChannelEnv, chosen, gatewayTargets, lanes, messagesChannels } from "./lanes.ts";
 import { replicaPrerequisites, replicaScenario } from "./replicas.ts";
 import { scalingPrerequisites, workerScaling } from "./scaling.ts";
@@ -27,8 +27,8 @@ const here = import.meta.dirname;
 const scenarios = chosen([...small, ...agent]);
 const smallChat = small[0];
 type Percentiles = { p50: number; p99: number; errors: number };
-/** One open-loop window: the calls straight to the upstream, the same calls through the proxy or the gateway, and its CPU per call. */
-type OpenRound = { direct: Percentiles; through: Percentiles; cpu: number };
+/** One open-loop window: the calls straight to the upstream, the same calls through the proxy or the gateway, its CPU per call, and (the gateway's) the collections in it. */
+type OpenRound = { direct: Percentiles; through: Percentiles; cpu: number; gc?: GcTotals };
 
 const { testCore, otherCores, pinned } = splitCores();
 
@@ -117,9 +117,13 @@ try {
     for (let round = 0; round < rounds; round++) {
       for (const who of ["proxy", "gateway"] as const) {
         const pid = who === "proxy" ? proxySlow.child.pid! : pids.gateway;
+        const gcBefore = who === "gateway" ? await gcTotals(gatewayUrl) : undefined;
         const cpuBefore = cpuMs(pid);
         const [direct, through] = await openLoop([slowTargets.direct, slowTargets[who]], slowBody, rate, rateSeconds);
-        open[who].push({ direct, through, cpu: (cpuMs(pid) - cpuBefore) / (rate * rateSeconds) });
+        const cpu = (cpuMs(pid) - cpuBefore) / (rate * rateSeconds);
+        const gc = gcBefore && (await gcTotals(gatewayUrl));
+        if (gc && gcBefore) for (const kind of ["major", "minor"] as const) (gc[kind].count -= gcBefore[kind].count), (gc[kind].ms -= gcBefore[kind].ms);
+        open[who].push({ direct, through, cpu, gc });
       }
     }
     const openMedian = (who: "proxy" | "gateway", pick: (round: OpenRound) => number) => median(open[who].map(pick));
@@ -146,6 +150,12 @@ try {
         "  added p99 in each round (ms)",
         open.proxy.map((round) => (round.through.p99 - round.direct.p99).toFixed(2)).join(" "),
         open.gateway.map((round) => (round.through.p99 - round.direct.p99).toFixed(2)).join(" "),
+        "",
+      ],
+      [
+        "  gateway collections in each round: major, minor (n, ms)",
+        "",
+        open.gateway.map(({ gc }) => `${gc!.major.count}/${gc!.major.ms.toFixed(0)} ${gc!.minor.count}/${gc!.minor.ms.toFixed(0)}`).join("  "),
         "",
       ],
       ["  time to first byte p50 / p99 (ms)", `${ttfb.proxy.p50.toFixed(2)} / ${ttfb.proxy.p99.toFixed(2)}`, `${ttfb.gateway.p50.toFixed(2)} / ${ttfb.gateway.p99.toFixed(2)}`, ""],
