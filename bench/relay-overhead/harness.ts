@@ -190,6 +190,12 @@ export async function gcTotals(gatewayUrl: string): Promise<GcTotals> {
   };
 }
 
+/** The collections between two readings of `gcTotals`. */
+export const gcSince = (before: GcTotals, after: GcTotals): GcTotals => ({
+  major: { count: after.major.count - before.major.count, ms: after.major.ms - before.major.ms },
+  minor: { count: after.minor.count - before.minor.count, ms: after.minor.ms - before.minor.ms },
+});
+
 /** Sequential requests: milliseconds until the first body byte, p50 and p99. */
 export async function timeToFirstByte(target: Target, body: string, samples: number): Promise<{ p50: number; p99: number }> {
   const times: number[] = [];

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { type GcTotals, type Started, type Target, cpuMs, gcTotals, load, median, openLoop, rssMiB, splitCores, startProcess, stopProcess, timeToFirstByte } from "./harness.ts";
+import { type GcTotals, type Started, type Target, cpuMs, gcSince, gcTotals, load, median, openLoop, rssMiB, splitCores, startProcess, stopProcess, timeToFirstByte } from "./harness.ts";
 import { chatChannelEnv, chosen, gatewayTargets, lanes, messagesChannels } from "./lanes.ts";
 import { replicaPrerequisites, replicaScenario } from "./replicas.ts";
 import { scalingPrerequisites, workerScaling } from "./scaling.ts";
@@ -121,9 +121,7 @@ try {
         const cpuBefore = cpuMs(pid);
         const [direct, through] = await openLoop([slowTargets.direct, slowTargets[who]], slowBody, rate, rateSeconds);
         const cpu = (cpuMs(pid) - cpuBefore) / (rate * rateSeconds);
-        const gc = gcBefore && (await gcTotals(gatewayUrl));
-        if (gc && gcBefore) for (const kind of ["major", "minor"] as const) (gc[kind].count -= gcBefore[kind].count), (gc[kind].ms -= gcBefore[kind].ms);
-        open[who].push({ direct, through, cpu, gc });
+        open[who].push({ direct, through, cpu, gc: gcBefore && gcSince(gcBefore, await gcTotals(gatewayUrl)) });
       }
     }
     const openMedian = (who: "proxy" | "gateway", pick: (round: OpenRound) => number) => median(open[who].map(pick));
