@@ -202,7 +202,7 @@ async function runPrimary(): Promise<void> {
   // before they end, and old-generation collections of 10–20 ms follow for seconds
   // (bench/relay-overhead/results.md, thirteenth round). Nor may V8 shrink the heap in a lull (its
   // memory reducer): after one such shrink, a worker made a mark-compact of 7–17 ms every 0.2–0.6 s
-  // for as long as agent-sized calls came, and their p99 read 25–55 ms (nineteenth round). A flag
+  // for as long as agent-sized calls came, and their added p99 read 22–39 ms (nineteenth round). A flag
   // given on the command line comes after these and wins.
   cluster.setupPrimary({ execArgv: ["--min-semi-space-size=16", "--no-memory-reducer", ...process.execArgv] });
   for (let i = 0; i < config.workers; i++) fork();

@@ -183,6 +183,8 @@ export async function openLoop(targets: Target[], body: string, rate: number, se
 export type GcTotals = Record<"major" | "minor", { count: number; ms: number }>;
 export async function gcTotals(gatewayUrl: string): Promise<GcTotals> {
   const text = await (await request(`${gatewayUrl}/metrics`)).body.text();
+  // A renamed metric must not read as windows without collections; a kind not seen yet has no series.
+  if (!text.includes("_nodejs_gc_duration_seconds")) throw new Error(`${gatewayUrl}/metrics has no nodejs_gc_duration_seconds (prom-client's GC histogram), which the bench reads.`);
   const read = (kind: string, part: "count" | "sum") => Number(text.match(new RegExp(`_nodejs_gc_duration_seconds_${part}\\{kind="${kind}"\\} ([0-9.e+-]+)`))?.[1] ?? 0);
   return {
     major: { count: read("major", "count"), ms: read("major", "sum") * 1000 },
