@@ -43,7 +43,7 @@ export async function freePort(): Promise<number> {
 export async function startTollgate(env: Record<string, string> = {}, options: { command?: string[]; dataDir?: string; cwd?: string } = {}): Promise<Tollgate> {
   // A free port can be taken between freePort closing it and the server binding it (test files run
   // side by side, and their outgoing connections draw from the same ports): then another is tried,
-  // with a fresh data directory, so the server that starts has never started before.
+  // with a fresh data directory unless the test gave one (a restored backup is started again as it is).
   for (let attempt = 1; ; attempt++) {
     const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "tollgate-test-"));
     dataDirs.push(dataDir);
