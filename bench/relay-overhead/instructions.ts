@@ -15,9 +15,12 @@ import { consoleClient, withCookieJar } from "../../client/index.ts";
 import { callgrindTotal, startProcess, stopProcess } from "./harness.ts";
 import { chatChannelEnv, lanes, messagesChannels } from "./lanes.ts";
 import { chatRequest, messagesRequest } from "./scenarios/agent-request.ts";
+import { scenarios as smallScenarios } from "./scenarios/small.ts";
 import { benchPassword, benchTenant } from "./tenant.ts";
 
-const calls = Number(process.env.BENCH_CALLS ?? 40);
+// BENCH_SIZE=small counts the bench's small chat turn instead: the gateway's fixed cost per call.
+const small = process.env.BENCH_SIZE === "small";
+const calls = Number(process.env.BENCH_CALLS ?? (small ? 400 : 40));
 const rounds = Number(process.env.BENCH_ROUNDS ?? 1);
 const stream = process.env.BENCH_STREAM === "1";
 const here = import.meta.dirname;
@@ -53,19 +56,22 @@ try {
   await admin.PATCH("/api/admin/groups/{id}", { params: { path: { id: groupId } }, body: { translated_interfaces: ["chat"] } });
   await new Promise((done) => setTimeout(done, 5000)); // the catalog reloads
 
-  const kinds = {
-    "messages passthrough": { path: "/v1/messages", headers: lanes.messages.auth(keys[messages.group]), body: messagesRequest(messages.model, stream) },
-    "chat passthrough": { path: "/v1/chat/completions", headers: lanes.chat.auth(keys[chat.group]), body: chatRequest(chat.model, stream) },
-    "chat → messages, translated": { path: "/v1/chat/completions", headers: lanes.chat.auth(keys[messages.group]), body: chatRequest(messages.model, stream) },
-  };
-  type Kind = keyof typeof kinds;
-  const call = async (kind: Kind) => {
+  type Call = { path: string; headers: Record<string, string>; body: string };
+  const smallChat = smallScenarios.find((scenario) => scenario.id === (stream ? "small-stream" : "small"))!;
+  const kinds: Record<string, Call> = small
+    ? { "small chat passthrough": { path: "/v1/chat/completions", headers: lanes.chat.auth(keys[chat.group]), body: smallChat.body(chat.model) } }
+    : {
+        "messages passthrough": { path: "/v1/messages", headers: lanes.messages.auth(keys[messages.group]), body: messagesRequest(messages.model, stream) },
+        "chat passthrough": { path: "/v1/chat/completions", headers: lanes.chat.auth(keys[chat.group]), body: chatRequest(chat.model, stream) },
+        "chat → messages, translated": { path: "/v1/chat/completions", headers: lanes.chat.auth(keys[messages.group]), body: chatRequest(messages.model, stream) },
+      };
+  const call = async (kind: string) => {
     const { path, headers, body } = kinds[kind];
     const answer = await request(`${url}${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
     const text = await answer.body.text();
     if (answer.statusCode !== 200) throw new Error(`${kind}: ${answer.statusCode} ${text.slice(0, 300)}`);
   };
-  const batch = async (kind: Kind, count: number) => {
+  const batch = async (kind: string, count: number) => {
     for (let done = 0; done < count; done += 4) await Promise.all([0, 1, 2, 3].map(() => call(kind)));
   };
   // The primary (valgrind runs it in place) and its worker.
@@ -84,11 +90,13 @@ try {
     }
     return sum;
   };
-  for (const kind of Object.keys(kinds) as Kind[]) await batch(kind, 120); // warm-up: pools, the JIT's tiers
-  console.log(`\nInstructions per call (millions), ${calls} agent-sized calls (145 KB)${stream ? ", streamed" : ""} per kind and round, gateway under callgrind\n`);
-  const main: Record<Kind, number[]> = { "messages passthrough": [], "chat passthrough": [], "chat → messages, translated": [] };
+  // Warm-up: pools, and enough calls for the JIT's tiers (under valgrind its compiler threads barely run).
+  for (const kind of Object.keys(kinds)) await batch(kind, small ? 3000 : 120);
+  console.log(`\nInstructions per call (${small ? "thousands" : "millions"}), ${calls} ${small ? "small" : "agent-sized (145 KB)"} calls${stream ? ", streamed" : ""} per kind and round, gateway under callgrind\n`);
+  const unit = small ? 1e3 : 1e6;
+  const main: Record<string, number[]> = Object.fromEntries(Object.keys(kinds).map((kind) => [kind, []]));
   for (let round = 0; round < rounds; round++) {
-    for (const kind of Object.keys(kinds) as Kind[]) {
+    for (const kind of Object.keys(kinds)) {
       counted(); // what the warm-up or the last kind left
       control("-z");
       await batch(kind, calls);
@@ -96,12 +104,14 @@ try {
       await new Promise((done) => setTimeout(done, 3000)); // the dumps are written
       const { main: mainThread, background } = counted();
       main[kind].push(mainThread / calls);
-      console.log(`${kind.padEnd(30)} main threads ${(mainThread / calls / 1e6).toFixed(2).padStart(6)}   background threads ${(background / calls / 1e6).toFixed(2).padStart(6)}`);
+      console.log(`${kind.padEnd(30)} main threads ${(mainThread / calls / unit).toFixed(2).padStart(7)}   background threads ${(background / calls / unit).toFixed(2).padStart(7)}`);
     }
   }
-  const ratio = (a: Kind, b: Kind) => main[a].map((value, round) => (value / main[b][round]).toFixed(2)).join(" ");
-  console.log(`\nmain threads, translated ÷ messages passthrough: ${ratio("chat → messages, translated", "messages passthrough")}`);
-  console.log(`main threads, translated ÷ chat passthrough:     ${ratio("chat → messages, translated", "chat passthrough")}`);
+  if (!small) {
+    const ratio = (a: string, b: string) => main[a].map((value, round) => (value / main[b][round]).toFixed(2)).join(" ");
+    console.log(`\nmain threads, translated ÷ messages passthrough: ${ratio("chat → messages, translated", "messages passthrough")}`);
+    console.log(`main threads, translated ÷ chat passthrough:     ${ratio("chat → messages, translated", "chat passthrough")}`);
+  }
 } finally {
   gateway.kill("SIGTERM");
   await new Promise((done) => setTimeout(done, 10_000)); // a stop under valgrind is slow
