@@ -62,6 +62,7 @@ async function runWorker(): Promise<void> {
   process.on("message", (message) => message === stopMessage && requestStop());
   process.on("SIGTERM", () => requestStop());
   const { createWorker } = await import("./app.ts");
+  const { serverFor } = await import("./express-server.ts");
   const store = openStore(config);
   const callState = await connectCallState({ leaseIdleMs: config.leaseIdleMs });
   const worker = await createWorker(config, store, log, callState).catch((error: Error) => {
@@ -70,12 +71,13 @@ async function runWorker(): Promise<void> {
     flush();
     process.exit(1);
   });
-  // Express 5 hands a listen error to this callback: say why to the primary, which ends the start.
-  const server: Server = worker.app.listen(config.port, config.host, (error?: Error) => {
-    if (!error) return void setImmediate(worker.warmUp);
-    const fatal: FatalMessage = { type: "tollgate:fatal", reason: listenFailure(config.host, config.port, error as NodeJS.ErrnoException) };
+  // A listen error: say why to the primary, which ends the start.
+  const server: Server = serverFor(worker.app);
+  server.once("error", (error: NodeJS.ErrnoException) => {
+    const fatal: FatalMessage = { type: "tollgate:fatal", reason: listenFailure(config.host, config.port, error) };
     process.send?.(fatal, undefined, undefined, () => process.exit(1));
   });
+  server.listen(config.port, config.host, () => void setImmediate(worker.warmUp));
   server.keepAliveTimeout = 65_000;
   let stopping = false;
   // Graceful stop: accept no new connection, let calls under way finish for up to the drain time,
