@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { UsageRecord } from "../store/ledger.ts";
 import { accountsCharged, packSettlement, unpackSettlement } from "./settlement-wire.ts";
 
+// Every field differs from every other, so two fields swapped on the way would show.
 const record: UsageRecord = {
   id: "rec_1",
   requestId: "req_1",
@@ -12,7 +13,7 @@ const record: UsageRecord = {
   groupId: "grp_d",
   modelId: "gpt-5-mini",
   callName: "gpt-trial/gpt-5-mini",
-  channelId: null,
+  channelId: "chn_e",
   interface: "chat",
   stream: true,
   status: "ok",
@@ -20,14 +21,14 @@ const record: UsageRecord = {
   inputTokens: 12,
   outputTokens: 34,
   cacheReadTokens: 5,
-  cacheWriteTokens: 0,
+  cacheWriteTokens: 6,
   reasoningTokens: 7,
   multiplierMilli: 1_500,
   cost: 987,
   latencyMs: 41,
-  ttfbMs: null,
-  finishReason: null,
-  failovers: null,
+  ttfbMs: 19,
+  finishReason: "stop",
+  failovers: [{ channelId: "chn_f", reason: "upstream answered 503" }],
 };
 
 describe("a settlement on the wire", () => {
@@ -47,6 +48,12 @@ describe("a settlement on the wire", () => {
   it("keeps the periods of caps that reset", () => {
     const settlement = { record, accounts: accountsCharged(record, true, true, { member: 1_795_000_000_000, key: 1_794_000_000_000 }) };
     expect(settlement.accounts).toEqual(["org:org_a", "member:usr_b@1795000000000", "key:key_c@1794000000000"]);
+    expect(unpackSettlement(JSON.parse(JSON.stringify(packSettlement(settlement))))).toEqual(settlement);
+  });
+
+  it("keeps the fields a call may lack", () => {
+    const bare = { ...record, channelId: null, ttfbMs: null, finishReason: null, failovers: null };
+    const settlement = { record: bare, accounts: accountsCharged(bare, false, false) };
     expect(unpackSettlement(JSON.parse(JSON.stringify(packSettlement(settlement))))).toEqual(settlement);
   });
 
