@@ -71,13 +71,19 @@ async function runWorker(): Promise<void> {
     flush();
     process.exit(1);
   });
-  // A listen error: say why to the primary, which ends the start.
+  // A listen error: say why to the primary, which ends the start. Once listening, an error of the
+  // server (an accept that failed, out of file descriptors) is logged: it is no failure to listen.
   const server: Server = serverFor(worker.app);
-  server.once("error", (error: NodeJS.ErrnoException) => {
+  const listenFailed = (error: NodeJS.ErrnoException) => {
     const fatal: FatalMessage = { type: "tollgate:fatal", reason: listenFailure(config.host, config.port, error) };
     process.send?.(fatal, undefined, undefined, () => process.exit(1));
+  };
+  server.once("error", listenFailed);
+  server.listen(config.port, config.host, () => {
+    server.off("error", listenFailed);
+    server.on("error", (error) => log("server.error", { error: String(error) }));
+    setImmediate(worker.warmUp);
   });
-  server.listen(config.port, config.host, () => void setImmediate(worker.warmUp));
   server.keepAliveTimeout = 65_000;
   let stopping = false;
   // Graceful stop: accept no new connection, let calls under way finish for up to the drain time,
