@@ -75,14 +75,22 @@ export function budgetRepository(db: Db) {
     /** Ledger records and the charges they carry, durable together. `stamps`: which period of a resetting cap each record was held against. */
     async recordSettled(records: UsageRecord[], stamps: CapStamps = new Map()): Promise<void> {
       if (records.length === 0) return;
-      const sums = (pick: (record: UsageRecord) => string) => {
-        const totals = new Map<string, number>();
-        for (const record of records) if (record.cost > 0) totals.set(pick(record), (totals.get(pick(record)) ?? 0) + record.cost);
-        return totals;
-      };
-      const counterSums = (kind: "member" | "key", id: (record: UsageRecord) => string) =>
-        [...sums((record) => `${id(record)}@${stamps.get(record.id)?.[kind] ?? ""}`)]
-          .map(([account, cost]) => ({ cost, ...parseAccount(`${kind}:${account.endsWith("@") ? account.slice(0, -1) : account}`) }))
+      // What each organization, member counter and key counter is charged, in one pass. A counter
+      // of a cap that resets is charged per period: its key is `<id>@<period start>`.
+      const byOrganization = new Map<string, number>();
+      const byMember = new Map<string, number>();
+      const byKey = new Map<string, number>();
+      const add = (totals: Map<string, number>, key: string, cost: number) => totals.set(key, (totals.get(key) ?? 0) + cost);
+      for (const record of records) {
+        if (record.cost <= 0) continue;
+        const stamp = stamps.size === 0 ? undefined : stamps.get(record.id);
+        add(byOrganization, record.organizationId, record.cost);
+        add(byMember, stamp?.member == null ? record.userId : `${record.userId}@${stamp.member}`, record.cost);
+        add(byKey, stamp?.key == null ? record.keyId : `${record.keyId}@${stamp.key}`, record.cost);
+      }
+      const counterSums = (kind: "member" | "key", totals: Map<string, number>) =>
+        [...totals]
+          .map(([account, cost]) => ({ cost, ...parseAccount(`${kind}:${account}`) }))
           // Older periods first, so a batch across a boundary ends counting the newer one.
           .sort((a, b) => (a.since ?? 0) - (b.since ?? 0));
       const charge = (table: string, { id, since, cost }: { id: string; since: number | null; cost: number }): [string, (string | number)[]] =>
@@ -95,9 +103,9 @@ export function budgetRepository(db: Db) {
             ];
       await db.transaction(async (tx) => {
         await insertUsageRecords(tx, records);
-        for (const [id, cost] of sums((record) => record.organizationId)) await tx.run(`UPDATE organizations SET balance = balance - ? WHERE id = ?`, [cost, id]);
-        for (const sum of counterSums("member", (record) => record.userId)) await tx.run(...charge("users", sum));
-        for (const sum of counterSums("key", (record) => record.keyId)) await tx.run(...charge("api_keys", sum));
+        for (const [id, cost] of byOrganization) await tx.run(`UPDATE organizations SET balance = balance - ? WHERE id = ?`, [cost, id]);
+        for (const sum of counterSums("member", byMember)) await tx.run(...charge("users", sum));
+        for (const sum of counterSums("key", byKey)) await tx.run(...charge("api_keys", sum));
       });
     },
   };
