@@ -96,9 +96,11 @@ export async function insertUsageRecords(tx: Db, records: UsageRecord[]): Promis
     // One flat list of values, pushed row by row (a flatMap builds and copies an array per row).
     const values: (string | number | null)[] = [];
     for (const r of chunk) {
-      values.push(r.id, r.requestId, r.createdAt, r.organizationId, r.userId, r.keyId, r.groupId, r.modelId, r.callName, r.channelId, r.interface, r.stream ? 1 : 0, r.status, r.httpStatus);
-      values.push(r.inputTokens, r.outputTokens, r.cacheReadTokens, r.cacheWriteTokens, r.reasoningTokens, r.multiplierMilli, r.cost, r.latencyMs, r.ttfbMs, r.finishReason);
-      values.push(r.failovers ? JSON.stringify(r.failovers) : null);
+      values.push(
+        r.id, r.requestId, r.createdAt, r.organizationId, r.userId, r.keyId, r.groupId, r.modelId, r.callName, r.channelId, r.interface, r.stream ? 1 : 0, r.status,
+        r.httpStatus, r.inputTokens, r.outputTokens, r.cacheReadTokens, r.cacheWriteTokens, r.reasoningTokens, r.multiplierMilli, r.cost, r.latencyMs, r.ttfbMs, r.finishReason,
+        r.failovers ? JSON.stringify(r.failovers) : null,
+      );
     }
     await tx.run(`INSERT INTO usage_records (${columns}) VALUES ${chunk.map(() => placeholders).join(", ")}`, values);
   }
