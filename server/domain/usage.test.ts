@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { usageFromAnthropic, usageFromChat, usageFromGemini, usageFromResponses } from "./usage.ts";
+import { tokenCount, usageFromAnthropic, usageFromChat, usageFromGemini, usageFromResponses } from "./usage.ts";
 
 describe("usage normalization (wire-formats.md §6.1)", () => {
   it("Family A: input is uncached only; cache reads and writes apart", () => {
@@ -47,5 +47,26 @@ describe("usage normalization (wire-formats.md §6.1)", () => {
   it("missing usage is zero, never NaN", () => {
     expect(usageFromChat(undefined)).toEqual({ input: 0, output: 0, cacheRead: 0, cacheWrite: 0, reasoning: 0 });
     expect(usageFromGemini({})).toEqual({ input: 0, output: 0, cacheRead: 0, cacheWrite: 0, reasoning: 0 });
+  });
+});
+
+describe("tokenCount: what a faulty upstream reports is made fit to bill", () => {
+  it.each([
+    [42, 42],
+    [0, 0],
+    [12.5, 13],
+    [0.1, 1],
+    [-3, 0],
+    [Number.NaN, 0],
+    [Number.POSITIVE_INFINITY, Number.MAX_SAFE_INTEGER],
+    ["12", 0],
+    [null, 0],
+    [undefined, 0],
+  ])("%o counts as %i", (reported, counted) => {
+    expect(tokenCount(reported)).toBe(counted);
+  });
+
+  it("a fraction in a usage object is rounded up, a negative count is zero", () => {
+    expect(usageFromChat({ prompt_tokens: 10.2, completion_tokens: -4, prompt_tokens_details: { cached_tokens: 2 } })).toEqual({ input: 9, output: 0, cacheRead: 2, cacheWrite: 0, reasoning: 0 });
   });
 });

@@ -7,7 +7,14 @@ export type Usage = { input: number; output: number; cacheRead: number; cacheWri
 
 export const noUsage = (): Usage => ({ input: 0, output: 0, cacheRead: 0, cacheWrite: 0, reasoning: 0 });
 
-const n = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : 0);
+/**
+ * A token count as an upstream reported it, made fit to bill: a whole number of tokens, never
+ * below zero. Vendors send whole numbers; a fraction (rounded up here) or a negative count (0)
+ * from a faulty upstream would otherwise stop the call's settlement (pricing is in integers) or
+ * pay the caller back.
+ */
+export const tokenCount = (value: unknown): number => (typeof value === "number" && value > 0 ? Math.ceil(Math.min(value, Number.MAX_SAFE_INTEGER)) : 0);
+const n = tokenCount;
 type Json = Record<string, any>;
 
 /** Family A: `input_tokens` is uncached only; `message_delta` usage is cumulative. */

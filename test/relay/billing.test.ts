@@ -1,6 +1,9 @@
 // Exact quota: costs scale with the group multiplier, concurrent calls never overdraw a balance,
 // and every path — success, upstream error, client disconnect — leaves no reservation behind.
+import { once } from "node:events";
+import { type Server, createServer } from "node:http";
 import Anthropic from "@anthropic-ai/sdk";
+import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { worstCaseCost } from "../../server/domain/worst-case.ts";
 import { createKey, createTenant, unique } from "../helpers/fixtures.ts";
@@ -8,12 +11,24 @@ import { type RelayEnv, startRelayEnv } from "../helpers/relay-env.ts";
 import { ANTHROPIC_OUTPUT_TOKENS } from "../mock-upstreams/anthropic.ts";
 
 let env: RelayEnv;
+let faulty: Server;
+/** The usage the faulty upstream (serving the Qwen channel here) reports for its next answer. */
+let faultyUsage: Record<string, unknown> = {};
 
 beforeAll(async () => {
-  env = await startRelayEnv({ delayMs: 20 });
+  faulty = createServer((req, res) => {
+    req.resume().on("end", () => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ id: "chatcmpl-odd", object: "chat.completion", created: 1, model: "qwen3-max", choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }], usage: faultyUsage }));
+    });
+  });
+  await once(faulty.listen(0, "127.0.0.1"), "listening");
+  const { port } = faulty.address() as { port: number };
+  env = await startRelayEnv({ delayMs: 20, env: { TOLLGATE_QWEN_BASE_URL: `http://127.0.0.1:${port}/v1` } });
 });
 afterAll(async () => {
   await env?.stop();
+  faulty?.close();
 });
 
 const sixtyChars = "Please answer with a short greeting for the billing test ok.";
@@ -73,6 +88,24 @@ describe("concurrency", () => {
     const balance = data!.data.find((org) => org.id === tenant.organizationId)!.balance;
     expect(balance).toBeGreaterThanOrEqual(0);
     expect(funded - balance).toBe(calls.reduce((sum, call) => sum + call.cost, 0));
+    await expectNothingHeld();
+  });
+});
+
+describe("usage an upstream should not have sent", () => {
+  it("a fractional count is billed rounded up and a negative one as zero, and the call settles", async () => {
+    faultyUsage = { prompt_tokens: 12.5, completion_tokens: -3, total_tokens: 9.5 };
+    const name = unique("odd-usage");
+    const before = await env.balance();
+    const client = new OpenAI({ apiKey: await env.key("qwen-trial", name), baseURL: `${env.tollgate.url}/v1`, maxRetries: 0 });
+    const answer = await client.chat.completions.create({ model: "qwen3-max", messages: [{ role: "user", content: "hi" }] });
+    expect(answer.choices[0].message.content).toBe("ok");
+    const [call] = await env.ledger(name);
+    const group = env.groups.get("qwen-trial")!;
+    const prices = group.models.find((model) => model.model_id === "qwen3-max")!.prices;
+    expect(call).toMatchObject({ status: "ok", input_tokens: 13, output_tokens: 0 });
+    expect(call.cost).toBe(Math.ceil((13 * prices.input * group.multiplier_milli) / 1e9));
+    expect(await env.balance()).toBe(before - call.cost);
     await expectNothingHeld();
   });
 });

@@ -1,9 +1,7 @@
 // Embeddings (OpenAI's POST /embeddings, also served by OpenAI-compatible providers): passed
 // through with the model rewritten where it must be; billed by `usage.prompt_tokens` as input.
-import { type Usage, noUsage } from "../../domain/usage.ts";
+import { type Usage, noUsage, tokenCount } from "../../domain/usage.ts";
 import { type UpstreamAdapter, modelChange, trimSlash, upstreamBody } from "./adapter.ts";
-
-const n = (value: unknown) => (typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0);
 
 export const embeddingsAdapter: UpstreamAdapter = {
   build(client, target) {
@@ -14,7 +12,7 @@ export const embeddingsAdapter: UpstreamAdapter = {
       stream: false,
     };
   },
-  usageOfBody: (body): Usage => ({ ...noUsage(), input: n(body?.usage?.prompt_tokens) }),
+  usageOfBody: (body): Usage => ({ ...noUsage(), input: tokenCount(body?.usage?.prompt_tokens) }),
   startStream() {
     throw new Error("embeddings are never streamed");
   },
