@@ -103,6 +103,16 @@ describe("messages stream reader", () => {
     second.read(event("message_delta", { type: "message_delta", delta: { stop_reason: "stop_sequence", stop_sequence: "END" }, usage: { output_tokens: 2 } }));
     expect(second.read(event("message_stop", { type: "message_stop" })).at(-1)).toMatchObject({ stopReason: "stop_sequence", stopSequence: "END" });
   });
+
+  it("counts thinking tokens an upstream should not have sent (a fraction, a negative) as whole and never below zero", () => {
+    const event = (name: string, data: unknown) => ({ raw: "", event: name, data: JSON.stringify(data) });
+    for (const [reported, counted] of [[12.5, 13], [-4, 0]]) {
+      const reader = messagesCodec.streamReader();
+      reader.read(event("message_start", { type: "message_start", message: { id: "msg_1", model: "m", usage: { input_tokens: 3, output_tokens: 1 } } }));
+      reader.read(event("message_delta", { type: "message_delta", delta: { stop_reason: "end_turn", stop_sequence: null }, usage: { output_tokens: 20, output_tokens_details: { thinking_tokens: reported } } }));
+      expect(reader.read(event("message_stop", { type: "message_stop" })).at(-1)).toMatchObject({ type: "finish", usage: { output: 20, reasoning: counted } });
+    }
+  });
 });
 
 describe("messages error reader", () => {

@@ -4,7 +4,7 @@
 // redacted thinking is opaque from its start. Blocks with no canonical form (server tool use and
 // results, which the request reader never lets a translated caller ask for) are skipped, and the
 // canonical indexes count on without them.
-import { type Usage, noUsage, usageFromAnthropic } from "../../domain/usage.ts";
+import { type Usage, noUsage, tokenCount, usageFromAnthropic } from "../../domain/usage.ts";
 import type { SseEvent } from "../../gateway/upstreams/sse.ts";
 import type { StopReason, StreamEvent, UpstreamError } from "../canonical.ts";
 import type { StreamReader } from "../codec.ts";
@@ -89,7 +89,7 @@ export class MessagesStreamReader implements StreamReader {
   /** Anthropic reports thinking tokens in output_tokens_details; output_tokens already include them. */
   private reasoningTokens(usage: Json | undefined): void {
     const thinking = usage?.output_tokens_details?.thinking_tokens;
-    if (typeof thinking === "number") this.usage.reasoning = thinking;
+    if (typeof thinking === "number") this.usage.reasoning = tokenCount(thinking);
   }
 
   private blockStart(upstream: number, block: Json): StreamEvent[] {
