@@ -40,4 +40,11 @@ describe("histogram observations from the relay path", () => {
     deferred.observe(5);
     expect(observed).toHaveLength(1024);
   });
+
+  it("leave out a value that is not a number, which prom-client would throw on", async () => {
+    const before = await ttfbCount("metrics-test");
+    record.call("g", call(Number.NaN));
+    record.call("g", call(300));
+    expect(await ttfbCount("metrics-test")).toEqual({ count: before.count! + 1, sum: before.sum! + 0.3 });
+  });
 });

@@ -175,6 +175,8 @@ export function deferredObservations(child: PendingObservations["child"]): { obs
   pendingObservations.push(pending);
   return {
     observe(value) {
+      // prom-client refuses a value that is not a number (throwing); refused here, it cannot spoil a batch.
+      if (!Number.isFinite(value)) return;
       if (pending.values.push(value) >= observationsPerBatch) flushPending(pending);
     },
   };

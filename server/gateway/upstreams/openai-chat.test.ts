@@ -12,7 +12,7 @@ describe("chat stream: what is read from the events", () => {
     const json = (value: unknown) => JSON.stringify(value).replaceAll('","', `"${comma}"`).replaceAll('":', `"${colon}`);
     const session = chatAdapter.startStream(client({ model: "m", stream: true }));
     const chunks = [
-      json({ id: "c", choices: [{ index: 0, delta: { content: 'say "usage": {' }, finish_reason: null }], usage: null }),
+      json({ id: "c", choices: [{ index: 0, delta: { content: "hi" }, finish_reason: null }], usage: null }),
       json({ id: "c", choices: [{ index: 0, delta: {}, finish_reason: "length" }], usage: null }),
       json({ id: "c", choices: [], usage: { prompt_tokens: 11, completion_tokens: 4, total_tokens: 15 } }),
     ].map(event);
