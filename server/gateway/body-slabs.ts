@@ -47,7 +47,6 @@ export function takeSlab(length: number, holds = 1): Buffer {
 export function joinedBytes(pieces: (Buffer | string)[]): Buffer {
   let length = 0;
   for (const piece of pieces) length += typeof piece === "string" ? Buffer.byteLength(piece) : piece.length;
-  if (length < slabFromBytes) return Buffer.concat(pieces.map((piece) => (typeof piece === "string" ? Buffer.from(piece) : piece)), length);
   const body = bodyBuffer(length);
   let at = 0;
   for (const piece of pieces) at += typeof piece === "string" ? body.write(piece, at) : piece.copy(body, at);
