@@ -27,6 +27,21 @@ describe("circuit breaker on a failure rate", () => {
     expect(circuits.view("c").state).toBe("closed");
   });
 
+  it("counts a batch of successes as that many calls, judged once, and resets the run of failures", () => {
+    const { circuits } = book();
+    for (let i = 0; i < 4; i++) circuits.record("c", true, "upstream answered 500");
+    circuits.succeeded("c", 3);
+    expect(circuits.view("c")).toMatchObject({ state: "closed", calls: 7, failures: 4, consecutiveFailures: 0 });
+    // 9 calls, 6 failed: reaching the minimum with a success still opens a circuit that fails too often.
+    circuits.record("c", true);
+    circuits.record("c", true);
+    circuits.succeeded("c", 1);
+    expect(circuits.view("c").state).toBe("open");
+    // Successes of calls that were under way when it opened do not move it.
+    circuits.succeeded("c", 50);
+    expect(circuits.view("c")).toMatchObject({ state: "open", calls: 10 });
+  });
+
   it("forgets failures that left the window", () => {
     const { circuits, advance } = book();
     for (let i = 0; i < 9; i++) circuits.record("c", true);

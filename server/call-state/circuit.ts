@@ -87,12 +87,20 @@ export function circuitBook(options: CircuitOptions, onChange: (channelId: strin
     c.probeDeadline = null;
     onChange(id, view(c));
   };
-  const count = (c: Circuit, failed: boolean) => {
+  const count = (c: Circuit, calls: number, failures: number) => {
     const start = now() - (now() % bucketMs);
     let bucket = c.buckets.at(-1);
     if (!bucket || bucket.start !== start) c.buckets.push((bucket = { start, calls: 0, failures: 0 }));
-    bucket.calls++;
-    if (failed) bucket.failures++;
+    bucket.calls += calls;
+    bucket.failures += failures;
+  };
+  /** Counts calls on a closed circuit, and opens it when its window now fails too often. */
+  const countAndJudge = (id: string, c: Circuit, calls: number, failures: number) => {
+    // Calls that were already under way when the circuit opened do not move it.
+    if (c.state !== "closed") return;
+    count(c, calls, failures);
+    const window = windowOf(c);
+    if (window.calls >= options.minCalls && window.failures / window.calls >= options.failureRate) open(id, c);
   };
 
   return {
@@ -104,11 +112,18 @@ export function circuitBook(options: CircuitOptions, onChange: (channelId: strin
         c.lastError = reason ?? "failed";
         c.lastFailureAt = now();
       } else c.consecutiveFailures = 0;
-      // Calls that were already under way when the circuit opened do not move it.
-      if (c.state !== "closed") return;
-      count(c, failed);
-      const { calls, failures } = windowOf(c);
-      if (calls >= options.minCalls && failures / calls >= options.failureRate) open(id, c);
+      countAndJudge(id, c, 1, failed ? 1 : 0);
+    },
+
+    /**
+     * Ordinary calls on a channel that succeeded, counted together: workers send their successes
+     * in batches, as a count per channel. A success never raises the failure rate, so judging the
+     * window once after all of them opens no circuit that judging after each would not have.
+     */
+    succeeded(id: string, calls: number) {
+      const c = circuit(id);
+      c.consecutiveFailures = 0;
+      countAndJudge(id, c, calls, 0);
     },
 
     /** An open circuit whose cool-down is over lets exactly one caller probe it. */

@@ -313,13 +313,13 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
     giveBack: (grants: Grant[]) => {
       for (const grant of grants) book.giveBack(holder, grant.account, grant.amount);
     },
-    settled: (packed: PackedSettlement[], reports: ChannelReport[], uses: [string, number][]) => {
+    settled: (packed: PackedSettlement[], successes: [channelId: string, calls: number][], uses: [string, number][]) => {
       for (const settlement of packed.map(unpackSettlement)) {
         for (const account of settlement.accounts) book.charge(holder, account, settlement.record.cost);
         queue.push(settlement);
       }
       if (queue.length >= 500) void flush();
-      for (const report of reports) judge(report);
+      for (const [channelId, calls] of successes) circuits.succeeded(channelId, calls);
       for (const [keyId, at] of uses) keyUses.set(keyId, at);
     },
     report: (report: ChannelReport) => judge(report),

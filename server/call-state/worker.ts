@@ -61,7 +61,8 @@ export function workerCallState(owner: Peer, { leaseIdleMs }: { leaseIdleMs: num
   const health = new Map<string, ChannelHealth>();
   const catalogListeners: (() => void)[] = [];
   let settlements: PackedSettlement[] = [];
-  let reports: ChannelReport[] = [];
+  /** Calls that succeeded on each channel since the last batch. */
+  let successes = new Map<string, number>();
   let keyUses = new Map<string, number>();
   let rateEnds: [RateTicket, number][] = [];
   let settlementsDue: NodeJS.Timeout | undefined;
@@ -76,10 +77,10 @@ export function workerCallState(owner: Peer, { leaseIdleMs }: { leaseIdleMs: num
     clearTimeout(settlementsDue);
     settlementsDue = undefined;
     sendRateEnds();
-    if (settlements.length === 0 && reports.length === 0 && keyUses.size === 0) return;
-    owner.notify("settled", settlements, reports, [...keyUses]);
+    if (settlements.length === 0 && successes.size === 0 && keyUses.size === 0) return;
+    owner.notify("settled", settlements, [...successes], [...keyUses]);
     settlements = [];
-    reports = [];
+    successes = new Map();
     keyUses = new Map();
   };
   const soon = () => void (settlementsDue ??= setTimeout(send, settleBatchMs));
@@ -157,11 +158,12 @@ export function workerCallState(owner: Peer, { leaseIdleMs }: { leaseIdleMs: num
       /**
        * A failure (or a probe's end) moves the circuit every worker reads: it goes to the owner at
        * once, and resolves when the owner has judged it — and so when every worker has heard the
-       * verdict — so the next call, from anyone, sees it. Successes go in the next batch.
+       * verdict — so the next call, from anyone, sees it. Successes go in the next batch, counted per channel.
        */
       async report(report: ChannelReport): Promise<void> {
-        if (!report.failed && !report.probe) {
-          reports.push(report);
+        if (!report.probe && report.failed === undefined) return; // no verdict on the channel either way
+        if (!report.probe && !report.failed) {
+          successes.set(report.channelId, (successes.get(report.channelId) ?? 0) + 1);
           return soon();
         }
         send();
