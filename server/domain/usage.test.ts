@@ -18,6 +18,13 @@ describe("usage normalization (wire-formats.md §6.1)", () => {
     expect(usage).toMatchObject({ input: 25, output: 42 });
   });
 
+  it("Family A streams: a message_delta whose input_tokens is null keeps message_start's input", () => {
+    // The SDK types message_delta's input_tokens `number | null`; null is not a count of zero.
+    const usage = usageFromAnthropic({ input_tokens: 2000, output_tokens: 1, cache_read_input_tokens: 300 });
+    usageFromAnthropic({ input_tokens: null, cache_creation_input_tokens: null, cache_read_input_tokens: null, output_tokens: 300 }, usage);
+    expect(usage).toMatchObject({ input: 2000, output: 300, cacheRead: 300 });
+  });
+
   it("chat: prompt_tokens include cached tokens; completion_tokens include reasoning", () => {
     expect(
       usageFromChat({ prompt_tokens: 19, completion_tokens: 10, prompt_tokens_details: { cached_tokens: 4 }, completion_tokens_details: { reasoning_tokens: 6 } }),

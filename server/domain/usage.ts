@@ -20,8 +20,9 @@ type Json = Record<string, any>;
 /** Family A: `input_tokens` is uncached only; `message_delta` usage is cumulative. */
 export function usageFromAnthropic(usage: Json | undefined, into: Usage = noUsage()): Usage {
   if (!usage) return into;
-  if (usage.input_tokens !== undefined) into.input = n(usage.input_tokens);
-  if (usage.output_tokens !== undefined) into.output = n(usage.output_tokens);
+  // `message_delta` may carry `input_tokens: null` (the SDK types it `number | null`): null leaves message_start's count.
+  if (usage.input_tokens != null) into.input = n(usage.input_tokens);
+  if (usage.output_tokens != null) into.output = n(usage.output_tokens);
   if (usage.cache_read_input_tokens != null) into.cacheRead = n(usage.cache_read_input_tokens);
   if (usage.cache_creation_input_tokens != null) into.cacheWrite = n(usage.cache_creation_input_tokens);
   return into;
