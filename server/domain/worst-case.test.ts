@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { maxInputTokens, mediaAllowanceTokens, worstCaseCost } from "./worst-case.ts";
+import { maxInputTokens, maxOutputTokens, mediaAllowanceTokens, worstCaseCost } from "./worst-case.ts";
 
 const bytes = (body: unknown) => Buffer.byteLength(JSON.stringify(body));
 const image = "iVBORw0KGgo".repeat(50_000); // 550 KB of base64
@@ -53,6 +53,23 @@ describe("maxInputTokens", () => {
     const pdf = "JVBERi0xLjQK".repeat(1000);
     const body = { contents: [{ parts: [{ inlineData: { mimeType: "application/pdf", data: pdf } }] }] };
     expect(maxInputTokens("generate-content", body, bytes(body))).toBe(bytes(body) + mediaAllowanceTokens);
+  });
+});
+
+describe("maxOutputTokens", () => {
+  it("chat holds the larger of max_completion_tokens and max_tokens: an upstream may honour either", () => {
+    expect(maxOutputTokens("chat", { max_completion_tokens: 1, max_tokens: 8000 })).toBe(8000);
+    expect(maxOutputTokens("chat", { max_completion_tokens: 9000, max_tokens: 10, n: 2 })).toBe(18000);
+    expect(maxOutputTokens("chat", { max_tokens: null, max_completion_tokens: 50 })).toBe(50);
+    expect(maxOutputTokens("chat", {})).toBe(4096);
+  });
+
+  it("generateContent reads the limits in the proto's snake_case as well as in camelCase", () => {
+    const snake = { contents: [], generation_config: { max_output_tokens: 65536, candidate_count: 8 } };
+    expect(maxOutputTokens("generate-content", snake)).toBe(65536 * 8);
+    expect(maxOutputTokens("generate-content", { generationConfig: { maxOutputTokens: 100, max_output_tokens: 700 } })).toBe(700);
+    expect(maxOutputTokens("generate-content", { generationConfig: {}, generation_config: { maxOutputTokens: 300 } })).toBe(300);
+    expect(maxOutputTokens("generate-content", { generationConfig: { candidateCount: 2 } })).toBe(8192 * 2);
   });
 });
 

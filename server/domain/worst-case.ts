@@ -22,17 +22,29 @@ export const mediaAllowanceTokens = 8192;
 
 const positive = (value: unknown) => (typeof value === "number" && value > 0 ? value : undefined);
 
+/** The largest of the limits a request sets, where it sets one in more than one place. */
+function largest(...values: unknown[]): number | undefined {
+  let most: number | undefined;
+  for (const value of values) if (positive(value) !== undefined && (most === undefined || (value as number) > most)) most = value as number;
+  return most;
+}
+
 export function maxOutputTokens(iface: Exclude<Interface, "models">, body: Record<string, any>): number {
   switch (iface) {
     case "messages":
       return positive(body.max_tokens) ?? 4096;
     case "chat":
-      return (positive(body.max_completion_tokens) ?? positive(body.max_tokens) ?? defaultMaxOutputTokens.chat) * (positive(body.n) ?? 1);
+      // Both limits may come, and an upstream may honour either (some OpenAI-compatible ones read only max_tokens).
+      return (largest(body.max_completion_tokens, body.max_tokens) ?? defaultMaxOutputTokens.chat) * (positive(body.n) ?? 1);
     case "responses":
       return positive(body.max_output_tokens) ?? defaultMaxOutputTokens.responses;
     case "generate-content": {
-      const config = body.generationConfig ?? {};
-      return (positive(config.maxOutputTokens) ?? defaultMaxOutputTokens["generate-content"]) * (positive(config.candidateCount) ?? 1);
+      // The Gemini API reads JSON field names in lowerCamelCase and as the proto spells them (snake_case).
+      const camel = body.generationConfig ?? {};
+      const snake = body.generation_config ?? {};
+      const limit = largest(camel.maxOutputTokens, camel.max_output_tokens, snake.maxOutputTokens, snake.max_output_tokens);
+      const candidates = largest(camel.candidateCount, camel.candidate_count, snake.candidateCount, snake.candidate_count);
+      return (limit ?? defaultMaxOutputTokens["generate-content"]) * (candidates ?? 1);
     }
     case "embeddings":
       return 0; // an embedding has no output tokens: only its input is billed
