@@ -357,13 +357,13 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
 
       if (call.stream) {
         res.end();
-        return { outcome: { status: "ok", httpStatus: 200, usage: session.usage(), ttfbMs, finishReason: session.finishReason?.() } };
+        return { outcome: { status: "ok", httpStatus: 200, usage: reportedOrEstimated(session.usage(), forwarded), ttfbMs, finishReason: session.finishReason?.() } };
       }
       // The client asked for one object (Responses): the terminal event's response, or a failure.
       const assembled = session.assembled?.();
       if (!assembled) return { failed: { kind: "error", reason: "upstream stream ended without a final response" } };
       res.writeHead(200, { "content-type": "application/json; charset=utf-8" }).end(JSON.stringify(assembled));
-      return { outcome: { status: "ok", httpStatus: 200, usage: session.usage(), ttfbMs: Math.round(performance.now() - started), finishReason: session.finishReason?.() } };
+      return { outcome: { status: "ok", httpStatus: 200, usage: reportedOrEstimated(session.usage(), events), ttfbMs: Math.round(performance.now() - started), finishReason: session.finishReason?.() } };
     }
 
     /**
@@ -378,16 +378,22 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
 
     /** Settles what was used: metered usage, or an estimate where the stream had not reported it yet. */
     function disconnected(usage: Usage, forwarded: number, ttfbMs: number | null): Outcome {
-      return {
-        status: "client_disconnected",
-        httpStatus: 499,
-        usage: {
-          ...usage,
-          input: usage.input || (forwarded > 0 ? estimatedInputTokens(bodyBytes) : 0),
-          output: Math.max(usage.output, forwarded),
-        },
-        ttfbMs,
-      };
+      return { status: "client_disconnected", httpStatus: 499, usage: withEstimate(usage, forwarded), ttfbMs };
+    }
+
+    /** Usage with what a stream had not reported yet estimated: input from the request, output one token per event it sent. */
+    function withEstimate(usage: Usage, events: number): Usage {
+      return { ...usage, input: usage.input || (events > 0 ? estimatedInputTokens(bodyBytes) : 0), output: Math.max(usage.output, events) };
+    }
+
+    /**
+     * The usage a finished stream reported, or, where it reported none at all (an upstream that
+     * ignores `stream_options.include_usage`, or ends without its terminal event), the estimate a
+     * disconnect is charged: no call that answered is billed as free.
+     */
+    function reportedOrEstimated(usage: Usage, events: number): Usage {
+      const reported = usage.input + usage.output + usage.cacheRead + usage.cacheWrite > 0;
+      return reported ? usage : withEstimate(usage, events);
     }
   };
 }

@@ -17,7 +17,16 @@ let faultyUsage: Record<string, unknown> = {};
 
 beforeAll(async () => {
   faulty = createServer((req, res) => {
-    req.resume().on("end", () => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk)).on("end", () => {
+      if (JSON.parse(Buffer.concat(chunks).toString()).stream === true) {
+        // A stream that ignores stream_options.include_usage: three text chunks, the finish, [DONE], and no usage.
+        res.writeHead(200, { "content-type": "text/event-stream" });
+        const chunk = (delta: object, finish: string | null) =>
+          `data: ${JSON.stringify({ id: "chatcmpl-odd", object: "chat.completion.chunk", created: 1, model: "qwen3-max", choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+        res.end(chunk({ role: "assistant", content: "o" }, null) + chunk({ content: "k" }, null) + chunk({ content: "!" }, null) + chunk({}, "stop") + "data: [DONE]\n\n");
+        return;
+      }
       res.writeHead(200, { "content-type": "application/json" });
       res.end(JSON.stringify({ id: "chatcmpl-odd", object: "chat.completion", created: 1, model: "qwen3-max", choices: [{ index: 0, message: { role: "assistant", content: "ok" }, finish_reason: "stop" }], usage: faultyUsage }));
     });
@@ -105,6 +114,27 @@ describe("usage an upstream should not have sent", () => {
     const prices = group.models.find((model) => model.model_id === "qwen3-max")!.prices;
     expect(call).toMatchObject({ status: "ok", input_tokens: 13, output_tokens: 0 });
     expect(call.cost).toBe(Math.ceil((13 * prices.input * group.multiplier_milli) / 1e9));
+    expect(await env.balance()).toBe(before - call.cost);
+    await expectNothingHeld();
+  });
+});
+
+describe("a stream that reports no usage", () => {
+  it("is charged as a disconnect would be (input from the request's size, a token per event), not as free", async () => {
+    const name = unique("no-usage-stream");
+    const before = await env.balance();
+    const client = new OpenAI({ apiKey: await env.key("qwen-trial", name), baseURL: `${env.tollgate.url}/v1`, maxRetries: 0 });
+    const request = { model: "qwen3-max", stream: true as const, messages: [{ role: "user" as const, content: sixtyChars }] };
+    let text = "";
+    for await (const chunk of await client.chat.completions.create(request)) text += chunk.choices[0]?.delta.content ?? "";
+    expect(text).toBe("ok!");
+    const [call] = await env.ledger(name);
+    const group = env.groups.get("qwen-trial")!;
+    const prices = group.models.find((model) => model.model_id === "qwen3-max")!.prices;
+    // The SDK's body, as the gateway read it: input at a token per three bytes; output one token for each of the five events it forwarded ([DONE] too).
+    const input = Math.ceil(Buffer.byteLength(JSON.stringify(request)) / 3);
+    expect(call).toMatchObject({ status: "ok", input_tokens: input, output_tokens: 5 });
+    expect(call.cost).toBe(Math.ceil(((input * prices.input + 5 * prices.output) * group.multiplier_milli) / 1e9));
     expect(await env.balance()).toBe(before - call.cost);
     await expectNothingHeld();
   });
