@@ -15,6 +15,7 @@ const bodies = [
   `{"model":"m","stream":true,"messages":[],"stream_options":{"include_obfuscation":false}}`,
   `{"contents":[{"parts":[{"text":"hi"}]}],"generationConfig":{"temperature":1,"temperature":0.5}}`,
   `{"contents":[],"generationConfig":{"maxOutputTokens":8}}`,
+  `{"contents":[],"generation_config":{"max_output_tokens":65536,"max_output_tokens":1}}`,
   `{"model":"m","input":"hi","stream":false}`,
   `{"model":"a","model":"m","messages":[]}`,
 ];
@@ -45,6 +46,19 @@ describe("admittedRequest", () => {
           expect(adapter.startStream(admittedRequest(client)).onEvent(usageChunk)).toEqual(adapter.startStream(client).onEvent(usageChunk));
         }
       }
+    }
+  });
+});
+
+describe("the Gemini adapter", () => {
+  it("sends a generation config whose keys repeat as the hold read it (the last value), in either spelling", () => {
+    const target = { baseUrl: "http://upstream.test", credential: "secret", upstreamModel: "g" };
+    for (const [text, sent] of [
+      [`{"contents":[],"generationConfig":{"maxOutputTokens":65536,"maxOutputTokens":1}}`, `{"contents":[],"generationConfig":{"maxOutputTokens":1}}`],
+      [`{"contents":[],"generation_config":{"max_output_tokens":65536,"max_output_tokens":1}}`, `{"contents":[],"generation_config":{"max_output_tokens":1}}`],
+      [`{"contents":[] , "generation_config":{"max_output_tokens":7}}`, `{"contents":[] , "generation_config":{"max_output_tokens":7}}`],
+    ]) {
+      expect(nativeAdapters["generate-content"].build(admittedRequest(clientOf(text, false)), target).body.toString()).toBe(sent);
     }
   });
 });

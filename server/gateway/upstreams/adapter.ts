@@ -16,7 +16,7 @@ export type ClientRequest = {
 };
 
 /** The members of a parsed body that the native adapters read; the rest goes upstream as the client's bytes. */
-const membersAdaptersRead = ["model", "stream", "stream_options", "generationConfig"];
+const membersAdaptersRead = ["model", "stream", "stream_options", "generationConfig", "generation_config"];
 
 /**
  * What an admitted call keeps of the client's request while its upstream answers. Where the

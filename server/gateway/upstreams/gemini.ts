@@ -1,7 +1,18 @@
 // Family C generateContent (wire-formats.md §4). The model lives in the path, so the body goes
 // upstream as the client sent it; usageMetadata is cumulative on every chunk, so the last one wins.
 import { noUsage, usageFromGemini } from "../../domain/usage.ts";
-import { type UpstreamAdapter, readsAsParsed, json, trimSlash, upstreamBody } from "./adapter.ts";
+import { type ClientRequest, type UpstreamAdapter, readsAsParsed, json, trimSlash, upstreamBody } from "./adapter.ts";
+
+/**
+ * The hold read the generation config (maxOutputTokens, candidateCount), in either spelling the API
+ * takes: where a key inside it repeats, it goes upstream as it was read (the last value), not as
+ * sent, since an upstream might read the first.
+ */
+function generationConfigAsRead(client: ClientRequest): Record<string, unknown> {
+  const changes: Record<string, unknown> = {};
+  for (const key of ["generationConfig", "generation_config"]) if (!readsAsParsed(client, key)) changes[key] = client.body[key];
+  return changes;
+}
 
 export const geminiAdapter: UpstreamAdapter = {
   build(client, target) {
@@ -9,8 +20,7 @@ export const geminiAdapter: UpstreamAdapter = {
     return {
       url: `${trimSlash(target.baseUrl)}/v1beta/models/${encodeURIComponent(target.upstreamModel)}:${method}`,
       headers: { "content-type": "application/json", "x-goog-api-key": target.credential },
-      // The hold read generationConfig (maxOutputTokens, candidateCount): it goes as it was read.
-      body: upstreamBody(client, readsAsParsed(client, "generationConfig") ? {} : { generationConfig: client.body.generationConfig }),
+      body: upstreamBody(client, generationConfigAsRead(client)),
       stream: client.stream,
     };
   },
