@@ -69,6 +69,28 @@ describe("a compressed body is held at its decoded size", () => {
   });
 });
 
+describe("bodies that are not JSON, or not in an encoding the gateway reads", () => {
+  it("a body of only whitespace is refused as not JSON, whatever the Content-Type's parameters or framing", async () => {
+    const key = await env.key("claude-smart", unique("blank"));
+    for (const [contentType, body] of [
+      ["application/json", "   "],
+      ["application/json", "\n"],
+      ["application/json; charset=utf-8; x=1", "   "],
+    ] as const) {
+      const response = await fetch(`${env.tollgate.url}/v1/messages`, { method: "POST", headers: familyA(key, { "content-type": contentType }), body });
+      expect(response.status, `${contentType} ${JSON.stringify(body)}`).toBe(400);
+      expect((await response.json()).error.message).toMatch(/not valid JSON/);
+    }
+  });
+
+  it("an unsupported Content-Encoding is named as such", async () => {
+    const key = await env.key("claude-smart", unique("compress"));
+    const response = await fetch(`${env.tollgate.url}/v1/messages`, { method: "POST", headers: familyA(key, { "content-encoding": "compress" }), body: "{}" });
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect((await response.json()).error.message).toMatch(/Content-Encoding.*gzip, deflate or br/);
+  });
+});
+
 describe("nesting depth is bounded at parse time (TOLLGATE_MAX_JSON_DEPTH=32 here)", () => {
   const nested = (levels: number) => `${"[".repeat(levels)}${"]".repeat(levels)}`;
   let keys: Record<string, string>;

@@ -68,11 +68,11 @@ const isUtf8 = (req: Request) => {
   }
 };
 
-/** JSON as body-parser's strict mode reads it: an object or an array, and an empty body is `{}`. */
+/** JSON as body-parser's strict mode reads it: an object or an array, and an empty body is `{}` (one of only whitespace is not JSON). */
 function parseStrict(text: string): unknown {
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1); // a byte-order mark, as iconv-lite drops it
-  const first = /\S/.exec(text)?.[0];
-  if (first === undefined) return {};
+  if (text.length === 0) return {};
+  const first = /[^\x20\t\n\r]/.exec(text)?.[0]; // JSON's own whitespace, not JavaScript's \s
   if (first !== "{" && first !== "[") throw parseFailed("JSON body must be an object or an array");
   try {
     return JSON.parse(text);

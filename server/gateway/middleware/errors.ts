@@ -36,6 +36,9 @@ export function toGatewayError(error: unknown): GatewayError {
   if (httpError?.type === "entity.parse.failed") {
     return gatewayError("invalid_request", "Request body is not valid JSON. Send a JSON object with Content-Type: application/json.");
   }
+  if (httpError?.type === "encoding.unsupported") {
+    return gatewayError("invalid_request", "Unsupported Content-Encoding. Send the body uncompressed, or compressed with gzip, deflate or br.");
+  }
   if (httpError?.status === 415) {
     return gatewayError("invalid_request", "Unsupported Content-Type. Send the body as JSON with Content-Type: application/json.");
   }
