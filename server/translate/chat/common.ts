@@ -22,19 +22,22 @@ export function finishReasonOf(stop: StopReason): "stop" | "length" | "tool_call
   }
 }
 
-/** Chat finish_reason → canonical; tool calls in the output win over `stop` (some upstreams say stop). */
+/**
+ * Chat finish_reason → canonical; tool calls in the output win over `stop` (some upstreams say
+ * stop), but not over `length` or `content_filter`: a call cut off by the limit is incomplete, and
+ * an agent must not run it.
+ */
 export function stopReasonOf(finish: string, sawToolCall: boolean): StopReason {
-  if (sawToolCall) return "tool_use";
   switch (finish) {
     case "length":
       return "max_tokens";
+    case "content_filter":
+      return "refusal";
     case "tool_calls":
     case "function_call":
       return "tool_use";
-    case "content_filter":
-      return "refusal";
     default:
-      return "end_turn"; // stop, and vendor extras such as DeepSeek's insufficient_system_resource
+      return sawToolCall ? "tool_use" : "end_turn"; // stop, and vendor extras such as DeepSeek's insufficient_system_resource
   }
 }
 

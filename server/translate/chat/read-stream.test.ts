@@ -131,4 +131,42 @@ describe("chat stream reader", () => {
     expect(reader.upstreamError).toEqual({ status: 500, message: "overloaded", type: "server_error" });
     expect(reader.end().some((event) => event.type === "finish")).toBe(false);
   });
+
+  it("keeps parallel tool calls apart when the upstream interleaves their fragments (headers first, then arguments)", () => {
+    const sse =
+      chunk({ role: "assistant", tool_calls: [
+        { index: 0, id: "call_a", type: "function", function: { name: "fa", arguments: "" } },
+        { index: 1, id: "call_b", type: "function", function: { name: "fb", arguments: "" } },
+      ] }) +
+      chunk({ tool_calls: [{ index: 0, function: { arguments: '{"x":' } }] }) +
+      chunk({ tool_calls: [{ index: 1, function: { arguments: '{"y":2}' } }] }) +
+      chunk({ tool_calls: [{ index: 0, function: { arguments: "1}" } }] }) +
+      chunk({}, "tool_calls") +
+      "data: [DONE]\n\n";
+    const events = readStream(sse, 13);
+    expect(events.slice(1, -1)).toEqual([
+      { type: "block_start", index: 0, block: { type: "tool_call", id: "call_a", name: "fa" } },
+      { type: "block_start", index: 1, block: { type: "tool_call", id: "call_b", name: "fb" } },
+      { type: "tool_arguments_delta", index: 0, json: '{"x":' },
+      { type: "tool_arguments_delta", index: 1, json: '{"y":2}' },
+      { type: "tool_arguments_delta", index: 0, json: "1}" },
+      { type: "block_stop", index: 0 },
+      { type: "block_stop", index: 1 },
+    ]);
+    expect(assemble(events).content).toEqual([
+      { type: "tool_call", id: "call_a", name: "fa", arguments: '{"x":1}' },
+      { type: "tool_call", id: "call_b", name: "fb", arguments: '{"y":2}' },
+    ]);
+  });
+
+  it("a tool call cut off by the output limit finishes as max_tokens, not as a call to run", () => {
+    const sse =
+      chunk({ role: "assistant", tool_calls: [{ index: 0, id: "call_w", type: "function", function: { name: "write", arguments: '{"path":"a.txt","content":"hel' } }] }) +
+      chunk({}, "length") +
+      "data: [DONE]\n\n";
+    expect(readStream(sse).at(-1)).toMatchObject({ type: "finish", stopReason: "max_tokens" });
+    // A call the upstream finished with `stop` is still a call (some upstreams say stop).
+    const stopped = chunk({ role: "assistant", tool_calls: [{ index: 0, id: "call_r", type: "function", function: { name: "read", arguments: "{}" } }] }) + chunk({}, "stop") + "data: [DONE]\n\n";
+    expect(readStream(stopped).at(-1)).toMatchObject({ type: "finish", stopReason: "tool_use" });
+  });
 });

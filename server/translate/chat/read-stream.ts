@@ -1,6 +1,10 @@
 // A Chat Completions stream (upstream side) → canonical events. Chunks are data-only; the stream
-// ends with `data: [DONE]`. Blocks are emitted one at a time: a delta of another kind (content,
-// reasoning_content, refusal) or of another tool-call index closes the open block. Reasoning
+// ends with `data: [DONE]`. A delta of another kind (content, reasoning_content, refusal) closes
+// the open block. Tool calls are told apart by their `index`. A new call closes those before it
+// whose arguments are whole JSON, so calls streamed one after another (as OpenAI sends them) come
+// out one after another; an upstream that interleaves parallel calls (their headers first, then
+// their arguments) leaves the earlier ones incomplete, and they stay open beside it until the
+// choice finishes or a delta of another kind comes. Reasoning
 // (`reasoning_content`, DeepSeek and Qwen; `reasoning`, vLLM and OpenRouter) gets, when its block
 // closes, the opaque `{origin:"chat", value:{reasoning_content: fullText}}`, which the chat request
 // writer sends back. Usage comes in a chunk of its own after the finish_reason chunk (some
@@ -17,12 +21,24 @@ import type { StreamReader } from "../codec.ts";
 import { absent, newCallId, stopReasonOf } from "./common.ts";
 
 type Json = Record<string, any>;
-type Open = { index: number; kind: "text" | "reasoning" | "refusal" } | { index: number; kind: "tool"; toolIndex: number };
+type Open = { index: number; kind: "text" | "reasoning" | "refusal" };
+
+const wholeJson = (text: string) => {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 export function chatStreamReader(): StreamReader {
   let started = false;
   let done = false;
   let open: Open | null = null;
+  /** The tool calls being streamed, by the upstream's `index`: their canonical block and arguments so far. */
+  const openCalls = new Map<number, { index: number; args: string }>();
+  let lastToolIndex = -1;
   let nextIndex = 0;
   let reasoningText = "";
   let sawToolCall = false;
@@ -30,11 +46,17 @@ export function chatStreamReader(): StreamReader {
   let usage: Usage | null = null;
   let toolCount = 0;
 
-  const close = (out: StreamEvent[]) => {
+  // A text, reasoning or refusal block and tool calls are never open at once: opening one closes the others.
+  const closeText = (out: StreamEvent[]) => {
     if (!open) return;
     if (open.kind === "reasoning") out.push({ type: "reasoning_opaque", index: open.index, opaque: { origin: "chat", value: { reasoning_content: reasoningText } } });
     out.push({ type: "block_stop", index: open.index });
     open = null;
+  };
+  const close = (out: StreamEvent[]) => {
+    for (const call of openCalls.values()) out.push({ type: "block_stop", index: call.index });
+    openCalls.clear();
+    closeText(out);
   };
 
   const openBlock = (out: StreamEvent[], kind: "text" | "reasoning" | "refusal") => {
@@ -56,18 +78,28 @@ export function chatStreamReader(): StreamReader {
   const readToolCalls = (out: StreamEvent[], calls: Json[]) => {
     for (const call of calls) {
       // Calls are told apart by `index`; an upstream that omits it starts a new call with each id.
-      const toolIndex = typeof call.index === "number" ? call.index : open?.kind === "tool" && absent(call.id) ? open.toolIndex : toolCount;
+      const toolIndex = typeof call.index === "number" ? call.index : absent(call.id) && openCalls.has(lastToolIndex) ? lastToolIndex : toolCount;
       const args = call.function?.arguments;
-      if (!(open?.kind === "tool" && open.toolIndex === toolIndex)) {
-        // A fragment for a call already closed cannot reopen it (the caller's block is done); no
-        // upstream interleaves calls, so a new block always means a new call.
-        close(out);
-        open = { index: nextIndex++, kind: "tool", toolIndex };
+      let streamed = openCalls.get(toolIndex);
+      if (streamed === undefined) {
+        // A fragment for a call already closed cannot reopen it (the caller's block is done): it starts a new call.
+        closeText(out);
+        for (const [other, before] of openCalls) {
+          if (!wholeJson(before.args)) continue;
+          out.push({ type: "block_stop", index: before.index });
+          openCalls.delete(other);
+        }
+        streamed = { index: nextIndex++, args: "" };
+        openCalls.set(toolIndex, streamed);
         toolCount = Math.max(toolCount, toolIndex + 1);
         sawToolCall = true;
-        out.push({ type: "block_start", index: open.index, block: { type: "tool_call", id: typeof call.id === "string" && call.id ? call.id : newCallId(), name: call.function?.name ?? "" } });
+        out.push({ type: "block_start", index: streamed.index, block: { type: "tool_call", id: typeof call.id === "string" && call.id ? call.id : newCallId(), name: call.function?.name ?? "" } });
       }
-      if (typeof args === "string" && args !== "") out.push({ type: "tool_arguments_delta", index: open!.index, json: args });
+      lastToolIndex = toolIndex;
+      if (typeof args === "string" && args !== "") {
+        streamed.args += args;
+        out.push({ type: "tool_arguments_delta", index: streamed.index, json: args });
+      }
     }
   };
 

@@ -76,12 +76,11 @@ export function usageMetadata(usage: Usage): Json {
 
 const refusalReasons = new Set(["SAFETY", "PROHIBITED_CONTENT", "BLOCKLIST", "SPII", "RECITATION", "IMAGE_SAFETY", "IMAGE_PROHIBITED_CONTENT", "IMAGE_RECITATION"]);
 
-/** wire-formats.md §6.2; function calls in the output make it `tool_use` whatever Gemini says. */
+/** wire-formats.md §6.2; function calls in the output make it `tool_use` unless the answer was cut off or refused. */
 export function stopReasonOf(finishReason: string | undefined, sawToolCall: boolean): StopReason {
-  if (sawToolCall) return "tool_use";
   if (finishReason === "MAX_TOKENS") return "max_tokens";
   if (finishReason && refusalReasons.has(finishReason)) return "refusal";
-  return "end_turn";
+  return sawToolCall ? "tool_use" : "end_turn";
 }
 
 export function finishReasonOf(stopReason: StopReason): string {

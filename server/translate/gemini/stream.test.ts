@@ -7,6 +7,7 @@ import { SseSplitter } from "../../gateway/upstreams/sse.ts";
 import { Assembler } from "../assemble.ts";
 import type { CanonicalRequest, CanonicalResponse, Opaque, StreamEvent } from "../canonical.ts";
 import { carry } from "../carry.ts";
+import { stopReasonOf } from "./common.ts";
 import type { CallerContext } from "../codec.ts";
 import { geminiCodec } from "./index.ts";
 
@@ -194,5 +195,14 @@ describe("generate-content caller side, through @google/genai", () => {
       for await (const chunk of await ai.models.generateContentStream({ model: "gemini-2.5-pro", contents: "x" })) seen.push(chunk.text ?? "");
     }).rejects.toThrow(/broke off/);
     expect(seen).toEqual(["Let me "]);
+  });
+});
+
+describe("the stop reason of a Gemini answer", () => {
+  it("is tool_use where it called a function, unless it was cut off or refused", () => {
+    expect(stopReasonOf("STOP", true)).toBe("tool_use");
+    expect(stopReasonOf("MAX_TOKENS", true)).toBe("max_tokens");
+    expect(stopReasonOf("SAFETY", true)).toBe("refusal");
+    expect(stopReasonOf("STOP", false)).toBe("end_turn");
   });
 });
