@@ -355,15 +355,24 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       }
       if (events === 0) return { failed: { kind: "error", reason: "upstream stream was empty" } };
 
+      // An error event the upstream ended with reached the client as it came (or in its format): the
+      // answer is incomplete, as when the stream breaks off, and the channel is to blame.
+      const error = session.endedWithError?.();
+      const endedWithError = (message: string): Attempt => ({
+        outcome: { status: "upstream_broken", httpStatus: 200, usage: session.usage(), ttfbMs, channelFault: `stream ended with an error event: ${message.slice(0, 200)}` },
+      });
       if (call.stream) {
         res.end();
+        if (error !== undefined) return endedWithError(error);
         return { outcome: { status: "ok", httpStatus: 200, usage: reportedOrEstimated(session.usage(), forwarded), ttfbMs, finishReason: session.finishReason?.() } };
       }
       // The client asked for one object (Responses): the terminal event's response, or a failure.
       const assembled = session.assembled?.();
       if (!assembled) return { failed: { kind: "error", reason: "upstream stream ended without a final response" } };
       res.writeHead(200, { "content-type": "application/json; charset=utf-8" }).end(JSON.stringify(assembled));
-      return { outcome: { status: "ok", httpStatus: 200, usage: reportedOrEstimated(session.usage(), events), ttfbMs: Math.round(performance.now() - started), finishReason: session.finishReason?.() } };
+      ttfbMs = Math.round(performance.now() - started);
+      if (error !== undefined) return endedWithError(error);
+      return { outcome: { status: "ok", httpStatus: 200, usage: reportedOrEstimated(session.usage(), events), ttfbMs, finishReason: session.finishReason?.() } };
     }
 
     /**

@@ -155,6 +155,8 @@ function translatingAdapter(
         usage: () => usage,
         // In the canonical (Anthropic) vocabulary: one word for every upstream a translated call may reach.
         finishReason: () => stopReason,
+        // A stream that never finished ended with the caller's error event (close, above).
+        endedWithError: () => (finished ? undefined : (reader.upstreamError?.message ?? "the upstream stream ended before the answer was complete")),
         errorEvent: (message) => writer().error(message),
         assembled() {
           const response = assembler?.response();

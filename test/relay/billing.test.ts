@@ -14,6 +14,8 @@ let env: RelayEnv;
 let faulty: Server;
 /** The usage the faulty upstream (serving the Qwen channel here) reports for its next answer. */
 let faultyUsage: Record<string, unknown> = {};
+/** How the faulty upstream's next stream ends: without usage, or with an error chunk after its text. */
+let faultyStreamEnd: "no usage" | "error" = "no usage";
 
 beforeAll(async () => {
   faulty = createServer((req, res) => {
@@ -24,7 +26,9 @@ beforeAll(async () => {
         res.writeHead(200, { "content-type": "text/event-stream" });
         const chunk = (delta: object, finish: string | null) =>
           `data: ${JSON.stringify({ id: "chatcmpl-odd", object: "chat.completion.chunk", created: 1, model: "qwen3-max", choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
-        res.end(chunk({ role: "assistant", content: "o" }, null) + chunk({ content: "k" }, null) + chunk({ content: "!" }, null) + chunk({}, "stop") + "data: [DONE]\n\n");
+        const text = chunk({ role: "assistant", content: "o" }, null) + chunk({ content: "k" }, null) + chunk({ content: "!" }, null);
+        if (faultyStreamEnd === "error") res.end(`${text}data: ${JSON.stringify({ error: { message: "The server is overloaded", type: "server_error" } })}\n\n`);
+        else res.end(`${text}${chunk({}, "stop")}data: [DONE]\n\n`);
         return;
       }
       res.writeHead(200, { "content-type": "application/json" });
@@ -121,6 +125,7 @@ describe("usage an upstream should not have sent", () => {
 
 describe("a stream that reports no usage", () => {
   it("is charged as a disconnect would be (input from the request's size, a token per event), not as free", async () => {
+    faultyStreamEnd = "no usage";
     const name = unique("no-usage-stream");
     const before = await env.balance();
     const client = new OpenAI({ apiKey: await env.key("qwen-trial", name), baseURL: `${env.tollgate.url}/v1`, maxRetries: 0 });
@@ -136,6 +141,23 @@ describe("a stream that reports no usage", () => {
     expect(call).toMatchObject({ status: "ok", input_tokens: input, output_tokens: 5 });
     expect(call.cost).toBe(Math.ceil(((input * prices.input + 5 * prices.output) * group.multiplier_milli) / 1e9));
     expect(await env.balance()).toBe(before - call.cost);
+    await expectNothingHeld();
+  });
+});
+
+describe("a stream that ends with the upstream's error event", () => {
+  it("reaches the SDK as an error, and the ledger records it as broken off, not as ok", async () => {
+    faultyStreamEnd = "error";
+    const name = unique("error-stream");
+    const client = new OpenAI({ apiKey: await env.key("qwen-trial", name), baseURL: `${env.tollgate.url}/v1`, maxRetries: 0 });
+    let text = "";
+    const reading = (async () => {
+      for await (const chunk of await client.chat.completions.create({ model: "qwen3-max", stream: true, messages: [{ role: "user", content: "hi" }] })) text += chunk.choices[0]?.delta.content ?? "";
+    })();
+    await expect(reading).rejects.toThrow(/overloaded/);
+    expect(text).toBe("ok!");
+    const [call] = await env.ledger(name);
+    expect(call).toMatchObject({ status: "upstream_broken", http_status: 200 });
     await expectNothingHeld();
   });
 });

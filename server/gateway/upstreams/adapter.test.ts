@@ -62,3 +62,26 @@ describe("the Gemini adapter", () => {
     }
   });
 });
+
+describe("a stream that ends with the upstream's error event", () => {
+  const event = (data: string, name?: string) => ({ event: name, data, raw: `${name ? `event: ${name}\n` : ""}data: ${data}\n\n` });
+  const client = clientOf(`{"model":"m","stream":true,"messages":[]}`, true);
+  it.each([
+    ["chat", [event(`{"id":"c","choices":[{"index":0,"delta":{"content":"{\\"error\\": 1}"}}]}`), event(`{"error":{"message":"overloaded","type":"server_error"}}`)]],
+    ["messages", [event(`{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"\\"error\\""}}`, "content_block_delta"), event(`{"type":"error","error":{"type":"overloaded_error","message":"overloaded"}}`, "error")]],
+    ["responses", [event(`{"type":"response.output_text.delta","delta":"x"}`, "response.output_text.delta"), event(`{"type":"error","code":"server_error","message":"overloaded","sequence_number":3}`, "error")]],
+    ["generate-content", [event(`{"candidates":[{"content":{"parts":[{"text":"error"}]}}]}`), event(`{ "error": {"code":503,"message":"overloaded","status":"UNAVAILABLE"}}`)]],
+  ] as const)("is told apart from its content in %s", (iface, [content, error]) => {
+    const session = nativeAdapters[iface].startStream(client);
+    session.onEvent(content);
+    expect(session.endedWithError?.()).toBeUndefined();
+    session.onEvent(error);
+    expect(session.endedWithError?.()).toBe("overloaded");
+  });
+
+  it("in Responses, includes a response that failed", () => {
+    const session = nativeAdapters.responses.startStream(client);
+    session.onEvent(event(`{"type":"response.failed","response":{"status":"failed","error":{"code":"server_error","message":"it broke"}}}`, "response.failed"));
+    expect(session.endedWithError?.()).toBe("it broke");
+  });
+});

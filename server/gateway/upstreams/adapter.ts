@@ -55,6 +55,18 @@ export interface StreamSession {
   close?(): string;
   /** The upstream's own stop reason, once the stream said it (the ledger and traces record it). */
   finishReason?(): string | undefined;
+  /** Why the stream ended without its answer, where the upstream said so in an error event (the client got that event). */
+  endedWithError?(): string | undefined;
+}
+
+/** A chat or Gemini stream's error chunk: a bare JSON object whose first member is `error`. */
+const errorChunk = /^\s*\{\s*"error"\s*:/;
+
+/** The message of an error chunk, or undefined for any other event. */
+export function errorChunkMessage(data: string): string | undefined {
+  if (!errorChunk.test(data)) return undefined;
+  const error = json(data)?.error;
+  return String((typeof error === "object" && error !== null ? error.message : error) ?? "upstream stream error");
 }
 
 export interface UpstreamAdapter {

@@ -26,9 +26,11 @@ export const anthropicAdapter: UpstreamAdapter = {
   startStream() {
     const usage = noUsage();
     let finish: string | undefined;
+    let error: string | undefined;
     return {
       onEvent(event) {
         if (event.event === "message_start") usageFromAnthropic(json(event.data)?.message?.usage, usage);
+        else if (event.event === "error") error = String(json(event.data)?.error?.message ?? "upstream stream error");
         else if (event.event === "message_delta") {
           const delta = json(event.data);
           usageFromAnthropic(delta?.usage, usage);
@@ -38,6 +40,7 @@ export const anthropicAdapter: UpstreamAdapter = {
       },
       usage: () => usage,
       finishReason: () => finish,
+      endedWithError: () => error,
       errorEvent: (message) => `event: error\ndata: ${JSON.stringify({ type: "error", error: { type: "api_error", message } })}\n\n`,
     };
   },

@@ -17,11 +17,13 @@ export const responsesAdapter: UpstreamAdapter = {
   usageOfBody: (body) => usageFromResponses(body?.usage),
   startStream() {
     let usage = noUsage();
-    let final: { status?: string; incomplete_details?: { reason?: string } | null } | undefined;
+    let final: { status?: string; incomplete_details?: { reason?: string } | null; error?: { message?: string } | null } | undefined;
     let sequence = -1;
+    let error: string | undefined;
     return {
       onEvent(event) {
         const type = event.event;
+        if (type === "error") error ??= String(json(event.data)?.message ?? "upstream stream error");
         if (type && terminalEvents.has(type)) {
           const payload = json(event.data);
           final = payload?.response;
@@ -36,6 +38,7 @@ export const responsesAdapter: UpstreamAdapter = {
       usage: () => usage,
       // Responses has no stop reason of its own: its status, or why it is incomplete.
       finishReason: () => final?.incomplete_details?.reason ?? final?.status,
+      endedWithError: () => error ?? (final?.status === "failed" ? String(final.error?.message ?? "the response failed") : undefined),
       errorEvent: (message) =>
         `event: error\ndata: ${JSON.stringify({ type: "error", code: "upstream_stream_broken", message, param: null, sequence_number: sequence + 1 })}\n\n`,
       assembled: () => final,

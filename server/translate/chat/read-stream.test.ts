@@ -153,7 +153,7 @@ describe("chat stream reader", () => {
       { type: "block_stop", index: 0 },
       { type: "block_stop", index: 1 },
     ]);
-    expect(assemble(events).content).toEqual([
+    expect(assemble(events)?.content).toEqual([
       { type: "tool_call", id: "call_a", name: "fa", arguments: '{"x":1}' },
       { type: "tool_call", id: "call_b", name: "fb", arguments: '{"y":2}' },
     ]);
