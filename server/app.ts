@@ -33,7 +33,7 @@ export type Worker = {
 /** The built single-page console (web/dist): static files, and index.html for its client-side routes. */
 function webConsole(): Router {
   const dist = resolve(import.meta.dirname, "../web/dist");
-  const router = express.Router();
+  const router = express.Router({ caseSensitive: true });
   router.use(express.static(dist, { index: false, maxAge: "1h", immutable: false }));
   router.get(/^\/(?!api\/|v1\/|v1beta\/).*/, (_req: Request, res: Response, next: NextFunction) => {
     const index = resolve(dist, "index.html");
@@ -58,6 +58,9 @@ export async function createWorker(config: Config, store: Store, log: Log, callS
   const forward = withRateLimits(upstreamForwarder({ catalog, callState, dispatcher, drained: drain.signal, log }), callState);
   let stopping = false;
   const app = express();
+  // Routes match case-sensitively, here and in every router, as the contract and the validators'
+  // path checks do: `/API/members` must not reach the `/api/members` handler past the validator.
+  app.set("case sensitive routing", true);
   app.disable("x-powered-by");
   app.set("etag", false);
   app.set("trust proxy", config.trustProxy);

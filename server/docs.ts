@@ -41,7 +41,7 @@ const init = `window.ui = SwaggerUIBundle({
 `;
 
 export function docsRouter({ publicUrl }: { publicUrl?: string }): Router {
-  const router = express.Router();
+  const router = express.Router({ caseSensitive: true });
   const specs = { relay: loadSpec("relay"), console: loadSpec("console") } as Record<DocumentName, Record<string, unknown>>;
   // Rendered once per origin: the server URL in the copy names the address the reader used.
   const rendered = new Map<string, string>();

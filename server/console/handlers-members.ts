@@ -9,6 +9,9 @@ import { recordAudit } from "./audit.ts";
 import { consoleError } from "./errors.ts";
 import { hashPassword } from "./passwords.ts";
 import { memberJson } from "./serialize.ts";
+
+/** The roles an organization's owner may give a member: never `operator`. */
+const memberRoles = new Set(["owner", "sub-user", "developer"]);
 import { currentMember } from "./session.ts";
 
 export function memberHandlers(deps: ConsoleDeps) {
@@ -54,6 +57,8 @@ export function memberHandlers(deps: ConsoleDeps) {
         spend_cap?: number | null;
         cap_period?: CapPeriod | null;
       };
+      // The contract allows only these; checked here too, since an operator's role must never come from a request body.
+      if (!memberRoles.has(body.role)) throw consoleError("invalid_request", "`role` must be owner, sub-user or developer.", "role");
       await checkGrantable(owner.organizationId, body.group_ids ?? []);
       if (await store.users.byEmail(body.email)) throw consoleError("conflict", `An account with email ${body.email} already exists. Use another email.`, "email");
       const id = await store.users.create({

@@ -26,7 +26,7 @@ function noStore(_req: Request, res: Response, next: NextFunction) {
 }
 
 export function consoleRouter(deps: ConsoleDeps): Router {
-  const router = express.Router();
+  const router = express.Router({ caseSensitive: true });
   const session = sessionHandlers(deps);
   const views = modelViewHandlers(deps);
   const keys = keyHandlers(deps);

@@ -37,7 +37,7 @@ export type RelayDeps = {
 };
 
 export function relayRouter({ catalog, forward, dispatcher, recordKeyUse, maxBodyBytes, maxJsonDepth, corsOrigins, log }: RelayDeps): Router {
-  const router = express.Router();
+  const router = express.Router({ caseSensitive: true });
   const familyA = authenticate(catalog, "family-a", recordKeyUse);
   const bearer = authenticate(catalog, "bearer", recordKeyUse);
   const familyC = authenticate(catalog, "family-c", recordKeyUse);

@@ -25,7 +25,7 @@ function tokenMatches(header: string | undefined, token: string): boolean {
 }
 
 export function operationsRouter({ metrics, readiness, metricsToken }: { metrics: WorkerMetrics; readiness: Readiness; metricsToken?: string }): Router {
-  const router = express.Router();
+  const router = express.Router({ caseSensitive: true });
 
   let lastPing: { at: number; result: Promise<string | null> } | null = null;
   const databaseProblem = (): Promise<string | null> => {

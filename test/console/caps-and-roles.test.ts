@@ -103,6 +103,21 @@ describe("member spend caps", () => {
   });
 });
 
+describe("roles an owner can give", () => {
+  it("never operator: not through the contract, nor past it by a path spelled in other letter cases", async () => {
+    const body = { email: `${unique("escalate")}@example.test`, name: "x", password, role: "operator" } as never;
+    const direct = await owner.POST("/api/members", { body });
+    expect(direct.response.status).toBe(400);
+    // Routes match case-sensitively, as the validator's path check does: these reach no handler.
+    for (const path of ["/API/members", "/Api/Members"]) {
+      const { response } = await owner.POST(path as "/api/members", { body });
+      expect(response.status, path).toBe(404);
+    }
+    const { data } = await owner.GET("/api/members");
+    expect(data!.data.some((member) => member.role === ("operator" as never))).toBe(false);
+  });
+});
+
 describe("balance visibility by role", () => {
   it("the owner sees the organization's balance; a sub-user sees its own spend and cap instead", async () => {
     const ownerSummary = await owner.GET("/api/usage/summary");
