@@ -53,6 +53,32 @@ describe("catalog reloads", () => {
     expect(logs.at(-1)).toMatchObject({ event: "catalog.reload_recovered" });
   });
 
+  it("a refresh asked for while a reload runs reloads again after it: a key revoked meanwhile stops working", async () => {
+    const { state, store } = fakeStore();
+    state.keys = [{ id: "k1", secretHash: "h1" }];
+    catalog = await openCatalog(store, { log: () => {}, pollMs: 60_000 });
+    // A reload for some other change reads the keys, then takes its time.
+    let finish!: () => void;
+    const { active } = store.keys;
+    store.keys.active = async () => {
+      const read = await active();
+      await new Promise<void>((resolve) => (finish = resolve));
+      return read;
+    };
+    state.revision = 2;
+    const first = catalog.refresh();
+    await sleep(10);
+    // Meanwhile the key is revoked, and the write asks for a reload.
+    state.keys = [];
+    state.revision = 3;
+    store.keys.active = active;
+    const second = catalog.refresh();
+    finish();
+    await Promise.all([first, second]);
+    expect(catalog.snapshot.revision).toBe(3);
+    expect(catalog.keyByHash("h1")).toBeUndefined();
+  });
+
   it("a refresh after a console write never rejects, even when the reload fails", async () => {
     const { state, store } = fakeStore();
     const events: string[] = [];

@@ -88,9 +88,20 @@ export async function openCatalog(store: Store, { log, pollMs = 250, maxBackoffM
     });
   };
   let reloading: Promise<void> | null = null;
-  /** Never rejects: a write that succeeded is not reported as failed because the reload after it was. */
-  const reload = () =>
-    (reloading ??= load(store)
+  let reloadAfter: Promise<void> | null = null;
+  /**
+   * Never rejects: a write that succeeded is not reported as failed because the reload after it
+   * was. Asked for while a reload runs, it reloads once more after that one, which may have read
+   * the store before the write it is asked for (a revoked key would work until the next poll).
+   */
+  const reload = (): Promise<void> => {
+    if (reloading) {
+      return (reloadAfter ??= reloading.then(() => {
+        reloadAfter = null;
+        return reload();
+      }));
+    }
+    return (reloading = load(store)
       .then((next) => {
         if (failures > 0) log("catalog.reload_recovered", { failures, revision: next.revision });
         failures = 0;
@@ -100,6 +111,7 @@ export async function openCatalog(store: Store, { log, pollMs = 250, maxBackoffM
       .finally(() => {
         reloading = null;
       }));
+  };
   const poll = async () => {
     try {
       if (failures > 0 || (await store.revision.current()) !== snapshot.revision) await reload();
