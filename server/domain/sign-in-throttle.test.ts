@@ -22,5 +22,8 @@ describe("signInWait", () => {
   it("documents 10 per account and 100 per address in 15 minutes, and counts emails case-insensitively", () => {
     expect(defaultSignInPolicy).toEqual({ windowMs: 900_000, perAccount: 10, perAddress: 100 });
     expect(accountScope("Ada@Example.TEST")).toBe(accountScope("ada@example.test"));
+    // An email that finds an account counts under the account, whatever its spelling.
+    expect(accountScope("ada@example.test", "user-1")).toBe(accountScope("ADA@EXAMPLE.TEST", "user-1"));
+    expect(accountScope("ada@example.test", "user-1")).not.toBe(accountScope("ada@example.test"));
   });
 });

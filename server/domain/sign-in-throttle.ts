@@ -27,6 +27,10 @@ export function signInWait(policy: SignInPolicy, account: AttemptCount, address:
   return Math.max(1, Math.ceil((Math.max(...over) + policy.windowMs - now) / 1000));
 }
 
-/** Unknown emails are counted too, under the same key, so the throttle reveals nothing about them. */
-export const accountScope = (email: string) => `account:${email.toLowerCase()}`;
+/**
+ * An account's attempts count under its id, so every spelling of its email that the lookup takes
+ * (PostgreSQL's lower() folds some letters, such as İ, otherwise than JavaScript's) shares one
+ * counter. Unknown emails are counted too, by the email, so the throttle reveals nothing about them.
+ */
+export const accountScope = (email: string, userId?: string) => (userId ? `account-id:${userId}` : `account:${email.toLowerCase()}`);
 export const addressScope = (address: string) => `address:${address}`;

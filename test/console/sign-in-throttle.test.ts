@@ -3,7 +3,8 @@
 // as a wrong password. The loopback proxy is trusted, so X-Forwarded-For stands in for addresses.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultSignInPolicy } from "../../server/domain/sign-in-throttle.ts";
-import { type Tenant, createTenant, signInOperator } from "../helpers/fixtures.ts";
+import { type Tenant, createTenant, signInOperator, unique } from "../helpers/fixtures.ts";
+import { freshDatabase } from "../helpers/postgres.ts";
 import { type Tollgate, startTollgate } from "../helpers/tollgate.ts";
 
 const perAddress = 30;
@@ -92,5 +93,31 @@ describe("email enumeration", () => {
     const ratio = median(unknownTimes) / median(knownTimes);
     expect(ratio, `unknown ${median(unknownTimes).toFixed(1)} ms vs known ${median(knownTimes).toFixed(1)} ms`).toBeGreaterThan(0.5);
     expect(ratio).toBeLessThan(2);
+  });
+});
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!adminUrl)(`sign-in throttling on PostgreSQL${adminUrl ? "" : " (skipped: needs TEST_DATABASE_URL)"}`, () => {
+  it("every spelling of an email that finds the account shares its counter (PostgreSQL's lower() folds İ to i)", async () => {
+    const database = await freshDatabase(adminUrl!, "tollgate_throttle");
+    const postgres = await startTollgate({ DATABASE_URL: database.url, TOLLGATE_SIGNIN_MAX_PER_ACCOUNT: "3" });
+    try {
+      const operator = await signInOperator(postgres.url);
+      const email = `${unique("victim")}@example.test`;
+      const password = "owner-password-1";
+      const { error } = await operator.POST("/api/admin/organizations", { body: { name: unique("Org"), group_routing: false, owner: { email, name: "Owner", password } } });
+      expect(error).toBeUndefined();
+      const signIn = async (spelling: string, guess: string) =>
+        (await fetch(`${postgres.url}/api/session`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: spelling, password: guess }) })).status;
+      const dotted = email.replace("i", "\u0130");
+      expect(email.toLowerCase()).not.toBe(dotted.toLowerCase()); // JavaScript tells them apart; the database does not
+      for (let guess = 0; guess < 3; guess++) expect(await signIn(email, `wrong-${guess}`)).toBe(401);
+      expect(await signIn(dotted, password)).toBe(429);
+      expect(await signIn(email, password)).toBe(429);
+    } finally {
+      await postgres.stop();
+      await database.drop();
+    }
   });
 });
