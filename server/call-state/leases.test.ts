@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Grant, LeaseRequest } from "./accounts.ts";
 import { type OwnerLink, leaseBook } from "./leases.ts";
+import { accountBook } from "./accounts.ts";
 
 type Answer = Awaited<ReturnType<OwnerLink["acquire"]>>;
 
@@ -112,6 +113,24 @@ describe("a worker's lease book", () => {
       { accounts: [org], amount: 100 },
     ]);
     expect(book.holds()).toMatchObject({ calls: 2, held: { org: 200 } });
+    book.close();
+  });
+});
+
+describe("a cost above its hold", () => {
+  it("is charged only as far as the lease covers, so the account never goes below zero", async () => {
+    const accounts = accountBook();
+    accounts.setDurable(org, 100);
+    const book = leaseBook({
+      acquire: async (requests) => accounts.grant("w1", requests, 1),
+      giveBack: (grants) => grants.forEach((grant) => accounts.giveBack("w1", grant.account, grant.amount)),
+    });
+    const hold = await book.hold([org], 100);
+    expect(hold).toEqual({ accounts: [org], amount: 100 });
+    const charged = book.settle(hold as { accounts: string[]; amount: number }, 1000);
+    expect(charged).toBe(100);
+    accounts.charge("w1", org, charged);
+    expect(accounts.remaining(org)).toBe(0);
     book.close();
   });
 });

@@ -135,7 +135,8 @@ export function leaseBook(link: OwnerLink, { idleMs = 2_000 }: { idleMs?: number
     settle(hold: Hold, cost: number): number {
       holds--;
       for (const account of hold.accounts) lease(account).held -= hold.amount;
-      const charged = cost <= hold.amount ? cost : Math.min(cost, hold.amount + Math.min(...hold.accounts.map(free)));
+      // Released, the hold's amount is part of what each lease has free: beyond the cost, no more than that.
+      const charged = cost <= hold.amount ? cost : Math.min(cost, ...hold.accounts.map(free));
       for (const account of hold.accounts) lease(account).size -= charged;
       return charged;
     },
