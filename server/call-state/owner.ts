@@ -373,13 +373,18 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
         await shared.adjust(account, amount);
         return true;
       }
-      if (amount < 0 && book.has(account)) {
+      if (amount < 0) {
+        await load([account]);
         await recall(account);
         if (book.available(account) < -amount) return false;
+        // Out of the book at once, before the write: a lease granted while it is under way must not lend the money removed.
+        book.setDurable(account, book.durable(account) + amount);
       }
-      const done = await serially(() => store.organizations.adjustBalance(organizationId, amount));
-      await reload();
-      return done;
+      try {
+        return await serially(() => store.organizations.adjustBalance(organizationId, amount));
+      } finally {
+        await reload(); // the book follows the database, whether the write went through or not
+      }
     },
     /** A spend cap changed by `delta` (replica mode: the shared account follows; alone: the next reload reads it). */
     capChanged: async (account: AccountId, delta: number) => {

@@ -252,6 +252,31 @@ export function runRepositoryTests(name: string, makeStore: () => Promise<{ stor
     );
 
     it(
+      "a balance removal racing a call's hold: not both go through, and every charge is written",
+      withStore(async (store) => {
+        const organizationId = await store.organizations.create({ name: "Acme" });
+        const userId = await store.users.create({ organizationId, email: "l@example.com", name: "L", role: "owner", passwordHash: "h" });
+        const keyId = await store.keys.create({ userId, organizationId, name: "k", secretHash: "ef".repeat(32), display: "tg-…", groupId: null, expiresAt: null, spendCap: null });
+        await store.organizations.adjustBalance(organizationId, 100);
+        const { owner, workers } = ownerWithWorkers(store, 2, 50);
+        const holder = { organizationId, userId, keyId, memberCapped: false, keyCapped: false };
+        // The owner has the account in its book (a call that cost nothing), and that worker has gone.
+        const warm = await workers[0].hold(holder, 1);
+        workers[0].settle(warm as CallHold, 0, usageRecord({ organizationId, userId, keyId, cost: 0, requestId: "warm" }));
+        await workers[0].stop();
+        // The operator removes the whole balance while the other worker's call asks for all of it.
+        const [removed, hold] = await Promise.all([workers[1].adjustBalance(organizationId, -100), workers[1].hold(holder, 100)]);
+        const held = !("blocked" in hold) && !("unavailable" in hold);
+        expect(removed && held).toBe(false);
+        if (held) workers[1].settle(hold as CallHold, 100, usageRecord({ organizationId, userId, keyId, cost: 100, requestId: "big" }));
+        await workers[1].stop();
+        await owner.stop();
+        expect(owner.queued()).toBe(0);
+        expect((await store.organizations.get(organizationId))?.balance).toBe(0);
+      }),
+    );
+
+    it(
       "sessions expire and can be deleted",
       withStore(async (store) => {
         const userId = await store.users.create({ organizationId: null, email: "op@example.com", name: "Op", role: "operator", passwordHash: "h" });
