@@ -8,9 +8,11 @@
 // charge of a later period starts the counter afresh, a charge of a period already over no longer
 // counts against any cap (its period is closed), and an account of an earlier period than the
 // counter's has nothing left. So a hold taken before a boundary is charged to its own period, and
-// neither period's spending can pass the cap.
+// neither period's spending can pass the cap. A charge whose stamp cannot be a period of the cap's
+// period now (the period was changed, or removed, while the call was in flight) is added to the
+// counter as it stands: it must neither restart it nor be lost.
 import type { CapPeriod } from "../domain/cap-periods.ts";
-import { periodStart } from "../domain/cap-periods.ts";
+import { capPeriods, periodStart } from "../domain/cap-periods.ts";
 import type { Db } from "./db.ts";
 import { type UsageRecord, insertUsageRecords } from "./ledger.ts";
 
@@ -93,14 +95,17 @@ export function budgetRepository(db: Db) {
           .map(([account, cost]) => ({ cost, ...parseAccount(`${kind}:${account}`) }))
           // Older periods first, so a batch across a boundary ends counting the newer one.
           .sort((a, b) => (a.since ?? 0) - (b.since ?? 0));
-      const charge = (table: string, { id, since, cost }: { id: string; since: number | null; cost: number }): [string, (string | number)[]] =>
-        since === null
-          ? [`UPDATE ${table} SET spent = spent + ? WHERE id = ?`, [cost, id]]
-          : [
-              `UPDATE ${table} SET spent = CASE WHEN spent_since IS NULL OR spent_since < ? THEN ? WHEN spent_since = ? THEN spent + ? ELSE spent END,
-                 spent_since = CASE WHEN spent_since IS NULL OR spent_since < ? THEN ? ELSE spent_since END WHERE id = ?`,
-              [since, cost, since, cost, since, since, id],
-            ];
+      const charge = (table: string, { id, since, cost }: { id: string; since: number | null; cost: number }): [string, (string | number)[]] => {
+        if (since === null) return [`UPDATE ${table} SET spent = spent + ? WHERE id = ?`, [cost, id]];
+        // The periods `since` can start: every midnight a day's, a Monday's a week's, the 1st's a month's.
+        const periods = capPeriods.filter((period) => periodStart(period, since) === since);
+        const ofAnother = `cap_period IS NULL OR cap_period NOT IN (${periods.map(() => "?").join(", ")})`;
+        return [
+          `UPDATE ${table} SET spent = CASE WHEN ${ofAnother} THEN spent + ? WHEN spent_since IS NULL OR spent_since < ? THEN ? WHEN spent_since = ? THEN spent + ? ELSE spent END,
+             spent_since = CASE WHEN ${ofAnother} THEN spent_since WHEN spent_since IS NULL OR spent_since < ? THEN ? ELSE spent_since END WHERE id = ?`,
+          [...periods, cost, since, cost, since, cost, ...periods, since, since, id],
+        ];
+      };
       await db.transaction(async (tx) => {
         await insertUsageRecords(tx, records);
         for (const [id, cost] of byOrganization) await tx.run(`UPDATE organizations SET balance = balance - ? WHERE id = ?`, [cost, id]);

@@ -277,6 +277,31 @@ export function runRepositoryTests(name: string, makeStore: () => Promise<{ stor
     );
 
     it(
+      "a call in flight while its key's cap period changes is added to the counter: it neither restarts it nor is lost",
+      withStore(async (store) => {
+        const organizationId = await store.organizations.create({ name: "Acme" });
+        await store.organizations.adjustBalance(organizationId, 1_000_000);
+        const userId = await store.users.create({ organizationId, email: "l@example.com", name: "L", role: "owner", passwordHash: "h" });
+        const now = Date.now();
+        const today = periodStart("daily", now);
+        for (const [to, account, spentBefore, inFlight, left] of [
+          ["monthly", (keyId: string) => `key:${keyId}@${periodStart("monthly", now)}`, 600, 10, 390],
+          [null, (keyId: string) => `key:${keyId}`, 900, 5, 95],
+        ] as const) {
+          const keyId = await store.keys.create({ userId, organizationId, name: `k-${to}`, secretHash: `${to}`.padEnd(64, "0"), display: "tg-…", groupId: null, expiresAt: null, spendCap: 1000, capPeriod: "daily" });
+          const ids = { organizationId, userId, keyId };
+          const spent = usageRecord({ ...ids, cost: spentBefore, requestId: `before-${to}` });
+          await store.budgets.recordSettled([spent], new Map([[spent.id, { key: today }]]));
+          await store.keys.update(keyId, { capPeriod: { from: "daily", to } });
+          // The call held before the change settles, stamped with today's daily period.
+          const late = usageRecord({ ...ids, cost: inFlight, requestId: `late-${to}` });
+          await store.budgets.recordSettled([late], new Map([[late.id, { key: today }]]));
+          expect((await store.budgets.remaining([account(keyId)])).get(account(keyId)), `daily → ${to}`).toBe(left);
+        }
+      }),
+    );
+
+    it(
       "sessions expire and can be deleted",
       withStore(async (store) => {
         const userId = await store.users.create({ organizationId: null, email: "op@example.com", name: "Op", role: "operator", passwordHash: "h" });
