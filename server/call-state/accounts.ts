@@ -106,6 +106,12 @@ export function accountBook() {
       account.durable -= amount;
     },
 
+    /** A charge the database refused for good: it will not be written, and the account keeps the money. */
+    setAside(id: AccountId, amount: number) {
+      const account = accounts.get(id);
+      if (account) account.unflushed -= amount;
+    },
+
     /** A holder that is gone (a worker that exited): every lease it had returns at once. */
     dropHolder(holder: string): number {
       let returned = 0;

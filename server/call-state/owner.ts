@@ -11,6 +11,7 @@ import { randomUUID } from "node:crypto";
 import type { Store } from "../store/store.ts";
 import type { UsageRecord } from "../store/ledger.ts";
 import type { CapStamps } from "../store/budgets.ts";
+import { constraintViolation } from "../store/constraints.ts";
 import { type AccountId, type Grant, type LeaseRequest, accountBook } from "./accounts.ts";
 import { type ChannelHealth, type CircuitOptions, circuitBook } from "./circuit.ts";
 import { type SharedBudgets, redisShared } from "./redis.ts";
@@ -224,27 +225,53 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
     }
   }
 
+  type Written = { written: Settlement[]; setAside: Settlement[]; retry: Settlement[]; error?: unknown };
+  /**
+   * Writes settled calls and says which went in. A batch the database refuses for a constraint is
+   * written again a call at a time, and a call refused on its own is set aside, logged whole, so
+   * that one call which cannot be written does not hold up every organization's ledger. Any other
+   * failure (the database unreachable) leaves the calls to be retried at the next flush.
+   */
+  const writeSettled = async (batch: Settlement[]): Promise<Written> => {
+    try {
+      await writeBatch(batch.map((settlement) => settlement.record), capStampsOf(batch));
+      return { written: batch, setAside: [], retry: [] };
+    } catch (error) {
+      if (!constraintViolation(error)) return { written: [], setAside: [], retry: batch, error };
+      if (batch.length === 1) {
+        log("ledger.record_refused", { record: batch[0].record, error: String(error) });
+        return { written: [], setAside: batch, retry: [] };
+      }
+      const result: Written = { written: [], setAside: [], retry: [] };
+      for (let i = 0; i < batch.length && result.retry.length === 0; i++) {
+        const one = await writeSettled([batch[i]]);
+        result.written.push(...one.written);
+        result.setAside.push(...one.setAside);
+        if (one.retry.length > 0) Object.assign(result, { retry: batch.slice(i), error: one.error });
+      }
+      return result;
+    }
+  };
+
   const flush = () =>
     serially(async () => {
       if (queue.length === 0) return;
-      const batch = queue;
-      queue = [];
       const started = performance.now();
-      try {
-        await writeBatch(batch.map((settlement) => settlement.record), capStampsOf(batch));
-      } catch (error) {
-        queue = [...batch, ...queue];
-        log("ledger.write_failed", { records: batch.length, error: String(error) });
-        return;
+      const { written, setAside, retry, error } = await writeSettled(queue.splice(0));
+      if (retry.length > 0) {
+        queue = [...retry, ...queue];
+        log("ledger.write_failed", { records: retry.length, error: String(error) });
       }
+      for (const { record, accounts } of setAside) for (const account of accounts) book.setAside(account, record.cost);
+      if (written.length === 0) return;
       const charged = new Map<AccountId, number>();
-      for (const { record, accounts } of batch) {
+      for (const { record, accounts } of written) {
         for (const account of accounts) {
           book.flushed(account, record.cost);
           if (record.cost > 0) charged.set(account, (charged.get(account) ?? 0) + record.cost);
         }
       }
-      lastWrite = { records: batch.length, ms: performance.now() - started };
+      lastWrite = { records: written.length, ms: performance.now() - started };
       if (shared) {
         // The node lease shrinks in Redis by what was just written, as it did here.
         const committedAt = Date.now();

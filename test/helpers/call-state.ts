@@ -1,6 +1,6 @@
 // The call-state owner and its workers in one process, linked by direct calls instead of IPC: for
 // tests of the lease and settlement logic against a real store.
-import { callStateOwner } from "../../server/call-state/owner.ts";
+import { type OwnerOptions, callStateOwner } from "../../server/call-state/owner.ts";
 import type { Handlers, Peer } from "../../server/call-state/rpc.ts";
 import { workerCallState } from "../../server/call-state/worker.ts";
 import type { UsageRecord } from "../../server/store/ledger.ts";
@@ -14,11 +14,12 @@ function directPeer(handlers: Handlers): Peer {
   };
 }
 
-export function ownerWithWorkers(store: Store, count: number, flushMs = 60_000) {
+export function ownerWithWorkers(store: Store, count: number, flushMs = 60_000, options: Pick<OwnerOptions, "writeBatch"> & Partial<Pick<OwnerOptions, "log">> = {}) {
   const owner = callStateOwner(store, {
     circuit: { minCalls: 3, failureRate: 0.5, windowMs: 10_000, cooldownMs: 1_000, probeDeadlineMs: 1_000 },
     flushMs,
     log: () => {},
+    ...options,
   });
   const workers = Array.from({ length: count }, (_, i) => {
     const workerHandlers: Handlers = {};

@@ -302,6 +302,33 @@ export function runRepositoryTests(name: string, makeStore: () => Promise<{ stor
     );
 
     it(
+      "a settled call the database refuses for good is set aside, logged whole, and the calls beside it are written",
+      withStore(async (store) => {
+        const organizationId = await store.organizations.create({ name: "Acme" });
+        const userId = await store.users.create({ organizationId, email: "l@example.com", name: "L", role: "owner", passwordHash: "h" });
+        const keyId = await store.keys.create({ userId, organizationId, name: "k", secretHash: "ef".repeat(32), display: "tg-…", groupId: null, expiresAt: null, spendCap: null });
+        await store.organizations.adjustBalance(organizationId, 1000);
+        const logs: { event: string; fields: Record<string, unknown> }[] = [];
+        // A write that charges one call far beyond the balance: the database's CHECK refuses it, every time.
+        const { owner, workers } = ownerWithWorkers(store, 1, 60_000, {
+          log: (event, fields) => logs.push({ event, fields }),
+          writeBatch: (records, stamps) => store.budgets.recordSettled(records.map((record) => (record.requestId === "poison" ? { ...record, cost: 10 ** 12 } : record)), stamps),
+        });
+        const holder = { organizationId, userId, keyId, memberCapped: false, keyCapped: false };
+        for (const requestId of ["before", "poison", "after"]) {
+          const hold = await workers[0].hold(holder, 100);
+          workers[0].settle(hold as CallHold, 10, usageRecord({ organizationId, userId, keyId, cost: 10, requestId }));
+        }
+        await workers[0].stop();
+        await owner.stop();
+        expect(owner.queued()).toBe(0);
+        expect((await store.organizations.get(organizationId))?.balance).toBe(980);
+        const refused = logs.filter(({ event }) => event === "ledger.record_refused");
+        expect(refused.map(({ fields }) => (fields.record as { requestId: string }).requestId)).toEqual(["poison"]);
+      }),
+    );
+
+    it(
       "sessions expire and can be deleted",
       withStore(async (store) => {
         const userId = await store.users.create({ organizationId: null, email: "op@example.com", name: "Op", role: "operator", passwordHash: "h" });
