@@ -8,8 +8,8 @@
 //   was read (`opaque.value`). Reasoning from another origin (or without one) is dropped: OpenAI
 //   cannot verify another vendor's reasoning, and its text is not input the model accepts back.
 // - Tool results → `function_call_output` items; `output` is a string when the result is one text
-//   (or nothing), a content list otherwise. `isError` has no Responses field: the result's own text
-//   is what tells the model, and the flag is dropped.
+//   (or nothing), a content list otherwise. `isError` has no Responses field: as in chat, the
+//   output's text starts with "Error: ", so the model still learns that the call failed.
 // - Function tools are written with an explicit `strict` (false when unset: Responses would
 //   otherwise default to strict schemas that another format's caller never asked for).
 // - `reasoning.budgetTokens` (Anthropic budget_tokens, Gemini thinkingBudget) becomes an effort
@@ -132,12 +132,15 @@ function assistantItems(turn: Turn, t: number): Json[] {
 }
 
 function toolOutput(part: ToolResultPart): string | Json[] {
-  if (part.content.length === 0) return "";
-  if (part.content.length === 1 && part.content[0].type === "text") return part.content[0].text;
-  return part.content.map((inner) => {
+  const failed = part.isError === true;
+  if (part.content.length === 0) return failed ? "Error: " : "";
+  if (part.content.length === 1 && part.content[0].type === "text") return failed ? `Error: ${part.content[0].text}` : part.content[0].text;
+  const output = part.content.map((inner) => {
     if (inner.type === "text") return { type: "input_text", text: inner.text };
     return inner.type === "image" ? imageInput(inner) : documentInput(inner);
   });
+  if (!failed) return output;
+  return output[0].type === "input_text" ? [{ ...output[0], text: `Error: ${output[0].text}` }, ...output.slice(1)] : [{ type: "input_text", text: "Error:" }, ...output];
 }
 
 function inputPart(part: Part, where: string): Json {

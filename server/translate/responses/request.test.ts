@@ -113,6 +113,17 @@ describe("responses request: refusals name the field", () => {
       expect(error.reason.length).toBeGreaterThan(10);
     });
 
+  it("writes a failed tool result's output beginning with \"Error: \", as chat does (Responses has no flag for it)", () => {
+    const result = (content: unknown[]) => ({ ...base(), turns: [{ role: "user", parts: [{ type: "tool_result", callId: "c1", isError: true, content }] }] }) as CanonicalRequest;
+    const output = (content: unknown[]) => (responsesCodec.writeRequest(result(content)) as any).input[0].output;
+    expect(output([{ type: "text", text: "no such file" }])).toBe("Error: no such file");
+    expect(output([])).toBe("Error: ");
+    expect(output([{ type: "text", text: "see" }, { type: "image", source: { kind: "url", url: "https://x.test/i.png" } }])).toEqual([
+      { type: "input_text", text: "Error: see" },
+      { type: "input_image", image_url: "https://x.test/i.png" },
+    ]);
+  });
+
   it("accepts what asks for nothing: store, include, metadata, cache key, service tier, null state fields", () => {
     const request = read({
       model: "m",
@@ -170,7 +181,7 @@ describe("responses request writer: canonical from other formats", () => {
         { type: "message", role: "user", content: [{ type: "input_text", text: "hi" }, { type: "input_image", image_url: "data:image/jpeg;base64,/9j/" }] },
         { type: "message", role: "assistant", content: [{ type: "output_text", text: "calling" }] },
         { type: "function_call", call_id: "toolu_1", name: "f", arguments: '{"a":1}' },
-        { type: "function_call_output", call_id: "toolu_1", output: [{ type: "input_text", text: "one" }, { type: "input_text", text: "two" }] },
+        { type: "function_call_output", call_id: "toolu_1", output: [{ type: "input_text", text: "Error: one" }, { type: "input_text", text: "two" }] },
       ],
       tools: [{ type: "function", name: "f", parameters: { type: "object" }, strict: false }],
       tool_choice: { type: "function", name: "f" },
