@@ -6,6 +6,8 @@ import type { ServerResponse } from "node:http";
 import { randomUUIDv7 } from "node:crypto";
 import type { Dispatcher } from "undici";
 import { gatewayError, isGatewayError, statusOf } from "../domain/errors.ts";
+import { credentialsRefused, refusalBody } from "./errors/upstream-refusal.ts";
+import { wireFormatOf } from "./errors/wire-format.ts";
 import { costMicros } from "../domain/pricing.ts";
 import { type Usage, billableTokens, noUsage } from "../domain/usage.ts";
 import { estimatedInputTokens, formatMicros, worstCaseCost } from "../domain/worst-case.ts";
@@ -281,14 +283,15 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       return relayStream(upstream, adapter);
     }
 
-    /** 429, 5xx and rejected credentials fail over; other client errors reach the client as they are. */
+    /** 429, 5xx and refused credentials fail over; other client errors reach the client in its interface's error shape. */
     async function answerError(upstream: UpstreamAnswer, adapter: UpstreamAdapter): Promise<Attempt> {
       const text = await upstream.text().catch(() => "");
       const status = upstream.statusCode;
       if (status === 429) return { failed: { kind: "rate_limited", reason: "upstream answered 429", retryAfterSeconds: retryAfterOf(upstream.headers) } };
-      if (status >= 500 || status === 401 || status === 403) return { failed: { kind: "error", reason: `upstream answered ${status}` } };
-      // Any other 4xx is the request's own fault: it reaches the client as it is, and the channel is healthy.
-      res.writeHead(status, { "content-type": "application/json" }).end(adapter.errorBody ? adapter.errorBody(status, text) : text);
+      if (status >= 500 || credentialsRefused(status, text)) return { failed: { kind: "error", reason: `upstream answered ${status}` } };
+      // Any other 4xx is the request's own fault: the client hears it, and the channel is healthy.
+      const body = adapter.errorBody ? adapter.errorBody(status, text) : refusalBody(wireFormatOf(req), status, text, String(res.getHeader("request-id") ?? ""));
+      res.writeHead(status, { "content-type": "application/json" }).end(body);
       return { outcome: { status: "upstream_error", httpStatus: status, usage: noUsage(), ttfbMs: Math.round(performance.now() - started), requestFault: true } };
     }
 

@@ -21,6 +21,7 @@ import { JsonText, jsonBytes } from "./json-bytes.ts";
 import { type RawStrings, rawStringsOf } from "./raw-strings.ts";
 import { rememberedTools } from "./tools-memo.ts";
 import type { RawJson } from "../gateway/raw-json.ts";
+import { pageless } from "../gateway/errors/upstream-refusal.ts";
 
 export type Translation = {
   /** The adapter for a channel whose upstream speaks `upstream`; throws the 400 when the pair cannot carry the request. */
@@ -165,7 +166,8 @@ function translatingAdapter(
       };
     },
     errorBody(status, text) {
-      return JSON.stringify(callerErrorBody(caller.format, upstream.readError(status, text)));
+      const error = upstream.readError(status, text);
+      return JSON.stringify(callerErrorBody(caller.format, { ...error, message: pageless(error.message, status) }));
     },
   };
 }

@@ -13,6 +13,8 @@ import type { Catalog } from "../catalog.ts";
 import { eligibleChannels, nextCredential, orderChannels, upstreamModelOf } from "../channels/select.ts";
 import type { Caller } from "../middleware/authenticate.ts";
 import { holdBytes } from "../body-slabs.ts";
+import { credentialsRefused, refusalBody } from "../errors/upstream-refusal.ts";
+import { wireFormatOf } from "../errors/wire-format.ts";
 import { rawJsonOf } from "../middleware/body.ts";
 import { resolveRoute } from "../resolve-route.ts";
 import { callNameOf } from "./relay.ts";
@@ -66,10 +68,11 @@ export function countTokensHandler(iface: CountingInterface, catalog: Catalog, d
             bodyTimeout: Math.min(channel.timeoutMs, countTimeoutMs),
           });
           const text = await answer.body.text();
-          const refused = answer.statusCode >= 400 && answer.statusCode < 500 && ![401, 403, 404, 429].includes(answer.statusCode);
-          if (answer.statusCode === 200 || refused) {
-            res.writeHead(answer.statusCode, { "content-type": "application/json" }).end(text);
-            return;
+          const status = answer.statusCode;
+          if (status === 200) return void res.writeHead(200, { "content-type": "application/json" }).end(text);
+          // The request's own fault reaches the client in its interface's error shape; anything else (the channel's credentials, a 404 of an upstream that cannot count, 429) falls back to the estimate.
+          if (status >= 400 && status < 500 && ![404, 429].includes(status) && !credentialsRefused(status, text)) {
+            return void res.writeHead(status, { "content-type": "application/json" }).end(refusalBody(wireFormatOf(req), status, text, String(res.getHeader("request-id") ?? "")));
           }
           log("relay.count_tokens_estimated", { request_id: res.locals.requestId, channel_id: channel.id, status: answer.statusCode });
         } catch (error) {

@@ -1,0 +1,58 @@
+// An upstream's answer of 4xx, read for the two things the relay must know: whether it refused the
+// channel's own credentials (then the channel is at fault and another is tried), and how to tell the
+// client why its request was refused, in the called interface's error shape (DESIGN.md §6).
+import { anthropicErrorBody } from "./anthropic.ts";
+import { geminiErrorBody } from "./gemini.ts";
+import { openaiErrorBody } from "./openai.ts";
+import type { WireFormat } from "./wire-format.ts";
+
+const parse = (text: string): any => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * The upstream refused the channel's credentials: 401 or 403, or Gemini's 400 whose details give the
+ * reason `API_KEY_INVALID` (Gemini answers a wrong key so, wire-formats.md §4.5).
+ */
+export function credentialsRefused(status: number, text: string): boolean {
+  if (status === 401 || status === 403) return true;
+  if (status !== 400 || !text.includes("API_KEY_INVALID")) return false;
+  const details = parse(text)?.error?.details;
+  return Array.isArray(details) && details.some((detail) => detail?.reason === "API_KEY_INVALID");
+}
+
+/** The interface's own error shape: such a body goes to the client as the upstream wrote it, with its type, code and param. */
+const inOwnShape: Record<WireFormat, (body: any) => boolean> = {
+  anthropic: (body) => body?.type === "error" && typeof body.error?.message === "string",
+  openai: (body) => typeof body?.error === "object" && body.error !== null && typeof body.error.message === "string",
+  gemini: (body) => typeof body?.error === "object" && body.error !== null && typeof body.error.message === "string",
+};
+
+const firstText = (...values: unknown[]) => values.find((value): value is string => typeof value === "string" && value.trim() !== "");
+
+/** A reason to pass on, unless it is an HTML page (a proxy's, with its internal addresses) or nothing. */
+export function pageless(reason: string, status: number): string {
+  const trimmed = reason.trim();
+  if (trimmed === "" || trimmed.startsWith("<")) return `The upstream refused the request (HTTP ${status}) without saying why. Check the request against the model's documentation.`;
+  return trimmed;
+}
+
+/** What the upstream said, where it said it in words. */
+function reasonOf(body: any, text: string, status: number): string {
+  const said = body && typeof body === "object" ? firstText(body.error?.message, body.error, body.message, body.base_resp?.status_msg, body.detail, body.msg) : undefined;
+  return said ? said.slice(0, 2000) : pageless(text.slice(0, 500), status);
+}
+
+/** The body of an upstream's refusal as the client's interface says errors. */
+export function refusalBody(format: WireFormat, status: number, text: string, requestId: string): string {
+  const body = parse(text);
+  if (inOwnShape[format](body)) return text;
+  const reason = reasonOf(body, text, status);
+  if (format === "anthropic") return JSON.stringify(anthropicErrorBody(status, reason, requestId));
+  if (format === "gemini") return JSON.stringify(geminiErrorBody(status, reason));
+  return JSON.stringify(openaiErrorBody(status, reason));
+}

@@ -1,0 +1,99 @@
+// An upstream's 4xx: refused credentials are the channel's fault (another channel is tried, in every
+// family's spelling of it), and a refusal of the request reaches the client in its interface's error
+// shape, never as a proxy's HTML page with its internal addresses.
+import { type IncomingMessage, type ServerResponse, createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import OpenAI from "openai";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createKey, unique } from "../helpers/fixtures.ts";
+import { type RelayEnv, startRelayEnv, upstreamKeys } from "../helpers/relay-env.ts";
+
+let env: RelayEnv;
+/** What the scripted upstream answers to its next request. */
+let answer: (res: ServerResponse) => void = (res) => res.writeHead(500).end();
+let scripted: { url: string; close: () => Promise<void> };
+
+beforeAll(async () => {
+  env = await startRelayEnv({ env: { TOLLGATE_CIRCUIT_MIN_CALLS: "1000" } });
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => req.resume().on("end", () => answer(res)));
+  await new Promise<void>((ready) => server.listen(0, "127.0.0.1", ready));
+  scripted = {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((done) => (server.closeAllConnections(), server.close(() => done()))),
+  };
+}, 60_000);
+
+afterAll(async () => {
+  await scripted?.close();
+  await env?.stop();
+});
+
+/** A group of one model served by `channels` (highest priority first), and a key bound to it. */
+async function groupWith(family: "C" | "compatible", model: string, channels: { kind: "gemini" | "openai"; url: string; key: string; priority: number }[]): Promise<string> {
+  const identifier = unique("refusals").toLowerCase();
+  const group = await env.operator.POST("/api/admin/groups", {
+    body: { name: identifier, identifier, family, multiplier_milli: 1000, visibility: "public", models: [{ model_id: model, prices: { input: 1, output: 1 } }] },
+  });
+  if (group.error) throw new Error(JSON.stringify(group.error));
+  for (const [i, channel] of channels.entries()) {
+    const created = await env.operator.POST("/api/admin/channels", {
+      body: { name: `${identifier}-${i}`, kind: channel.kind, base_url: channel.url, credentials: [channel.key], group_ids: [group.data!.id], priority: channel.priority },
+    });
+    if (created.error) throw new Error(JSON.stringify(created.error));
+  }
+  const key = await createKey(env.tenant.owner, group.data!.id);
+  await new Promise((settle) => setTimeout(settle, 500)); // the catalog reloads
+  return key;
+}
+
+describe("refused credentials are the channel's fault", () => {
+  it("Gemini's 400 API_KEY_INVALID fails over to the next channel, for generateContent and countTokens", async () => {
+    const key = await groupWith("C", "gemini-2.5-flash", [
+      { kind: "gemini", url: env.mocks.gemini.url, key: "not-the-key", priority: 10 },
+      { kind: "gemini", url: env.mocks.gemini.url, key: upstreamKeys.gemini, priority: 0 },
+    ]);
+    const headers = { "content-type": "application/json", "x-goog-api-key": key };
+    const body = JSON.stringify({ contents: [{ role: "user", parts: [{ text: "hi" }] }] });
+    const generated = await fetch(`${env.tollgate.url}/v1beta/models/gemini-2.5-flash:generateContent`, { method: "POST", headers, body });
+    expect(generated.status).toBe(200);
+    expect((await generated.json()).candidates).toHaveLength(1);
+    // count_tokens tries one channel: refused credentials make it estimate, not tell the client its key is invalid.
+    const counted = await fetch(`${env.tollgate.url}/v1beta/models/gemini-2.5-flash:countTokens`, { method: "POST", headers, body });
+    expect(counted.status).toBe(200);
+    expect(await counted.json()).toHaveProperty("totalTokens");
+  });
+});
+
+describe("a refusal of the request reaches the client in its interface's error shape", () => {
+  let client: OpenAI;
+  beforeAll(async () => {
+    const key = await groupWith("compatible", "refusal-model", [{ kind: "openai", url: scripted.url, key: "sk-scripted", priority: 0 }]);
+    client = new OpenAI({ apiKey: key, baseURL: `${env.tollgate.url}/v1`, maxRetries: 0 });
+  });
+  const refusal = async () => {
+    const error = await client.chat.completions.create({ model: "refusal-model", messages: [{ role: "user", content: "hi" }] }).catch((caught) => caught);
+    expect(error).toBeInstanceOf(OpenAI.BadRequestError);
+    return error as InstanceType<typeof OpenAI.BadRequestError>;
+  };
+
+  it("a proxy's HTML page becomes an OpenAI error that says the upstream refused, without the page", async () => {
+    answer = (res) => res.writeHead(400, { "content-type": "text/html" }).end("<html><body>400 Bad Request — nginx upstream 10.0.0.5:8080</body></html>");
+    const error = await refusal();
+    expect(error.message).toMatch(/upstream refused the request \(HTTP 400\)/);
+    expect(JSON.stringify(error.error)).not.toMatch(/10\.0\.0\.5|nginx|<html/);
+  });
+
+  it("a vendor's own shape (DashScope's code and message) becomes an OpenAI error carrying its message", async () => {
+    answer = (res) => res.writeHead(400, { "content-type": "application/json" }).end(JSON.stringify({ code: "InvalidParameter", message: "Range of input length should be [1, 30720]", request_id: "9b0e" }));
+    const error = await refusal();
+    expect(error.error).toMatchObject({ message: "Range of input length should be [1, 30720]", type: "invalid_request_error" });
+  });
+
+  it("an error already in OpenAI's shape goes as the upstream wrote it, its param and code kept", async () => {
+    const written = { error: { message: "Invalid value for 'temperature'.", type: "invalid_request_error", param: "temperature", code: "invalid_value" } };
+    answer = (res) => res.writeHead(400, { "content-type": "application/json" }).end(JSON.stringify(written));
+    const error = await refusal();
+    expect(error.error).toEqual(written.error);
+    expect(error.param).toBe("temperature");
+  });
+});
