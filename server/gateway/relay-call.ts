@@ -54,6 +54,9 @@ const quotaMessages: Record<Blocker, (amount: string) => string> = {
   key: (amount) => `This API key's spend cap cannot cover this call (up to ${amount}). Raise the key's cap in the Tollgate console (API Keys) or use another key.`,
 };
 
+/** The upstream's stream said it failed before anything of it reached the client. */
+class StreamRefused extends Error {}
+
 function classify(error: unknown): Failure {
   const code = (error as { code?: string })?.code ?? "";
   if (code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT" || code === "UND_ERR_CONNECT_TIMEOUT") {
@@ -324,6 +327,10 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       const deliver = (upstreamEvents: SseEvent[], last = false): Promise<unknown> | undefined => {
         let out = "";
         for (const event of upstreamEvents) {
+          // Until an event says something, a comment (a keep-alive) or text that is no event (a JSON
+          // body) is not passed on: an upstream that sends nothing else has failed, and another
+          // channel may still answer.
+          if (events === 0 && event.event === undefined && event.data === "") continue;
           events++;
           const text = session.onEvent(event);
           if (text === null || !call.stream) continue;
@@ -332,6 +339,10 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
         }
         const tail = last && events > 0 ? session.close?.() : undefined;
         if (tail && call.stream) out += tail;
+        if (ttfbMs === null) {
+          const refused = session.endedWithError?.();
+          if (refused !== undefined) throw new StreamRefused(refused);
+        }
         if (out === "") return undefined;
         if (ttfbMs === null) {
           ttfbMs = Math.round(performance.now() - started);
@@ -352,30 +363,30 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
         }
         if (abort.signal.aborted) return interrupted(session.usage(), forwarded, ttfbMs);
         // Before the first byte reached the client, another channel may still answer.
-        if (ttfbMs === null) return { failed: classify(error) };
+        if (ttfbMs === null) {
+          if (error instanceof StreamRefused) return { failed: { kind: "error", reason: `stream began with an error event: ${error.message.slice(0, 200)}` } };
+          return { failed: classify(error) };
+        }
         res.end(session.errorEvent("The upstream stream broke off; the answer is incomplete. Retry the request."));
         return { outcome: { status: "upstream_broken", httpStatus: 200, usage: session.usage(), ttfbMs, channelFault: "stream broke after its first byte" } };
       }
-      if (events === 0) return { failed: { kind: "error", reason: "upstream stream was empty" } };
+      if (events === 0) return { failed: { kind: "error", reason: "upstream stream had no events" } };
 
-      // An error event the upstream ended with reached the client as it came (or in its format): the
-      // answer is incomplete, as when the stream breaks off, and the channel is to blame.
-      const error = session.endedWithError?.();
-      const endedWithError = (message: string): Attempt => ({
-        outcome: { status: "upstream_broken", httpStatus: 200, usage: session.usage(), ttfbMs, channelFault: `stream ended with an error event: ${message.slice(0, 200)}` },
-      });
       if (call.stream) {
         res.end();
-        if (error !== undefined) return endedWithError(error);
+        // An error event the upstream ended with after its first bytes reached the client (as it came,
+        // or in the client's format): the answer is incomplete, as when the stream breaks off.
+        const error = session.endedWithError?.();
+        if (error !== undefined) {
+          return { outcome: { status: "upstream_broken", httpStatus: 200, usage: session.usage(), ttfbMs, channelFault: `stream ended with an error event: ${error.slice(0, 200)}` } };
+        }
         return { outcome: { status: "ok", httpStatus: 200, usage: reportedOrEstimated(session.usage(), forwarded), ttfbMs, finishReason: session.finishReason?.() } };
       }
       // The client asked for one object (Responses): the terminal event's response, or a failure.
       const assembled = session.assembled?.();
       if (!assembled) return { failed: { kind: "error", reason: "upstream stream ended without a final response" } };
       res.writeHead(200, { "content-type": "application/json; charset=utf-8" }).end(JSON.stringify(assembled));
-      ttfbMs = Math.round(performance.now() - started);
-      if (error !== undefined) return endedWithError(error);
-      return { outcome: { status: "ok", httpStatus: 200, usage: reportedOrEstimated(session.usage(), events), ttfbMs, finishReason: session.finishReason?.() } };
+      return { outcome: { status: "ok", httpStatus: 200, usage: reportedOrEstimated(session.usage(), events), ttfbMs: Math.round(performance.now() - started), finishReason: session.finishReason?.() } };
     }
 
     /**

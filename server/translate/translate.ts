@@ -132,6 +132,7 @@ function translatingAdapter(
       const assembler = callerStreams ? null : new Assembler();
       let usage: Usage = noUsage();
       let finished = false;
+      let closed = false;
       let stopReason: string | undefined;
       const pass = (events: ReturnType<typeof reader.read>) => {
         let out = "";
@@ -148,6 +149,7 @@ function translatingAdapter(
         onEvent: (event) => pass(reader.read(event)) || null,
         // A stream that ended without finishing (an error event, or cut short) ends with the caller's error event.
         close() {
+          closed = true;
           const out = pass(reader.end());
           if (!callerStreams) return out;
           if (finished) return out + writer().end();
@@ -156,8 +158,8 @@ function translatingAdapter(
         usage: () => usage,
         // In the canonical (Anthropic) vocabulary: one word for every upstream a translated call may reach.
         finishReason: () => stopReason,
-        // A stream that never finished ended with the caller's error event (close, above).
-        endedWithError: () => (finished ? undefined : (reader.upstreamError?.message ?? "the upstream stream ended before the answer was complete")),
+        // The upstream's error event, or a stream that ended without finishing (close, above, wrote the caller's error event).
+        endedWithError: () => reader.upstreamError?.message ?? (closed && !finished ? "the upstream stream ended before the answer was complete" : undefined),
         errorEvent: (message) => writer().error(message),
         assembled() {
           const response = assembler?.response();

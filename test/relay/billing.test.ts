@@ -27,7 +27,8 @@ beforeAll(async () => {
         const chunk = (delta: object, finish: string | null) =>
           `data: ${JSON.stringify({ id: "chatcmpl-odd", object: "chat.completion.chunk", created: 1, model: "qwen3-max", choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
         const text = chunk({ role: "assistant", content: "o" }, null) + chunk({ content: "k" }, null) + chunk({ content: "!" }, null);
-        if (faultyStreamEnd === "error") res.end(`${text}data: ${JSON.stringify({ error: { message: "The server is overloaded", type: "server_error" } })}\n\n`);
+        // The error comes once the text has gone on to the client: before that, another channel would be tried.
+        if (faultyStreamEnd === "error") res.write(text), setTimeout(() => res.end(`data: ${JSON.stringify({ error: { message: "The server is overloaded", type: "server_error" } })}\n\n`), 50);
         else res.end(`${text}${chunk({}, "stop")}data: [DONE]\n\n`);
         return;
       }

@@ -1,6 +1,7 @@
-// An upstream's 4xx: refused credentials are the channel's fault (another channel is tried, in every
-// family's spelling of it), and a refusal of the request reaches the client in its interface's error
-// shape, never as a proxy's HTML page with its internal addresses.
+// What an upstream refuses: refused credentials are the channel's fault (another channel is tried, in
+// every family's spelling of it); a refusal of the request reaches the client in its interface's
+// error shape, never as a proxy's HTML page with its internal addresses; and a stream that says
+// nothing, or begins with an error, is a failed attempt while nothing has reached the client.
 import { type IncomingMessage, type ServerResponse, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import OpenAI from "openai";
@@ -95,5 +96,33 @@ describe("a refusal of the request reaches the client in its interface's error s
     const error = await refusal();
     expect(error.error).toEqual(written.error);
     expect(error.param).toBe("temperature");
+  });
+});
+
+describe("a stream that says nothing, or begins with an error, fails over while nothing reached the client", () => {
+  let client: OpenAI;
+  beforeAll(async () => {
+    const key = await groupWith("compatible", "gpt-4.1", [
+      { kind: "openai", url: scripted.url, key: "sk-scripted", priority: 10 },
+      { kind: "openai", url: `${env.mocks.openai.url}/v1`, key: upstreamKeys.openai, priority: 0 },
+    ]);
+    client = new OpenAI({ apiKey: key, baseURL: `${env.tollgate.url}/v1`, maxRetries: 0 });
+  });
+  const streamedText = async () => {
+    let text = "";
+    for await (const chunk of await client.chat.completions.create({ model: "gpt-4.1", stream: true, messages: [{ role: "user", content: "hi" }] })) text += chunk.choices[0]?.delta.content ?? "";
+    return text;
+  };
+  const sse = (body: string) => (res: ServerResponse) => res.writeHead(200, { "content-type": "text/event-stream" }).end(body);
+
+  it.each([
+    ["only a keep-alive comment", sse(": keep-alive\n\n")],
+    ["a JSON error body instead of a stream", (res: ServerResponse) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "model overloaded" } }))],
+    ["an error chunk first", sse(`: keep-alive\n\ndata: ${JSON.stringify({ error: { message: "model overloaded", type: "server_error" } })}\n\n`)],
+  ])("%s: the next channel answers", async (_what, scriptedAnswer) => {
+    answer = scriptedAnswer;
+    const text = await streamedText();
+    expect(text.length).toBeGreaterThan(0);
+    expect(text).not.toMatch(/overloaded/);
   });
 });
