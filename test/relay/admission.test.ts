@@ -175,6 +175,22 @@ describe("model lists show the bound group's models", () => {
     for await (const model of anthropic(keys["claude-smart"]).models.list({ limit: 2 })) ids.push(model.id);
     expect(ids).toEqual(modelIds("claude-smart"));
   });
+  it("Family A SDK models.list() paging back from before_id: every earlier model, once", async () => {
+    const all = modelIds("claude-smart");
+    expect(all.length).toBeGreaterThanOrEqual(3);
+    const ids: string[] = [];
+    for await (const model of anthropic(keys["claude-smart"]).models.list({ limit: 1, before_id: all.at(-1)! })) ids.push(model.id);
+    expect(ids.sort()).toEqual(all.slice(0, -1).sort());
+  });
+  it("a cursor or page token that names no place in the list gives an empty page, not the list again", async () => {
+    const anthropicPage = await fetch(`${tollgate.url}/v1/models?after_id=no-such-model`, { headers: { "x-api-key": keys["claude-smart"], "anthropic-version": "2023-06-01" } });
+    expect(await anthropicPage.json()).toMatchObject({ data: [], has_more: false });
+    const gemini = (query: string) => fetch(`${tollgate.url}/v1beta/models?${query}`, { headers: { "x-goog-api-key": keys["gemini-official"] } }).then((response) => response.json());
+    expect(await gemini("pageToken=bogus")).toEqual({ models: [] });
+    const unsized = await gemini("pageSize=-1");
+    expect(unsized.models).toHaveLength(modelIds("gemini-official").length);
+    expect(unsized).not.toHaveProperty("nextPageToken");
+  });
   it("OpenAI SDK models.list()", async () => {
     const ids: string[] = [];
     for await (const model of openai(keys["gpt-trial"]).models.list()) ids.push(model.id);

@@ -20,7 +20,12 @@ const post = (path: string, headers: Record<string, string>, body: unknown) =>
 const contents = [{ role: "user", parts: [{ text: "Hi" }] }];
 
 describe("Family C errors keep the Family C shape", () => {
-  it.each(["/v1/models/gemini-2.5-flash:streamGenerateContent?alt=sse", "/v1/models/gemini-2.5-flash:generateContent", "/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse"])(
+  it.each([
+    "/v1/models/gemini-2.5-flash:streamGenerateContent?alt=sse",
+    "/v1/models/gemini-2.5-flash:generateContent",
+    "/v1/models/gemini-2.5-flash:countTokens",
+    "/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse",
+  ])(
     "a missing key on %s",
     async (path) => {
       const response = await post(path, {}, { contents });

@@ -8,18 +8,18 @@ export function fullPath(req: Request): string {
   return req.originalUrl.split("?", 1)[0];
 }
 
-/** Express matches routes case-insensitively, so the shape is chosen the same way. */
+/** Chosen without regard to case: a path no route takes (routes match case-sensitively) still gets the shape its caller reads. */
 const routedPath = (req: Request) => fullPath(req).toLowerCase();
 
 /**
- * A Family C caller: any `/v1beta/` path, a `:generateContent`-style path under `/v1/models/`
+ * A Family C caller: any `/v1beta/` path, a `:generateContent`-style or `:countTokens` path under `/v1/models/`
  * (`@google/genai` 3.x defaults to API version v1), or `/v1/models` asked with a Family C credential.
  */
 export function isFamilyCRequest(req: Request): boolean {
   const path = routedPath(req);
   if (path.startsWith("/v1beta/")) return true;
   if (!path.startsWith("/v1/models")) return false;
-  return /:(stream)?generatecontent$/.test(path) || req.headers["x-goog-api-key"] !== undefined || typeof req.query.key === "string";
+  return /:(?:(?:stream)?generatecontent|counttokens)$/.test(path) || req.headers["x-goog-api-key"] !== undefined || typeof req.query.key === "string";
 }
 
 export function wireFormatOf(req: Request): WireFormat {

@@ -26,18 +26,23 @@ export function listModels(catalog: Catalog) {
       return;
     }
     // Family A pagination: after_id / before_id / limit (default 20), newest-first order not implied.
+    // `has_more` says whether more lie in the direction asked (the SDK pages back while it is true);
+    // a cursor that names none of the group's models (one removed meanwhile) gives an empty page,
+    // never the list again from its start.
     const ids = group.models.map((model) => model.modelId);
     const limit = Number(req.query.limit ?? 20);
-    let start = 0;
-    let end = ids.length;
-    if (typeof req.query.after_id === "string") start = ids.indexOf(req.query.after_id) + 1;
-    if (typeof req.query.before_id === "string") end = Math.max(0, ids.indexOf(req.query.before_id));
-    const page = typeof req.query.before_id === "string" ? group.models.slice(Math.max(start, end - limit), end) : group.models.slice(start, start + limit);
+    const after = typeof req.query.after_id === "string" ? ids.indexOf(req.query.after_id) : undefined;
+    const before = typeof req.query.before_id === "string" ? ids.indexOf(req.query.before_id) : undefined;
+    const start = after === undefined ? 0 : after < 0 ? ids.length : after + 1;
+    const end = before === undefined ? ids.length : Math.max(0, before);
+    const page = before !== undefined ? group.models.slice(Math.max(start, end - limit), end) : group.models.slice(start, start + limit);
+    const first = page[0];
     const last = page.at(-1);
+    const hasMore = before !== undefined ? first !== undefined && ids.indexOf(first.modelId) > start : last !== undefined && ids.indexOf(last.modelId) < ids.length - 1;
     res.json({
       data: page.map((model) => anthropicModel(group, model, model.modelId)),
-      has_more: last ? ids.indexOf(last.modelId) < ids.length - 1 && typeof req.query.before_id !== "string" : false,
-      first_id: page[0]?.modelId ?? null,
+      has_more: hasMore,
+      first_id: first?.modelId ?? null,
       last_id: last?.modelId ?? null,
     });
   };
@@ -51,8 +56,13 @@ export function listGeminiModels(catalog: Catalog) {
 }
 
 function geminiList(req: Request, res: Response, group: Group): void {
-  const pageSize = Math.min(Number(req.query.pageSize ?? 50) || 50, 1000);
-  const start = Number(req.query.pageToken ?? 0) || 0;
+  // pageSize as the API takes it (50 unless a positive size is given, at most 1000); a page token
+  // this list did not give (not a position in it) gives an empty page, never the list again.
+  const size = Number(req.query.pageSize ?? 50);
+  const pageSize = Number.isInteger(size) && size > 0 ? Math.min(size, 1000) : 50;
+  const token = req.query.pageToken;
+  const at = token === undefined || token === "" ? 0 : Number(token);
+  const start = Number.isInteger(at) && at >= 0 ? at : group.models.length;
   const page = group.models.slice(start, start + pageSize);
   const next_ = start + pageSize < group.models.length ? String(start + pageSize) : undefined;
   res.json({ models: page.map((model) => geminiModel(group, model, model.modelId)), ...(next_ ? { nextPageToken: next_ } : {}) });
