@@ -44,7 +44,11 @@ export function resolveRoute(snapshot: Snapshot, caller: Caller, iface: Interfac
   if ("kind" in bound) return bound;
 
   let group = bound;
-  const parsed = parseCallName(callName, (prefix) => snapshot.groupsByIdentifier.has(prefix));
+  // A model id of the bound group is what it says, even where its first segment is also some
+  // group's identifier (`deepseek-ai/DeepSeek-V3` beside a group `deepseek-ai`): the model lists
+  // show it so, and it must be callable as shown.
+  const ownModel = callName.includes("/") && bound.models.some((candidate) => candidate.modelId === callName);
+  const parsed = ownModel ? { groupIdentifier: null, modelId: callName } : parseCallName(callName, (prefix) => snapshot.groupsByIdentifier.has(prefix));
   if (parsed.groupIdentifier !== null) {
     const named = snapshot.groupsByIdentifier.get(parsed.groupIdentifier)!;
     const { organization, member } = access(caller);

@@ -211,6 +211,25 @@ describe("model lists show the bound group's models", () => {
 });
 
 describe("call names", () => {
+  it("a model id of the key's group whose first segment is another group's identifier is callable as listed", async () => {
+    const prefix = `hosted-${Date.now().toString(36)}`;
+    const modelId = `${prefix}/Model-X`;
+    const made = await operator.POST("/api/admin/groups", {
+      body: { name: `Compatible ${prefix}`, identifier: `owner-of-${prefix}`, family: "compatible", multiplier_milli: 1000, visibility: "public", models: [{ model_id: modelId, prices: { input: 1, output: 1 } }] },
+    });
+    expect(made.error).toBeUndefined();
+    const clash = await operator.POST("/api/admin/groups", {
+      body: { name: `Compatible clash ${prefix}`, identifier: prefix, family: "compatible", multiplier_milli: 1000, visibility: "public", models: [{ model_id: "other", prices: { input: 1, output: 1 } }] },
+    });
+    expect(clash.error).toBeUndefined();
+    const key = await createKey(tenant.owner, made.data!.id);
+    await new Promise((settle) => setTimeout(settle, 500)); // the catalog reloads
+    const listed = (await openai(key).models.list()).data.map((model) => model.id);
+    expect(listed).toEqual([modelId]);
+    const retrieved = await openai(key).models.retrieve(modelId);
+    expect(retrieved.id).toBe(modelId);
+  });
+
   it("a group-qualified name resolves to the named group when routing is enabled", async () => {
     // A Family A key calls a GPT model through the GPT Trial group: admitted, then 503 naming that group.
     const error = await askChat(keys["claude-smart"], "gpt-trial/gpt-5").catch((e) => e);
