@@ -109,4 +109,18 @@ describe("POST /v1beta/models/{model}:countTokens", () => {
     expect(get.status).toBe(405);
     expect(get.headers.get("allow")).toBe("POST");
   });
+
+  it("names the upstream's model inside a whole generateContentRequest too, as in the path", async () => {
+    const key = await env.key("gemini-official");
+    const contents = [{ role: "user", parts: [{ text: "Count these." }] }];
+    const answer = await fetch(`${env.tollgate.url}/v1beta/models/gemini-official/gemini-2.5-flash:countTokens`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-goog-api-key": key },
+      body: JSON.stringify({ generateContentRequest: { model: "models/gemini-official/gemini-2.5-flash", contents } }),
+    });
+    expect(answer.status).toBe(200);
+    const sent = env.mocks.gemini.requests.at(-1)!;
+    expect(sent.path).toMatch(/\/models\/gemini-2\.5-flash:countTokens$/);
+    expect(sent.body.generateContentRequest).toEqual({ model: "models/gemini-2.5-flash", contents });
+  });
 });

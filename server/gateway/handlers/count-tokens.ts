@@ -19,7 +19,7 @@ import { rawJsonOf } from "../middleware/body.ts";
 import { resolveRoute } from "../resolve-route.ts";
 import { callNameOf } from "./relay.ts";
 import { originAndPath } from "../upstream-exchange.ts";
-import type { ClientRequest } from "../upstreams/adapter.ts";
+import { type ClientRequest, upstreamBody } from "../upstreams/adapter.ts";
 import { anthropicAdapter } from "../upstreams/anthropic.ts";
 import { geminiAdapter } from "../upstreams/gemini.ts";
 
@@ -35,8 +35,13 @@ const counters: Partial<Record<ChannelWithCredentials["kind"], (client: ClientRe
     return { ...built, url: built.url.replace(/\/v1\/messages(?=\?|$)/, "/v1/messages/count_tokens") };
   },
   gemini: (client, channel, modelId) => {
-    const built = geminiAdapter.build(client, { baseUrl: channel.baseUrl, credential: nextCredential(channel), upstreamModel: upstreamModelOf(channel, modelId) });
-    return { ...built, url: built.url.replace(/:generateContent$/, ":countTokens") };
+    const upstreamModel = upstreamModelOf(channel, modelId);
+    const built = geminiAdapter.build(client, { baseUrl: channel.baseUrl, credential: nextCredential(channel), upstreamModel });
+    // A count asked as a whole generateContentRequest names the model inside it too (the older SDK
+    // sends `models/<call name>`): the upstream reads its own id there, as in the path.
+    const inner = client.body.generateContentRequest;
+    const body = inner && typeof inner === "object" && typeof inner.model === "string" ? upstreamBody(client, { generateContentRequest: { ...inner, model: `models/${upstreamModel}` } }) : built.body;
+    return { ...built, body, url: built.url.replace(/:generateContent$/, ":countTokens") };
   },
 };
 
