@@ -20,7 +20,7 @@ import { eligibleChannels, nextCredential, orderChannels, translatingChannels, u
 import type { Forwarder } from "./forward.ts";
 import { type UpstreamAnswer, exchange, originAndPath } from "./upstream-exchange.ts";
 import { decodedBodyBytes, rawJsonOf } from "./middleware/body.ts";
-import { type UpstreamAdapter, admittedRequest } from "./upstreams/adapter.ts";
+import { type StreamError, type UpstreamAdapter, admittedRequest } from "./upstreams/adapter.ts";
 import { nativeAdapters } from "./upstreams/by-interface.ts";
 import { type SseEvent, SseSplitter } from "./upstreams/sse.ts";
 import { record as metrics } from "../metrics/metrics.ts";
@@ -56,6 +56,10 @@ const quotaMessages: Record<Blocker, (amount: string) => string> = {
 
 /** The upstream's stream said it failed before anything of it reached the client. */
 class StreamRefused extends Error {}
+
+/** How long keep-alive comments before a stream's first event are held back (see `deliver`). */
+const heldCommentsMs = 5_000;
+const COLON = 0x3a;
 
 function classify(error: unknown): Failure {
   const code = (error as { code?: string })?.code ?? "";
@@ -328,9 +332,13 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
         let out = "";
         for (const event of upstreamEvents) {
           // Until an event says something, a comment (a keep-alive) or text that is no event (a JSON
-          // body) is not passed on: an upstream that sends nothing else has failed, and another
-          // channel may still answer.
-          if (events === 0 && event.event === undefined && event.data === "") continue;
+          // body) is held back: an upstream that sends nothing else has failed, and another channel
+          // may still answer. Comments that keep a queued call alive for longer than
+          // `heldCommentsMs` are passed on, so no idle timer between here and the client ends it.
+          if (events === 0 && event.event === undefined && event.data === "") {
+            if (call.stream && event.raw.charCodeAt(0) === COLON && performance.now() - started > heldCommentsMs) out += event.raw;
+            continue;
+          }
           events++;
           const text = session.onEvent(event);
           if (text === null || !call.stream) continue;
@@ -340,8 +348,9 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
         const tail = last && events > 0 ? session.close?.() : undefined;
         if (tail && call.stream) out += tail;
         if (ttfbMs === null) {
-          const refused = session.endedWithError?.();
-          if (refused !== undefined) throw new StreamRefused(refused);
+          // A refusal of the request itself goes on to the client: another channel would refuse it too.
+          const error = session.endedWithError?.();
+          if (error !== undefined && !error.requestFault) throw new StreamRefused(error.message);
         }
         if (out === "") return undefined;
         if (ttfbMs === null) {
@@ -368,25 +377,34 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
           return { failed: classify(error) };
         }
         res.end(session.errorEvent("The upstream stream broke off; the answer is incomplete. Retry the request."));
-        return { outcome: { status: "upstream_broken", httpStatus: 200, usage: session.usage(), ttfbMs, channelFault: "stream broke after its first byte" } };
+        return { outcome: { status: "upstream_broken", httpStatus: 200, usage: reportedOrEstimated(session.usage(), forwarded), ttfbMs, channelFault: "stream broke after its first byte" } };
       }
-      if (events === 0) return { failed: { kind: "error", reason: "upstream stream had no events" } };
+      if (events === 0) {
+        if (ttfbMs === null) return { failed: { kind: "error", reason: "upstream stream had no events" } };
+        // Only keep-alive comments, passed on while the call waited: the client hears that nothing came.
+        res.end(session.errorEvent("The upstream sent no answer. Retry the request."));
+        return { outcome: { status: "upstream_broken", httpStatus: 200, usage: session.usage(), ttfbMs, channelFault: "stream had no events" } };
+      }
 
+      // An error event the upstream ended with, after its first bytes reached the client (as it came,
+      // or in the client's format); one that blames the channel came before them only in a refusal of the request.
+      const error = session.endedWithError?.();
+      const endedBy = (said: StreamError, at: number | null): Outcome =>
+        said.requestFault
+          ? { status: "upstream_error", httpStatus: 200, usage: session.usage(), ttfbMs: at, requestFault: true }
+          : { status: "upstream_broken", httpStatus: 200, usage: reportedOrEstimated(session.usage(), call.stream ? forwarded : events), ttfbMs: at, channelFault: `stream ended with an error event: ${said.message.slice(0, 200)}` };
       if (call.stream) {
         res.end();
-        // An error event the upstream ended with after its first bytes reached the client (as it came,
-        // or in the client's format): the answer is incomplete, as when the stream breaks off.
-        const error = session.endedWithError?.();
-        if (error !== undefined) {
-          return { outcome: { status: "upstream_broken", httpStatus: 200, usage: session.usage(), ttfbMs, channelFault: `stream ended with an error event: ${error.slice(0, 200)}` } };
-        }
+        if (error !== undefined) return { outcome: endedBy(error, ttfbMs) };
         return { outcome: { status: "ok", httpStatus: 200, usage: reportedOrEstimated(session.usage(), forwarded), ttfbMs, finishReason: session.finishReason?.() } };
       }
-      // The client asked for one object (Responses): the terminal event's response, or a failure.
+      // The client asked for one object (Responses): the terminal event's response (a failed one too), or a failure.
       const assembled = session.assembled?.();
       if (!assembled) return { failed: { kind: "error", reason: "upstream stream ended without a final response" } };
       res.writeHead(200, { "content-type": "application/json; charset=utf-8" }).end(JSON.stringify(assembled));
-      return { outcome: { status: "ok", httpStatus: 200, usage: reportedOrEstimated(session.usage(), events), ttfbMs: Math.round(performance.now() - started), finishReason: session.finishReason?.() } };
+      const answeredMs = Math.round(performance.now() - started);
+      if (error !== undefined) return { outcome: endedBy(error, answeredMs) };
+      return { outcome: { status: "ok", httpStatus: 200, usage: reportedOrEstimated(session.usage(), events), ttfbMs: answeredMs, finishReason: session.finishReason?.() } };
     }
 
     /**

@@ -11,7 +11,7 @@ import { type Usage, noUsage } from "../domain/usage.ts";
 import { anthropicErrorBody } from "../gateway/errors/anthropic.ts";
 import { geminiErrorBody } from "../gateway/errors/gemini.ts";
 import { openaiErrorBody } from "../gateway/errors/openai.ts";
-import type { UpstreamAdapter } from "../gateway/upstreams/adapter.ts";
+import { type UpstreamAdapter, streamError } from "../gateway/upstreams/adapter.ts";
 import { nativeAdapters } from "../gateway/upstreams/by-interface.ts";
 import { Assembler } from "./assemble.ts";
 import { type CanonicalRequest, type Format, type UpstreamError, TranslationRefusal, formatLabels } from "./canonical.ts";
@@ -159,7 +159,12 @@ function translatingAdapter(
         // In the canonical (Anthropic) vocabulary: one word for every upstream a translated call may reach.
         finishReason: () => stopReason,
         // The upstream's error event, or a stream that ended without finishing (close, above, wrote the caller's error event).
-        endedWithError: () => reader.upstreamError?.message ?? (closed && !finished ? "the upstream stream ended before the answer was complete" : undefined),
+        endedWithError: () =>
+          reader.upstreamError
+            ? streamError(reader.upstreamError.message, reader.upstreamError.type)
+            : closed && !finished
+              ? streamError("the upstream stream ended before the answer was complete", undefined)
+              : undefined,
         errorEvent: (message) => writer().error(message),
         assembled() {
           const response = assembler?.response();

@@ -147,18 +147,23 @@ describe("a stream that reports no usage", () => {
 });
 
 describe("a stream that ends with the upstream's error event", () => {
-  it("reaches the SDK as an error, and the ledger records it as broken off, not as ok", async () => {
+  it("reaches the SDK as an error, and the ledger records it as broken off (charged the estimate, as it reported no usage), not as ok", async () => {
     faultyStreamEnd = "error";
     const name = unique("error-stream");
+    const before = await env.balance();
     const client = new OpenAI({ apiKey: await env.key("qwen-trial", name), baseURL: `${env.tollgate.url}/v1`, maxRetries: 0 });
+    const request = { model: "qwen3-max", stream: true as const, messages: [{ role: "user" as const, content: "hi" }] };
     let text = "";
     const reading = (async () => {
-      for await (const chunk of await client.chat.completions.create({ model: "qwen3-max", stream: true, messages: [{ role: "user", content: "hi" }] })) text += chunk.choices[0]?.delta.content ?? "";
+      for await (const chunk of await client.chat.completions.create(request)) text += chunk.choices[0]?.delta.content ?? "";
     })();
     await expect(reading).rejects.toThrow(/overloaded/);
     expect(text).toBe("ok!");
     const [call] = await env.ledger(name);
-    expect(call).toMatchObject({ status: "upstream_broken", http_status: 200 });
+    // Three text events and the error event went on to the client.
+    expect(call).toMatchObject({ status: "upstream_broken", http_status: 200, input_tokens: Math.ceil(Buffer.byteLength(JSON.stringify(request)) / 3), output_tokens: 4 });
+    expect(call.cost).toBeGreaterThan(0);
+    expect(await env.balance()).toBe(before - call.cost);
     await expectNothingHeld();
   });
 });

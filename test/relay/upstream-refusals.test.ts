@@ -125,4 +125,9 @@ describe("a stream that says nothing, or begins with an error, fails over while 
     expect(text.length).toBeGreaterThan(0);
     expect(text).not.toMatch(/overloaded/);
   });
+
+  it("an error that refuses the request itself reaches the client: another channel would refuse it too", async () => {
+    answer = sse(`data: ${JSON.stringify({ error: { message: "This model's maximum context length is 8192 tokens.", type: "invalid_request_error" } })}\n\n`);
+    await expect(streamedText()).rejects.toThrow(/maximum context length/);
+  });
 });

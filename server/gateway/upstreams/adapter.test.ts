@@ -76,12 +76,26 @@ describe("a stream that ends with the upstream's error event", () => {
     session.onEvent(content);
     expect(session.endedWithError?.()).toBeUndefined();
     session.onEvent(error);
-    expect(session.endedWithError?.()).toBe("overloaded");
+    expect(session.endedWithError?.()).toEqual({ message: "overloaded", requestFault: false });
   });
 
-  it("in Responses, includes a response that failed", () => {
-    const session = nativeAdapters.responses.startStream(client);
-    session.onEvent(event(`{"type":"response.failed","response":{"status":"failed","error":{"code":"server_error","message":"it broke"}}}`, "response.failed"));
-    expect(session.endedWithError?.()).toBe("it broke");
+  it("in Responses, includes a response that failed, and tells a refused prompt from a failing channel", () => {
+    const failed = (code: string) => {
+      const session = nativeAdapters.responses.startStream(client);
+      session.onEvent(event(`{"type":"response.failed","response":{"status":"failed","error":{"code":"${code}","message":"it broke"}}}`, "response.failed"));
+      return session.endedWithError?.();
+    };
+    expect(failed("server_error")).toEqual({ message: "it broke", requestFault: false });
+    expect(failed("invalid_prompt")).toEqual({ message: "it broke", requestFault: true });
+  });
+
+  it.each([
+    ["chat", event(`{"error":{"message":"bad","type":"invalid_request_error"}}`)],
+    ["messages", event(`{"type":"error","error":{"type":"invalid_request_error","message":"bad"}}`, "error")],
+    ["generate-content", event(`{"error":{"code":400,"message":"bad","status":"INVALID_ARGUMENT"}}`)],
+  ] as const)("in %s, an error that refuses the request is the request's fault", (iface, error) => {
+    const session = nativeAdapters[iface].startStream(client);
+    session.onEvent(error);
+    expect(session.endedWithError?.()).toEqual({ message: "bad", requestFault: true });
   });
 });

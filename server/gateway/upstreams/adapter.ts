@@ -55,18 +55,30 @@ export interface StreamSession {
   close?(): string;
   /** The upstream's own stop reason, once the stream said it (the ledger and traces record it). */
   finishReason?(): string | undefined;
-  /** Why the stream ended without its answer, where the upstream said so in an error event (the client got that event). */
-  endedWithError?(): string | undefined;
+  /** The error event the upstream's stream said it failed with, if it sent one. */
+  endedWithError?(): StreamError | undefined;
 }
 
-/** A chat or Gemini stream's error chunk: a bare JSON object whose first member is `error`. */
-const errorChunk = /^\s*\{\s*"error"\s*:/;
+/** An error an upstream's stream ended with, and whether it blames the request (then no other channel would do better). */
+export type StreamError = { message: string; requestFault: boolean };
 
-/** The message of an error chunk, or undefined for any other event. */
-export function errorChunkMessage(data: string): string | undefined {
-  if (!errorChunk.test(data)) return undefined;
-  const error = json(data)?.error;
-  return String((typeof error === "object" && error !== null ? error.message : error) ?? "upstream stream error");
+// The error types and codes the four formats give a refusal of the request itself: Anthropic's
+// types, Gemini's statuses, and OpenAI's (the Responses codes for a prompt or an image it refused).
+const requestFaults = /^(?:invalid_\w+|image_\w+|empty_image_file|failed_to_download_image|unsupported_image_media_type|request_too_large|not_found_error|INVALID_ARGUMENT|FAILED_PRECONDITION|OUT_OF_RANGE)$/;
+
+/** A stream's error, from its message and its type, code or status. */
+export function streamError(message: unknown, kind: unknown): StreamError {
+  return { message: typeof message === "string" && message !== "" ? message : "upstream stream error", requestFault: typeof kind === "string" && requestFaults.test(kind) };
+}
+
+/** A chat or Gemini stream's error chunk, `data: {"error": …}`; read only when the raw event starts so (every event passes here). */
+const errorChunk = /^data: ?\s*\{\s*"error"\s*:/;
+
+export function errorChunkOf(event: SseEvent): StreamError | undefined {
+  if (!errorChunk.test(event.raw)) return undefined;
+  const error = json(event.data)?.error;
+  if (typeof error !== "object" || error === null) return streamError(error, undefined);
+  return streamError(error.message, error.type ?? error.status ?? error.code);
 }
 
 export interface UpstreamAdapter {

@@ -1,7 +1,7 @@
 // Family A messages (wire-formats.md §1). Streams keep their `event:` lines, which the SDKs dispatch
 // on; usage comes from message_start and the cumulative message_delta.
 import { noUsage, usageFromAnthropic } from "../../domain/usage.ts";
-import { type UpstreamAdapter, json, modelChange, trimSlash, upstreamBody } from "./adapter.ts";
+import { type StreamError, type UpstreamAdapter, json, modelChange, streamError, trimSlash, upstreamBody } from "./adapter.ts";
 
 const forwardedHeaders = ["anthropic-version", "anthropic-beta"];
 
@@ -26,11 +26,14 @@ export const anthropicAdapter: UpstreamAdapter = {
   startStream() {
     const usage = noUsage();
     let finish: string | undefined;
-    let error: string | undefined;
+    let error: StreamError | undefined;
     return {
       onEvent(event) {
         if (event.event === "message_start") usageFromAnthropic(json(event.data)?.message?.usage, usage);
-        else if (event.event === "error") error = String(json(event.data)?.error?.message ?? "upstream stream error");
+        else if (event.event === "error") {
+          const said = json(event.data)?.error;
+          error = streamError(said?.message, said?.type);
+        }
         else if (event.event === "message_delta") {
           const delta = json(event.data);
           usageFromAnthropic(delta?.usage, usage);

@@ -1,7 +1,7 @@
 // Family C generateContent (wire-formats.md §4). The model lives in the path, so the body goes
 // upstream as the client sent it; usageMetadata is cumulative on every chunk, so the last one wins.
 import { noUsage, usageFromGemini } from "../../domain/usage.ts";
-import { type ClientRequest, type UpstreamAdapter, errorChunkMessage, readsAsParsed, json, trimSlash, upstreamBody } from "./adapter.ts";
+import { type ClientRequest, type StreamError, type UpstreamAdapter, errorChunkOf, readsAsParsed, json, trimSlash, upstreamBody } from "./adapter.ts";
 
 /**
  * The hold read the generation config (maxOutputTokens, candidateCount), in either spelling the API
@@ -28,10 +28,10 @@ export const geminiAdapter: UpstreamAdapter = {
   finishOfBody: (body) => body?.candidates?.[0]?.finishReason ?? undefined,
   startStream() {
     let lastUsage: string | undefined;
-    let error: string | undefined;
+    let error: StreamError | undefined;
     return {
       onEvent(event) {
-        error ??= errorChunkMessage(event.data);
+        error ??= errorChunkOf(event);
         // Parse lazily: keep the last chunk that carries usage, read it when asked.
         if (event.raw.includes('"usageMetadata"')) lastUsage = event.data;
         return event.raw;

@@ -2,7 +2,7 @@
 // only in a final `choices: []` chunk when include_usage is set, so it is forced upstream and that
 // chunk is dropped again when the client did not ask for it.
 import { noUsage, usageFromChat } from "../../domain/usage.ts";
-import { type UpstreamAdapter, errorChunkMessage, readsAsParsed, json, modelChange, trimSlash, upstreamBody } from "./adapter.ts";
+import { type StreamError, type UpstreamAdapter, errorChunkOf, readsAsParsed, json, modelChange, trimSlash, upstreamBody } from "./adapter.ts";
 
 const clientWantsUsage = (body: Record<string, any>) => body.stream_options?.include_usage === true;
 
@@ -31,11 +31,11 @@ export const chatAdapter: UpstreamAdapter = {
   startStream(client) {
     let usage = noUsage();
     let finish: string | undefined;
-    let error: string | undefined;
+    let error: StreamError | undefined;
     const keepUsageChunk = clientWantsUsage(client.body);
     return {
       onEvent(event) {
-        error ??= errorChunkMessage(event.data);
+        error ??= errorChunkOf(event);
         // The chunk that says why the choice stopped (`"finish_reason":"stop"`, never null there) is read for it.
         if (finish === undefined && finishReasonSet.test(event.raw)) finish = json(event.data)?.choices?.[0]?.finish_reason ?? undefined;
         // Only the usage chunk needs parsing; the rest (with `"usage":null` or none) pass as they are,

@@ -1,7 +1,7 @@
 // Responses (wire-formats.md §3). The upstream is always streamed: a client that asked for no
 // stream gets the `response` of the terminal event, so it always receives a complete object.
 import { noUsage, usageFromResponses } from "../../domain/usage.ts";
-import { type UpstreamAdapter, json, modelChange, trimSlash, upstreamBody } from "./adapter.ts";
+import { type StreamError, type UpstreamAdapter, json, modelChange, streamError, trimSlash, upstreamBody } from "./adapter.ts";
 
 const terminalEvents = new Set(["response.completed", "response.incomplete", "response.failed"]);
 
@@ -17,13 +17,16 @@ export const responsesAdapter: UpstreamAdapter = {
   usageOfBody: (body) => usageFromResponses(body?.usage),
   startStream() {
     let usage = noUsage();
-    let final: { status?: string; incomplete_details?: { reason?: string } | null; error?: { message?: string } | null } | undefined;
+    let final: { status?: string; incomplete_details?: { reason?: string } | null; error?: { message?: string; code?: string } | null } | undefined;
     let sequence = -1;
-    let error: string | undefined;
+    let error: StreamError | undefined;
     return {
       onEvent(event) {
         const type = event.event;
-        if (type === "error") error ??= String(json(event.data)?.message ?? "upstream stream error");
+        if (type === "error") {
+          const said = json(event.data);
+          error ??= streamError(said?.message, said?.code);
+        }
         if (type && terminalEvents.has(type)) {
           const payload = json(event.data);
           final = payload?.response;
@@ -38,7 +41,7 @@ export const responsesAdapter: UpstreamAdapter = {
       usage: () => usage,
       // Responses has no stop reason of its own: its status, or why it is incomplete.
       finishReason: () => final?.incomplete_details?.reason ?? final?.status,
-      endedWithError: () => error ?? (final?.status === "failed" ? String(final.error?.message ?? "the response failed") : undefined),
+      endedWithError: () => error ?? (final?.status === "failed" ? streamError(final.error?.message, final.error?.code) : undefined),
       errorEvent: (message) =>
         `event: error\ndata: ${JSON.stringify({ type: "error", code: "upstream_stream_broken", message, param: null, sequence_number: sequence + 1 })}\n\n`,
       assembled: () => final,
