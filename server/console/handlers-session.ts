@@ -12,8 +12,7 @@ export function sessionHandlers({ store, signInPolicy }: ConsoleDeps) {
     async login(req: Request, res: Response) {
       const { email, password } = req.body as { email: string; password: string };
       // Count the attempt before checking the password: concurrent guesses on any worker all count.
-      const user = await store.users.byEmail(email);
-      const account = accountScope(email, user?.id);
+      const account = accountScope(await store.users.foldedEmail(email));
       const address = addressScope(req.ip ?? "unknown");
       const now = Date.now();
       const counts = [
@@ -24,6 +23,7 @@ export function sessionHandlers({ store, signInPolicy }: ConsoleDeps) {
       if (wait > 0) {
         throw tooManyRequests(`Too many sign-in attempts for this account or from this address. Try again in ${wait} seconds.`, wait);
       }
+      const user = await store.users.byEmail(email);
       // Same answer, and the same scrypt work, for an unknown email and a wrong password.
       if (!(await verifyPasswordOf(password, user?.passwordHash))) {
         throw consoleError("unauthenticated", "Email or password is incorrect. Check both and try again.");

@@ -28,9 +28,10 @@ export function signInWait(policy: SignInPolicy, account: AttemptCount, address:
 }
 
 /**
- * An account's attempts count under its id, so every spelling of its email that the lookup takes
- * (PostgreSQL's lower() folds some letters, such as İ, otherwise than JavaScript's) shares one
- * counter. Unknown emails are counted too, by the email, so the throttle reveals nothing about them.
+ * An account's attempts count under its email as the database folds it for the lookup (PostgreSQL's
+ * lower() folds some letters, such as İ, otherwise than JavaScript's, and SQLite's only ASCII), so
+ * every spelling that finds an account shares one counter. Unknown emails are counted the same way,
+ * so the throttle reveals nothing about them.
  */
-export const accountScope = (email: string, userId?: string) => (userId ? `account-id:${userId}` : `account:${email.toLowerCase()}`);
+export const accountScope = (foldedEmail: string) => `account:${foldedEmail}`;
 export const addressScope = (address: string) => `address:${address}`;

@@ -67,6 +67,10 @@ export function userRepository(db: Db) {
     // An archived member is gone for sign-in, sessions, tokens and lists; `allMembers` keeps it for history's labels.
     get: (id: string) => one(`SELECT * FROM users WHERE id = ? AND archived_at IS NULL`, [id]),
     byEmail: (email: string) => one(`SELECT * FROM users WHERE lower(email) = lower(?) AND archived_at IS NULL`, [email]),
+    /** An email folded as the lookup above folds it: the database's lower(), which PostgreSQL and SQLite apply otherwise than JavaScript. */
+    async foldedEmail(email: string): Promise<string> {
+      return (await db.get<{ folded: string }>(`SELECT lower(CAST(? AS TEXT)) AS folded`, [email]))!.folded;
+    },
     async inOrganization(organizationId: string): Promise<User[]> {
       return hydrate(await db.all<UserRow>(`SELECT * FROM users WHERE organization_id = ? AND archived_at IS NULL ORDER BY created_at, id`, [organizationId]));
     },

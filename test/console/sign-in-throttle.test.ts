@@ -115,6 +115,10 @@ describe.skipIf(!adminUrl)(`sign-in throttling on PostgreSQL${adminUrl ? "" : " 
       for (let guess = 0; guess < 3; guess++) expect(await signIn(email, `wrong-${guess}`)).toBe(401);
       expect(await signIn(dotted, password)).toBe(429);
       expect(await signIn(email, password)).toBe(429);
+      // An email no account has is counted the same way, so the answers tell nothing about which exist.
+      const nobody = `${unique("nobody-i")}@example.test`;
+      for (let guess = 0; guess < 3; guess++) expect(await signIn(nobody, `wrong-${guess}`)).toBe(401);
+      expect(await signIn(nobody.replace("i", "\u0130"), "wrong-again")).toBe(429);
     } finally {
       await postgres.stop();
       await database.drop();
