@@ -237,8 +237,11 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
       await writeBatch(batch.map((settlement) => settlement.record), capStampsOf(batch));
       return { written: batch, setAside: [], retry: [] };
     } catch (error) {
-      if (!constraintViolation(error)) return { written: [], setAside: [], retry: batch, error };
+      const violation = constraintViolation(error);
+      if (!violation) return { written: [], setAside: [], retry: batch, error };
       if (batch.length === 1) {
+        // Its record is there already: an earlier write committed, and only its answer was lost.
+        if (violation.kind === "unique" && violation.column === "id") return { written: batch, setAside: [], retry: [] };
         log("ledger.record_refused", { record: batch[0].record, error: String(error) });
         return { written: [], setAside: batch, retry: [] };
       }

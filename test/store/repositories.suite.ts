@@ -329,6 +329,40 @@ export function runRepositoryTests(name: string, makeStore: () => Promise<{ stor
     );
 
     it(
+      "a batch that was written although its write seemed to fail is not charged twice, nor set aside",
+      withStore(async (store) => {
+        const organizationId = await store.organizations.create({ name: "Acme" });
+        const userId = await store.users.create({ organizationId, email: "l@example.com", name: "L", role: "owner", passwordHash: "h" });
+        const keyId = await store.keys.create({ userId, organizationId, name: "k", secretHash: "ef".repeat(32), display: "tg-…", groupId: null, expiresAt: null, spendCap: null });
+        await store.organizations.adjustBalance(organizationId, 100);
+        const logs: string[] = [];
+        let answerLost = true;
+        // The first write commits, and then its answer is lost (a connection that dropped after COMMIT).
+        const { owner, workers } = ownerWithWorkers(store, 1, 20, {
+          log: (event) => logs.push(event),
+          writeBatch: async (records, stamps) => {
+            await store.budgets.recordSettled(records, stamps);
+            if (answerLost) {
+              answerLost = false;
+              throw new Error("connection lost after commit");
+            }
+          },
+        });
+        const holder = { organizationId, userId, keyId, memberCapped: false, keyCapped: false };
+        const hold = await workers[0].hold(holder, 30);
+        workers[0].settle(hold as CallHold, 30, usageRecord({ organizationId, userId, keyId, cost: 30, requestId: "once" }));
+        await expect.poll(() => owner.queued(), { timeout: 2000 }).toBe(0);
+        await expect.poll(() => logs.includes("ledger.write_failed")).toBe(true);
+        expect(logs).not.toContain("ledger.record_refused");
+        // What the owner lends follows the database: 70 are left, not 100.
+        expect("blocked" in (await workers[0].hold(holder, 71))).toBe(true);
+        await workers[0].stop();
+        await owner.stop();
+        expect((await store.organizations.get(organizationId))?.balance).toBe(70);
+      }),
+    );
+
+    it(
       "sessions expire and can be deleted",
       withStore(async (store) => {
         const userId = await store.users.create({ organizationId: null, email: "op@example.com", name: "Op", role: "operator", passwordHash: "h" });
