@@ -323,6 +323,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
     async function relayStream(upstream: UpstreamAnswer, adapter: UpstreamAdapter): Promise<Attempt> {
       const session = adapter.startStream(client);
       const splitter = new SseSplitter();
+      const answered = performance.now(); // this channel's answer began: the comment hold counts from here
       let events = 0;
       let forwarded = 0;
       let ttfbMs: number | null = null;
@@ -336,7 +337,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
           // may still answer. Comments that keep a queued call alive for longer than
           // `heldCommentsMs` are passed on, so no idle timer between here and the client ends it.
           if (events === 0 && event.event === undefined && event.data === "") {
-            if (call.stream && event.raw.charCodeAt(0) === COLON && performance.now() - started > heldCommentsMs) out += event.raw;
+            if (call.stream && event.raw.charCodeAt(0) === COLON && performance.now() - answered > heldCommentsMs) out += event.raw;
             continue;
           }
           events++;
@@ -389,10 +390,11 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       // An error event the upstream ended with, after its first bytes reached the client (as it came,
       // or in the client's format); one that blames the channel came before them only in a refusal of the request.
       const error = session.endedWithError?.();
+      // The error event itself is no output: a stream that sent nothing before it is charged nothing unreported.
       const endedBy = (said: StreamError, at: number | null): Outcome =>
         said.requestFault
           ? { status: "upstream_error", httpStatus: 200, usage: session.usage(), ttfbMs: at, requestFault: true }
-          : { status: "upstream_broken", httpStatus: 200, usage: reportedOrEstimated(session.usage(), call.stream ? forwarded : events), ttfbMs: at, channelFault: `stream ended with an error event: ${said.message.slice(0, 200)}` };
+          : { status: "upstream_broken", httpStatus: 200, usage: reportedOrEstimated(session.usage(), (call.stream ? forwarded : events) - 1), ttfbMs: at, channelFault: `stream ended with an error event: ${said.message.slice(0, 200)}` };
       if (call.stream) {
         res.end();
         if (error !== undefined) return { outcome: endedBy(error, ttfbMs) };
@@ -400,6 +402,11 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       }
       // The client asked for one object (Responses): the terminal event's response (a failed one too), or a failure.
       const assembled = session.assembled?.();
+      if (!assembled && error?.requestFault) {
+        // Refused with an error event and no final response: the client hears the refusal, in its shape.
+        res.writeHead(400, { "content-type": "application/json" }).end(refusalBody(wireFormatOf(req), 400, JSON.stringify({ error: { message: error.message } }), String(res.getHeader("request-id") ?? "")));
+        return { outcome: { status: "upstream_error", httpStatus: 400, usage: session.usage(), ttfbMs: Math.round(performance.now() - started), requestFault: true } };
+      }
       if (!assembled) return { failed: { kind: "error", reason: "upstream stream ended without a final response" } };
       res.writeHead(200, { "content-type": "application/json; charset=utf-8" }).end(JSON.stringify(assembled));
       const answeredMs = Math.round(performance.now() - started);

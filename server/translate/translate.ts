@@ -163,7 +163,7 @@ function translatingAdapter(
           reader.upstreamError
             ? streamError(reader.upstreamError.message, reader.upstreamError.type)
             : closed && !finished
-              ? streamError("the upstream stream ended before the answer was complete", undefined)
+              ? streamError("the upstream stream ended before the answer was complete")
               : undefined,
         errorEvent: (message) => writer().error(message),
         assembled() {

@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 /** A group of one model served by `channels` (highest priority first), and a key bound to it. */
-async function groupWith(family: "C" | "compatible", model: string, channels: { kind: "gemini" | "openai"; url: string; key: string; priority: number }[]): Promise<string> {
+async function groupWith(family: "B" | "C" | "compatible", model: string, channels: { kind: "gemini" | "openai"; url: string; key: string; priority: number }[]): Promise<string> {
   const identifier = unique("refusals").toLowerCase();
   const group = await env.operator.POST("/api/admin/groups", {
     body: { name: identifier, identifier, family, multiplier_milli: 1000, visibility: "public", models: [{ model_id: model, prices: { input: 1, output: 1 } }] },
@@ -124,6 +124,15 @@ describe("a stream that says nothing, or begins with an error, fails over while 
     const text = await streamedText();
     expect(text.length).toBeGreaterThan(0);
     expect(text).not.toMatch(/overloaded/);
+  });
+
+  it("a Responses call asked without a stream, refused by an error event with no final response, hears the refusal", async () => {
+    const key = await groupWith("B", "gpt-refusing", [{ kind: "openai", url: scripted.url, key: "sk-scripted", priority: 0 }]);
+    answer = sse(`event: error\ndata: ${JSON.stringify({ type: "error", code: "invalid_prompt", message: "Invalid prompt: flagged.", sequence_number: 0 })}\n\n`);
+    const responses = new OpenAI({ apiKey: key, baseURL: `${env.tollgate.url}/v1`, maxRetries: 0 }).responses;
+    const error = await responses.create({ model: "gpt-refusing", input: "hi" }).catch((caught) => caught);
+    expect(error).toBeInstanceOf(OpenAI.BadRequestError);
+    expect(error.message).toMatch(/Invalid prompt: flagged/);
   });
 
   it("an error that refuses the request itself reaches the client: another channel would refuse it too", async () => {

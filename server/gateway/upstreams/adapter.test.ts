@@ -98,4 +98,20 @@ describe("a stream that ends with the upstream's error event", () => {
     session.onEvent(error);
     expect(session.endedWithError?.()).toEqual({ message: "bad", requestFault: true });
   });
+
+  it("a key, an organization or a region the upstream refuses is the channel's fault, and an error chunk after an id line is seen", () => {
+    const chat = (data: string, raw = `data: ${data}\n\n`) => {
+      const session = nativeAdapters.chat.startStream(client);
+      session.onEvent({ event: undefined, data, raw });
+      return session.endedWithError?.();
+    };
+    expect(chat(`{"error":{"message":"bad key","code":"invalid_api_key"}}`)?.requestFault).toBe(false);
+    expect(chat(`{"error":{"message":"no org","code":"invalid_organization"}}`)?.requestFault).toBe(false);
+    expect(chat(`{"error":{"message":"bad","type":null,"status":400,"code":"invalid_value"}}`)?.requestFault).toBe(true);
+    expect(chat(`{"error":{"message":"inspection","code":"data_inspection_failed"}}`)?.requestFault).toBe(true);
+    expect(chat(`{"error":{"message":"later","type":"server_error"}}`, `id: 7\ndata: {"error":{"message":"later","type":"server_error"}}\n\n`)).toEqual({ message: "later", requestFault: false });
+    const gemini = nativeAdapters["generate-content"].startStream(client);
+    gemini.onEvent(event(`{"error":{"code":400,"message":"User location is not supported","status":"FAILED_PRECONDITION"}}`));
+    expect(gemini.endedWithError?.()?.requestFault).toBe(false);
+  });
 });

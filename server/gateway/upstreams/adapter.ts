@@ -62,23 +62,29 @@ export interface StreamSession {
 /** An error an upstream's stream ended with, and whether it blames the request (then no other channel would do better). */
 export type StreamError = { message: string; requestFault: boolean };
 
-// The error types and codes the four formats give a refusal of the request itself: Anthropic's
-// types, Gemini's statuses, and OpenAI's (the Responses codes for a prompt or an image it refused).
-const requestFaults = /^(?:invalid_\w+|image_\w+|empty_image_file|failed_to_download_image|unsupported_image_media_type|request_too_large|not_found_error|INVALID_ARGUMENT|FAILED_PRECONDITION|OUT_OF_RANGE)$/;
+// The error types and codes the formats give a refusal of the request itself: Anthropic's types,
+// Gemini's statuses, OpenAI's (the Responses codes for a prompt or an image it refused; not a key
+// or organization it does not know, which is the channel's), and DashScope's content inspection.
+const requestFaults =
+  /^(?:invalid_(?!api_key|organization)\w+|image_\w+|empty_image_file|failed_to_download_image|unsupported_image_media_type|request_too_large|not_found_error|INVALID_ARGUMENT|OUT_OF_RANGE|data_inspection_failed)$/;
 
-/** A stream's error, from its message and its type, code or status. */
-export function streamError(message: unknown, kind: unknown): StreamError {
-  return { message: typeof message === "string" && message !== "" ? message : "upstream stream error", requestFault: typeof kind === "string" && requestFaults.test(kind) };
+/** A stream's error, from its message and the first of its type, code or status that is a word. */
+export function streamError(message: unknown, ...kinds: unknown[]): StreamError {
+  const kind = kinds.find((candidate): candidate is string => typeof candidate === "string");
+  return { message: typeof message === "string" && message !== "" ? message : "upstream stream error", requestFault: kind !== undefined && requestFaults.test(kind) };
 }
 
-/** A chat or Gemini stream's error chunk, `data: {"error": …}`; read only when the raw event starts so (every event passes here). */
+/** A chat or Gemini stream's error chunk, `data: {"error": …}` (every event passes here: the raw text is tested first). */
 const errorChunk = /^data: ?\s*\{\s*"error"\s*:/;
+const errorData = /^\s*\{\s*"error"\s*:/;
 
 export function errorChunkOf(event: SseEvent): StreamError | undefined {
-  if (!errorChunk.test(event.raw)) return undefined;
+  const raw = event.raw;
+  // An event whose first line is not its data (`id:`, `event:`) is rare: its fields are read.
+  if (!(raw.startsWith("data:") ? errorChunk.test(raw) : errorData.test(event.data))) return undefined;
   const error = json(event.data)?.error;
-  if (typeof error !== "object" || error === null) return streamError(error, undefined);
-  return streamError(error.message, error.type ?? error.status ?? error.code);
+  if (typeof error !== "object" || error === null) return streamError(error);
+  return streamError(error.message, error.type, error.status, error.code);
 }
 
 export interface UpstreamAdapter {
