@@ -106,17 +106,30 @@ describe("concurrency", () => {
   });
 });
 
+/** The OpenAI SDK on a Qwen Trial key recorded under `name` (the faulty upstream serves that group), and the group's terms for qwen3-max. */
+async function qwenCaller(name: string) {
+  const group = env.groups.get("qwen-trial")!;
+  return {
+    client: new OpenAI({ apiKey: await env.key("qwen-trial", name), baseURL: `${env.tollgate.url}/v1`, maxRetries: 0 }),
+    group,
+    prices: group.models.find((model) => model.model_id === "qwen3-max")!.prices,
+  };
+}
+
+/** Reads a chat stream's text into `into.text` as it comes, so what arrived is known if the stream then throws. */
+async function readStream(stream: AsyncIterable<OpenAI.Chat.Completions.ChatCompletionChunk>, into: { text: string }): Promise<void> {
+  for await (const chunk of stream) into.text += chunk.choices[0]?.delta.content ?? "";
+}
+
 describe("usage an upstream should not have sent", () => {
   it("a fractional count is billed rounded up and a negative one as zero, and the call settles", async () => {
     faultyUsage = { prompt_tokens: 12.5, completion_tokens: -3, total_tokens: 9.5 };
     const name = unique("odd-usage");
     const before = await env.balance();
-    const client = new OpenAI({ apiKey: await env.key("qwen-trial", name), baseURL: `${env.tollgate.url}/v1`, maxRetries: 0 });
+    const { client, group, prices } = await qwenCaller(name);
     const answer = await client.chat.completions.create({ model: "qwen3-max", messages: [{ role: "user", content: "hi" }] });
     expect(answer.choices[0].message.content).toBe("ok");
     const [call] = await env.ledger(name);
-    const group = env.groups.get("qwen-trial")!;
-    const prices = group.models.find((model) => model.model_id === "qwen3-max")!.prices;
     expect(call).toMatchObject({ status: "ok", input_tokens: 13, output_tokens: 0 });
     expect(call.cost).toBe(Math.ceil((13 * prices.input * group.multiplier_milli) / 1e9));
     expect(await env.balance()).toBe(before - call.cost);
@@ -129,14 +142,12 @@ describe("a stream that reports no usage", () => {
     faultyStreamEnd = "no usage";
     const name = unique("no-usage-stream");
     const before = await env.balance();
-    const client = new OpenAI({ apiKey: await env.key("qwen-trial", name), baseURL: `${env.tollgate.url}/v1`, maxRetries: 0 });
+    const { client, group, prices } = await qwenCaller(name);
     const request = { model: "qwen3-max", stream: true as const, messages: [{ role: "user" as const, content: sixtyChars }] };
-    let text = "";
-    for await (const chunk of await client.chat.completions.create(request)) text += chunk.choices[0]?.delta.content ?? "";
-    expect(text).toBe("ok!");
+    const read = { text: "" };
+    await readStream(await client.chat.completions.create(request), read);
+    expect(read.text).toBe("ok!");
     const [call] = await env.ledger(name);
-    const group = env.groups.get("qwen-trial")!;
-    const prices = group.models.find((model) => model.model_id === "qwen3-max")!.prices;
     // The SDK's body, as the gateway read it: input at a token per three bytes; output one token for each of the five events it forwarded ([DONE] too).
     const input = Math.ceil(Buffer.byteLength(JSON.stringify(request)) / 3);
     expect(call).toMatchObject({ status: "ok", input_tokens: input, output_tokens: 5 });
@@ -151,14 +162,11 @@ describe("a stream that ends with the upstream's error event", () => {
     faultyStreamEnd = "error";
     const name = unique("error-stream");
     const before = await env.balance();
-    const client = new OpenAI({ apiKey: await env.key("qwen-trial", name), baseURL: `${env.tollgate.url}/v1`, maxRetries: 0 });
+    const { client } = await qwenCaller(name);
     const request = { model: "qwen3-max", stream: true as const, messages: [{ role: "user" as const, content: "hi" }] };
-    let text = "";
-    const reading = (async () => {
-      for await (const chunk of await client.chat.completions.create(request)) text += chunk.choices[0]?.delta.content ?? "";
-    })();
-    await expect(reading).rejects.toThrow(/overloaded/);
-    expect(text).toBe("ok!");
+    const read = { text: "" };
+    await expect(client.chat.completions.create(request).then((stream) => readStream(stream, read))).rejects.toThrow(/overloaded/);
+    expect(read.text).toBe("ok!");
     const [call] = await env.ledger(name);
     // Three text events went on to the client before the error event (which is no output).
     expect(call).toMatchObject({ status: "upstream_broken", http_status: 200, input_tokens: Math.ceil(Buffer.byteLength(JSON.stringify(request)) / 3), output_tokens: 3 });

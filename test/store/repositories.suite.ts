@@ -24,6 +24,15 @@ export function runRepositoryTests(name: string, makeStore: () => Promise<{ stor
       }
     };
 
+    /** An organization with `balance`, its owner, and an uncapped key of theirs: who the call-state tests hold and charge for. */
+    const fundedKey = async (store: Store, balance: number) => {
+      const organizationId = await store.organizations.create({ name: "Acme" });
+      const userId = await store.users.create({ organizationId, email: "l@example.com", name: "L", role: "owner", passwordHash: "h" });
+      const keyId = await store.keys.create({ userId, organizationId, name: "k", secretHash: "ef".repeat(32), display: "tg-…", groupId: null, expiresAt: null, spendCap: null });
+      await store.organizations.adjustBalance(organizationId, balance);
+      return { organizationId, userId, keyId };
+    };
+
     it(
       "migrations apply once",
       withStore(async (store) => {
@@ -233,10 +242,7 @@ export function runRepositoryTests(name: string, makeStore: () => Promise<{ stor
     it(
       "the call-state owner leases one balance to two workers: 30 concurrent holds for a balance of 10 admit exactly 10",
       withStore(async (store) => {
-        const organizationId = await store.organizations.create({ name: "Acme" });
-        const userId = await store.users.create({ organizationId, email: "l@example.com", name: "L", role: "owner", passwordHash: "h" });
-        const keyId = await store.keys.create({ userId, organizationId, name: "k", secretHash: "ef".repeat(32), display: "tg-…", groupId: null, expiresAt: null, spendCap: null });
-        await store.organizations.adjustBalance(organizationId, 1000);
+        const { organizationId, userId, keyId } = await fundedKey(store, 1000);
         const { owner, workers } = ownerWithWorkers(store, 2);
         const holder = { organizationId, userId, keyId, memberCapped: false, keyCapped: false };
         const holds = await Promise.all(Array.from({ length: 30 }, (_, i) => workers[i % 2].hold(holder, 100)));
@@ -254,10 +260,7 @@ export function runRepositoryTests(name: string, makeStore: () => Promise<{ stor
     it(
       "a balance removal racing a call's hold: not both go through, and every charge is written",
       withStore(async (store) => {
-        const organizationId = await store.organizations.create({ name: "Acme" });
-        const userId = await store.users.create({ organizationId, email: "l@example.com", name: "L", role: "owner", passwordHash: "h" });
-        const keyId = await store.keys.create({ userId, organizationId, name: "k", secretHash: "ef".repeat(32), display: "tg-…", groupId: null, expiresAt: null, spendCap: null });
-        await store.organizations.adjustBalance(organizationId, 100);
+        const { organizationId, userId, keyId } = await fundedKey(store, 100);
         const { owner, workers } = ownerWithWorkers(store, 2, 50);
         const holder = { organizationId, userId, keyId, memberCapped: false, keyCapped: false };
         // The owner has the account in its book (a call that cost nothing), and that worker has gone.
@@ -304,10 +307,7 @@ export function runRepositoryTests(name: string, makeStore: () => Promise<{ stor
     it(
       "a settled call the database refuses for good is set aside, logged whole, and the calls beside it are written",
       withStore(async (store) => {
-        const organizationId = await store.organizations.create({ name: "Acme" });
-        const userId = await store.users.create({ organizationId, email: "l@example.com", name: "L", role: "owner", passwordHash: "h" });
-        const keyId = await store.keys.create({ userId, organizationId, name: "k", secretHash: "ef".repeat(32), display: "tg-…", groupId: null, expiresAt: null, spendCap: null });
-        await store.organizations.adjustBalance(organizationId, 1000);
+        const { organizationId, userId, keyId } = await fundedKey(store, 1000);
         const logs: { event: string; fields: Record<string, unknown> }[] = [];
         // A write that charges one call far beyond the balance: the database's CHECK refuses it, every time.
         const { owner, workers } = ownerWithWorkers(store, 1, 60_000, {
@@ -331,10 +331,7 @@ export function runRepositoryTests(name: string, makeStore: () => Promise<{ stor
     it(
       "a batch that was written although its write seemed to fail is not charged twice, nor set aside",
       withStore(async (store) => {
-        const organizationId = await store.organizations.create({ name: "Acme" });
-        const userId = await store.users.create({ organizationId, email: "l@example.com", name: "L", role: "owner", passwordHash: "h" });
-        const keyId = await store.keys.create({ userId, organizationId, name: "k", secretHash: "ef".repeat(32), display: "tg-…", groupId: null, expiresAt: null, spendCap: null });
-        await store.organizations.adjustBalance(organizationId, 100);
+        const { organizationId, userId, keyId } = await fundedKey(store, 100);
         const logs: string[] = [];
         let answerLost = true;
         let writes = 0;
