@@ -371,7 +371,13 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
           res.end(session.errorEvent("The gateway is restarting and ended this stream; the answer is incomplete. Retry the request."));
           return { outcome: { ...disconnected(session.usage(), forwarded, ttfbMs), status: "interrupted", httpStatus: 200 } };
         }
-        if (abort.signal.aborted) return interrupted(session.usage(), forwarded, ttfbMs);
+        if (abort.signal.aborted) {
+          // The client left once the answer's last word had reached it (an agent that closes at the
+          // terminal event, before the upstream's end): the call was served.
+          const finished = ttfbMs !== null && !drained.aborted ? session.finishReason?.() : undefined;
+          if (finished !== undefined) return { outcome: { status: "ok", httpStatus: 200, usage: reportedOrEstimated(session.usage(), forwarded), ttfbMs, finishReason: finished } };
+          return interrupted(session.usage(), forwarded, ttfbMs);
+        }
         // Before the first byte reached the client, another channel may still answer.
         if (ttfbMs === null) {
           if (error instanceof StreamRefused) return { failed: { kind: "error", reason: `stream began with an error event: ${error.message.slice(0, 200)}` } };

@@ -15,7 +15,7 @@ let faulty: Server;
 /** The usage the faulty upstream (serving the Qwen channel here) reports for its next answer. */
 let faultyUsage: Record<string, unknown> = {};
 /** How the faulty upstream's next stream ends: without usage, or with an error chunk after its text. */
-let faultyStreamEnd: "no usage" | "error" = "no usage";
+let faultyStreamEnd: "no usage" | "error" | "lingering" = "no usage";
 
 beforeAll(async () => {
   faulty = createServer((req, res) => {
@@ -29,7 +29,12 @@ beforeAll(async () => {
         const text = chunk({ role: "assistant", content: "o" }, null) + chunk({ content: "k" }, null) + chunk({ content: "!" }, null);
         // The error comes once the text has gone on to the client: before that, another channel would be tried.
         if (faultyStreamEnd === "error") res.write(text), setTimeout(() => res.end(`data: ${JSON.stringify({ error: { message: "The server is overloaded", type: "server_error" } })}\n\n`), 50);
-        else res.end(`${text}${chunk({}, "stop")}data: [DONE]\n\n`);
+        else if (faultyStreamEnd === "lingering") {
+          // The whole answer and its usage, then a wait before the stream's end.
+          const usage = `data: ${JSON.stringify({ id: "chatcmpl-odd", object: "chat.completion.chunk", created: 1, model: "qwen3-max", choices: [], usage: { prompt_tokens: 7, completion_tokens: 3, total_tokens: 10 } })}\n\n`;
+          res.write(`${text}${chunk({}, "stop")}${usage}`);
+          setTimeout(() => res.end("data: [DONE]\n\n"), 1000);
+        } else res.end(`${text}${chunk({}, "stop")}data: [DONE]\n\n`);
         return;
       }
       res.writeHead(200, { "content-type": "application/json" });
@@ -172,6 +177,30 @@ describe("a stream that ends with the upstream's error event", () => {
     expect(call).toMatchObject({ status: "upstream_broken", http_status: 200, input_tokens: Math.ceil(Buffer.byteLength(JSON.stringify(request)) / 3), output_tokens: 3 });
     expect(call.cost).toBeGreaterThan(0);
     expect(await env.balance()).toBe(before - call.cost);
+    await expectNothingHeld();
+  });
+});
+
+describe("a client that leaves once the answer is complete", () => {
+  it("was served: the call is ok and billed its reported usage, not recorded as a disconnect", async () => {
+    faultyStreamEnd = "lingering";
+    const name = unique("leaves-at-end");
+    const { group, prices } = await qwenCaller(name);
+    const controller = new AbortController();
+    const response = await fetch(`${env.tollgate.url}/v1/chat/completions`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${await env.key("qwen-trial", name)}` },
+      body: JSON.stringify({ model: "qwen3-max", stream: true, stream_options: { include_usage: true }, messages: [{ role: "user", content: "hi" }] }),
+      signal: controller.signal,
+    });
+    // Read until the usage chunk has come (after the finish), then leave, as an agent does at the terminal event.
+    const reader = response.body!.getReader();
+    let seen = "";
+    while (!seen.includes('"usage":{')) seen += new TextDecoder().decode((await reader.read()).value);
+    controller.abort();
+    const [call] = await env.ledger(name);
+    expect(call).toMatchObject({ status: "ok", input_tokens: 7, output_tokens: 3, finish_reason: "stop" });
+    expect(call.cost).toBe(Math.ceil(((7 * prices.input + 3 * prices.output) * group.multiplier_milli) / 1e9));
     await expectNothingHeld();
   });
 });
