@@ -374,7 +374,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
         if (abort.signal.aborted) {
           // The client left once the answer's last word had reached it (an agent that closes at the
           // terminal event, before the upstream's end): the call was served.
-          const finished = ttfbMs !== null && !drained.aborted ? session.finishReason?.() : undefined;
+          const finished = ttfbMs !== null && !drained.aborted && session.endedWithError?.() === undefined ? session.finishReason?.() : undefined;
           if (finished !== undefined) return { outcome: { status: "ok", httpStatus: 200, usage: reportedOrEstimated(session.usage(), forwarded), ttfbMs, finishReason: finished } };
           return interrupted(session.usage(), forwarded, ttfbMs);
         }
