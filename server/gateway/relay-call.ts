@@ -6,7 +6,7 @@ import type { ServerResponse } from "node:http";
 import { randomUUIDv7 } from "node:crypto";
 import type { Dispatcher } from "undici";
 import { gatewayError, isGatewayError, statusOf } from "../domain/errors.ts";
-import { credentialsRefused, refusalBody } from "./errors/upstream-refusal.ts";
+import { credentialsRefused, refusalBody, refusalSaid } from "./errors/upstream-refusal.ts";
 import { wireFormatOf } from "./errors/wire-format.ts";
 import { costMicros } from "../domain/pricing.ts";
 import { type Usage, billableTokens, noUsage } from "../domain/usage.ts";
@@ -56,6 +56,8 @@ const quotaMessages: Record<Blocker, (amount: string) => string> = {
 
 /** The upstream's stream said it failed before anything of it reached the client. */
 class StreamRefused extends Error {}
+
+const requestIdOf = (res: ServerResponse) => String(res.getHeader("request-id") ?? "");
 
 /** How long keep-alive comments before a stream's first event are held back (see `deliver`). */
 const heldCommentsMs = 5_000;
@@ -297,7 +299,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       if (status === 429) return { failed: { kind: "rate_limited", reason: "upstream answered 429", retryAfterSeconds: retryAfterOf(upstream.headers) } };
       if (status >= 500 || credentialsRefused(status, text)) return { failed: { kind: "error", reason: `upstream answered ${status}` } };
       // Any other 4xx is the request's own fault: the client hears it, and the channel is healthy.
-      const body = adapter.errorBody ? adapter.errorBody(status, text) : refusalBody(wireFormatOf(req), status, text, String(res.getHeader("request-id") ?? ""));
+      const body = adapter.errorBody ? adapter.errorBody(status, text) : refusalBody(wireFormatOf(req), status, text, requestIdOf(res));
       res.writeHead(status, { "content-type": "application/json" }).end(body);
       return { outcome: { status: "upstream_error", httpStatus: status, usage: noUsage(), ttfbMs: Math.round(performance.now() - started), requestFault: true } };
     }
@@ -410,7 +412,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       const assembled = session.assembled?.();
       if (!assembled && error?.requestFault) {
         // Refused with an error event and no final response: the client hears the refusal, in its shape.
-        res.writeHead(400, { "content-type": "application/json" }).end(refusalBody(wireFormatOf(req), 400, JSON.stringify({ error: { message: error.message } }), String(res.getHeader("request-id") ?? "")));
+        res.writeHead(400, { "content-type": "application/json" }).end(refusalSaid(wireFormatOf(req), 400, error.message, requestIdOf(res)));
         return { outcome: { status: "upstream_error", httpStatus: 400, usage: session.usage(), ttfbMs: Math.round(performance.now() - started), requestFault: true } };
       }
       if (!assembled) return { failed: { kind: "error", reason: "upstream stream ended without a final response" } };

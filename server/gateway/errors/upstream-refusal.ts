@@ -50,8 +50,11 @@ function reasonOf(body: any, text: string, status: number): string {
 /** The body of an upstream's refusal as the client's interface says errors. */
 export function refusalBody(format: WireFormat, status: number, text: string, requestId: string): string {
   const body = parse(text);
-  if (inOwnShape[format](body)) return text;
-  const reason = reasonOf(body, text, status);
+  return inOwnShape[format](body) ? text : refusalSaid(format, status, reasonOf(body, text, status), requestId);
+}
+
+/** A refusal whose reason is already in words, in the interface's error shape. */
+export function refusalSaid(format: WireFormat, status: number, reason: string, requestId: string): string {
   if (format === "anthropic") return JSON.stringify(anthropicErrorBody(status, reason, requestId));
   if (format === "gemini") return JSON.stringify(geminiErrorBody(status, reason));
   return JSON.stringify(openaiErrorBody(status, reason));

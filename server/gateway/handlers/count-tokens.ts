@@ -77,7 +77,7 @@ export function countTokensHandler(iface: CountingInterface, catalog: Catalog, d
           if (status === 200) return void res.writeHead(200, { "content-type": "application/json" }).end(text);
           // The request's own fault reaches the client in its interface's error shape; anything else (the channel's credentials, a 404 of an upstream that cannot count, 429) falls back to the estimate.
           if (status >= 400 && status < 500 && ![404, 429].includes(status) && !credentialsRefused(status, text)) {
-            return void res.writeHead(status, { "content-type": "application/json" }).end(refusalBody(wireFormatOf(req), status, text, String(res.getHeader("request-id") ?? "")));
+            return void res.writeHead(status, { "content-type": "application/json" }).end(refusalBody(wireFormatOf(req), status, text, String(res.locals.requestId ?? "")));
           }
           log("relay.count_tokens_estimated", { request_id: res.locals.requestId, channel_id: channel.id, status: answer.statusCode });
         } catch (error) {
