@@ -15,7 +15,7 @@ function fakeStore() {
     },
     groups: { list: async () => [] },
     organizations: { list: async () => [] },
-    users: { allMembers: async () => [] },
+    users: { liveMembers: async () => [] },
     channels: { listWithCredentials: async () => [] },
   } as unknown as Store;
   return { state, store };

@@ -42,7 +42,7 @@ async function load(store: Store): Promise<Snapshot> {
     store.keys.active(),
     store.groups.list(),
     store.organizations.list(),
-    store.users.allMembers(),
+    store.users.liveMembers(),
     store.channels.listWithCredentials(),
   ]);
   return {

@@ -35,14 +35,21 @@ export type NewUser = {
 
 export function userRepository(db: Db) {
   const revision = revisionRepository(db);
-  const hydrate = async (rows: UserRow[]): Promise<User[]> => {
+  type GrantRow = { user_id: string; group_id: string };
+  /**
+   * Users with their group grants. A list of every member reads every grant in one statement
+   * (`everyGrant`) rather than naming the members: a statement binds at most 32,766 values on
+   * SQLite and 65,535 on PostgreSQL, and the relay's catalog would stop loading past that.
+   */
+  const hydrate = async (rows: UserRow[], everyGrant = false): Promise<User[]> => {
     if (rows.length === 0) return [];
     const grants = new Map<string, string[]>(rows.map((row) => [row.id, []]));
-    const placeholders = rows.map(() => "?").join(", ");
-    const grantRows = await db.all<{ user_id: string; group_id: string }>(
-      `SELECT user_id, group_id FROM member_groups WHERE user_id IN (${placeholders}) ORDER BY group_id`,
-      rows.map((row) => row.id),
-    );
+    const grantRows = everyGrant
+      ? await db.all<GrantRow>(`SELECT user_id, group_id FROM member_groups ORDER BY group_id`)
+      : await db.all<GrantRow>(
+          `SELECT user_id, group_id FROM member_groups WHERE user_id IN (${rows.map(() => "?").join(", ")}) ORDER BY group_id`,
+          rows.map((row) => row.id),
+        );
     for (const row of grantRows) grants.get(row.user_id)?.push(row.group_id);
     return rows.map((row) => ({
       id: row.id,
@@ -74,9 +81,16 @@ export function userRepository(db: Db) {
     async inOrganization(organizationId: string): Promise<User[]> {
       return hydrate(await db.all<UserRow>(`SELECT * FROM users WHERE organization_id = ? AND archived_at IS NULL ORDER BY created_at, id`, [organizationId]));
     },
-    /** Every organization member (not operators): the relay's snapshot of who may use which group. */
+    /** Every organization member (not operators), archived ones included: the labels of history. */
     async allMembers(): Promise<User[]> {
-      return hydrate(await db.all<UserRow>(`SELECT * FROM users WHERE organization_id IS NOT NULL`));
+      return hydrate(await db.all<UserRow>(`SELECT * FROM users WHERE organization_id IS NOT NULL`), true);
+    },
+    /**
+     * The members who may still call (not archived): the relay's snapshot of who may use which
+     * group. Archiving revokes a member's keys too; this does not rest on that alone.
+     */
+    async liveMembers(): Promise<User[]> {
+      return hydrate(await db.all<UserRow>(`SELECT * FROM users WHERE organization_id IS NOT NULL AND archived_at IS NULL`), true);
     },
     /**
      * Archives members (never deleted: the ledger names them): their keys are revoked, their

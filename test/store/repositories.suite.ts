@@ -136,6 +136,33 @@ export function runRepositoryTests(name: string, makeStore: () => Promise<{ stor
     );
 
     it(
+      "every member loads with its grants past what one statement can bind, and the relay's list leaves archived members out",
+      withStore(async (store) => {
+        const groupId = await store.groups.create({ name: "Kimi X", identifier: "kimi-x", family: "domestic", multiplierMilli: 1000, visibility: "public", models: [] });
+        const organizationId = await store.organizations.create({ name: "Acme" });
+        const archivedId = await store.users.create({ organizationId, email: "gone@example.com", name: "Gone", role: "developer", passwordHash: "h", groupIds: [groupId] });
+        await store.users.archive([archivedId]);
+        // More members than SQLite (32,766) or PostgreSQL (65,535) would bind if each were named.
+        const count = 70_000;
+        await store.db.run(
+          `INSERT INTO users (id, organization_id, email, name, role, password_hash, created_at)
+           WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${count})
+           SELECT 'bulk-' || i, ?, 'bulk-' || i || '@example.com', 'Bulk', 'developer', 'h', 0 FROM n`,
+          [organizationId],
+        );
+        await store.db.run(`INSERT INTO member_groups (user_id, group_id) VALUES ('bulk-7', ?)`, [groupId]);
+        const all = await store.users.allMembers();
+        expect(all).toHaveLength(count + 1);
+        expect(all.find((member) => member.id === "bulk-7")?.groupIds).toEqual([groupId]);
+        expect(all.find((member) => member.id === archivedId)?.groupIds).toEqual([groupId]);
+        const live = await store.users.liveMembers();
+        expect(live).toHaveLength(count);
+        expect(live.some((member) => member.id === archivedId)).toBe(false);
+      }),
+      60_000,
+    );
+
+    it(
       "keys are found by hash, rebound, revoked, and each write moves the revision",
       withStore(async (store) => {
         const organizationId = await store.organizations.create({ name: "Acme" });
