@@ -93,6 +93,9 @@ describe("a stream that ends with the upstream's error event", () => {
     ["chat", event(`{"error":{"message":"bad","type":"invalid_request_error"}}`)],
     ["messages", event(`{"type":"error","error":{"type":"invalid_request_error","message":"bad"}}`, "error")],
     ["generate-content", event(`{"error":{"code":400,"message":"bad","status":"INVALID_ARGUMENT"}}`)],
+    ["responses", event(`{"type":"error","code":"invalid_prompt","message":"bad","param":null,"sequence_number":1}`, "error")],
+    // The error object nested, as the OpenAI SDKs also read it (`data.error ?? data`).
+    ["responses", event(`{"type":"error","error":{"type":"invalid_request_error","code":"invalid_prompt","message":"bad"},"sequence_number":1}`, "error")],
   ] as const)("in %s, an error that refuses the request is the request's fault", (iface, error) => {
     const session = nativeAdapters[iface].startStream(client);
     session.onEvent(error);

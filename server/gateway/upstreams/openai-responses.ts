@@ -24,8 +24,10 @@ export const responsesAdapter: UpstreamAdapter = {
       onEvent(event) {
         const type = event.event;
         if (type === "error") {
-          const said = json(event.data);
-          error ??= streamError(said?.message, said?.code);
+          // Flat as the API documents it, or with the error object nested, which the SDKs read too.
+          const data = json(event.data);
+          const said = typeof data?.error === "object" && data.error !== null ? data.error : data;
+          error ??= streamError(said?.message, said?.code, said?.type);
         }
         if (type && terminalEvents.has(type)) {
           const payload = json(event.data);
