@@ -219,8 +219,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * @description Operator only: set another account's password, e.g. for a member who forgot theirs. Every session
-         *     of that account ends. (On the server's machine, `npm run admin -- reset-password` does the same.)
+         * @description Operator only, signed in (an automation token cannot): set another account's password, e.g. for a
+         *     member who forgot theirs. Every session of that account ends, and the audit log records it. The
+         *     operator's own password is changed under `/api/me/password`. (On the server's machine,
+         *     `npm run admin -- reset-password` sets any account's.)
          */
         post: operations["adminResetPassword"];
         delete?: never;
@@ -359,7 +361,8 @@ export interface paths {
         get?: never;
         /**
          * @description Change the signed-in account's own password (session only; an automation token cannot). Every
-         *     other session of the account ends; this one stays.
+         *     other session of the account ends; this one stays. A wrong current password counts against the
+         *     account's sign-in attempts: past the limit the answer is 429 until the window ends.
          */
         put: operations["changePassword"];
         post?: never;
@@ -652,7 +655,7 @@ export interface components {
             actor: components["schemas"]["AuditActor"];
             /** @description The organization the change concerns; null for service-wide configuration (groups, channels). */
             organization_id: string | null;
-            /** @description `<target>.<verb>`: group.created, group.updated, group.archived, channel.created, channel.updated, channel.archived, organization.created, organization.updated, organization.topped_up, organization.grants_changed, organization.archived, member.created, member.updated, member.grants_changed, member.archived, key.created, key.updated, key.revoked, key.limits_changed. */
+            /** @description `<target>.<verb>`: group.created, group.updated, group.archived, channel.created, channel.updated, channel.archived, organization.created, organization.updated, organization.topped_up, organization.grants_changed, organization.archived, member.created, member.updated, member.grants_changed, member.password_reset, member.archived, token.created, token.revoked, key.created, key.updated, key.revoked, key.limits_changed. */
             action: string;
             target: components["schemas"]["AuditTarget"];
             before: unknown;
@@ -665,7 +668,7 @@ export interface components {
         };
         AuditTarget: {
             /** @enum {string} */
-            type: "group" | "channel" | "organization" | "member" | "key";
+            type: "group" | "channel" | "organization" | "member" | "key" | "token";
             id: string;
             /** @description The name at the time of the change. */
             name: string | null;
@@ -4037,6 +4040,17 @@ export interface operations {
             /** @description Client error */
             413: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Too many sign-in attempts for this account or from this address: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds until the next attempt is allowed. */
+                    "retry-after": number;
                     [name: string]: unknown;
                 };
                 content: {

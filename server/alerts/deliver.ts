@@ -17,6 +17,8 @@ type Log = (event: string, fields: Record<string, unknown>) => void;
 /** POSTs one alert; tries `attempts` times, waiting 1 s, 2 s, 4 s… between them. */
 export async function deliver(url: string, secret: string, payload: Record<string, unknown>, log: Log, { attempts = 4, backoffMs = 1_000 } = {}): Promise<boolean> {
   const body = JSON.stringify(payload);
+  // Logs name the host only: a webhook's path or query often is its secret (Slack's, `?token=`).
+  const host = URL.parse(url)?.origin ?? "(not a URL)";
   for (let attempt = 1; attempt <= attempts; attempt++) {
     try {
       const response = await fetch(url, {
@@ -27,13 +29,13 @@ export async function deliver(url: string, secret: string, payload: Record<strin
       });
       await response.arrayBuffer().catch(() => {});
       if (response.ok) return true;
-      log("alerts.delivery_failed", { url, id: payload.id, attempt, status: response.status });
+      log("alerts.delivery_failed", { url: host, id: payload.id, attempt, status: response.status });
     } catch (error) {
-      log("alerts.delivery_failed", { url, id: payload.id, attempt, error: String(error) });
+      log("alerts.delivery_failed", { url: host, id: payload.id, attempt, error: String(error) });
     }
     if (attempt < attempts) await new Promise((done) => setTimeout(done, backoffMs * 2 ** (attempt - 1)));
   }
-  log("alerts.delivery_gave_up", { url, id: payload.id, attempts });
+  log("alerts.delivery_gave_up", { url: host, id: payload.id, attempts });
   return false;
 }
 

@@ -141,7 +141,7 @@ export function adminHandlers(deps: ConsoleDeps) {
     },
     async listOrganizations(_req: Request, res: Response) {
       currentOperator(res);
-      const [organizations, members] = await Promise.all([store.organizations.list(), store.users.allMembers()]);
+      const [organizations, members] = await Promise.all([store.organizations.list(), store.users.liveMembers()]);
       const owners = (id: string) => members.filter((member) => member.organizationId === id && member.role === "owner").map((owner) => ({ name: owner.name, email: owner.email }));
       res.json({ data: (await withLiveBalances(deps, organizations)).map((organization) => ({ ...organizationJson(organization), owners: owners(organization.id) })) });
     },

@@ -32,6 +32,8 @@ type ChannelBody = {
 };
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+/** Scheme, host and port: where a request to this URL goes (the text itself if it is no URL). */
+const originOf = (url: string) => URL.parse(url)?.origin ?? url;
 
 /** A tiny request per kind: one output token, the cheapest call that proves the credential works. */
 const probes: Record<ChannelKind, { adapter: UpstreamAdapter; body: (model: string) => Record<string, unknown> }> = {
@@ -161,6 +163,14 @@ export function channelHandlers(deps: ConsoleDeps) {
       const body = req.body as ChannelBody;
       await checkGroups(body.group_ids, channel.kind);
       await checkName(body.name, channel.id);
+      // The stored credentials go wherever the channel points: never to a new host they were not given for.
+      if (body.base_url !== undefined && body.credentials === undefined && originOf(body.base_url) !== originOf(channel.baseUrl)) {
+        throw consoleError(
+          "invalid_request",
+          `\`base_url\` moves this channel to another host (${originOf(body.base_url)}), and its stored credentials would be sent there. Give the credentials for that host in \`credentials\` in the same request.`,
+          "credentials",
+        );
+      }
       await store.channels.update(
         channel.id,
         {

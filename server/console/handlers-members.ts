@@ -59,6 +59,10 @@ export function memberHandlers(deps: ConsoleDeps) {
       };
       // The contract allows only these; checked here too, since an operator's role must never come from a request body.
       if (!memberRoles.has(body.role)) throw consoleError("invalid_request", "`role` must be owner, sub-user or developer.", "role");
+      // An owner account made with a password the token's holder chose would be a sign-in, and so a way to mint tokens.
+      if (body.role === "owner" && res.locals.consoleToken) {
+        throw consoleError("forbidden", "Sign in to the console to add an owner; an automation token can add sub-users and developers only.", "role");
+      }
       await checkGrantable(owner.organizationId, body.group_ids ?? []);
       if (await store.users.byEmail(body.email)) throw consoleError("conflict", `An account with email ${body.email} already exists. Use another email.`, "email");
       const id = await store.users.create({

@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import type { Request, Response } from "express";
 import type { ConsoleToken } from "../store/console-tokens.ts";
 import type { User } from "../store/records.ts";
+import { recordAudit } from "./audit.ts";
 import type { ConsoleDeps } from "./context.ts";
 import { consoleError } from "./errors.ts";
 import { consoleTokenPrefix, currentUser, hashToken } from "./session.ts";
@@ -31,7 +32,8 @@ function tokenManager(res: Response): User & { role: ConsoleToken["role"] } {
   return user as User & { role: ConsoleToken["role"] };
 }
 
-export function tokenHandlers({ store }: ConsoleDeps) {
+export function tokenHandlers(deps: ConsoleDeps) {
+  const { store } = deps;
   return {
     async list(_req: Request, res: Response) {
       const user = tokenManager(res);
@@ -53,13 +55,16 @@ export function tokenHandlers({ store }: ConsoleDeps) {
         role: user.role,
         expiresAt,
       });
+      await recordAudit(deps, res, "token.created", { type: "token", id: token.id, name: token.name, organizationId: user.organizationId }, null, tokenJson(token));
       res.status(201).json({ ...tokenJson(token), secret });
     },
     async revoke(req: Request, res: Response) {
       const user = tokenManager(res);
       const token = await store.consoleTokens.get(String(req.params.id));
       if (!token || token.userId !== user.id) throw consoleError("not_found", `No token "${req.params.id}" among your tokens.`);
-      res.json(tokenJson((await store.consoleTokens.revoke(token.id))!));
+      const revoked = tokenJson((await store.consoleTokens.revoke(token.id))!);
+      await recordAudit(deps, res, "token.revoked", { type: "token", id: token.id, name: token.name, organizationId: user.organizationId }, tokenJson(token), revoked);
+      res.json(revoked);
     },
   };
 }

@@ -138,4 +138,14 @@ describe("GET /api/audit", () => {
     const listed = (await operator.GET("/api/admin/organizations")).data!.data.find((organization) => organization.id === tenant.organizationId)!;
     expect(listed.owners).toEqual([{ name: "Owner", email: tenant.ownerEmail }]);
   });
+
+  it("an archived owner is no longer named as one", async () => {
+    const third = await createTenant(tollgate.url, operator);
+    const email = `${unique("second-owner")}@example.test`;
+    const second = (await third.owner.POST("/api/members", { body: { email, name: "Second", password: "owner-password-2", role: "owner" } })).data!;
+    const ownersOf = async () => (await operator.GET("/api/admin/organizations")).data!.data.find((organization) => organization.id === third.organizationId)!.owners;
+    expect(await ownersOf()).toEqual([{ name: "Owner", email: third.ownerEmail }, { name: "Second", email }]);
+    expect((await third.owner.DELETE("/api/members/{id}", { params: { path: { id: second.id } } })).response.status).toBe(200);
+    expect(await ownersOf()).toEqual([{ name: "Owner", email: third.ownerEmail }]);
+  });
 });

@@ -67,6 +67,25 @@ describe("PATCH /api/admin/channels/{id}: every setting", () => {
     expect(JSON.stringify(data)).not.toContain("sk-new");
   });
 
+  it("keeps the stored credentials on their host: a base URL on another host needs its credentials in the same request", async () => {
+    const group = env.groups.get("claude-premium")!;
+    const created = await env.operator.POST("/api/admin/channels", {
+      body: { name: unique("moved"), kind: "anthropic", base_url: "http://127.0.0.1:9/v1", credentials: ["sk-stored-aaaa"], group_ids: [group.id] },
+    });
+    const moved = await env.operator.PATCH("/api/admin/channels/{id}", { ...path(created.data!.id), body: { base_url: "http://attacker.example:8080/" } });
+    expect(moved.response.status).toBe(400);
+    expect(moved.error).toMatchObject({ error: { code: "invalid_request", field: "credentials", message: expect.stringContaining("http://attacker.example:8080") } });
+    expect((await channelByName(created.data!.name))?.base_url).toBe("http://127.0.0.1:9/v1");
+    // The same host (another path) keeps them; another host with its own credentials is a move.
+    const samePlace = await env.operator.PATCH("/api/admin/channels/{id}", { ...path(created.data!.id), body: { base_url: "http://127.0.0.1:9/v2" } });
+    expect(samePlace.response.status).toBe(200);
+    const withCredentials = await env.operator.PATCH("/api/admin/channels/{id}", {
+      ...path(created.data!.id),
+      body: { base_url: "http://127.0.0.1:10/", credentials: ["sk-moved-bbbb"] },
+    });
+    expect(withCredentials.data).toMatchObject({ base_url: "http://127.0.0.1:10/", credentials: { count: 1, hints: ["…bbbb"] } });
+  });
+
   it("refuses a group its kind cannot serve: 400 naming `group_ids`, the group and why", async () => {
     const channel = (await channelByName("env:anthropic"))!;
     const { error, response } = await env.operator.PATCH("/api/admin/channels/{id}", { ...path(channel.id), body: { group_ids: [env.groups.get("gpt-trial")!.id] } });

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { consoleClient } from "../../client/index.ts";
 import { type Console, createTenant, signIn, signInOperator } from "../helpers/fixtures.ts";
-import { type Tollgate, startTollgate } from "../helpers/tollgate.ts";
+import { type Tollgate, adminEmail, startTollgate } from "../helpers/tollgate.ts";
 
 let tollgate: Tollgate;
 let operator: Console;
@@ -55,5 +55,42 @@ describe("console passwords", () => {
     const script = consoleClient({ baseUrl: tollgate.url, headers: { authorization: `Bearer ${data!.secret}` } });
     const byToken = await script.PUT("/api/me/password", { body: { current_password: "operator-password-1", new_password: "changed-by-script" } });
     expect(byToken.response.status).toBe(403);
+    // Nor reset any password: a leaked operator token must not become the operator's sign-in.
+    for (const email of [adminEmail, tenant.ownerEmail]) {
+      const reset = await script.POST("/api/admin/password-resets", { body: { email, new_password: "taken-over-1" } });
+      expect(reset.response.status).toBe(403);
+    }
+    await signIn(tollgate.url, tenant.ownerEmail, "owner-password-1");
+  });
+
+  it("the operator's own password is changed knowing it, not reset; a reset is in the audit log", async () => {
+    const me = (await operator.GET("/api/me")).data!;
+    const own = await operator.POST("/api/admin/password-resets", { body: { email: me.email, new_password: "reset-own-1" } });
+    expect(own.response.status).toBe(400);
+    expect(own.error).toMatchObject({ error: { code: "invalid_request", field: "email", message: expect.stringContaining("/api/me/password") } });
+
+    const tenant = await createTenant(tollgate.url, operator);
+    await operator.POST("/api/admin/password-resets", { body: { email: tenant.ownerEmail, new_password: "reset-by-operator" } });
+    const { data } = await tenant.owner.GET("/api/audit");
+    expect(data).toBeUndefined(); // the reset ended the owner's session
+    const owner = await signIn(tollgate.url, tenant.ownerEmail, "reset-by-operator");
+    const entries = (await owner.GET("/api/audit")).data!.data;
+    expect(entries[0]).toMatchObject({ action: "member.password_reset", actor: { id: me.id }, target: { type: "member", name: tenant.ownerEmail }, before: null, after: null });
+  });
+
+  it("wrong current passwords count as sign-in attempts: past the limit, 429 with Retry-After, even for the right one", async () => {
+    const tenant = await createTenant(tollgate.url, operator);
+    const statuses: number[] = [];
+    for (let guess = 0; guess < 12; guess++) {
+      const { response } = await tenant.owner.PUT("/api/me/password", { body: { current_password: `guess-${guess}`, new_password: "owner-password-2" } });
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400));
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    const right = await tenant.owner.PUT("/api/me/password", { body: { current_password: "owner-password-1", new_password: "owner-password-2" } });
+    expect(right.response.status).toBe(429);
+    expect(Number(right.response.headers.get("retry-after"))).toBeGreaterThan(0);
+    // The counter is the account's sign-in counter too.
+    await expect(signIn(tollgate.url, tenant.ownerEmail, "owner-password-1")).rejects.toThrow();
   });
 });

@@ -81,6 +81,26 @@ describe("console automation tokens", () => {
     expect((await script.GET("/api/admin/organizations")).response.status).toBe(403);
     // Another user's token is not visible nor revocable.
     expect((await operator.DELETE("/api/tokens/{id}", { params: { path: { id: created!.id } } })).response.status).toBe(404);
+    // It adds developers, not owners: an owner with a password the token's holder chose would be a sign-in that mints tokens.
+    const developer = await script.POST("/api/members", { body: { email: `${created!.id}-dev@example.test`, name: "Dev", password: "developer-password-1", role: "developer" } });
+    expect(developer.response.status).toBe(201);
+    const owner = await script.POST("/api/members", { body: { email: `${created!.id}-owner@example.test`, name: "Owner", password: "owner-password-9", role: "owner" } });
+    expect(owner.response.status).toBe(403);
+    expect(owner.error!.error).toMatchObject({ field: "role", message: expect.stringContaining("Sign in to the console") });
+    expect((await tenant.owner.POST("/api/members", { body: { email: `${created!.id}-owner@example.test`, name: "Owner", password: "owner-password-9", role: "owner" } })).response.status).toBe(201);
+  });
+
+  it("are created and revoked in the audit log, without their secret", async () => {
+    const tenant = await createTenant(tollgate.url, operator);
+    const { data: created } = await tenant.owner.POST("/api/tokens", { body: { name: "audited", expires_at: inDays(7) } });
+    await tenant.owner.DELETE("/api/tokens/{id}", { params: { path: { id: created!.id } } });
+    const entries = (await tenant.owner.GET("/api/audit")).data!.data;
+    expect(entries.slice(0, 2).map((entry) => [entry.action, entry.target])).toEqual([
+      ["token.revoked", { type: "token", id: created!.id, name: "audited" }],
+      ["token.created", { type: "token", id: created!.id, name: "audited" }],
+    ]);
+    expect(entries[0].after).toMatchObject({ revoked_at: expect.any(String) });
+    expect(JSON.stringify(entries)).not.toContain(created!.secret);
   });
 
   it("is not offered to developers and sub-users", async () => {
