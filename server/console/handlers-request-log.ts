@@ -55,10 +55,15 @@ const csvColumns = [
   "multiplier_milli", "cost", "latency_ms", "ttfb_ms", "finish_reason",
 ] as const;
 
-/** RFC 4180: quote a field that holds a comma, a quote or a line break; a leading =, +, - or @ is quoted too, so a spreadsheet does not run it. */
-function csvField(value: unknown): string {
-  const text = value === null || value === undefined ? "" : String(value);
-  return /[",\r\n]/.test(text) || /^[=+\-@]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+/**
+ * RFC 4180: quote a field that holds a comma, a quote or a line break. Text a member chose (a key's
+ * name, a call name) that begins with =, +, -, @, a tab or a carriage return gets a leading `'`, so a
+ * spreadsheet shows it rather than running it as a formula: quotes alone are gone once it is read.
+ */
+export function csvField(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  const text = typeof value === "string" && /^[=+\-@\t\r]/.test(value) ? `'${value}` : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 export function requestLogHandlers(deps: ConsoleDeps) {
