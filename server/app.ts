@@ -46,7 +46,8 @@ function webConsole(): Router {
 
 export async function createWorker(config: Config, store: Store, log: Log, callState: CallState): Promise<Worker> {
   // Alone, workers poll the store's revision; in replica mode changes arrive by publish/subscribe and the poll is only a fallback.
-  const catalog = await openCatalog(store, { log, pollMs: config.redisUrl ? 5_000 : 250 });
+  const catalogPollMs = config.redisUrl ? 5_000 : 250;
+  const catalog = await openCatalog(store, { log, pollMs: catalogPollMs });
   callState.onCatalogChanged(() => void catalog.refresh().catch(() => {}));
   const onChange = async () => {
     await catalog.refresh();
@@ -79,7 +80,7 @@ export async function createWorker(config: Config, store: Store, log: Log, callS
   app.use(
     operationsRouter({
       metrics: workerMetrics(registry),
-      readiness: { pingDatabase: () => store.revision.current(), catalogAgeMs: () => Date.now() - catalog.checkedAt },
+      readiness: { pingDatabase: () => store.revision.current(), catalogAgeMs: () => Date.now() - catalog.checkedAt, catalogPollMs },
       metricsToken: config.metricsToken,
     }),
   );

@@ -11,10 +11,15 @@ export type Readiness = {
   pingDatabase: () => Promise<unknown>;
   /** Milliseconds since the relay's catalog was last confirmed current. */
   catalogAgeMs: () => number;
+  /** How often the catalog polls the store: the age it reaches between two polls on a healthy node. */
+  catalogPollMs: number;
 };
 
-/** The catalog polls every 250 ms; several seconds without a successful poll means it is stale. */
-const staleCatalogMs = 5000;
+/**
+ * Several missed polls, and at least 5 s, mean the catalog is stale. Not one poll's interval: in
+ * replica mode the poll runs every 5 s, so the age of a healthy catalog passes 5 s just before each.
+ */
+export const staleCatalogMs = (pollMs: number) => Math.max(5_000, 3 * pollMs);
 const pingTimeoutMs = 1000;
 const pingReuseMs = 1000;
 
@@ -49,7 +54,7 @@ export function operationsRouter({ metrics, readiness, metricsToken }: { metrics
     const workers = metrics.workers();
     const checks = {
       database: problem ? { ok: false, error: problem } : { ok: true },
-      catalog: { ok: catalogAge < staleCatalogMs, age_seconds: Math.round(catalogAge / 100) / 10 },
+      catalog: { ok: catalogAge < staleCatalogMs(readiness.catalogPollMs), age_seconds: Math.round(catalogAge / 100) / 10 },
       workers: { ok: workers.up >= workers.expected, up: workers.up, expected: workers.expected },
     };
     const ready = checks.database.ok && checks.catalog.ok && checks.workers.ok;
