@@ -175,14 +175,19 @@ async function runPrimary(): Promise<void> {
       setTimeout(() => stopping || fork(restart.quickExits), restart.delayMs);
       return;
     }
-    if (Object.keys(cluster.workers ?? {}).length === 0) {
-      await owner.stop();
-      await traces?.shutdown();
-      await store.close();
-      flush();
-      process.exit(0);
-    }
+    if (Object.keys(cluster.workers ?? {}).length === 0) await finish();
   });
+  /** The last worker is gone: what it settled is written (and in replica mode its leases given back) before the exit. */
+  let finished = false;
+  const finish = async () => {
+    if (finished) return;
+    finished = true;
+    await owner.stop();
+    await traces?.shutdown();
+    await store.close();
+    flush();
+    process.exit(0);
+  };
   // A worker that cannot listen ends the start: re-forking would only fail the same way, forever.
   cluster.on("message", (_worker, message: FatalMessage) => {
     if (message?.type !== "tollgate:fatal" || stopping) return;
@@ -197,6 +202,8 @@ async function runPrimary(): Promise<void> {
     // Workers finish their calls (for up to the drain time) and hand their settlements to the
     // owner, which writes them once the last worker is gone.
     for (const worker of Object.values(cluster.workers ?? {})) worker?.send(stopMessage);
+    // No worker alive (each crashed and waits out its restart back-off): no exit will come to finish on.
+    if (Object.keys(cluster.workers ?? {}).length === 0) void finish();
     setTimeout(async () => {
       log("server.stop_overdue", { workers: Object.keys(cluster.workers ?? {}).length });
       await owner.stop();

@@ -1,6 +1,8 @@
 // SIGTERM and SIGINT reach the server however it is started. `npm start` runs its script through
 // `sh -c`, which does not pass signals on; the script execs the server, so the signal npm forwards
 // lands on it: a stream in flight finishes (drain), then the server and npm exit 0.
+import { DatabaseSync } from "node:sqlite";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { type RelayEnv, startRelayEnv } from "../helpers/relay-env.ts";
 import { childrenOf } from "../helpers/tollgate.ts";
@@ -54,4 +56,32 @@ describe("signals to npm start", () => {
       expect(env.tollgate.output()).not.toMatch(/\n\s+at /);
     });
   }
+});
+
+describe("SIGTERM while no worker is alive", () => {
+  it("writes the calls already settled before the server exits", async () => {
+    // Settlements wait in the primary (a long flush time makes that certain), and its one worker has
+    // crashed and waits out its restart: no worker is left whose exit would end the stop.
+    env = await startRelayEnv({ env: { TOLLGATE_LEDGER_FLUSH_MS: "120000", TOLLGATE_DRAIN_MS: "2000" } });
+    const key = await env.key("gpt-trial", "settled-before-stop");
+    const response = await fetch(`${env.tollgate.url}/v1/chat/completions`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: JSON.stringify({ model: "gpt-5", messages: [{ role: "user", content: "hi" }] }),
+    });
+    expect(response.status).toBe(200);
+    await response.arrayBuffer();
+    await new Promise((done) => setTimeout(done, 200)); // the worker's 10 ms settlement batch reaches the primary
+    for (const worker of childrenOf(env.tollgate.pid)) process.kill(worker, "SIGKILL");
+    await new Promise((done) => setTimeout(done, 150));
+    process.kill(env.tollgate.pid, "SIGTERM");
+    for (let waited = 0; env.tollgate.alive() && waited < 20_000; waited += 50) await new Promise((done) => setTimeout(done, 50));
+    expect(env.tollgate.alive()).toBe(false);
+
+    const db = new DatabaseSync(join(env.tollgate.dataDir, "tollgate.db"), { readOnly: true });
+    const written = db.prepare("SELECT r.status, r.cost FROM usage_records r JOIN api_keys k ON k.id = r.key_id WHERE k.name = ?").all("settled-before-stop");
+    db.close();
+    expect(written).toEqual([{ status: "ok", cost: expect.any(Number) }]);
+    expect(Number((written[0] as { cost: number }).cost)).toBeGreaterThan(0);
+  });
 });
