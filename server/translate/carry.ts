@@ -14,19 +14,50 @@ const prefix = Buffer.from('{"tg":1,').toString("base64").slice(0, 8);
 
 export type Carried = { opaque: Opaque; attachesToNext?: boolean };
 
+const wrap = ({ opaque, attachesToNext }: Carried) => (attachesToNext ? { o: opaque.origin, v: opaque.value, a: 1 } : { o: opaque.origin, v: opaque.value });
+
 export function carry(opaque: Opaque, attachesToNext = false): string {
-  const wrapped = attachesToNext ? { tg: 1, o: opaque.origin, v: opaque.value, a: 1 } : { tg: 1, o: opaque.origin, v: opaque.value };
-  return Buffer.from(JSON.stringify(wrapped)).toString("base64");
+  return Buffer.from(JSON.stringify({ tg: 1, ...wrap({ opaque, attachesToNext }) })).toString("base64");
+}
+
+/**
+ * Several in one string, for a slot that holds one where the upstream gave several in a row
+ * (Gemini's `thoughtSignature`: one per part); one alone is wrapped as `carry` wraps it.
+ */
+export function carryAll(carried: Carried[]): string {
+  if (carried.length === 1) return carry(carried[0].opaque, carried[0].attachesToNext);
+  return Buffer.from(JSON.stringify({ tg: 1, all: carried.map(wrap) })).toString("base64");
+}
+
+function unwrap(wrapped: any): Carried | null {
+  if (!formats.has(wrapped?.o) || typeof wrapped.v !== "object" || wrapped.v === null) return null;
+  return { opaque: { origin: wrapped.o, value: wrapped.v }, attachesToNext: wrapped.a === 1 || undefined };
+}
+
+function decode(text: unknown): any {
+  if (typeof text !== "string" || !text.startsWith(prefix)) return null;
+  try {
+    const wrapped = JSON.parse(Buffer.from(text, "base64").toString("utf8"));
+    return wrapped?.tg === 1 ? wrapped : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The carried value in `text`, or null when `text` is not one (a vendor's own signature, say). */
 export function uncarry(text: unknown): Carried | null {
-  if (typeof text !== "string" || !text.startsWith(prefix)) return null;
-  try {
-    const wrapped = JSON.parse(Buffer.from(text, "base64").toString("utf8"));
-    if (wrapped?.tg !== 1 || !formats.has(wrapped.o) || typeof wrapped.v !== "object" || wrapped.v === null) return null;
-    return { opaque: { origin: wrapped.o, value: wrapped.v }, attachesToNext: wrapped.a === 1 || undefined };
-  } catch {
-    return null;
+  const wrapped = decode(text);
+  return wrapped && unwrap(wrapped);
+}
+
+/** What `carryAll` (or `carry`) wrapped, in order; null when `text` is not a carried value. */
+export function uncarryAll(text: unknown): Carried[] | null {
+  const wrapped = decode(text);
+  if (!wrapped) return null;
+  if (!Array.isArray(wrapped.all)) {
+    const one = unwrap(wrapped);
+    return one && [one];
   }
+  const all = wrapped.all.map(unwrap);
+  return all.length > 0 && all.every((one: Carried | null) => one !== null) ? all : null;
 }

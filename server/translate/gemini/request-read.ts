@@ -9,7 +9,7 @@
 // path names the model), `session_id` (Gemini CLI's session tag), safetySettings whose thresholds
 // are BLOCK_NONE / OFF (they ask for no filtering, which is what other vendors' APIs already do),
 // candidateCount 1, responseModalities ["TEXT"], responseLogprobs false, a systemInstruction's role.
-import { uncarry } from "../carry.ts";
+import { uncarryAll } from "../carry.ts";
 import { type CanonicalRequest, type ImagePart, type DocumentPart, type Part, type ReasoningPart, type ToolChoice, type ToolDefinition, type Turn, type TextPart, TranslationRefusal } from "../canonical.ts";
 import { generatedCallId, isObject, jsonSchemaOf, mediaKind, pick, textOfResponse } from "./common.ts";
 
@@ -111,12 +111,13 @@ function readContent(content: Json, path: string, calls: CallIds): Turn {
 
 const partKeys = ["text", "thought", "thoughtSignature", "inlineData", "fileData", "functionCall", "functionResponse"] as const;
 
-function reasoningOfSignature(signature: string, onContentPart: boolean): ReasoningPart {
-  const carried = uncarry(signature);
-  if (carried) return carried.attachesToNext ? { type: "reasoning", opaque: carried.opaque, attachesToNext: true } : { type: "reasoning", opaque: carried.opaque };
+/** The reasoning a signature stands for: Gemini's own, or what Tollgate carried in it (several blocks in a row share one, see stream-write.ts). */
+function reasoningOfSignature(signature: string, onContentPart: boolean): ReasoningPart[] {
+  const carried = uncarryAll(signature);
+  if (carried) return carried.map(({ opaque, attachesToNext }) => (attachesToNext ? { type: "reasoning", opaque, attachesToNext: true } : { type: "reasoning", opaque }));
   const part: ReasoningPart = { type: "reasoning", opaque: { origin: "generate-content", value: { thoughtSignature: signature } } };
   if (onContentPart) part.attachesToNext = true;
-  return part;
+  return [part];
 }
 
 function readPart(part: Json, path: string, calls: CallIds): Part[] {
@@ -126,11 +127,12 @@ function readPart(part: Json, path: string, calls: CallIds): Part[] {
   const signature = pick(part, "thoughtSignature");
   if (part.thought === true) {
     const text = typeof part.text === "string" ? part.text : "";
-    const reasoning: ReasoningPart = typeof signature === "string" ? reasoningOfSignature(signature, false) : { type: "reasoning" };
-    if (text !== "" || typeof signature !== "string") reasoning.text = text;
-    return [reasoning];
+    if (typeof signature !== "string") return [{ type: "reasoning", text }];
+    const reasoning = reasoningOfSignature(signature, false);
+    if (text !== "") reasoning[0].text = text;
+    return reasoning;
   }
-  const out: Part[] = typeof signature === "string" ? [reasoningOfSignature(signature, true)] : [];
+  const out: Part[] = typeof signature === "string" ? reasoningOfSignature(signature, true) : [];
   if (typeof part.text === "string") out.push({ type: "text", text: part.text });
   const inline = pick(part, "inlineData");
   if (inline !== undefined) out.push(readInline(inline, `${path}.inlineData`));

@@ -9,9 +9,11 @@
 // dropped) and merges consecutive text parts into the first, so a signature survives the next turn
 // only on the first content part after the reasoning. Reasoning from another vendor is therefore
 // carried (carry.ts) as the `thoughtSignature` of the next text or function-call part — where
-// Gemini itself puts signatures — and only when no such part follows (or a second signature comes
-// first) on an empty thought part. Gemini's own signatures go back where Gemini put them.
-import { carry } from "../carry.ts";
+// Gemini itself puts signatures, one per part. Several blocks in a row (Anthropic's thinking then
+// redacted thinking, several Responses reasoning items) go together in that one signature; only
+// when no such part follows do they go on an empty thought part. Gemini's own signatures go back
+// where Gemini put them.
+import { type Carried, carryAll } from "../carry.ts";
 import type { Opaque, StreamEvent } from "../canonical.ts";
 import type { CallerContext, StreamWriter } from "../codec.ts";
 import type { Usage } from "../../domain/usage.ts";
@@ -21,30 +23,42 @@ type Json = Record<string, any>;
 
 /** Signatures waiting for the part they go on. */
 export class Signatures {
-  private pending: Json | null = null;
+  /** A Gemini signature for the next part. */
+  private native: Json | null = null;
+  /** Other vendors' reasoning, in order, for the next part's one signature. */
+  private carried: Carried[] = [];
 
   /** The opaque's signature: held for the next content part, or returned as parts to send now. */
   add(opaque: Opaque, attachesToNext: boolean | undefined): Json[] {
-    const native = opaque.origin === "generate-content";
-    const value = native ? opaque.value : { thoughtSignature: carry(opaque, attachesToNext) };
-    if (native && !attachesToNext) return [{ text: "", thought: true, ...value }];
-    const now = this.flush();
-    this.pending = value;
+    if (opaque.origin === "generate-content") {
+      if (!attachesToNext) return [{ text: "", thought: true, ...opaque.value }];
+      const now = this.flush();
+      this.native = opaque.value;
+      return now;
+    }
+    const now = this.native ? this.flush() : [];
+    this.carried.push({ opaque, attachesToNext });
     return now;
   }
 
   /** `part` with the held signature on it. */
   onto(part: Json): Json {
-    if (this.pending) Object.assign(part, this.pending);
-    this.pending = null;
+    const held = this.take();
+    if (held) Object.assign(part, held);
     return part;
   }
 
   /** The held signature on an empty thought part (nothing followed it). */
   flush(): Json[] {
-    const now = this.pending ? [{ text: "", thought: true, ...this.pending }] : [];
-    this.pending = null;
-    return now;
+    const held = this.take();
+    return held ? [{ text: "", thought: true, ...held }] : [];
+  }
+
+  private take(): Json | null {
+    const held = this.native ?? (this.carried.length ? { thoughtSignature: carryAll(this.carried) } : null);
+    this.native = null;
+    this.carried = [];
+    return held;
   }
 }
 

@@ -9,6 +9,7 @@ import type { CanonicalRequest, CanonicalResponse, Opaque, StreamEvent } from ".
 import { carry } from "../carry.ts";
 import { stopReasonOf } from "./common.ts";
 import type { CallerContext } from "../codec.ts";
+import { codecs } from "../codecs.ts";
 import { geminiCodec } from "./index.ts";
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8");
@@ -184,6 +185,38 @@ describe("generate-content caller side, through @google/genai", () => {
       { type: "reasoning", opaque: thinking },
       { type: "reasoning", opaque: onCall, attachesToNext: true },
     ]);
+  });
+
+  it("puts reasoning blocks in a row into one signature on the next part, and a history without thought parts gives them all back", async () => {
+    // Anthropic may answer thinking then redacted thinking before the text; OpenAI several reasoning items before a call.
+    const redacted: Opaque = { origin: "messages", value: { type: "redacted_thinking", data: "EmwKAhgBEgy3va3pzix/LafPsn4a" } };
+    const writer = geminiCodec.streamWriter(context);
+    const events: StreamEvent[] = [
+      ...upstream.slice(0, 5),
+      { type: "block_start", index: 9, block: { type: "reasoning" } },
+      { type: "reasoning_opaque", index: 9, opaque: redacted },
+      { type: "block_stop", index: 9 },
+      ...upstream.slice(5),
+    ];
+    sse = events.map((event) => writer.write(event)).join("") + writer.end();
+    const parts = [];
+    for await (const chunk of await ai.models.generateContentStream({ model: "gemini-2.5-pro", contents: "weather?" })) parts.push(...(chunk.candidates?.[0]?.content?.parts ?? []));
+    const signed = parts.filter((part) => part.thoughtSignature !== undefined);
+    expect(signed, "one signature, on the first part after the reasoning, as Gemini puts it").toEqual([{ text: "Let me ", thoughtSignature: expect.any(String) }]);
+
+    const nonStream = assemble(events);
+    const answer = geminiCodec.writeResponse(nonStream, context) as any;
+    expect(answer.candidates[0].content.parts.filter((part: any) => part.thoughtSignature !== undefined).map((part: any) => Object.keys(part))).toEqual([["text", "thoughtSignature"]]);
+
+    // Gemini CLI keeps the non-thought parts: both blocks reach the Anthropic upstream byte-exact, in order.
+    const history = parts.filter((part) => !part.thought);
+    const next = geminiCodec.readRequest({ contents: [{ role: "user", parts: [{ text: "weather?" }] }, { role: "model", parts: history }] }, { stream: true, model: "m" });
+    expect(next.turns[1].parts.filter((part) => part.type === "reasoning")).toEqual([
+      { type: "reasoning", opaque: thinking },
+      { type: "reasoning", opaque: redacted },
+    ]);
+    const upstreamBody = codecs.messages.writeRequest(next) as any;
+    expect(JSON.stringify(upstreamBody.messages[1].content.slice(0, 2))).toBe(JSON.stringify([thinking.value, redacted.value]));
   });
 
   it("ends a broken stream with the bare error object the SDK raises on", async () => {
