@@ -2,7 +2,8 @@
 // back in the caller's format; its result reaches the upstream paired with the call), and a
 // two-turn tool loop with reasoning where turn 2 sends back what turn 1 returned, as an SDK user
 // does, and the upstream must receive its own signature / encrypted content / thought signature
-// byte-exact (the strict mocks refuse anything else, as the vendors do).
+// byte-exact (the strict mocks refuse anything else, as the vendors do); and, for Gemini callers,
+// an id-less history re-sent reaches the upstream as the same bytes turn after turn.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unique } from "../helpers/fixtures.ts";
 import { type RelayEnv, startRelayEnv } from "../helpers/relay-env.ts";
@@ -133,6 +134,32 @@ async function imageResult(pair: Pair, stream: boolean) {
   expect(pair.upstream.media(second.received!.body)).toEqual([PNG]);
 }
 
+/**
+ * Gemini callers may send function calls without ids. Re-sending the same history must reach the
+ * upstream as the same bytes (its prompt cache keys on them), and a turn later as the same prefix.
+ */
+async function idlessHistoryResent(pair: Pair, stream: boolean) {
+  const key = keys.get(pair.upstream.group)!;
+  const calls = [TOOL_ARGUMENT, SECOND_TOOL_ARGUMENT].map((path) => ({ functionCall: { name: "read_file", args: { path } } }));
+  const history: Msg[] = [
+    USER,
+    { native: [{ role: "model", parts: calls }] },
+    { role: "tool", callId: "gemini:read_file", name: "read_file", text: RESULT },
+    { role: "tool", callId: "gemini:read_file", name: "read_file", text: "MIT" },
+    { role: "assistant", text: "Read both." },
+    { role: "user", text: "Anything else?" },
+  ];
+  const conversation = (exchange: Awaited<ReturnType<typeof call>>) => {
+    expect(exchange.status, show(exchange)).toBe(200);
+    const body = exchange.received!.body;
+    return JSON.stringify(body.messages ?? body.input ?? body.contents);
+  };
+  const first = conversation(await call(env, pair, key, { messages: history, tools: true }, stream));
+  expect(conversation(await call(env, pair, key, { messages: history, tools: true }, stream)), "the same history re-sent").toBe(first);
+  const later = conversation(await call(env, pair, key, { messages: [...history, { role: "assistant", text: "No." }, { role: "user", text: "Thanks." }], tools: true }, stream));
+  expect(later.startsWith(first.slice(0, -1)), `one turn later:\n${first}\n${later}`).toBe(true);
+}
+
 describe.each(pairs)("$name", (pair) => {
   describe.each([false, true])("stream %s", (stream) => {
     it("a two-turn tool loop", () => toolLoop(pair, stream, false));
@@ -140,5 +167,6 @@ describe.each(pairs)("$name", (pair) => {
     it("parallel tool calls and their results", () => parallelLoop(pair, stream));
     it("reasoning across three turns", () => threeTurns(pair, stream));
     it.runIf(pair.caller.format !== "chat")("a tool result with an image", () => imageResult(pair, stream));
+    it.runIf(pair.caller.format === "generate-content")("an id-less history re-sent reaches the upstream the same", () => idlessHistoryResent(pair, stream));
   });
 });

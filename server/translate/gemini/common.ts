@@ -1,6 +1,6 @@
 // Pieces the Gemini reader and writers share: call ids Tollgate makes up for Gemini's id-less
 // function calls, usage and stop reasons both ways, tool-result bodies, media kinds, schemas.
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { Usage } from "../../domain/usage.ts";
 import type { StopReason } from "../canonical.ts";
 
@@ -11,8 +11,16 @@ type Json = Record<string, any>;
  * marker lets the request writer recognise it on the next turn — also after another caller format
  * prefixed it (`toolu_call_tggem_…`) — and send the call and its response without an id, as Gemini
  * produced them.
+ *
+ * In a Gemini caller's request the id is a function of the call's place in `contents` and its name:
+ * the caller sends the same id-less history every turn, and the upstream's prompt cache holds only
+ * while its translation stays byte-identical.
  */
-export const generatedCallId = (): string => `call_tggem_${randomBytes(10).toString("hex")}`;
+export const placedCallId = (place: string, name: string): string => `call_tggem_${createHash("sha256").update(`${place}\n${name}`).digest("hex").slice(0, 20)}`;
+
+/** In a Gemini upstream's answer it is random: the caller keeps it and sends it back as given, and the request writer takes it off before Gemini could see it. */
+export const answerCallId = (): string => `call_tggem_${randomBytes(10).toString("hex")}`;
+
 export const isGeneratedCallId = (id: string): boolean => /tggem_[0-9a-f]{20}$/.test(id);
 
 /** camelCase with the snake_case spelling the API also accepts. */

@@ -11,7 +11,7 @@
 // candidateCount 1, responseModalities ["TEXT"], responseLogprobs false, a systemInstruction's role.
 import { uncarryAll } from "../carry.ts";
 import { type CanonicalRequest, type ImagePart, type DocumentPart, type Part, type ReasoningPart, type ToolChoice, type ToolDefinition, type Turn, type TextPart, TranslationRefusal } from "../canonical.ts";
-import { generatedCallId, isObject, jsonSchemaOf, mediaKind, pick, textOfResponse } from "./common.ts";
+import { isObject, jsonSchemaOf, mediaKind, pick, placedCallId, textOfResponse } from "./common.ts";
 
 type Json = Record<string, any>;
 
@@ -78,25 +78,28 @@ function readSystem(instruction: unknown): TextPart[] {
 /**
  * Call ids, and id-less responses matched to their calls by name, in order. A call's id is kept
  * whether it came with one (a translated answer's `toolu_…`/`call_…`, echoed back by the SDK) or
- * was made up here, since a client may answer an id'd call with an id-less functionResponse.
+ * was made up here, since a client may answer an id'd call with an id-less functionResponse. Ids
+ * made up here depend on the part's place (`contents[i].parts[j]`), never on chance, so the same
+ * history is translated to the same bytes on every turn.
  */
 class CallIds {
   private pending = new Map<string, string[]>();
-  forCall(name: string, id: unknown): string {
-    const callId = typeof id === "string" && id ? id : generatedCallId();
+  forCall(name: string, id: unknown, place: string): string {
+    const callId = typeof id === "string" && id ? id : placedCallId(place, name);
     const queue = this.pending.get(name) ?? [];
     queue.push(callId);
     this.pending.set(name, queue);
     return callId;
   }
-  forResponse(name: string, id: unknown): string {
+  forResponse(name: string, id: unknown, place: string): string {
     const queue = this.pending.get(name);
     if (typeof id === "string" && id) {
       const at = queue?.indexOf(id) ?? -1;
       if (at >= 0) queue!.splice(at, 1);
       return id;
     }
-    return queue?.shift() ?? generatedCallId();
+    // A response to no call of its name: an id of its own place (the upstream will say it answers nothing).
+    return queue?.shift() ?? placedCallId(place, name);
   }
 }
 
@@ -141,7 +144,7 @@ function readPart(part: Json, path: string, calls: CallIds): Part[] {
   const call = pick(part, "functionCall");
   if (call !== undefined) {
     onlyKeys(call, ["name", "args", "id"], `${path}.functionCall`, () => "This function call field cannot be translated; remove it.");
-    out.push({ type: "tool_call", id: calls.forCall(call.name, call.id), name: call.name, arguments: JSON.stringify(call.args ?? {}) });
+    out.push({ type: "tool_call", id: calls.forCall(call.name, call.id, path), name: call.name, arguments: JSON.stringify(call.args ?? {}) });
   }
   const response = pick(part, "functionResponse");
   if (response !== undefined) out.push(readFunctionResponse(response, `${path}.functionResponse`, calls));
@@ -178,7 +181,7 @@ function readFunctionResponse(response: Json, path: string, calls: CallIds): Par
     const inline = pick(part, "inlineData");
     content.push(inline !== undefined ? readInline(inline, `${at}.inlineData`) : readFile(pick(part, "fileData"), `${at}.fileData`));
   });
-  const result: Part = { type: "tool_result", callId: calls.forResponse(response.name, response.id), name: response.name, content };
+  const result: Part = { type: "tool_result", callId: calls.forResponse(response.name, response.id, path), name: response.name, content };
   if (isError) result.isError = true;
   return result;
 }

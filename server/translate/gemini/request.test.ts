@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { type CanonicalRequest, TranslationRefusal } from "../canonical.ts";
 import { carry } from "../carry.ts";
+import { codecs } from "../codecs.ts";
 import { geminiCodec } from "./index.ts";
 
 const fixture = (name: string) => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8"));
@@ -143,6 +144,49 @@ describe("generate-content request", () => {
     expect(canonical.turns[1].parts.slice(0, 2)).toEqual([
       { type: "reasoning", opaque: thinking },
       { type: "reasoning", opaque: onCall, attachesToNext: true },
+    ]);
+  });
+});
+
+// Gemini may leave functionCall.id out; the ids Tollgate makes up go upstream in every later request.
+describe("made-up call ids of an id-less Gemini history", () => {
+  const call = (path: string) => ({ functionCall: { name: "read_file", args: { path } } });
+  const result = (output: string) => ({ functionResponse: { name: "read_file", response: { output } } });
+  const twoTurns = [
+    { role: "user", parts: [{ text: "Read a and b." }] },
+    { role: "model", parts: [call("a"), call("b")] },
+    { role: "user", parts: [result("A"), result("B")] },
+    { role: "model", parts: [{ text: "Both read." }] },
+    { role: "user", parts: [{ text: "Now c." }] },
+  ];
+  const threeTurns = [...twoTurns, { role: "model", parts: [call("c")] }, { role: "user", parts: [result("C")] }];
+  const conversation = (format: "messages" | "chat" | "responses", contents: unknown[]) => {
+    const body = codecs[format].writeRequest(read({ contents })) as any;
+    return (format === "responses" ? body.input : body.messages) as any[];
+  };
+  /** [call id, argument path] and [result id, output] in the order the upstream gets them. */
+  const pairsOf = (format: string, items: any[]) =>
+    items.flatMap((item): string[][] => {
+      if (format === "messages") return Array.isArray(item.content) ? item.content.flatMap((b: any) => (b.type === "tool_use" ? [[b.id, b.input.path]] : b.type === "tool_result" ? [[b.tool_use_id, b.content]] : [])) : [];
+      if (format === "chat") return item.role === "tool" ? [[item.tool_call_id, item.content]] : (item.tool_calls ?? []).map((c: any) => [c.id, JSON.parse(c.function.arguments).path]);
+      return item.type === "function_call" ? [[item.call_id, JSON.parse(item.arguments).path]] : item.type === "function_call_output" ? [[item.call_id, item.output]] : [];
+    });
+
+  it.each(["messages", "chat", "responses"] as const)("are the same each time the history is re-sent to %s, unique, and paired with their results", (format) => {
+    const first = conversation(format, twoTurns);
+    expect(JSON.stringify(conversation(format, twoTurns)), "the same request translated twice").toBe(JSON.stringify(first));
+    const later = conversation(format, threeTurns);
+    expect(JSON.stringify(later.slice(0, first.length)), "the earlier turns, one turn later").toBe(JSON.stringify(first));
+    const pairs = pairsOf(format, later);
+    const [a, b, c] = [pairs[0][0], pairs[1][0], pairs[4][0]];
+    expect(new Set([a, b, c]).size).toBe(3);
+    expect(pairs.map(([id, what]) => [[a, b, c].indexOf(id), String(what).toLowerCase()])).toEqual([
+      [0, "a"],
+      [1, "b"],
+      [0, "a"],
+      [1, "b"],
+      [2, "c"],
+      [2, "c"],
     ]);
   });
 });

@@ -14,7 +14,7 @@ import { type Usage, usageFromGemini } from "../../domain/usage.ts";
 import type { StreamEvent } from "../canonical.ts";
 import type { StreamReader } from "../codec.ts";
 import type { SseEvent } from "../../gateway/upstreams/sse.ts";
-import { generatedCallId, stopReasonOf } from "./common.ts";
+import { answerCallId, stopReasonOf } from "./common.ts";
 
 type Json = Record<string, any>;
 
@@ -107,7 +107,7 @@ export class GeminiStreamReader implements StreamReader {
       const call = part.functionCall;
       const index = this.next++;
       this.sawToolCall = true;
-      out.push({ type: "block_start", index, block: { type: "tool_call", id: typeof call.id === "string" && call.id ? call.id : generatedCallId(), name: call.name } });
+      out.push({ type: "block_start", index, block: { type: "tool_call", id: typeof call.id === "string" && call.id ? call.id : answerCallId(), name: call.name } });
       out.push({ type: "tool_arguments_delta", index, json: JSON.stringify(call.args ?? {}) });
       out.push({ type: "block_stop", index });
       return;
