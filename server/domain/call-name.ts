@@ -16,3 +16,15 @@ export function parseCallName(name: string, isGroupIdentifier: (prefix: string) 
 export function qualifiedCallName(groupIdentifier: string, modelId: string): string {
   return `${groupIdentifier}/${modelId}`;
 }
+
+/**
+ * The call name in a model path. `@google/genai` sends a name's `/` unencoded, so it arrives as one
+ * segment (`{model}`), two (`{group}/{model}`) or three (`{group}/{owner}/{model}`: a group-qualified
+ * `Qwen/Qwen3-235B-A22B`); the other SDKs percent-encode it into one.
+ */
+export function callNameInPath(params: Record<string, unknown>): string {
+  return [params.group, params.owner, params.model].filter((segment) => segment !== undefined).join("/");
+}
+
+/** Segments a model path takes at most: more cannot be told apart from an unknown path, so the caller is told to encode. */
+export const maxModelPathSegments = 3;

@@ -1,6 +1,7 @@
 // Relay paths to handlers, nothing else. The literal colon of the Family C paths is escaped for
 // Express (DESIGN.md §1 pitfalls).
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
+import { maxModelPathSegments } from "../domain/call-name.ts";
 import { gatewayError } from "../domain/errors.ts";
 import { refuseUndeclaredMethods } from "../undeclared-methods.ts";
 import type { Catalog } from "./catalog.ts";
@@ -19,6 +20,22 @@ import { validateRelay } from "./middleware/validate.ts";
 import { countRequests } from "../metrics/metrics.ts";
 import type { CorsOrigins } from "../config.ts";
 import type { Dispatcher } from "undici";
+
+/** A model path's segments in the contract's notation and in Express's: one, two or three (call-name.ts). */
+const modelPaths = ["{model}", "{group}/{model}", "{group}/{owner}/{model}"];
+const modelRoutes = [":model", ":group/:model", ":group/:owner/:model"];
+
+/**
+ * What to do about a model name sent in more segments than a model path takes (an SDK that leaves
+ * `/` unencoded, a model id with two `/` under a group), or null for any other unknown path.
+ */
+function modelInTooManySegments(path: string): string | null {
+  const match = /^\/v1(?:beta)?\/models\/(.+?)(?::(?:generateContent|streamGenerateContent|countTokens))?$/.exec(path);
+  const segments = match?.[1].split("/") ?? [];
+  if (segments.length <= maxModelPathSegments) return null;
+  const [first, ...rest] = segments;
+  return `The model name "${segments.join("/")}" came as ${segments.length} path segments; a model path takes at most ${maxModelPathSegments} (<group_identifier>/<owner>/<name>). Percent-encode the "/" inside the model id (%2F), e.g. "${first}/${rest.join("%2F")}".`;
+}
 
 /** `/v1…` and `/v1beta…`, as `router.use(["/v1", "/v1beta"], …)` would match them. */
 const isRelayPath = (url: string) => /^\/v1(?:beta)?(?:[/?]|$)/.test(url);
@@ -56,33 +73,32 @@ export function relayRouter({ catalog, forward, dispatcher, recordKeyUse, maxBod
   // Token counting: authenticated like its interface; never held, billed or rate limited.
   router.post("/v1/messages/count_tokens", familyA, validateRelay(["/v1/messages/count_tokens"]), countTokensHandler("messages", catalog, dispatcher, log));
   // Family C under v1beta (REST docs, older SDKs) and v1 (`@google/genai` 3.x default).
+  // The model in one, two or three segments (`@google/genai` sends a name's `/` unencoded; call-name.ts).
   for (const version of ["v1beta", "v1"]) {
-    const validate = validateRelay(["{model}", "{group}/{model}"].flatMap((name) => [`/${version}/models/${name}:generateContent`, `/${version}/models/${name}:streamGenerateContent`]));
+    const validate = validateRelay(modelPaths.flatMap((name) => [`/${version}/models/${name}:generateContent`, `/${version}/models/${name}:streamGenerateContent`]));
     for (const method of ["generateContent", "streamGenerateContent"]) {
-      router.post(`/${version}/models/:model\\:${method}`, familyC, validate, relayHandler("generate-content", catalog, forward));
-      router.post(`/${version}/models/:group/:model\\:${method}`, familyC, validate, relayHandler("generate-content", catalog, forward));
+      for (const name of modelRoutes) router.post(`/${version}/models/${name}\\:${method}`, familyC, validate, relayHandler("generate-content", catalog, forward));
     }
-    const validateCount = validateRelay([`/${version}/models/{model}:countTokens`, `/${version}/models/{group}/{model}:countTokens`]);
+    const validateCount = validateRelay(modelPaths.map((name) => `/${version}/models/${name}:countTokens`));
     const count = countTokensHandler("generate-content", catalog, dispatcher, log);
-    router.post(`/${version}/models/:model\\:countTokens`, familyC, validateCount, count);
-    router.post(`/${version}/models/:group/:model\\:countTokens`, familyC, validateCount, count);
+    for (const name of modelRoutes) router.post(`/${version}/models/${name}\\:countTokens`, familyC, validateCount, count);
   }
   const familyCOrA = (req: Request, res: Response, next: NextFunction) => (isFamilyCRequest(req) ? familyC : familyA)(req, res, next);
   router.get("/v1/models", familyCOrA, validateRelay(["/v1/models"]), listModels(catalog));
   router.get("/v1beta/models", familyC, validateRelay(["/v1beta/models"]), listGeminiModels(catalog));
-  // One model: a plain or group-qualified name, or an id with a `/`, as one (percent-encoded) segment or two.
+  // One model: a plain or group-qualified name, or an id with a `/`, as one (percent-encoded) segment, two or three.
   for (const [version, auth] of [["v1", familyCOrA], ["v1beta", familyC]] as const) {
-    const validate = validateRelay([`/${version}/models/{model}`, `/${version}/models/{group}/{model}`]);
-    router.get(`/${version}/models/:model`, notAMethodPath, auth, validate, getModel(catalog));
-    router.get(`/${version}/models/:group/:model`, notAMethodPath, auth, validate, getModel(catalog));
+    const validate = validateRelay(modelPaths.map((name) => `/${version}/models/${name}`));
+    for (const name of modelRoutes) router.get(`/${version}/models/${name}`, notAMethodPath, auth, validate, getModel(catalog));
   }
 
   refuseUndeclaredMethods(router, (method, allow) =>
     gatewayError("method_not_allowed", `${method} is not a method of this endpoint; it accepts ${allow}.`, { allow }),
   );
-  router.use(["/v1", "/v1beta"], (req, _res, next) =>
-    next(gatewayError("not_found", `${req.method} ${req.originalUrl.split("?", 1)[0]} is not an endpoint of this gateway. See the Call Guide for the supported interfaces.`)),
-  );
+  router.use(["/v1", "/v1beta"], (req, _res, next) => {
+    const path = req.originalUrl.split("?", 1)[0];
+    next(gatewayError("not_found", modelInTooManySegments(path) ?? `${req.method} ${path} is not an endpoint of this gateway. See the Call Guide for the supported interfaces.`));
+  });
   router.use(["/v1", "/v1beta"], relayErrors(log));
   return router;
 }

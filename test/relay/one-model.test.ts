@@ -5,18 +5,19 @@ import Anthropic from "@anthropic-ai/sdk";
 import { ApiError, GoogleGenAI } from "@google/genai";
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Console, createKey, createTenant, groupsByIdentifier, signInOperator } from "../helpers/fixtures.ts";
+import { type Console, type Tenant, createKey, createTenant, groupsByIdentifier, signInOperator } from "../helpers/fixtures.ts";
 import { type Tollgate, startTollgate } from "../helpers/tollgate.ts";
 
 let tollgate: Tollgate;
 let operator: Console;
+let tenant: Tenant;
 const keys: Record<string, string> = {};
 
 beforeAll(async () => {
   tollgate = await startTollgate();
   operator = await signInOperator(tollgate.url);
   const groups = await groupsByIdentifier(operator);
-  const tenant = await createTenant(tollgate.url, operator, { groupRouting: true });
+  tenant = await createTenant(tollgate.url, operator, { groupRouting: true });
   for (const identifier of ["claude-smart", "gpt-trial", "gemini-official", "qwen-trial"]) keys[identifier] = await createKey(tenant.owner, groups.get(identifier)!.id);
   // A self-hosted group whose model id has a colon, as Ollama's do.
   const ollama = await operator.POST("/api/admin/groups", {
@@ -82,6 +83,26 @@ describe("Family C SDK: ai.models.get", () => {
   it("finds an id with a slash, sent as two path segments", async () => {
     const model = await genai(keys["qwen-trial"], "v1beta").models.get({ model: "Qwen/Qwen3-235B-A22B" });
     expect(model.name).toBe("models/Qwen/Qwen3-235B-A22B");
+  });
+
+  it.each([undefined, "v1beta"])("finds a group-qualified id whose model id has a slash, as the Call Guide shows it (three path segments, API version %s)", async (apiVersion) => {
+    const guide = (await tenant.owner.GET("/api/call-guide")).data!;
+    const qualified = guide.groups.find((group) => group.identifier === "qwen-trial")!.models.find((model) => model.model_id === "Qwen/Qwen3-235B-A22B")!.qualified_call_name;
+    const model = await genai(keys["gemini-official"], apiVersion).models.get({ model: qualified });
+    expect(model).toMatchObject({ name: `models/${qualified}`, displayName: expect.any(String) });
+    // …and the name it answers with finds it again.
+    expect((await genai(keys["gemini-official"], apiVersion).models.get({ model: model.name! })).name).toBe(model.name);
+  });
+
+  it("a name in more segments than a model path takes is a 404 that says to encode, and encoded it is looked up", async () => {
+    const said = async (model: string) => {
+      const error = await genai(keys["gemini-official"], "v1beta").models.get({ model }).catch((e) => e);
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error.status).toBe(404);
+      return JSON.parse(error.message).error.message as string;
+    };
+    expect(await said("qwen-trial/a/b/c")).toContain('Percent-encode the "/" inside the model id (%2F), e.g. "qwen-trial/a%2Fb%2Fc"');
+    expect(await said("qwen-trial/a%2Fb%2Fc")).toContain('Model "a/b/c" is not offered by group');
   });
 
   it("a model the group does not offer is a 404 in the Family C format", async () => {

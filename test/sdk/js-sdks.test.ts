@@ -205,6 +205,37 @@ describe("Family C SDK (@google/genai)", () => {
     expect(call.reasoning_tokens).toBe(THINKING_TOKENS);
     expect(call.input_tokens).toBe(last!.promptTokenCount);
   });
+
+  it("calls a group-qualified model whose id has a slash as the Call Guide names it (the SDK sends three path segments)", async () => {
+    const identifier = unique("gemini-slash").toLowerCase();
+    const group = await env.operator.POST("/api/admin/groups", {
+      body: { name: identifier, identifier, family: "C", multiplier_milli: 1000, visibility: "public", models: [{ model_id: "google/gemini-2.5-flash", prices: { input: 1, output: 1 } }] },
+    });
+    const channel = await env.operator.POST("/api/admin/channels", {
+      body: { name: identifier, kind: "gemini", base_url: env.mocks.gemini.url, credentials: [upstreamKeys.gemini], group_ids: [group.data!.id], model_mapping: { "google/gemini-2.5-flash": "gemini-2.5-flash" }, priority: 0 },
+    });
+    expect(channel.response.status).toBe(201);
+    await new Promise((settle) => setTimeout(settle, 500)); // the catalog reloads
+    const guide = (await env.tenant.owner.GET("/api/call-guide")).data!;
+    const model = guide.groups.find((listed) => listed.identifier === identifier)!.models[0].qualified_call_name;
+    expect(model).toBe(`${identifier}/google/gemini-2.5-flash`);
+    // A key of another group: the qualified name routes the call.
+    const { name, key } = await keyed("gemini-official");
+    const ai = client(key);
+    const response = await ai.models.generateContent({ model, contents: prompt });
+    expect(response.text).toBe(GEMINI_REPLY);
+    expect(env.mocks.gemini.requests.at(-1)!.path).toBe("/v1beta/models/gemini-2.5-flash:generateContent");
+    let text = "";
+    for await (const chunk of await ai.models.generateContentStream({ model, contents: prompt })) text += chunk.text ?? "";
+    expect(text).toBe(GEMINI_REPLY);
+    expect((await ai.models.countTokens({ model, contents: prompt })).totalTokens).toBeGreaterThan(0);
+    expect((await ai.models.get({ model })).name).toBe(`models/${model}`);
+    const calls = await env.ledger(name, 2);
+    expect(calls.map((call) => [call.model_id, call.call_name])).toEqual([
+      ["google/gemini-2.5-flash", model],
+      ["google/gemini-2.5-flash", model],
+    ]);
+  });
 });
 
 describe("channels", () => {

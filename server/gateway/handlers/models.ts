@@ -1,6 +1,7 @@
 // The bound group's models in the list shape each SDK expects (wire-formats.md §1.6, §2.5, §4.6),
 // and one model in the same shapes: SDKs and CLIs retrieve one to check that it exists.
 import type { NextFunction, Request, Response } from "express";
+import { callNameInPath } from "../../domain/call-name.ts";
 import type { Group, GroupModel } from "../../store/records.ts";
 import type { Catalog } from "../catalog.ts";
 import type { Caller } from "../middleware/authenticate.ts";
@@ -80,12 +81,13 @@ const geminiModel = (group: Group, model: GroupModel, id: string) => ({
 
 /**
  * `GET /v1/models/{model}` and `/v1beta/models/{model}`, also with two segments (`{group}/{model}`:
- * a group-qualified name or an id such as `Qwen/Qwen3-235B-A22B`). A model the key's group does not
- * offer is the relay's 404, in the caller's error shape.
+ * a group-qualified name or an id such as `Qwen/Qwen3-235B-A22B`) or three (a group-qualified name
+ * of such an id, as the Call Guide shows it). A model the key's group does not offer is the relay's
+ * 404, in the caller's error shape.
  */
 export function getModel(catalog: Catalog) {
   return function handleGetModel(req: Request, res: Response, next: NextFunction) {
-    const callName = req.params.group ? `${req.params.group}/${req.params.model}` : String(req.params.model);
+    const callName = callNameInPath(req.params);
     const route = resolveRoute(catalog.snapshot, res.locals.caller as Caller, "models", callName);
     if ("kind" in route) return next(route);
     const { group, model } = route;

@@ -1,6 +1,7 @@
 // One handler shape for the four generation interfaces: resolve the call name through the key's
 // group, then hand the admitted call to the forwarder (reserve → upstream → stream → settle).
 import type { NextFunction, Request, Response } from "express";
+import { callNameInPath } from "../../domain/call-name.ts";
 import type { Interface } from "../../domain/families.ts";
 import type { Catalog } from "../catalog.ts";
 import type { Forwarder } from "../forward.ts";
@@ -14,8 +15,8 @@ export const callNameOf: Record<GenerationInterface, (req: Request) => string> =
   messages: (req) => req.body.model,
   chat: (req) => req.body.model,
   responses: (req) => req.body.model,
-  // `/v1beta/models/<model>:…` or, group-qualified, `/v1beta/models/<group>/<model>:…`.
-  "generate-content": (req) => (req.params.group ? `${req.params.group}/${req.params.model}` : String(req.params.model)),
+  // `/v1beta/models/<model>:…` or, group-qualified, `/v1beta/models/<group>/<model>:…` (`<group>/<owner>/<name>` for an id with a `/`).
+  "generate-content": (req) => callNameInPath(req.params),
   embeddings: (req) => req.body.model,
 };
 
