@@ -38,7 +38,7 @@ export type Refusal = { short: AccountId } | { unavailable: true };
 /**
  * How long a recalled worker has to answer before the owner decides without it: long, because a
  * refusal decided without a busy worker's idle lease would be a false one (a worker that exits is
- * detached at once, which ends the wait).
+ * detached at once, which ends the wait). A later answer still gives its money back.
  */
 const recallTimeoutMs = 10_000;
 
@@ -134,14 +134,23 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
       else for (const [account, left] of await store.budgets.remaining(missing)) if (!book.has(account)) book.setDurable(account, left);
     });
 
-  /** Asks every holder of the account except `except` to give back what its calls do not hold. */
+  /**
+   * Asks every holder of the account except `except` to give back what its calls do not hold. A
+   * holder that answers after the wait still gives it back: it took the money out of its lease
+   * when it answered. (One that exited first had every lease returned then, and answers nothing.)
+   */
   const recall = async (account: AccountId, except?: string) => {
     await Promise.all(
       book.holdersOf(account).map(async (holder) => {
         const peer = peers.get(holder);
         if (!peer || holder === except) return;
-        const returned = await Promise.race([peer.call<number>("recall", account), new Promise<number>((done) => setTimeout(() => done(0), recallTimeoutMs))]).catch(() => 0);
-        if (returned > 0) book.giveBack(holder, account, returned);
+        const answered = peer.call<number>("recall", account).then(
+          (returned) => void (returned > 0 && book.giveBack(holder, account, returned)),
+          () => {},
+        );
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([answered, new Promise<void>((done) => (timer = setTimeout(done, recallTimeoutMs)))]);
+        clearTimeout(timer);
       }),
     );
   };
