@@ -398,19 +398,25 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
     adjustBalance: async (organizationId: string, amount: number) => {
       const account = `org:${organizationId}`;
       if (shared) {
-        // Redis first for a removal (refused if the money is leased out), the database first for a top-up.
         if (amount < 0) {
           await recallEverywhere(account);
           await recall(account);
           await returnSpare(account);
-          if (!(await shared.adjust(account, amount))) return false;
-          if (await store.organizations.adjustBalance(organizationId, amount)) return true;
-          await shared.adjust(account, -amount);
-          return false;
         }
-        if (!(await store.organizations.adjustBalance(organizationId, amount))) return false;
-        await shared.adjust(account, amount);
-        return true;
+        // Redis has the account before the database changes (a removal is taken out there first,
+        // refused if the money is leased out): a node's load that read the balance before the write
+        // would otherwise put that figure into Redis after it, and the change would be lost.
+        const adjustment = await shared.beginAdjustment(account, amount);
+        if (!adjustment) return false;
+        // A removal whose write fails without an answer stays out: less money, never more.
+        let written = Math.min(0, amount);
+        try {
+          const accepted = await store.organizations.adjustBalance(organizationId, amount);
+          written = accepted ? amount : 0;
+          return accepted;
+        } finally {
+          await shared.endAdjustment(adjustment, written);
+        }
       }
       if (amount < 0) {
         await load([account]);

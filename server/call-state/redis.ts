@@ -66,8 +66,45 @@ for i = 3, #ARGV, 2 do
 end
 return 1`;
 
-// ARGV: account, delta. A top-up (or removal) after the database took it; a removal is refused
-// when it would take money that is leased out.
+// A balance change in two steps around the database's write, so that no load of the account can
+// carry a figure read before the write into Redis after it (where the change would then be lost):
+// the first step loads the account if Redis does not have it yet, from a read of this node's, and
+// every later load finds it there. ARGV: account, delta, durableIfMissing, loadedAt, now, grace.
+// A removal (delta < 0) is taken out at once, and refused when it would take money leased out.
+// Not within the grace period of a new epoch: the leases of other nodes are not all re-registered.
+const adjustBeginScript = `
+local key, delta, now, grace = 'tg:acct:' .. ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[5]), tonumber(ARGV[6])
+local epoch = redis.call('GET', 'tg:epoch')
+if not epoch then redis.call('SET', 'tg:epoch', ARGV[5]); epoch = ARGV[5] end
+if now - tonumber(epoch) < grace then return {'wait', string.format('%.0f', tonumber(epoch) + grace - now)} end
+if redis.call('EXISTS', key) == 0 then redis.call('HSET', key, 'durable', ARGV[3], 'leased', '0', 'loadedAt', ARGV[4]) end
+if delta < 0 then
+  if tonumber(redis.call('HGET', key, 'durable')) - tonumber(redis.call('HGET', key, 'leased')) < -delta then return {'short', epoch} end
+  redis.call('HINCRBY', key, 'durable', ARGV[2])
+end
+return {'ready', epoch}`;
+
+// The second step, after the write. ARGV: account, counted (what the first step took), written
+// (what the database took), epoch (of the first step), writeStartedAt, writeEndedAt. An account
+// Redis does not have is loaded later from a read that has the write. One rebuilt since the first
+// step (Redis lost its state) counts the write if its read began after it; within a 50 ms margin
+// for clocks, it is taken to count a top-up and not a removal: less money, never more.
+const adjustEndScript = `
+local key, counted, written = 'tg:acct:' .. ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3])
+if redis.call('EXISTS', key) == 0 then return 0 end
+local change = written - counted
+if redis.call('GET', 'tg:epoch') ~= ARGV[4] then
+  local loadedAt = tonumber(redis.call('HGET', key, 'loadedAt') or '0')
+  change = 0
+  if written > 0 and loadedAt < tonumber(ARGV[5]) - 50 then change = written end
+  if written < 0 and not (loadedAt > tonumber(ARGV[6]) + 50) then change = written end
+end
+if change ~= 0 then redis.call('HINCRBY', key, 'durable', string.format('%.0f', change)) end
+return 1`;
+
+// ARGV: account, delta. A spend cap's change after the database took it; a lowering is refused
+// when it would take money that is leased out. (An account Redis does not have is left to its
+// load, which reads the new cap — unless that load read the database before the change.)
 const adjustScript = `
 local key = 'tg:acct:' .. ARGV[1]
 if redis.call('EXISTS', key) == 0 then return 1 end
@@ -186,6 +223,10 @@ return 1`;
 
 export type SharedBudgets = ReturnType<typeof redisShared>;
 
+/** A balance change between its two steps in Redis: what the first took out, in which epoch, and when the database's write began. */
+export type Adjustment = { account: AccountId; counted: number; epoch: string; startedAt: number };
+type AdjustmentEnd = Adjustment & { written: number; endedAt: number };
+
 export type SharedOptions = {
   url: string;
   node: string;
@@ -209,6 +250,8 @@ export function redisShared(options: SharedOptions) {
   redis.defineCommand("tgAcquire", { numberOfKeys: 0, lua: acquireScript });
   redis.defineCommand("tgReturn", { numberOfKeys: 1, lua: returnScript });
   redis.defineCommand("tgAdjust", { numberOfKeys: 0, lua: adjustScript });
+  redis.defineCommand("tgAdjustBegin", { numberOfKeys: 0, lua: adjustBeginScript });
+  redis.defineCommand("tgAdjustEnd", { numberOfKeys: 0, lua: adjustEndScript });
   redis.defineCommand("tgHeartbeat", { numberOfKeys: 0, lua: heartbeatScript });
   redis.defineCommand("tgRegister", { numberOfKeys: 0, lua: registerScript });
   redis.defineCommand("tgSweep", { numberOfKeys: 0, lua: sweepScript });
@@ -220,6 +263,9 @@ export function redisShared(options: SharedOptions) {
   let epoch: string | null = null;
   let nodes = 1;
   let up = false;
+  /** Second steps of balance changes that Redis could not be reached for: retried at each heartbeat. */
+  let unfinished: AdjustmentEnd[] = [];
+  const endAdjustment = (end: AdjustmentEnd) => run.tgAdjustEnd(end.account, end.counted, end.written, end.epoch, end.startedAt, end.endedAt);
   const beat = async () => {
     try {
       const current = String(await run.tgHeartbeat(options.node, Date.now(), heartbeatMs * 3));
@@ -229,6 +275,7 @@ export function redisShared(options: SharedOptions) {
         epoch = current;
       }
       await run.tgSweep();
+      for (const end of unfinished.splice(0)) await endAdjustment(end).catch(() => void unfinished.push(end));
       nodes = Math.max(1, await redis.scard("tg:nodes"));
     } catch (error) {
       if (up) options.log("call_state.redis_unavailable", { error: String(error) });
@@ -274,6 +321,30 @@ export function redisShared(options: SharedOptions) {
     /** Charges this node wrote to the database at `committedAt`: its leases shrink, and so do the accounts. */
     flushed: (grants: Grant[], committedAt: number) =>
       run.tgReturn("flushed", options.node, committedAt, ...grants.flatMap((grant) => [grant.account, grant.amount])),
+    /**
+     * A balance change's first step, before the database's write: the account is loaded into Redis
+     * if it is not there yet, and a removal taken out of it. Null: a removal that would take money
+     * leased out. Throws when Redis cannot be reached (nothing should be written then).
+     */
+    async beginAdjustment(account: AccountId, delta: number): Promise<Adjustment | null> {
+      for (let waits = 0; ; waits++) {
+        // Taken before the read, as for a lease: a write that finished earlier is in what the read returns.
+        const loadedAt = Date.now();
+        const durable = (await options.durableOf([account])).get(account) ?? 0;
+        const [status, value] = (await run.tgAdjustBegin(account, delta, durable, loadedAt, Date.now(), graceMs)) as string[];
+        if (status === "ready") return { account, counted: Math.min(0, delta), epoch: value, startedAt: Date.now() };
+        if (status === "short") return null;
+        if (waits === 20) throw new Error("the shared budget store is still waiting for the nodes to re-register their leases");
+        await new Promise((done) => setTimeout(done, Math.min(Number(value), 1_000)));
+      }
+    },
+    /** Its second step, once the database took `written` of it (0: the write was refused). Never lost: retried until Redis takes it. */
+    async endAdjustment(adjustment: Adjustment, written: number) {
+      const end = { ...adjustment, written, endedAt: Date.now() };
+      if (end.written === 0 && end.counted === 0) return;
+      await endAdjustment(end).catch(() => void unfinished.push(end));
+    },
+    /** A spend cap moved by `delta` after the database took it (see adjustScript). */
     adjust: async (account: AccountId, delta: number) => (await run.tgAdjust(account, delta)) === 1,
     /** Admits a call under its scopes' limits for all nodes at once; the counters come back for the headers. */
     async admitRate(holder: string, scopes: RateScope[], now: number): Promise<Admission> {

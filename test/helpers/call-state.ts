@@ -14,7 +14,12 @@ function directPeer(handlers: Handlers): Peer {
   };
 }
 
-export function ownerWithWorkers(store: Store, count: number, flushMs = 60_000, options: Pick<OwnerOptions, "writeBatch"> & Partial<Pick<OwnerOptions, "log">> = {}) {
+export function ownerWithWorkers(
+  store: Store,
+  count: number,
+  flushMs = 60_000,
+  options: Pick<OwnerOptions, "writeBatch"> & Partial<Pick<OwnerOptions, "log" | "redisUrl" | "node">> = {},
+) {
   const owner = callStateOwner(store, {
     circuit: { minCalls: 3, failureRate: 0.5, windowMs: 10_000, cooldownMs: 1_000, probeDeadlineMs: 1_000 },
     flushMs,

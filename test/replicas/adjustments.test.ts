@@ -1,0 +1,149 @@
+// Replica mode, two nodes' call-state owners on one PostgreSQL database and one Redis: a top-up or
+// a balance removal made through one node while the other is loading the account into Redis (it
+// has read the balance from the database and not yet written it to Redis) is neither lost nor
+// undone by that load.
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { CallHold } from "../../server/call-state/worker.ts";
+import { type Store, openStore } from "../../server/store/store.ts";
+import { ownerWithWorkers, usageRecord } from "../helpers/call-state.ts";
+import { unique } from "../helpers/fixtures.ts";
+import { freshDatabase } from "../helpers/postgres.ts";
+import { type RedisServer, replicaPrerequisites, startRedis } from "../helpers/replicas.ts";
+
+/** The store as one node sees it, whose next balance read is answered only when the test lets it go on. */
+function withHeldRead(store: Store) {
+  let held: { reached: () => void; released: Promise<void> } | null = null;
+  const node: Store = {
+    ...store,
+    budgets: {
+      ...store.budgets,
+      async remaining(accounts) {
+        const read = await store.budgets.remaining(accounts);
+        const hold = held;
+        held = null;
+        if (hold) {
+          hold.reached();
+          await hold.released;
+        }
+        return read;
+      },
+    },
+  };
+  const holdNextRead = () => {
+    let reached!: () => void;
+    let release!: () => void;
+    const wasReached = new Promise<void>((done) => (reached = done));
+    held = { reached, released: new Promise<void>((done) => (release = done)) };
+    return { reached: wasReached, release };
+  };
+  return { node, holdNextRead };
+}
+
+describe.skipIf(replicaPrerequisites !== null)(`balance changes in replica mode while an account is being loaded${replicaPrerequisites ? ` (skipped: ${replicaPrerequisites})` : ""}`, () => {
+  let redis: RedisServer;
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  let store: Store;
+
+  async function fundedOrganization(balance: number) {
+    const organizationId = await store.organizations.create({ name: unique("acme") });
+    const userId = await store.users.create({ organizationId, email: `${unique("l")}@example.com`, name: "L", role: "owner", passwordHash: "h" });
+    const keyId = await store.keys.create({ userId, organizationId, name: "k", secretHash: unique("h").padEnd(64, "0"), display: "tg-…", groupId: null, expiresAt: null, spendCap: null });
+    await store.organizations.adjustBalance(organizationId, balance);
+    return { organizationId, userId, keyId, holder: { organizationId, userId, keyId, memberCapped: false, keyCapped: false } };
+  }
+
+  /** Two nodes, once both have reached Redis (their heartbeat went through); the first one's balance reads can be held. */
+  async function twoNodes() {
+    const first = withHeldRead(store);
+    const names = [unique("node-a"), unique("node-b")];
+    const a = ownerWithWorkers(first.node, 1, 50, { redisUrl: redis.url, node: names[0] });
+    const b = ownerWithWorkers(store, 1, 50, { redisUrl: redis.url, node: names[1] });
+    const client = new Redis(redis.url);
+    try {
+      await vi.waitFor(async () => expect(await Promise.all(names.map((name) => client.exists(`tg:alive:${name}`)))).toEqual([1, 1]), { timeout: 5_000 });
+    } finally {
+      client.disconnect();
+    }
+    return {
+      holdNextRead: first.holdNextRead,
+      a: a.workers[0],
+      b: b.workers[0],
+      async stop() {
+        await Promise.all([a.workers[0].stop(), b.workers[0].stop()]);
+        await Promise.all([a.owner.stop(), b.owner.stop()]);
+      },
+    };
+  }
+
+  const durableInRedis = async (organizationId: string) => {
+    const client = new Redis(redis.url);
+    try {
+      return Number(await client.hget(`tg:acct:org:${organizationId}`, "durable"));
+    } finally {
+      client.disconnect();
+    }
+  };
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    database = await freshDatabase(process.env.TEST_DATABASE_URL!, "tollgate_adjust");
+    store = openStore({ databaseUrl: database.url, dataDir: "", secretKey: "adjustments-suite-secret-key" });
+    await store.migrate();
+    // A first call waits out the grace period of a fresh Redis, so the tests' loads go through at the first ask.
+    const { holder, organizationId, userId, keyId } = await fundedOrganization(100);
+    const nodes = await twoNodes();
+    const hold = await nodes.a.hold(holder, 10);
+    nodes.a.settle(hold as CallHold, 0, usageRecord({ organizationId, userId, keyId, cost: 0, requestId: unique("warm") }));
+    await nodes.stop();
+  }, 30_000);
+  afterAll(async () => {
+    await store?.close();
+    await database?.drop();
+    await redis?.stop();
+  });
+
+  it("a top-up through one node while the other loads the account: the money is there to use", async () => {
+    const { organizationId, userId, keyId, holder } = await fundedOrganization(100);
+    const nodes = await twoNodes();
+    try {
+      const read = nodes.holdNextRead();
+      const first = nodes.a.hold(holder, 50);
+      await read.reached; // node A has read 100 from the database
+      expect(await nodes.b.adjustBalance(organizationId, 1_000)).toBe(true);
+      read.release();
+      const small = await first;
+      expect(small).toEqual({ accounts: [`org:${organizationId}`], amount: 50 });
+      // 1,100 in the database, 50 of it held: a call of 1,000 fits.
+      const large = await nodes.a.hold(holder, 1_000);
+      expect(large).toEqual({ accounts: [`org:${organizationId}`], amount: 1_000 });
+      expect(await durableInRedis(organizationId)).toBe(1_100);
+      for (const [i, hold] of [small, large].entries()) nodes.a.settle(hold as CallHold, 0, usageRecord({ organizationId, userId, keyId, cost: 0, requestId: unique(`top-up-${i}`) }));
+    } finally {
+      await nodes.stop();
+    }
+    expect((await store.organizations.get(organizationId))?.balance).toBe(1_100);
+  }, 30_000);
+
+  it("a balance removal through one node while the other loads the account: the money removed cannot be held", async () => {
+    const { organizationId, userId, keyId, holder } = await fundedOrganization(1_000);
+    const nodes = await twoNodes();
+    try {
+      const read = nodes.holdNextRead();
+      const first = nodes.a.hold(holder, 50);
+      await read.reached; // node A has read 1,000 from the database
+      expect(await nodes.b.adjustBalance(organizationId, -900)).toBe(true);
+      read.release();
+      const small = await first;
+      expect(small).toEqual({ accounts: [`org:${organizationId}`], amount: 50 });
+      // 100 left in the database, 50 of it held: a call of 500 is refused.
+      expect(await nodes.a.hold(holder, 500)).toEqual({ blocked: "organization" });
+      expect(await nodes.b.hold(holder, 500)).toEqual({ blocked: "organization" });
+      expect(await durableInRedis(organizationId)).toBe(100);
+      nodes.a.settle(small as CallHold, 0, usageRecord({ organizationId, userId, keyId, cost: 0, requestId: unique("removal") }));
+    } finally {
+      await nodes.stop();
+    }
+    expect((await store.organizations.get(organizationId))?.balance).toBe(100);
+  }, 30_000);
+});
