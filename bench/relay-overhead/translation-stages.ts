@@ -24,7 +24,7 @@ import { chatRequest } from "./scenarios/agent-request.ts";
 import { messagesStream } from "./scenarios/answers.ts";
 
 const body = Buffer.from(chatRequest("claude-bench", false));
-const options = { stream: false, model: "claude-bench", bodyBytes: body.length };
+const options = { stream: false, model: "claude-bench", input: { textBytes: body.length, imageTokens: 0 } };
 const target = { baseUrl: "http://127.0.0.1:1", credential: "key", upstreamModel: "claude-upstream" };
 
 function parsed(bytes: Buffer): { raw: RawJson; body: Record<string, unknown> } {
@@ -65,7 +65,7 @@ const stages: Record<string, { what: string; run: () => unknown }> = {
   answer: {
     what: "a short streamed answer read back into one chat completion",
     run: () => {
-      const session = startTranslation("chat", smallCall, { stream: false, model: "claude-bench", bodyBytes: 80 }).to("messages").startStream({ body: {}, raw: null, stream: false, headers: {}, query: {} });
+      const session = startTranslation("chat", smallCall, { stream: false, model: "claude-bench", input: { textBytes: 80, imageTokens: 0 } }).to("messages").startStream({ body: {}, raw: null, stream: false, headers: {}, query: {} });
       for (const upstreamEvent of new SseSplitter().push(answer)) session.onEvent(upstreamEvent);
       session.close?.();
       return JSON.stringify(session.assembled?.());

@@ -5,7 +5,11 @@
 // message adds a few tokens of the format's own framing. Measured against OpenAI's o200k_base on
 // the texts of `estimate-tokens.test.ts`: within ±25% on each, which is the bound the README
 // states; Claude's and Gemini's tokenizers are not published, so the real count may differ more.
+// Images are not text: each costs what its family's documented rule charges for its size
+// (image-tokens.ts), read from the base64's header.
+import { contentParts } from "./content-parts.ts";
 import type { Interface } from "./families.ts";
+import { imagePartOf, imageTokens, sizeOfImage } from "./image-tokens.ts";
 
 const perMessage = 4;
 
@@ -42,17 +46,22 @@ function textOf(value: unknown, out: string[]): void {
 export function estimateRequestTokens(iface: Extract<Interface, "messages" | "generate-content">, body: Json): number {
   const texts: string[] = [];
   let messages = 0;
+  let images = 0;
+  const request = iface === "messages" ? body : (body.generateContentRequest ?? body);
+  for (const part of contentParts(iface, request)) {
+    const image = imagePartOf(iface, part);
+    if (image) images += imageTokens(iface, image, sizeOfImage(image));
+  }
   if (iface === "messages") {
     textOf(body.system, texts);
     textOf(body.tools, texts);
     messages = Array.isArray(body.messages) ? body.messages.length : 0;
     textOf(body.messages, texts);
   } else {
-    const request = body.generateContentRequest ?? body;
     textOf(request.systemInstruction ?? request.system_instruction, texts);
     textOf(request.tools, texts);
     messages = Array.isArray(request.contents) ? request.contents.length : 0;
     textOf(request.contents, texts);
   }
-  return texts.reduce((sum, text) => sum + estimateTextTokens(text), 0) + messages * perMessage;
+  return texts.reduce((sum, text) => sum + estimateTextTokens(text), 0) + messages * perMessage + images;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { maxInputTokens, maxOutputTokens, mediaAllowanceTokens, worstCaseCost } from "./worst-case.ts";
+import { dataUrl, png } from "../../test/helpers/images.ts";
+import { estimatedInputTokens, inputTokensOf, maxInputTokens, maxOutputTokens, mediaAllowanceTokens, worstCaseCost } from "./worst-case.ts";
 
 const bytes = (body: unknown) => Buffer.byteLength(JSON.stringify(body));
 const image = "iVBORw0KGgo".repeat(50_000); // 550 KB of base64
@@ -53,6 +54,28 @@ describe("maxInputTokens", () => {
     const pdf = "JVBERi0xLjQK".repeat(1000);
     const body = { contents: [{ parts: [{ inlineData: { mimeType: "application/pdf", data: pdf } }] }] };
     expect(maxInputTokens("generate-content", body, bytes(body))).toBe(bytes(body) + mediaAllowanceTokens);
+  });
+
+  it("holds an image whose header gives a size some family's rule charges more for at that much (Gemini's tiles of an 8000 × 8000 image)", () => {
+    const huge = { contents: [{ parts: [{ inlineData: { mimeType: "image/png", data: png(8000, 8000).toString("base64") } }] }] };
+    const data = huge.contents[0].parts[0].inlineData.data;
+    expect(maxInputTokens("generate-content", huge, bytes(huge))).toBe(bytes(huge) - data.length + 258 * 11 * 11);
+    // The same image sent in another format is held the same: a translated call's upstream may be Gemini.
+    const inChat = { messages: [{ role: "user", content: [{ type: "image_url", image_url: { url: dataUrl(png(8000, 8000)) } }] }] };
+    expect(maxInputTokens("chat", inChat, bytes(inChat))).toBe(bytes(inChat) - dataUrl(png(8000, 8000)).length + 258 * 11 * 11);
+  });
+});
+
+describe("estimatedInputTokens", () => {
+  it("is the text at three bytes a token plus each image by its interface's rule, not its base64 read as text", () => {
+    const photo = dataUrl(png(1024, 1024, 300_000)); // 400 KB of base64
+    const body = { model: "m", messages: [{ role: "user", content: [{ type: "text", text: "Describe it." }, { type: "image_url", image_url: { url: photo } }] }] };
+    const input = inputTokensOf("chat", body, bytes(body));
+    // OpenAI: 768 × 768 at high (auto) detail, four tiles: 85 + 4 × 170.
+    expect(estimatedInputTokens(input)).toBe(Math.ceil((bytes(body) - photo.length) / 3) + 765);
+    expect(estimatedInputTokens(input)).toBeLessThan(1000);
+    const low = { ...body, messages: [{ role: "user", content: [{ type: "image_url", image_url: { url: photo, detail: "low" } }] }] };
+    expect(estimatedInputTokens(inputTokensOf("chat", low, bytes(low)))).toBe(Math.ceil((bytes(low) - photo.length) / 3) + 85);
   });
 });
 

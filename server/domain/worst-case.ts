@@ -5,14 +5,18 @@
 // spend at least one byte per token), and the JSON around the text outweighs the tokens vendors
 // add per message. Media are not text: the base64 of an inline image is not counted, and every
 // media part (image, document, audio or file; inline or referenced by URL or file id) adds
-// `mediaAllowanceTokens` instead — well above what one image costs in any family at its largest
-// accepted size. The bound does not cover what the upstream adds on its own: a long document,
-// audio or video behind a URL or file id, a stored conversation (`previous_response_id`) or
-// results of server-side tools; the README's Billing section says so.
+// `mediaAllowanceTokens` instead — above what one image costs by Anthropic's and OpenAI's rules at
+// any size, and by Gemini's up to 30 tiles (3840 × 4608 px); an image whose header gives a larger
+// size is held at what that rule charges (image-tokens.ts). The bound does not cover what the
+// upstream adds on its own: a long document, audio or video behind a URL or file id, a stored
+// conversation (`previous_response_id`) or results of server-side tools; the README's Billing
+// section says so.
 //
 // Output: the request's own limit, or a default when it sets none. Input is priced at the dearer of
 // the input and cache-write prices.
+import { contentParts } from "./content-parts.ts";
 import type { Interface } from "./families.ts";
+import { imagePartOf, imageTokens, largestImageTokens, sizeOfImage } from "./image-tokens.ts";
 import { type Prices, costMicros } from "./pricing.ts";
 
 export const defaultMaxOutputTokens = { chat: 4096, responses: 4096, "generate-content": 8192 } as const;
@@ -52,88 +56,72 @@ export function maxOutputTokens(iface: Exclude<Interface, "models">, body: Recor
 }
 
 type Json = Record<string, any>;
-type Part = Json;
 
 const isObject = (value: unknown): value is Json => value !== null && typeof value === "object" && !Array.isArray(value);
-const objectsIn = (value: unknown): Json[] => (Array.isArray(value) ? value.filter(isObject) : []);
-const isImageType = (value: unknown) => typeof value === "string" && value.toLowerCase().startsWith("image/");
-const imageDataUrlLength = (value: unknown) => (typeof value === "string" && /^data:image\//i.test(value) ? value.length : 0);
-
-/**
- * The content parts of a request, where each format puts them — and only there: the same shape
- * inside free-form JSON (a tool call's input) is text the model reads, so it is counted as bytes.
- */
-function contentParts(iface: Exclude<Interface, "models">, body: Json): Part[] {
-  const parts: Part[] = [];
-  const lists: unknown[] = [];
-  switch (iface) {
-    case "messages":
-      lists.push(body.system, ...objectsIn(body.messages).map((message) => message.content));
-      break;
-    case "chat":
-      lists.push(...objectsIn(body.messages).map((message) => message.content));
-      break;
-    case "responses":
-      for (const item of objectsIn(body.input)) lists.push([item], item.content, item.output);
-      break;
-    case "generate-content":
-      lists.push(...objectsIn(body.contents).map((content) => content.parts));
-      for (const instruction of [body.systemInstruction, body.system_instruction]) if (isObject(instruction)) lists.push(instruction.parts);
-      break;
-  }
-  while (lists.length > 0) {
-    for (const part of objectsIn(lists.pop())) {
-      parts.push(part);
-      // Family A nests blocks in tool results and in documents made of content.
-      if (iface === "messages" && part.type === "tool_result") lists.push(part.content);
-      if (iface === "messages" && part.type === "document" && isObject(part.source)) lists.push(part.source.content);
-    }
-  }
-  return parts;
-}
 
 /** Content part types that carry media (Family A, chat completions, Responses). */
 const mediaPartTypes = new Set(["image", "document", "image_url", "input_image", "input_file", "file", "input_audio"]);
 
-/** Characters of base64 image data in a part: images count their allowance, not their bytes. */
-function inlineImageChars(part: Part): number {
-  if (part.type === "image" && part.source?.type === "base64" && typeof part.source.data === "string") return part.source.data.length;
-  if (part.type === "image_url") return imageDataUrlLength(part.image_url?.url);
-  if (part.type === "input_image") return imageDataUrlLength(part.image_url);
-  const inline = part.inlineData ?? part.inline_data;
-  if (isObject(inline) && isImageType(inline.mimeType ?? inline.mime_type) && typeof inline.data === "string") return inline.data.length;
-  return 0;
-}
-
-const isMediaPart = (part: Part) =>
+const isMediaPart = (part: Json) =>
   mediaPartTypes.has(part.type) || [part.inlineData, part.inline_data, part.fileData, part.file_data].some(isObject);
 
-/** Media parts in a request body, and the characters of inline image data inside them. */
-export function mediaOf(iface: Exclude<Interface, "models">, body: Json): { parts: number; inlineImageChars: number } {
-  let parts = 0;
-  let chars = 0;
+/** A request's input as the relay sizes it, from one walk over its content parts. */
+export type InputTokens = {
+  /** The bound the hold is made for (see above). */
+  held: number;
+  /** The decoded body less the base64 of its images: what an estimate reads as text. */
+  textBytes: number;
+  /** Its images by the rule of the interface's family (image-tokens.ts). */
+  imageTokens: number;
+};
+
+/**
+ * The input of a request whose decoded body is `bodyBytes` long. An image is held at the
+ * allowance, or at more where its header gives a size that some family's rule charges more for
+ * (Gemini's tiles of a very large image): a translated call is charged by its upstream's rule.
+ */
+export function inputTokensOf(iface: Exclude<Interface, "models">, body: Json, bodyBytes: number): InputTokens {
+  let imageChars = 0;
+  let imageTokensOfRule = 0;
+  let heldForMedia = 0;
   for (const part of contentParts(iface, body)) {
-    if (isMediaPart(part)) parts++;
-    chars += inlineImageChars(part);
+    const image = imagePartOf(iface, part);
+    if (image) {
+      const size = sizeOfImage(image);
+      imageChars += image.data?.length ?? 0;
+      imageTokensOfRule += imageTokens(iface, image, size);
+      heldForMedia += Math.max(mediaAllowanceTokens, size ? largestImageTokens(size) : 0);
+    } else if (isMediaPart(part)) heldForMedia += mediaAllowanceTokens;
   }
-  return { parts, inlineImageChars: chars };
+  const textBytes = Math.max(0, bodyBytes - imageChars);
+  return { held: textBytes + heldForMedia, textBytes, imageTokens: imageTokensOfRule };
 }
 
 /** An upper bound on the input tokens of a request whose decoded body is `bodyBytes` long (see above). */
 export function maxInputTokens(iface: Exclude<Interface, "models">, body: Json, bodyBytes: number): number {
-  const media = mediaOf(iface, body);
-  return Math.max(0, bodyBytes - media.inlineImageChars) + media.parts * mediaAllowanceTokens;
+  return inputTokensOf(iface, body, bodyBytes).held;
 }
 
-/** What a call cut off mid-stream is charged for input when the stream had not reported it yet. */
-export function estimatedInputTokens(bodyBytes: number): number {
-  return Math.ceil(bodyBytes / 3);
+/**
+ * What a call cut off mid-stream is charged for input when the stream had not reported it yet:
+ * its text at three bytes a token, its images by their family's rule (their base64 is no text).
+ */
+export function estimatedInputTokens(input: InputTokens): number {
+  return Math.ceil(input.textBytes / 3) + input.imageTokens;
 }
 
-export function worstCaseCost(iface: Exclude<Interface, "models">, body: Record<string, any>, bodyBytes: number, prices: Prices, multiplierMilli: number): number {
+/** `input`: what inputTokensOf gave for this body, where the caller has it already. */
+export function worstCaseCost(
+  iface: Exclude<Interface, "models">,
+  body: Record<string, any>,
+  bodyBytes: number,
+  prices: Prices,
+  multiplierMilli: number,
+  input: InputTokens = inputTokensOf(iface, body, bodyBytes),
+): number {
   const inputPrice = Math.max(prices.input, prices.cache_write);
   return costMicros(
-    { input: maxInputTokens(iface, body, bodyBytes), output: maxOutputTokens(iface, body), cache_read: 0, cache_write: 0 },
+    { input: input.held, output: maxOutputTokens(iface, body), cache_read: 0, cache_write: 0 },
     { ...prices, input: inputPrice },
     multiplierMilli,
   );

@@ -10,7 +10,7 @@ import { credentialsRefused, refusalBody, refusalSaid } from "./errors/upstream-
 import { wireFormatOf } from "./errors/wire-format.ts";
 import { costMicros } from "../domain/pricing.ts";
 import { type Usage, billableTokens, noUsage } from "../domain/usage.ts";
-import { estimatedInputTokens, formatMicros, worstCaseCost } from "../domain/worst-case.ts";
+import { estimatedInputTokens, formatMicros, inputTokensOf, worstCaseCost } from "../domain/worst-case.ts";
 import type { Blocker, CallState } from "../call-state/worker.ts";
 import type { ChannelWithCredentials } from "../store/channels.ts";
 import type { Failover } from "../store/ledger.ts";
@@ -97,12 +97,15 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
     const { route, caller } = call;
     // A translated call is read once here: what the canonical form cannot hold is refused before any hold.
     const raw = rawJsonOf(res);
+    // The input as the hold and the estimates size it, in one walk over the content parts.
+    const bodyBytes = decodedBodyBytes(req, res);
+    const input = inputTokensOf(call.iface, req.body, bodyBytes);
     const translation =
       route.translated && call.iface !== "embeddings"
         ? startTranslation(call.iface, req.body, {
             stream: call.stream,
             model: route.callName,
-            bodyBytes: decodedBodyBytes(req, res),
+            input,
             raw,
             // Read only before the client's response closes (the loop below stops trying channels then), while the bytes are its.
             reread: raw && !raw.duplicateKeys ? () => JSON.parse(raw.bytes.toString("utf8")) : undefined,
@@ -130,8 +133,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       );
     }
 
-    const bodyBytes = decodedBodyBytes(req, res);
-    const worstCase = worstCaseCost(call.iface, req.body, bodyBytes, route.model.prices, route.group.multiplierMilli);
+    const worstCase = worstCaseCost(call.iface, req.body, bodyBytes, route.model.prices, route.group.multiplierMilli, input);
     // What the call keeps of the request from here on; the parsed body is let go (see admittedRequest).
     const client = admittedRequest({ body: req.body, raw, stream: call.stream, headers: req.headers, query: req.query as Record<string, unknown> });
     req.body = undefined;
@@ -439,7 +441,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
 
     /** Usage with what a stream had not reported yet estimated: input from the request, output one token per event it sent. */
     function withEstimate(usage: Usage, events: number): Usage {
-      return { ...usage, input: usage.input || (events > 0 ? estimatedInputTokens(bodyBytes) : 0), output: Math.max(usage.output, events) };
+      return { ...usage, input: usage.input || (events > 0 ? estimatedInputTokens(input) : 0), output: Math.max(usage.output, events) };
     }
 
     /**

@@ -16,7 +16,7 @@ function upstreamBody(caller: Format, upstream: Format, text: string): Buffer {
   const scan = scanJson(Buffer.from(text), 64);
   if (scan.tooDeep || !scan.raw) throw new Error("not scanned");
   const body = (parseInPieces(scan.raw) ?? JSON.parse(text)) as Record<string, any>;
-  const translation = startTranslation(caller, body, { stream: false, model: "m", bodyBytes: text.length, raw: scan.raw });
+  const translation = startTranslation(caller, body, { stream: false, model: "m", input: { textBytes: text.length, imageTokens: 0 }, raw: scan.raw });
   return translation.to(upstream).build(client as never, target).body as Buffer;
 }
 

@@ -6,7 +6,7 @@
 // the same functions as passthrough (domain/usage.ts), so the call costs what passthrough would.
 import { type GatewayError, gatewayError } from "../domain/errors.ts";
 import type { RelayInterface } from "../domain/families.ts";
-import { maxOutputTokens } from "../domain/worst-case.ts";
+import { type InputTokens, maxOutputTokens } from "../domain/worst-case.ts";
 import { type Usage, noUsage } from "../domain/usage.ts";
 import { anthropicErrorBody } from "../gateway/errors/anthropic.ts";
 import { geminiErrorBody } from "../gateway/errors/gemini.ts";
@@ -47,7 +47,7 @@ type Read = { request: CanonicalRequest; strings: RawStrings | null };
 export function startTranslation(
   caller: Format,
   body: Record<string, any>,
-  options: { stream: boolean; model: string; bodyBytes: number; raw?: RawJson | null; reread?: () => Record<string, any> },
+  options: { stream: boolean; model: string; input: Pick<InputTokens, "textBytes" | "imageTokens">; raw?: RawJson | null; reread?: () => Record<string, any> },
 ): Translation {
   const callerCodec = codecs[caller];
   const read = (from: Record<string, any>): Read => {
@@ -68,8 +68,9 @@ export function startTranslation(
     // What writers echo (Responses) is all but the turns.
     request: { ...request, turns: [] },
     // Provisional (the final message_delta carries the upstream's count): four bytes a token, as
-    // English, code and JSON run, rather than walking an agent-sized body for a closer guess.
-    estimatedInputTokens: caller === "messages" ? Math.max(1, Math.ceil(options.bodyBytes / 4)) : 0,
+    // English, code and JSON run, rather than walking an agent-sized body for a closer guess; images
+    // by their rule (their base64 is no text).
+    estimatedInputTokens: caller === "messages" ? Math.max(1, Math.ceil(options.input.textBytes / 4) + options.input.imageTokens) : 0,
   };
   // Anthropic needs max_tokens, which a caller of another format may leave out: it gets the limit
   // the hold was made for (the caller format's default), so the upstream cannot outrun the hold.

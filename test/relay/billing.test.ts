@@ -7,6 +7,7 @@ import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { worstCaseCost } from "../../server/domain/worst-case.ts";
 import { createKey, createTenant, unique } from "../helpers/fixtures.ts";
+import { dataUrl, jpeg } from "../helpers/images.ts";
 import { type RelayEnv, startRelayEnv } from "../helpers/relay-env.ts";
 import { ANTHROPIC_OUTPUT_TOKENS } from "../mock-upstreams/anthropic.ts";
 
@@ -158,6 +159,25 @@ describe("a stream that reports no usage", () => {
     expect(call).toMatchObject({ status: "ok", input_tokens: input, output_tokens: 5 });
     expect(call.cost).toBe(Math.ceil(((input * prices.input + 5 * prices.output) * group.multiplier_milli) / 1e9));
     expect(await env.balance()).toBe(before - call.cost);
+    await expectNothingHeld();
+  });
+
+  it("charges an image by OpenAI's rule for its size, not its base64 at three bytes a token", async () => {
+    faultyStreamEnd = "no usage";
+    const name = unique("no-usage-image");
+    const { client } = await qwenCaller(name);
+    // A 1024 × 1024 photo, 400 KB of base64: at high (auto) detail 768 × 768, four tiles, 85 + 4 × 170 = 765 tokens.
+    const photo = dataUrl(jpeg(1024, 1024, { payloadBytes: 300_000 }), "image/jpeg");
+    const request = {
+      model: "qwen3-max",
+      stream: true as const,
+      messages: [{ role: "user" as const, content: [{ type: "text" as const, text: sixtyChars }, { type: "image_url" as const, image_url: { url: photo } }] }],
+    };
+    const read = { text: "" };
+    await readStream(await client.chat.completions.create(request), read);
+    const [call] = await env.ledger(name);
+    const text = Buffer.byteLength(JSON.stringify(request)) - photo.length;
+    expect(call).toMatchObject({ status: "ok", input_tokens: Math.ceil(text / 3) + 765, output_tokens: 5 });
     await expectNothingHeld();
   });
 });

@@ -5,6 +5,7 @@ import { GoogleGenAI } from "@google/genai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { estimateRequestTokens } from "../../server/domain/estimate-tokens.ts";
 import { unique } from "../helpers/fixtures.ts";
+import { base64, png } from "../helpers/images.ts";
 import { type RelayEnv, startRelayEnv, upstreamKeys } from "../helpers/relay-env.ts";
 import { inputTokensOf } from "../mock-upstreams/server.ts";
 
@@ -90,6 +91,30 @@ describe("POST /v1/messages/count_tokens", () => {
     expect(answer!.status).toBe(200);
     expect(answer!.headers.get("x-tollgate-token-count")).toBe("estimate");
     expect(await answer!.json()).toEqual({ input_tokens: estimateRequestTokens("messages", request) });
+    await env.operator.PATCH("/api/admin/channels/{id}", { params: { path: { id: made.data!.id } }, body: { enabled: false } });
+  });
+
+  it("estimates an image at Anthropic's rule for its size, read from the base64's header, not at a few tokens", async () => {
+    const group = env.groups.get("claude-premium")!;
+    const made = await env.operator.POST("/api/admin/channels", {
+      body: { name: unique("no-count-image"), kind: "anthropic", base_url: env.mocks.openai.url, credentials: [upstreamKeys.openai], group_ids: [group.id], priority: 10 },
+    });
+    expect(made.response.status).toBe(201);
+    const client = new Anthropic({ apiKey: await env.key("claude-premium"), baseURL: env.tollgate.url, maxRetries: 0 });
+    // A 1000 × 750 screenshot: kept as sent, 750,000 / 750 = 1,000 tokens; its 300 KB of base64 are no text.
+    const screenshot = { type: "base64" as const, media_type: "image/png" as const, data: base64(png(1000, 750, 225_000)) };
+    const counted = { model: "claude-sonnet-4-6", messages: [{ role: "user" as const, content: [{ type: "image" as const, source: screenshot }, { type: "text" as const, text: "What does this show?" }] }] };
+    const textOnly = { model: "claude-sonnet-4-6", messages: [{ role: "user" as const, content: [{ type: "text" as const, text: "What does this show?" }] }] };
+    let answer: { data: Anthropic.MessageTokensCount; response: Response } | undefined;
+    for (let attempt = 0; attempt < 20; attempt++) {
+      answer = await client.messages.countTokens(counted).withResponse();
+      if (answer.response.headers.get("x-tollgate-token-count") === "estimate") break;
+      await new Promise((resolve) => setTimeout(resolve, 100)); // the catalog picks the channel up within a second
+    }
+    expect(answer!.response.headers.get("x-tollgate-token-count")).toBe("estimate");
+    const image = answer!.data.input_tokens - estimateRequestTokens("messages", textOnly);
+    expect(image).toBeGreaterThanOrEqual(1000);
+    expect(image).toBeLessThan(1030); // the block's own keys ("source", "media_type", …) are a few tokens
     await env.operator.PATCH("/api/admin/channels/{id}", { params: { path: { id: made.data!.id } }, body: { enabled: false } });
   });
 });

@@ -1,9 +1,12 @@
 // Bodies shaped to slip past admission: a gzip body whose compressed size hides its real size from
-// the quota hold, and a body nested deep enough to overflow the stack of whatever recurses over it.
+// the quota hold, a small image whose header claims a size that costs far more than its bytes, and
+// a body nested deep enough to overflow the stack of whatever recurses over it.
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatMicros, worstCaseCost } from "../../server/domain/worst-case.ts";
+import { costMicros } from "../../server/domain/pricing.ts";
+import { formatMicros, mediaAllowanceTokens, worstCaseCost } from "../../server/domain/worst-case.ts";
 import { createKey, createTenant, unique } from "../helpers/fixtures.ts";
+import { base64, png } from "../helpers/images.ts";
 import { type RelayEnv, startRelayEnv } from "../helpers/relay-env.ts";
 
 let env: RelayEnv;
@@ -66,6 +69,30 @@ describe("a compressed body is held at its decoded size", () => {
     }
     expect(costs[0]).toBeGreaterThan(0);
     expect(costs[0]).toBe(costs[1]);
+  });
+});
+
+describe("an image is held at what its size costs", () => {
+  it("a small body whose PNG header says 8000 × 8000 is held at Gemini's 121 tiles for it, not the media allowance, and refused against a balance the allowance fits", async () => {
+    const key = await env.key("gemini-official", unique("huge-image"));
+    const data = base64(png(8000, 8000));
+    const body = { contents: [{ role: "user", parts: [{ inlineData: { mimeType: "image/png", data } }, { text: "Describe it." }] }], generationConfig: { maxOutputTokens: 16 } };
+    const json = JSON.stringify(body);
+    const group = env.groups.get("gemini-official")!;
+    const model = group.models.find((candidate) => candidate.model_id === "gemini-2.5-flash")!;
+    // The worst case: the text at a token a byte, the image at `imageTokens`, and the 16 output tokens asked for.
+    const held = (imageTokens: number) =>
+      costMicros({ input: Buffer.byteLength(json) - data.length + imageTokens, output: 16, cache_read: 0, cache_write: 0 }, { cache_read: 0, cache_write: 0, ...model.prices }, group.multiplier_milli);
+    // The balance (20,000 micros) covers the image at the 8,192-token allowance, not at 121 × 258 tokens.
+    expect(held(mediaAllowanceTokens)).toBeLessThan(18_000);
+    expect(held(121 * 258)).toBeGreaterThan(20_000);
+
+    const before = env.mocks.gemini.requests.length;
+    const response = await fetch(`${env.tollgate.url}/v1beta/models/gemini-2.5-flash:generateContent`, { method: "POST", headers: { "content-type": "application/json", "x-goog-api-key": key }, body: json });
+    expect(response.status).toBe(429);
+    expect((await response.json()).error.message).toContain(formatMicros(held(121 * 258)));
+    expect(env.mocks.gemini.requests.length).toBe(before);
+    expect(await env.held()).toEqual({ reservations: 0, keyReserved: 0, memberReserved: 0 });
   });
 });
 

@@ -1,9 +1,10 @@
 // The Anthropic JS SDK against a GPT group (Responses upstream) and a Gemini group, by translation:
-// text, the SDK's stream helper, a two-turn tool loop, a base64 image, and reasoning whose
-// upstream proof (encrypted_content, thoughtSignature) rides in a thinking block's `signature`
-// and must reach the upstream byte-exact on the next turn.
+// text, the SDK's stream helper, a two-turn tool loop, a base64 image (and what message_start says
+// it costs), and reasoning whose upstream proof (encrypted_content, thoughtSignature) rides in a
+// thinking block's `signature` and must reach the upstream byte-exact on the next turn.
 import Anthropic from "@anthropic-ai/sdk";
 import { describe, expect, it } from "vitest";
+import { base64, png } from "../helpers/images.ts";
 import type { RelayEnv } from "../helpers/relay-env.ts";
 import { inputTokensOf } from "../mock-upstreams/server.ts";
 import {
@@ -128,6 +129,26 @@ describe.each([["gpt", groups.gpt], ["gemini", groups.gemini]] as const)("Anthro
     const [upstream] = upstreamSince(env, group, since);
     expect(upstreamImage(group, upstream.body)).toEqual({ mediaType: "image/png", data: PNG_BASE64 });
     await expectLedger(env, key.name, group, [upstream], { interface: "messages", stream: [false] });
+  });
+
+  it("stream with an image: message_start says its input by Anthropic's rule for the image's size, not its base64 as text", async () => {
+    const key = await keyFor(env, group, "a-image-start");
+    // A 1000 × 750 screenshot: 750,000 / 750 = 1,000 tokens, sent as 400 KB of base64.
+    const data = base64(png(1000, 750, 300_000));
+    const params = {
+      model: group.model,
+      max_tokens: 256,
+      messages: [{ role: "user" as const, content: [{ type: "image" as const, source: { type: "base64" as const, media_type: "image/png" as const, data } }, { type: "text" as const, text: "What is this?" }] }],
+    };
+    const stream = client(key.secret).messages.stream(params);
+    let startInput = -1;
+    stream.on("streamEvent", (event) => {
+      if (event.type === "message_start") startInput = event.message.usage.input_tokens;
+    });
+    await stream.finalMessage();
+    // The rest of the body at four bytes a token (the SDK adds `stream: true`), and the image's 1,000.
+    const text = Buffer.byteLength(JSON.stringify({ ...params, stream: true })) - data.length;
+    expect(startInput).toBe(Math.ceil(text / 4) + 1000);
   });
 
   it.each([false, true])("reasoning across a tool loop (stream %s): the upstream's proof rides in the thinking signature and returns byte-exact", async (stream) => {
