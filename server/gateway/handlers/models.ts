@@ -2,8 +2,10 @@
 // and one model in the same shapes: SDKs and CLIs retrieve one to check that it exists.
 import type { NextFunction, Request, Response } from "express";
 import { callNameInPath } from "../../domain/call-name.ts";
+import { groupCalls } from "../../domain/group-interfaces.ts";
 import type { Group, GroupModel } from "../../store/records.ts";
-import type { Catalog } from "../catalog.ts";
+import type { Catalog, Snapshot } from "../catalog.ts";
+import { eligibleChannels, translatingChannels } from "../channels/select.ts";
 import type { Caller } from "../middleware/authenticate.ts";
 import { isFamilyCRequest } from "../errors/wire-format.ts";
 import { boundGroup, resolveRoute } from "../resolve-route.ts";
@@ -21,7 +23,7 @@ export function listModels(catalog: Catalog) {
   return function handleListModels(req: Request, res: Response, next: NextFunction) {
     const group = groupOf(catalog, res, next);
     if (!group) return;
-    if (isFamilyCRequest(req)) return geminiList(req, res, group);
+    if (isFamilyCRequest(req)) return geminiList(req, res, catalog.snapshot, group);
     if (req.headers["anthropic-version"] === undefined) {
       res.json({ object: "list", data: group.models.map((model) => openaiModel(group, model.modelId)) });
       return;
@@ -52,11 +54,11 @@ export function listModels(catalog: Catalog) {
 export function listGeminiModels(catalog: Catalog) {
   return function handleListGeminiModels(req: Request, res: Response, next: NextFunction) {
     const group = groupOf(catalog, res, next);
-    if (group) geminiList(req, res, group);
+    if (group) geminiList(req, res, catalog.snapshot, group);
   };
 }
 
-function geminiList(req: Request, res: Response, group: Group): void {
+function geminiList(req: Request, res: Response, snapshot: Snapshot, group: Group): void {
   // pageSize as the API takes it (50 unless a positive size is given, at most 1000); a page token
   // this list did not give (not a position in it) gives an empty page, never the list again.
   const size = Number(req.query.pageSize ?? 50);
@@ -66,18 +68,33 @@ function geminiList(req: Request, res: Response, group: Group): void {
   const start = Number.isInteger(at) && at >= 0 ? at : group.models.length;
   const page = group.models.slice(start, start + pageSize);
   const next_ = start + pageSize < group.models.length ? String(start + pageSize) : undefined;
-  res.json({ models: page.map((model) => geminiModel(group, model, model.modelId)), ...(next_ ? { nextPageToken: next_ } : {}) });
+  res.json({ models: page.map((model) => geminiModel(snapshot, group, model, model.modelId)), ...(next_ ? { nextPageToken: next_ } : {}) });
 }
 
 // One model per shape; `id` is the name the caller used (plain or group-qualified), so an SDK finds what it asked for.
 const openaiModel = (group: Group, id: string) => ({ id, object: "model", created: Math.floor(group.createdAt / 1000), owned_by: group.identifier });
 const anthropicModel = (group: Group, model: GroupModel, id: string) => ({ type: "model", id, display_name: model.displayName, created_at: new Date(group.createdAt).toISOString() });
-const geminiModel = (group: Group, model: GroupModel, id: string) => ({
+const geminiModel = (snapshot: Snapshot, group: Group, model: GroupModel, id: string) => ({
   name: `models/${id}`,
   displayName: model.displayName,
   description: `${model.displayName} in group ${group.name}`,
-  supportedGenerationMethods: ["generateContent", "streamGenerateContent", "countTokens"],
+  supportedGenerationMethods: geminiMethods(snapshot, group, model.modelId),
 });
+
+/**
+ * The Gemini methods a caller of this group can call on the model through Tollgate, as the relay
+ * would answer them: none where the group does not take the generateContent interface (natively
+ * or translated; the call is refused as an interface mismatch); countTokens wherever it does
+ * (Tollgate estimates where no upstream counts); generateContent and its stream only where an
+ * enabled channel of the group can serve the model (else the call finds no channel).
+ */
+function geminiMethods(snapshot: Snapshot, group: Group, modelId: string): string[] {
+  const calls = groupCalls(group, "generate-content", snapshot.channelKindsByGroup.get(group.id) ?? []);
+  if (calls === null) return [];
+  const serving =
+    calls === "native" ? eligibleChannels(snapshot.channels, "generate-content", group.id, modelId) : translatingChannels(snapshot.channels, group.family, group.id, modelId);
+  return serving.length > 0 ? ["generateContent", "streamGenerateContent", "countTokens"] : ["countTokens"];
+}
 
 /**
  * `GET /v1/models/{model}` and `/v1beta/models/{model}`, also with two segments (`{group}/{model}`:
@@ -91,7 +108,7 @@ export function getModel(catalog: Catalog) {
     const route = resolveRoute(catalog.snapshot, res.locals.caller as Caller, "models", callName);
     if ("kind" in route) return next(route);
     const { group, model } = route;
-    if (isFamilyCRequest(req)) res.json(geminiModel(group, model, callName));
+    if (isFamilyCRequest(req)) res.json(geminiModel(catalog.snapshot, group, model, callName));
     else if (req.headers["anthropic-version"] === undefined) res.json(openaiModel(group, callName));
     else res.json(anthropicModel(group, model, callName));
   };
