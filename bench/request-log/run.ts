@@ -47,6 +47,7 @@ for (let from = 0; from < rows; from += 10_000) {
       outputTokens: 50 + (i % 400),
       cacheReadTokens: 0,
       cacheWriteTokens: 0,
+      cacheWrite1hTokens: 0,
       reasoningTokens: 0,
       multiplierMilli: 1000,
       cost: 1000 + (i % 5000),

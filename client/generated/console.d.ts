@@ -1035,6 +1035,11 @@ export interface components {
             cache_read?: number;
             /** Format: int64 */
             cache_write?: number;
+            /**
+             * Format: int64
+             * @description Present where the model has a 1-hour cache-write price; otherwise 1-hour writes cost `cache_write`.
+             */
+            cache_write_1h?: number;
         };
         GroupUpdate: {
             /** @description A new name with a family keyword moves the group to that family, as on creation. */
@@ -1167,7 +1172,10 @@ export interface components {
             input: components["schemas"]["Micros"];
             output: components["schemas"]["Micros"];
             cache_read?: components["schemas"]["Micros"];
+            /** @description Cache writes: Anthropic's 5-minute cache writes, and any other vendor's. */
             cache_write?: components["schemas"]["Micros"];
+            /** @description Anthropic's 1-hour cache writes (`cache_control.ttl: "1h"`). Unset: they cost `cache_write`. */
+            cache_write_1h?: components["schemas"]["Micros"];
         };
         Ok: {
             /** @enum {boolean} */
@@ -1285,8 +1293,16 @@ export interface components {
             output_tokens: number;
             /** Format: int32 */
             cache_read_tokens: number;
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description Every cache write, 1-hour ones included.
+             */
             cache_write_tokens: number;
+            /**
+             * Format: int32
+             * @description The part of `cache_write_tokens` written to a 1-hour cache, billed at the model's `cache_write_1h` price.
+             */
+            cache_write_1h_tokens: number;
             /** Format: int32 */
             reasoning_tokens: number;
             /** Format: int32 */
@@ -1326,8 +1342,16 @@ export interface components {
             output_tokens: number;
             /** Format: int32 */
             cache_read_tokens: number;
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description Every cache write, 1-hour ones included.
+             */
             cache_write_tokens: number;
+            /**
+             * Format: int32
+             * @description The part of `cache_write_tokens` written to a 1-hour cache, billed at the model's `cache_write_1h` price.
+             */
+            cache_write_1h_tokens: number;
             /** Format: int32 */
             reasoning_tokens: number;
             /** Format: int32 */

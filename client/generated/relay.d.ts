@@ -820,6 +820,12 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        "Messages.CacheCreation": {
+            /** Format: int32 */
+            ephemeral_5m_input_tokens: number;
+            /** Format: int32 */
+            ephemeral_1h_input_tokens: number;
+        };
         /** @description A content block as the SDKs send it: text, image, tool_use, tool_result, thinking, … (open set). */
         "Messages.ContentBlock": {
             type: string;
@@ -968,10 +974,15 @@ export interface components {
             input_tokens: number;
             /** Format: int32 */
             output_tokens: number;
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description Every cache write; `cache_creation` splits it by the cache's lifetime.
+             */
             cache_creation_input_tokens?: number | null;
             /** Format: int32 */
             cache_read_input_tokens?: number | null;
+            /** @description Cache writes by lifetime: 1-hour writes are billed at the model's `cache_write_1h` price. */
+            cache_creation?: components["schemas"]["Messages.CacheCreation"] | null;
         } & {
             [key: string]: unknown;
         };

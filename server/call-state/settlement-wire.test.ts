@@ -22,6 +22,7 @@ const record: UsageRecord = {
   outputTokens: 34,
   cacheReadTokens: 5,
   cacheWriteTokens: 6,
+  cacheWrite1hTokens: 3,
   reasoningTokens: 7,
   multiplierMilli: 1_500,
   cost: 987,

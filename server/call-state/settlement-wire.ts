@@ -30,6 +30,7 @@ export type PackedSettlement = [
   outputTokens: number,
   cacheReadTokens: number,
   cacheWriteTokens: number,
+  cacheWrite1hTokens: number,
   reasoningTokens: number,
   multiplierMilli: number,
   cost: number,
@@ -69,7 +70,7 @@ export function packSettlement({ record, accounts }: Settlement): PackedSettleme
   }
   const r = record;
   return [charged, memberSince, keySince, r.id, r.requestId, r.createdAt, r.organizationId, r.userId, r.keyId, r.groupId, r.modelId, r.callName, r.channelId, r.interface, r.stream,
-    r.status, r.httpStatus, r.inputTokens, r.outputTokens, r.cacheReadTokens, r.cacheWriteTokens, r.reasoningTokens, r.multiplierMilli, r.cost, r.latencyMs, r.ttfbMs, r.finishReason, r.failovers];
+    r.status, r.httpStatus, r.inputTokens, r.outputTokens, r.cacheReadTokens, r.cacheWriteTokens, r.cacheWrite1hTokens, r.reasoningTokens, r.multiplierMilli, r.cost, r.latencyMs, r.ttfbMs, r.finishReason, r.failovers];
 }
 
 // The record is written out as one literal, so every record has the same hidden class in V8: one
@@ -79,7 +80,7 @@ export function unpackSettlement(p: PackedSettlement): Settlement {
   const [charged, memberSince, keySince] = p;
   const record: UsageRecord = {
     id: p[3], requestId: p[4], createdAt: p[5], organizationId: p[6], userId: p[7], keyId: p[8], groupId: p[9], modelId: p[10], callName: p[11], channelId: p[12], interface: p[13], stream: p[14],
-    status: p[15], httpStatus: p[16], inputTokens: p[17], outputTokens: p[18], cacheReadTokens: p[19], cacheWriteTokens: p[20], reasoningTokens: p[21], multiplierMilli: p[22], cost: p[23], latencyMs: p[24], ttfbMs: p[25], finishReason: p[26], failovers: p[27],
+    status: p[15], httpStatus: p[16], inputTokens: p[17], outputTokens: p[18], cacheReadTokens: p[19], cacheWriteTokens: p[20], cacheWrite1hTokens: p[21], reasoningTokens: p[22], multiplierMilli: p[23], cost: p[24], latencyMs: p[25], ttfbMs: p[26], finishReason: p[27], failovers: p[28],
   };
   return { record, accounts: accountsCharged(record, (charged & memberCharged) !== 0, (charged & keyCharged) !== 0, { member: memberSince || null, key: keySince || null }) };
 }

@@ -14,7 +14,7 @@ import { type RateLimitsInput, rateLimitsFrom } from "./rate-limits.ts";
 import { groupJson, organizationJson } from "./serialize.ts";
 import { currentOperator } from "./session.ts";
 
-type ModelInput = { model_id: string; display_name?: string; prices: { input: number; output: number; cache_read?: number; cache_write?: number } };
+type ModelInput = { model_id: string; display_name?: string; prices: { input: number; output: number; cache_read?: number; cache_write?: number; cache_write_1h?: number } };
 
 function toModels(models: ModelInput[] | undefined): GroupModel[] | undefined {
   if (!models) return undefined;
@@ -25,7 +25,14 @@ function toModels(models: ModelInput[] | undefined): GroupModel[] | undefined {
     return {
       modelId: model.model_id,
       displayName: model.display_name ?? model.model_id,
-      prices: { input: model.prices.input, output: model.prices.output, cache_read: model.prices.cache_read ?? 0, cache_write: model.prices.cache_write ?? 0 },
+      prices: {
+        input: model.prices.input,
+        output: model.prices.output,
+        cache_read: model.prices.cache_read ?? 0,
+        cache_write: model.prices.cache_write ?? 0,
+        // Left unset, 1-hour cache writes cost cache_write.
+        ...(model.prices.cache_write_1h === undefined ? {} : { cache_write_1h: model.prices.cache_write_1h }),
+      },
     };
   });
 }

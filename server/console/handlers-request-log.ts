@@ -51,7 +51,7 @@ function parseCursor(text: unknown): CallCursor | undefined {
 
 const csvColumns = [
   "created_at", "request_id", "organization_id", "member_id", "key_id", "key_name", "group_id", "group_name", "model_id", "call_name", "channel_id",
-  "interface", "stream", "status", "http_status", "input_tokens", "output_tokens", "cache_read_tokens", "cache_write_tokens", "reasoning_tokens",
+  "interface", "stream", "status", "http_status", "input_tokens", "output_tokens", "cache_read_tokens", "cache_write_tokens", "cache_write_1h_tokens", "reasoning_tokens",
   "multiplier_milli", "cost", "latency_ms", "ttfb_ms", "finish_reason",
 ] as const;
 

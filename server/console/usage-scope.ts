@@ -52,6 +52,7 @@ export function callJson(record: UsageRecord, labels: Pick<Labels, "group" | "ke
     output_tokens: record.outputTokens,
     cache_read_tokens: record.cacheReadTokens,
     cache_write_tokens: record.cacheWriteTokens,
+    cache_write_1h_tokens: record.cacheWrite1hTokens,
     reasoning_tokens: record.reasoningTokens,
     multiplier_milli: record.multiplierMilli,
     cost: record.cost,

@@ -22,6 +22,16 @@ describe("costMicros", () => {
     expect(costMicros(tokens, prices, 6000) * 2500).toBe(costMicros(tokens, prices, 2500) * 6000);
   });
 
+  it("prices 1-hour cache writes at their own price, and at the cache-write price where the model has none", () => {
+    const anthropic = { ...prices, cache_write_1h: 6_000_000 };
+    // 40 5-minute writes × 3.75 µ + 40 1-hour writes × 6 µ, at 2.5x: 375 + 600.
+    expect(costMicros({ ...none, cache_write: 40, cache_write_1h: 40 }, anthropic, 2500)).toBe(975);
+    expect(costMicros({ ...none, cache_write: 40, cache_write_1h: 40 }, prices, 2500)).toBe(750);
+    // 1 token × 6 µ × 2.5 = 15 µ, exact; 1 × 3.75 µ × 2.5 = 9.375 µ → 10.
+    expect(costMicros({ ...none, cache_write_1h: 1 }, anthropic, 2500)).toBe(15);
+    expect(costMicros({ ...none, cache_write_1h: 1 }, prices, 2500)).toBe(10);
+  });
+
   it("stays exact beyond 2^53 intermediates", () => {
     expect(costMicros({ ...none, output: 1_000_000_000 }, { ...none, output: 75_000_000 }, 6000)).toBe(450_000_000_000);
   });
@@ -31,5 +41,10 @@ describe("groupPrices", () => {
   it("is base × multiplier, rounded up to a micro", () => {
     expect(groupPrices(prices, 2500)).toEqual({ input: 7_500_000, output: 37_500_000, cache_read: 750_000, cache_write: 9_375_000 });
     expect(groupPrices({ ...none, input: 1 }, 2500).input).toBe(3);
+  });
+
+  it("scales a 1-hour cache-write price where the model has one, and adds none where it has not", () => {
+    expect(groupPrices({ ...prices, cache_write_1h: 6_000_001 }, 2500).cache_write_1h).toBe(15_000_003);
+    expect(groupPrices(prices, 2500)).not.toHaveProperty("cache_write_1h");
   });
 });

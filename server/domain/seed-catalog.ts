@@ -19,10 +19,13 @@ const usd = (input: number, output: number, cacheRead = input / 10, cacheWrite =
   cache_write: Math.round(cacheWrite * 1e6),
 });
 
+/** Anthropic's terms: cache reads 0.1x input, 5-minute cache writes 1.25x, 1-hour cache writes 2x. */
+const anthropicUsd = (input: number, output: number): Prices => ({ ...usd(input, output), cache_write_1h: Math.round(input * 2 * 1e6) });
+
 const claude: SeedModel[] = [
-  { model_id: "claude-sonnet-4-6", display_name: "Claude Sonnet 4.6", prices: usd(3, 15) },
-  { model_id: "claude-opus-4-6", display_name: "Claude Opus 4.6", prices: usd(5, 25) },
-  { model_id: "claude-haiku-4-5", display_name: "Claude Haiku 4.5", prices: usd(1, 5) },
+  { model_id: "claude-sonnet-4-6", display_name: "Claude Sonnet 4.6", prices: anthropicUsd(3, 15) },
+  { model_id: "claude-opus-4-6", display_name: "Claude Opus 4.6", prices: anthropicUsd(5, 25) },
+  { model_id: "claude-haiku-4-5", display_name: "Claude Haiku 4.5", prices: anthropicUsd(1, 5) },
 ];
 const gpt: SeedModel[] = [
   { model_id: "gpt-5", display_name: "GPT-5", prices: usd(1.25, 10, 0.125, 0) },

@@ -1,11 +1,12 @@
 // Token usage normalized across formats (wire-formats.md §6.1) so one price table bills them all:
 // `input` is uncached input, `cacheRead`/`cacheWrite` are priced separately, `output` includes
-// reasoning, and `reasoning` is kept beside it for reporting.
+// reasoning, and `reasoning` is kept beside it for reporting. `cacheWrite` is every cache write;
+// `cacheWrite1h` is the part of it written to Anthropic's 1-hour cache, billed at its own price.
 import type { TokenCounts } from "./pricing.ts";
 
-export type Usage = { input: number; output: number; cacheRead: number; cacheWrite: number; reasoning: number };
+export type Usage = { input: number; output: number; cacheRead: number; cacheWrite: number; cacheWrite1h: number; reasoning: number };
 
-export const noUsage = (): Usage => ({ input: 0, output: 0, cacheRead: 0, cacheWrite: 0, reasoning: 0 });
+export const noUsage = (): Usage => ({ input: 0, output: 0, cacheRead: 0, cacheWrite: 0, cacheWrite1h: 0, reasoning: 0 });
 
 /**
  * A token count as an upstream reported it, made fit to bill: a whole number of tokens, never
@@ -17,7 +18,11 @@ export const tokenCount = (value: unknown): number => (typeof value === "number"
 const n = tokenCount;
 type Json = Record<string, any>;
 
-/** Family A: `input_tokens` is uncached only; `message_delta` usage is cumulative. */
+/**
+ * Family A: `input_tokens` is uncached only; `message_delta` usage is cumulative. Cache writes are
+ * `cache_creation_input_tokens`, split by TTL in `cache_creation` (non-stream responses and
+ * message_start; message_delta carries the total only, which leaves message_start's split).
+ */
 export function usageFromAnthropic(usage: Json | undefined, into: Usage = noUsage()): Usage {
   if (!usage) return into;
   // `message_delta` may carry `input_tokens: null` (the SDK types it `number | null`): null leaves message_start's count.
@@ -25,6 +30,9 @@ export function usageFromAnthropic(usage: Json | undefined, into: Usage = noUsag
   if (usage.output_tokens != null) into.output = n(usage.output_tokens);
   if (usage.cache_read_input_tokens != null) into.cacheRead = n(usage.cache_read_input_tokens);
   if (usage.cache_creation_input_tokens != null) into.cacheWrite = n(usage.cache_creation_input_tokens);
+  if (usage.cache_creation?.ephemeral_1h_input_tokens != null) into.cacheWrite1h = n(usage.cache_creation.ephemeral_1h_input_tokens);
+  // The 1-hour writes are part of all writes: a split that claims more is held to the total.
+  if (into.cacheWrite1h > into.cacheWrite) into.cacheWrite1h = into.cacheWrite;
   return into;
 }
 
@@ -36,6 +44,7 @@ export function usageFromChat(usage: Json | undefined): Usage {
     output: n(usage?.completion_tokens),
     cacheRead: cached,
     cacheWrite: 0,
+    cacheWrite1h: 0,
     reasoning: n(usage?.completion_tokens_details?.reasoning_tokens),
   };
 }
@@ -48,6 +57,7 @@ export function usageFromResponses(usage: Json | undefined): Usage {
     output: n(usage?.output_tokens),
     cacheRead: cached,
     cacheWrite: 0,
+    cacheWrite1h: 0,
     reasoning: n(usage?.output_tokens_details?.reasoning_tokens),
   };
 }
@@ -61,10 +71,12 @@ export function usageFromGemini(metadata: Json | undefined): Usage {
     output: n(metadata?.candidatesTokenCount) + thoughts,
     cacheRead: cached,
     cacheWrite: 0,
+    cacheWrite1h: 0,
     reasoning: thoughts,
   };
 }
 
 export function billableTokens(usage: Usage): TokenCounts {
-  return { input: usage.input, output: usage.output, cache_read: usage.cacheRead, cache_write: usage.cacheWrite };
+  const oneHour = Math.min(usage.cacheWrite1h, usage.cacheWrite);
+  return { input: usage.input, output: usage.output, cache_read: usage.cacheRead, cache_write: usage.cacheWrite - oneHour, cache_write_1h: oneHour };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { dataUrl, png } from "../../test/helpers/images.ts";
+import { costMicros } from "./pricing.ts";
 import { estimatedInputTokens, inputTokensOf, maxInputTokens, maxOutputTokens, mediaAllowanceTokens, worstCaseCost } from "./worst-case.ts";
 
 const bytes = (body: unknown) => Buffer.byteLength(JSON.stringify(body));
@@ -102,6 +103,15 @@ describe("worstCaseCost", () => {
     const body = { model: "m", max_tokens: 100, messages: [{ role: "user", content: "hi" }] };
     // (bytes × 3.75 µ + 100 × 15 µ) × 2.5, rounded up.
     expect(worstCaseCost("messages", body, bytes(body), prices, 2500)).toBe(Math.ceil((bytes(body) * 3.75 + 1500) * 2.5));
+  });
+
+  it("prices the bound at the 1-hour cache-write price where that is the dearest, so the hold covers any call", () => {
+    const prices = { input: 3_000_000, output: 15_000_000, cache_read: 300_000, cache_write: 3_750_000, cache_write_1h: 6_000_000 };
+    const body = { model: "m", max_tokens: 100, system: [{ type: "text", text: "cached for an hour", cache_control: { type: "ephemeral", ttl: "1h" } }], messages: [{ role: "user", content: "hi" }] };
+    const hold = worstCaseCost("messages", body, bytes(body), prices, 2500);
+    expect(hold).toBe(Math.ceil((bytes(body) * 6 + 1500) * 2.5));
+    // The dearest call this body can make: every input token a 1-hour write, the whole output limit.
+    expect(hold).toBeGreaterThanOrEqual(costMicros({ input: 0, output: 100, cache_read: 0, cache_write: 0, cache_write_1h: bytes(body) }, prices, 2500));
   });
 
   it("stays an exact integer even when the bound is beyond any balance", () => {

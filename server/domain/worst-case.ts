@@ -12,12 +12,12 @@
 // conversation (`previous_response_id`) or results of server-side tools; the README's Billing
 // section says so.
 //
-// Output: the request's own limit, or a default when it sets none. Input is priced at the dearer of
-// the input and cache-write prices.
+// Output: the request's own limit, or a default when it sets none. Input is priced at the dearest of
+// the input and cache-write prices (5-minute and 1-hour): each input token is billed at one of them.
 import { contentParts } from "./content-parts.ts";
 import type { Interface } from "./families.ts";
 import { imagePartOf, imageTokens, largestImageTokens, sizeOfImage } from "./image-tokens.ts";
-import { type Prices, costMicros } from "./pricing.ts";
+import { type Prices, cacheWrite1hPrice, costMicros } from "./pricing.ts";
 
 export const defaultMaxOutputTokens = { chat: 4096, responses: 4096, "generate-content": 8192 } as const;
 
@@ -119,7 +119,7 @@ export function worstCaseCost(
   multiplierMilli: number,
   input: InputTokens = inputTokensOf(iface, body, bodyBytes),
 ): number {
-  const inputPrice = Math.max(prices.input, prices.cache_write);
+  const inputPrice = Math.max(prices.input, prices.cache_write, cacheWrite1hPrice(prices));
   return costMicros(
     { input: input.held, output: maxOutputTokens(iface, body), cache_read: 0, cache_write: 0 },
     { ...prices, input: inputPrice },

@@ -239,6 +239,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
         outputTokens: outcome.usage.output,
         cacheReadTokens: outcome.usage.cacheRead,
         cacheWriteTokens: outcome.usage.cacheWrite,
+        cacheWrite1hTokens: outcome.usage.cacheWrite1h,
         reasoningTokens: outcome.usage.reasoning,
         multiplierMilli: route.group.multiplierMilli,
         latencyMs: Math.round(performance.now() - started),

@@ -14,6 +14,7 @@ type ModelRow = {
   price_output: number;
   price_cache_read: number;
   price_cache_write: number;
+  price_cache_write_1h: number | null;
 };
 
 export type NewGroup = {
@@ -42,9 +43,9 @@ export function groupRepository(db: Db) {
     let position = 0;
     for (const model of models) {
       await tx.run(
-        `INSERT INTO group_models (group_id, model_id, display_name, position, price_input, price_output, price_cache_read, price_cache_write)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-        [groupId, model.modelId, model.displayName, position++, model.prices.input, model.prices.output, model.prices.cache_read, model.prices.cache_write],
+        `INSERT INTO group_models (group_id, model_id, display_name, position, price_input, price_output, price_cache_read, price_cache_write, price_cache_write_1h)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [groupId, model.modelId, model.displayName, position++, model.prices.input, model.prices.output, model.prices.cache_read, model.prices.cache_write, model.prices.cache_write_1h ?? null],
       );
     }
   };
@@ -63,6 +64,8 @@ export function groupRepository(db: Db) {
             output: Number(row.price_output),
             cache_read: Number(row.price_cache_read),
             cache_write: Number(row.price_cache_write),
+            // Unset stays absent, so the model's prices read back as they were given.
+            ...(row.price_cache_write_1h === null ? {} : { cache_write_1h: Number(row.price_cache_write_1h) }),
           },
         });
       }

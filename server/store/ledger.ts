@@ -20,7 +20,10 @@ export type UsageRecord = {
   inputTokens: number;
   outputTokens: number;
   cacheReadTokens: number;
+  /** Every cache write, 1-hour ones included. */
   cacheWriteTokens: number;
+  /** The part of cacheWriteTokens written to a 1-hour cache (billed at the model's 1-hour price). */
+  cacheWrite1hTokens: number;
   reasoningTokens: number;
   multiplierMilli: number;
   cost: number;
@@ -38,7 +41,7 @@ export type UsageScope = { organizationId?: string; userId?: string; keyIds?: st
 export type UsageGrouping = "day" | "model" | "group" | "key" | "member";
 
 export const columns =
-  "id, request_id, created_at, organization_id, user_id, key_id, group_id, model_id, call_name, channel_id, interface, stream, status, http_status, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, reasoning_tokens, multiplier_milli, cost, latency_ms, ttfb_ms, finish_reason, failovers";
+  "id, request_id, created_at, organization_id, user_id, key_id, group_id, model_id, call_name, channel_id, interface, stream, status, http_status, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, cache_write_1h_tokens, reasoning_tokens, multiplier_milli, cost, latency_ms, ttfb_ms, finish_reason, failovers";
 
 export type RecordRow = Record<string, string | number | null>;
 
@@ -63,6 +66,7 @@ export function toRecord(row: RecordRow): UsageRecord {
     outputTokens: n("output_tokens"),
     cacheReadTokens: n("cache_read_tokens"),
     cacheWriteTokens: n("cache_write_tokens"),
+    cacheWrite1hTokens: n("cache_write_1h_tokens"),
     reasoningTokens: n("reasoning_tokens"),
     multiplierMilli: n("multiplier_milli"),
     cost: n("cost"),
@@ -98,7 +102,7 @@ export async function insertUsageRecords(tx: Db, records: UsageRecord[]): Promis
     for (const r of chunk) {
       values.push(
         r.id, r.requestId, r.createdAt, r.organizationId, r.userId, r.keyId, r.groupId, r.modelId, r.callName, r.channelId, r.interface, r.stream ? 1 : 0, r.status,
-        r.httpStatus, r.inputTokens, r.outputTokens, r.cacheReadTokens, r.cacheWriteTokens, r.reasoningTokens, r.multiplierMilli, r.cost, r.latencyMs, r.ttfbMs, r.finishReason,
+        r.httpStatus, r.inputTokens, r.outputTokens, r.cacheReadTokens, r.cacheWriteTokens, r.cacheWrite1hTokens, r.reasoningTokens, r.multiplierMilli, r.cost, r.latencyMs, r.ttfbMs, r.finishReason,
         r.failovers ? JSON.stringify(r.failovers) : null,
       );
     }

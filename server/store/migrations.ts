@@ -267,6 +267,16 @@ export const migrations: { version: number; name: string; sql: string[] }[] = [
     // JSON: [{"channelId","reason"}, …] in the order tried, before the channel that answered; null when the first one did.
     sql: [`ALTER TABLE usage_records ADD COLUMN failovers TEXT`],
   },
+  {
+    version: 12,
+    name: "1-hour cache writes priced and counted apart",
+    sql: [
+      // NULL: the model has no 1-hour price, and its 1-hour writes cost price_cache_write.
+      `ALTER TABLE group_models ADD COLUMN price_cache_write_1h BIGINT`,
+      // The part of cache_write_tokens written to a 1-hour cache; calls recorded before were billed as 5-minute writes.
+      `ALTER TABLE usage_records ADD COLUMN cache_write_1h_tokens BIGINT NOT NULL DEFAULT 0`,
+    ],
+  },
 ];
 
 /** The newest schema this build knows. */

@@ -128,7 +128,7 @@ suite(skipped ? `web console in a real browser (skipped: ${skipped})` : "web con
     expect(organizations.data!.data.find((org) => org.name === owner.organization)!.exclusive_group_ids).toEqual([exclusiveId]);
     await shoot(page, "operator-organizations");
 
-    // Groups: saving a group through the editor keeps every price it has, cache prices included,
+    // Groups: saving a group through the editor keeps every price it has, cache prices (1-hour writes too) included,
     // and sets the interfaces it accepts translated (its own family's are checked and fixed).
     await page.goto(`${tollgate.url}/#/operator/groups`);
     const flagship = page.locator('[data-group="claude-flagship"]');
@@ -146,6 +146,7 @@ suite(skipped ? `web console in a real browser (skipped: ${skipped})` : "web con
     expect(await flagship.innerText()).toContain("Translates OpenAI Chat Completions");
     expect(after.models).toEqual(before.models);
     expect(after.models[0].prices.cache_read).toBeGreaterThan(0);
+    expect(after.models[0].prices.cache_write_1h).toBeGreaterThan(after.models[0].prices.cache_write!);
     await shoot(page, "operator-groups");
 
     await page.goto(`${tollgate.url}/#/operator/channels`);

@@ -53,6 +53,34 @@ describe("Marketplace", () => {
     expect(sonnet.prices.input).toBe(7_500_000); // 2.5x
     expect(sonnet.prices.output).toBe(37_500_000);
   });
+
+  it("shows a 1-hour cache-write price where the model has one (the seed's Claude models: 2x input), scaled like the others", async () => {
+    const { data } = await consoleClient({ baseUrl: tollgate.url }).GET("/api/marketplace");
+    const smart = data!.groups.find((group) => group.identifier === "claude-smart")!;
+    const sonnet = smart.models.find((model) => model.model_id === "claude-sonnet-4-6")!;
+    expect(sonnet.base_prices).toMatchObject({ cache_write: 3_750_000, cache_write_1h: 6_000_000 });
+    expect(sonnet.prices).toMatchObject({ cache_write: 9_375_000, cache_write_1h: 15_000_000 });
+    const gpt = data!.groups.find((group) => group.identifier === "gpt-trial")!;
+    expect(gpt.models[0].prices).not.toHaveProperty("cache_write_1h");
+  });
+});
+
+describe("Prices", () => {
+  it("the operator sets a 1-hour cache-write price like the others, and one left out is unset, not 0", async () => {
+    const created = await operator.POST("/api/admin/groups", {
+      body: { name: "Claude Price Test", identifier: unique("claude-price").toLowerCase(), multiplier_milli: 1000, visibility: "exclusive", models: [] },
+    });
+    const id = created.data!.id;
+    const model = (prices: { input: number; output: number; cache_write?: number; cache_write_1h?: number }) => ({ model_id: "claude-x", display_name: "X", prices });
+    const pricesOf = async () => (await groupsByIdentifier(operator)).get(created.data!.identifier)!.models[0].prices;
+    await operator.PATCH("/api/admin/groups/{id}", { params: { path: { id } }, body: { models: [model({ input: 1_000_000, output: 5_000_000, cache_write: 1_250_000, cache_write_1h: 2_000_000 })] } });
+    expect(await pricesOf()).toEqual({ input: 1_000_000, output: 5_000_000, cache_read: 0, cache_write: 1_250_000, cache_write_1h: 2_000_000 });
+    await operator.PATCH("/api/admin/groups/{id}", { params: { path: { id } }, body: { models: [model({ input: 1_000_000, output: 5_000_000, cache_write: 1_250_000 })] } });
+    expect(await pricesOf()).toEqual({ input: 1_000_000, output: 5_000_000, cache_read: 0, cache_write: 1_250_000 });
+    const refused = await operator.PATCH("/api/admin/groups/{id}", { params: { path: { id } }, body: { models: [model({ input: 1, output: 1, cache_write_1h: -1 })] } });
+    expect(refused.response.status).toBe(400);
+    expect(refused.error?.error.message).toContain("cache_write_1h");
+  });
 });
 
 describe("Call Guide", () => {

@@ -56,6 +56,7 @@ export function usageRecord(fields: { organizationId: string; userId: string; ke
     outputTokens: 1,
     cacheReadTokens: 0,
     cacheWriteTokens: 0,
+    cacheWrite1hTokens: 0,
     reasoningTokens: 0,
     multiplierMilli: 1000,
     cost: fields.cost,

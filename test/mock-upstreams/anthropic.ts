@@ -95,6 +95,34 @@ function render(ex: Exchange, issued: Issued, counter: number): Turn {
   return { plan, blocks, stopReason: plan.calls.length ? "tool_use" : plan.truncated ? "max_tokens" : "end_turn" };
 }
 
+/** The lifetimes the request's cache breakpoints ask for (top level, system, tools, message blocks): `ttl` "1h", else the default "5m". */
+function cacheLifetimes(body: any): Set<"5m" | "1h"> {
+  const lifetimes = new Set<"5m" | "1h">();
+  const mark = (item: any) => {
+    if (item?.cache_control?.type === "ephemeral") lifetimes.add(item.cache_control.ttl === "1h" ? "1h" : "5m");
+  };
+  const each = (list: unknown) => (Array.isArray(list) ? list.forEach(mark) : undefined);
+  mark(body);
+  each(body.system);
+  each(body.tools);
+  for (const message of body.messages ?? []) {
+    each(message?.content);
+    for (const block of Array.isArray(message?.content) ? message.content : []) each(block?.content);
+  }
+  return lifetimes;
+}
+
+/**
+ * The cache writes split by lifetime, as Anthropic reports them in `cache_creation`: all 1-hour when
+ * every breakpoint asks for an hour; with both lifetimes (1-hour breakpoints come first), the prefix
+ * up to the last 1-hour breakpoint is written for an hour — here half of the writes, rounded up.
+ */
+function writesByLifetime(body: any, written: number) {
+  const lifetimes = cacheLifetimes(body);
+  const oneHour = !lifetimes.has("1h") ? 0 : lifetimes.has("5m") ? Math.ceil(written / 2) : written;
+  return { ephemeral_5m_input_tokens: written - oneHour, ephemeral_1h_input_tokens: oneHour };
+}
+
 function usageOf(ex: Exchange, outputTokens: number) {
   const cached = ex.scenario === "cached";
   const write = cached ? CACHE_WRITE_TOKENS : 0;
@@ -103,7 +131,7 @@ function usageOf(ex: Exchange, outputTokens: number) {
     output_tokens: outputTokens,
     cache_creation_input_tokens: write,
     cache_read_input_tokens: cached ? CACHE_READ_TOKENS : 0,
-    cache_creation: { ephemeral_5m_input_tokens: write, ephemeral_1h_input_tokens: 0 },
+    cache_creation: writesByLifetime(ex.request.body, write),
     service_tier: "standard",
   };
 }

@@ -71,6 +71,17 @@ describe("Anthropic mock", () => {
     expect(thinking.usage.output_tokens).toBe(ANTHROPIC_OUTPUT_TOKENS + THINKING_TOKENS);
   });
 
+  it("splits cache writes by the lifetime the breakpoints ask for, in cache_creation", async () => {
+    const system = (ttl?: "5m" | "1h") => [{ type: "text" as const, text: "be terse", cache_control: { type: "ephemeral" as const, ...(ttl ? { ttl } : {}) } }];
+    mock.next("cached", "cached", "cached");
+    const fiveMinutes = await client.messages.create({ ...params, system: system() });
+    expect(fiveMinutes.usage.cache_creation).toEqual({ ephemeral_5m_input_tokens: CACHE_WRITE_TOKENS, ephemeral_1h_input_tokens: 0 });
+    const oneHour = await client.messages.stream({ ...params, system: system("1h") }).finalMessage();
+    expect(oneHour.usage).toMatchObject({ cache_creation_input_tokens: CACHE_WRITE_TOKENS, cache_creation: { ephemeral_5m_input_tokens: 0, ephemeral_1h_input_tokens: CACHE_WRITE_TOKENS } });
+    const both = await client.messages.create({ ...params, system: [...system("1h"), ...system()] });
+    expect(both.usage.cache_creation).toEqual({ ephemeral_5m_input_tokens: CACHE_WRITE_TOKENS / 2, ephemeral_1h_input_tokens: CACHE_WRITE_TOKENS / 2 });
+  });
+
   it("accepts X-Api-Key, lists models and counts tokens", async () => {
     const models = [];
     for await (const model of client.models.list()) models.push(model.id);

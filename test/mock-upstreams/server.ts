@@ -9,7 +9,8 @@
 //                   Use `expectedInputTokens(text)` with the same concatenation.
 //   output tokens = a fixed number per family (ANTHROPIC_OUTPUT_TOKENS etc. in each mock file),
 //                   for a fixed reply "Hello from the <Family> mock." sent as several deltas.
-//   scenario `cached`   adds CACHE_READ_TOKENS read from cache (Anthropic also CACHE_WRITE_TOKENS written).
+//   scenario `cached`   adds CACHE_READ_TOKENS read from cache (Anthropic also CACHE_WRITE_TOKENS written,
+//                       to the 1-hour cache where the request's breakpoints ask `ttl: "1h"`).
 //   scenario `thinking` adds THINKING_TOKENS reasoning tokens to the output (as do `thinking-tool`'s turns).
 //   scenarios `tool` / `thinking-tool` keep the family's fixed output count whatever the text or call.
 // Validation (validate.ts) answers 400 in the vendor's format for what the vendor would refuse.

@@ -10,6 +10,7 @@ import { createKey, createTenant, unique } from "../helpers/fixtures.ts";
 import { dataUrl, jpeg } from "../helpers/images.ts";
 import { type RelayEnv, startRelayEnv } from "../helpers/relay-env.ts";
 import { ANTHROPIC_OUTPUT_TOKENS } from "../mock-upstreams/anthropic.ts";
+import { CACHE_READ_TOKENS, CACHE_WRITE_TOKENS } from "../mock-upstreams/server.ts";
 
 let env: RelayEnv;
 let faulty: Server;
@@ -69,6 +70,32 @@ describe("cost", () => {
     expect(costs["claude-smart"]).toBe(base * 2.5);
     expect(costs["claude-flagship"]).toBe(base * 6);
     expect(costs["claude-flagship"] / costs["claude-smart"]).toBe(6 / 2.5);
+  });
+});
+
+describe("1-hour cache writes", () => {
+  it.each([false, true])("are charged at the model's 1-hour price, not the 5-minute one (stream %s)", async (stream) => {
+    const name = unique("cache-1h");
+    const group = env.groups.get("claude-smart")!;
+    const prices = group.models.find((model) => model.model_id === "claude-sonnet-4-6")!.prices;
+    const client = new Anthropic({ apiKey: await env.key("claude-smart", name), baseURL: env.tollgate.url, maxRetries: 0 });
+    env.mocks.anthropic.next("cached");
+    const params = {
+      model: "claude-sonnet-4-6",
+      max_tokens: 64,
+      system: [{ type: "text" as const, text: sixtyChars, cache_control: { type: "ephemeral" as const, ttl: "1h" as const } }],
+      messages: [{ role: "user" as const, content: "hi" }],
+    };
+    const message = stream ? await client.messages.stream(params).finalMessage() : await client.messages.create(params);
+    expect(message.usage).toMatchObject({ cache_creation_input_tokens: CACHE_WRITE_TOKENS, cache_creation: { ephemeral_5m_input_tokens: 0, ephemeral_1h_input_tokens: CACHE_WRITE_TOKENS } });
+    const [call] = await env.ledger(name);
+    // The seed's Anthropic terms: a 1-hour write costs 2x input (6 µ a token for Sonnet), a 5-minute one 1.25x (3.75 µ).
+    const oneHourPrice = 2 * prices.input;
+    const base = call.input_tokens * prices.input + call.output_tokens * prices.output + CACHE_READ_TOKENS * prices.cache_read! + CACHE_WRITE_TOKENS * oneHourPrice;
+    expect(call.cost).toBe(Math.ceil((base * group.multiplier_milli) / 1e9));
+    expect(call).toMatchObject({ status: "ok", cache_read_tokens: CACHE_READ_TOKENS, cache_write_tokens: CACHE_WRITE_TOKENS, cache_write_1h_tokens: CACHE_WRITE_TOKENS });
+    expect(prices.cache_write_1h).toBe(oneHourPrice);
+    await expectNothingHeld();
   });
 });
 

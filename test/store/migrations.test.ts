@@ -4,12 +4,49 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { openPostgres, openSqlite } from "../../server/store/db.ts";
+import { type Db, openPostgres, openSqlite } from "../../server/store/db.ts";
+import { groupRepository } from "../../server/store/groups.ts";
+import { ledgerRepository } from "../../server/store/ledger.ts";
 import { latestVersion, migrate, migrations, schemaStatus } from "../../server/store/migrations.ts";
 import { freshDatabase } from "../helpers/postgres.ts";
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const all = migrations.map((migration) => migration.version);
+
+/** Applies the migrations up to `version` only, as a build of that time did. */
+async function migrateUpTo(db: Db, version: number) {
+  await db.run(`CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)`);
+  for (const migration of migrations.filter((candidate) => candidate.version <= version)) {
+    for (const statement of migration.sql) await db.run(statement);
+    await db.run(`INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, 0)`, [migration.version, migration.name]);
+  }
+}
+
+/**
+ * Migration 12 on a database in use: a model priced before it has no 1-hour price (its 1-hour writes
+ * cost cache_write), a call recorded before it wrote nothing to a 1-hour cache; both still read, and
+ * both kinds of row take the new values afterwards.
+ */
+async function oneHourCacheColumnsOnRowsInUse(db: Db) {
+  await migrateUpTo(db, 11);
+  await db.run(`INSERT INTO model_groups (id, name, identifier, family, multiplier_milli, visibility, created_at) VALUES ('grp_1', 'Claude Old', 'claude-old', 'A', 1000, 'public', 0)`);
+  await db.run(
+    `INSERT INTO group_models (group_id, model_id, display_name, position, price_input, price_output, price_cache_read, price_cache_write) VALUES ('grp_1', 'claude-x', 'X', 0, 3000000, 15000000, 300000, 3750000)`,
+  );
+  await db.run(
+    `INSERT INTO usage_records (id, request_id, created_at, organization_id, user_id, key_id, group_id, model_id, call_name, interface, stream, status, http_status,
+       input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, reasoning_tokens, multiplier_milli, cost, latency_ms)
+     VALUES ('rec_1', 'req_old', 1, 'org', 'usr', 'key', 'grp_1', 'claude-x', 'claude-x', 'messages', 0, 'ok', 200, 10, 5, 0, 40, 0, 1000, 300, 12)`,
+  );
+  expect(await migrate(db)).toEqual([12]);
+
+  const groups = groupRepository(db);
+  expect((await groups.get("grp_1"))!.models[0].prices).toEqual({ input: 3_000_000, output: 15_000_000, cache_read: 300_000, cache_write: 3_750_000 });
+  expect(await groups.update("grp_1", { models: [{ modelId: "claude-x", displayName: "X", prices: { input: 3_000_000, output: 15_000_000, cache_read: 300_000, cache_write: 3_750_000, cache_write_1h: 6_000_000 } }] })).toBe(true);
+  expect((await groups.get("grp_1"))!.models[0].prices.cache_write_1h).toBe(6_000_000);
+
+  expect(await ledgerRepository(db).byRequestId("req_old")).toMatchObject({ cacheWriteTokens: 40, cacheWrite1hTokens: 0, cost: 300 });
+}
 
 describe("migrations on SQLite", () => {
   it("apply once, then report nothing pending", async () => {
@@ -19,6 +56,15 @@ describe("migrations on SQLite", () => {
       expect(await migrate(db)).toEqual(all);
       expect(await migrate(db)).toEqual([]);
       expect(await schemaStatus(db)).toEqual({ applied: all, pending: [], latest: latestVersion });
+    } finally {
+      await db.close();
+    }
+  });
+
+  it("migration 12 gives prices and calls already stored no 1-hour price and no 1-hour writes", async () => {
+    const db = openSqlite(join(mkdtempSync(join(tmpdir(), "tollgate-migrate-")), "tollgate.db"));
+    try {
+      await oneHourCacheColumnsOnRowsInUse(db);
     } finally {
       await db.close();
     }
@@ -52,6 +98,17 @@ describe.skipIf(!adminUrl)(`migrations on PostgreSQL${adminUrl ? "" : " (skipped
       expect(rows.map((row) => Number(row.version))).toEqual(all);
     } finally {
       await Promise.all(replicas.map((db) => db.close()));
+      await database.drop();
+    }
+  });
+
+  it("migration 12 gives prices and calls already stored no 1-hour price and no 1-hour writes", async () => {
+    const database = await freshDatabase(adminUrl!);
+    const db = openPostgres(database.url, 2);
+    try {
+      await oneHourCacheColumnsOnRowsInUse(db);
+    } finally {
+      await db.close();
       await database.drop();
     }
   });

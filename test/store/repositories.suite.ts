@@ -51,12 +51,14 @@ export function runRepositoryTests(name: string, makeStore: () => Promise<{ stor
           visibility: "public",
           models: [
             { modelId: "b-model", displayName: "B", prices },
-            { modelId: "Qwen/with-slash", displayName: "Q", prices },
+            { modelId: "Qwen/with-slash", displayName: "Q", prices: { ...prices, cache_write_1h: 6_000_000 } },
           ],
         });
         const group = await store.groups.get(id);
         expect(group?.models.map((model) => model.modelId)).toEqual(["b-model", "Qwen/with-slash"]);
+        // A 1-hour cache-write price that was never set stays unset (not 0): those writes cost cache_write.
         expect(group?.models[0].prices).toEqual(prices);
+        expect(group?.models[1].prices).toEqual({ ...prices, cache_write_1h: 6_000_000 });
         expect(group?.multiplierMilli).toBe(2500);
         expect(await store.groups.update(id, { multiplierMilli: 6000, models: [{ modelId: "a-model", displayName: "A", prices }] })).toBe(true);
         const updated = await store.groups.get(id);
@@ -196,11 +198,13 @@ export function runRepositoryTests(name: string, makeStore: () => Promise<{ stor
           new Map([[`org:${organizationId}`, 1000], [`member:${userId}`, unbounded], [`key:${keyId}`, 150], ["key:nope", 0]]),
         );
         const records = [40, 0, 60].map((cost, i) => usageRecord({ organizationId, userId, keyId, cost, requestId: `req-${i}` }));
+        // The last wrote 30 tokens to caches, 20 of them to a 1-hour cache.
+        records[2] = { ...records[2], cacheWriteTokens: 30, cacheWrite1hTokens: 20 };
         await store.budgets.recordSettled(records);
         expect((await store.organizations.get(organizationId))?.balance).toBe(900);
         expect((await store.keys.get(keyId))?.spent).toBe(100);
         expect((await store.budgets.remaining([`key:${keyId}`])).get(`key:${keyId}`)).toBe(50);
-        expect((await store.ledger.byRequestId("req-2"))?.cost).toBe(60);
+        expect(await store.ledger.byRequestId("req-2")).toEqual(records[2]);
         // A batch that fails writes nothing: neither its records nor its charges.
         await expect(store.budgets.recordSettled([usageRecord({ organizationId, userId, keyId, cost: 5, requestId: "req-3" }), records[0]])).rejects.toThrow();
         expect((await store.organizations.get(organizationId))?.balance).toBe(900);

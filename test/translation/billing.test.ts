@@ -22,6 +22,7 @@ const tokensOf = (record: UsageCall) => ({
   output: record.output_tokens,
   cacheRead: record.cache_read_tokens,
   cacheWrite: record.cache_write_tokens,
+  cacheWrite1h: record.cache_write_1h_tokens,
   reasoning: record.reasoning_tokens,
 });
 

@@ -60,7 +60,7 @@ export const upstreams: Record<Format, Upstream> = {
     reply: ANTHROPIC_REPLY,
     reasoningText: ANTHROPIC_THINKING,
     // Anthropic reports no reasoning count: its thinking is inside output_tokens.
-    usage: (body, s) => ({ input: inputTokensOf(body), output: ANTHROPIC_OUTPUT_TOKENS + reasoningOf(s), cacheRead: cachedOf(s), cacheWrite: s === "cached" ? CACHE_WRITE_TOKENS : 0, reasoning: 0 }),
+    usage: (body, s) => ({ input: inputTokensOf(body), output: ANTHROPIC_OUTPUT_TOKENS + reasoningOf(s), cacheRead: cachedOf(s), cacheWrite: s === "cached" ? CACHE_WRITE_TOKENS : 0, cacheWrite1h: 0, reasoning: 0 }),
     system: (body) => textOf(body.system),
     media: (body) =>
       arr(body.messages)
@@ -92,7 +92,7 @@ export const upstreams: Record<Format, Upstream> = {
     mock: (env) => env.mocks.openai,
     reply: OPENAI_REPLY,
     reasoningText: REASONING_TEXT,
-    usage: (body, s) => ({ input: inputTokensOf(body), output: OPENAI_OUTPUT_TOKENS + reasoningOf(s), cacheRead: cachedOf(s), cacheWrite: 0, reasoning: reasoningOf(s) }),
+    usage: (body, s) => ({ input: inputTokensOf(body), output: OPENAI_OUTPUT_TOKENS + reasoningOf(s), cacheRead: cachedOf(s), cacheWrite: 0, cacheWrite1h: 0, reasoning: reasoningOf(s) }),
     system: (body) => arr(body.messages).filter((m) => m.role === "system" || m.role === "developer").map((m) => textOf(m.content)).join(""),
     media: (body) =>
       arr(body.messages)
@@ -121,7 +121,7 @@ export const upstreams: Record<Format, Upstream> = {
     mock: (env) => env.mocks.openai,
     reply: OPENAI_REPLY,
     reasoningText: REASONING_TEXT,
-    usage: (body, s) => ({ input: inputTokensOf(body), output: OPENAI_OUTPUT_TOKENS + reasoningOf(s), cacheRead: cachedOf(s), cacheWrite: 0, reasoning: reasoningOf(s) }),
+    usage: (body, s) => ({ input: inputTokensOf(body), output: OPENAI_OUTPUT_TOKENS + reasoningOf(s), cacheRead: cachedOf(s), cacheWrite: 0, cacheWrite1h: 0, reasoning: reasoningOf(s) }),
     system: (body) => textOf(body.instructions) + arr(body.input).filter((m) => m.role === "system" || m.role === "developer").map((m) => textOf(m.content)).join(""),
     media: (body) =>
       arr(body.input)
@@ -150,7 +150,7 @@ export const upstreams: Record<Format, Upstream> = {
     mock: (env) => env.mocks.gemini,
     reply: GEMINI_REPLY,
     reasoningText: REASONING_TEXT,
-    usage: (body, s) => ({ input: inputTokensOf(body), output: GEMINI_OUTPUT_TOKENS + reasoningOf(s), cacheRead: cachedOf(s), cacheWrite: 0, reasoning: reasoningOf(s) }),
+    usage: (body, s) => ({ input: inputTokensOf(body), output: GEMINI_OUTPUT_TOKENS + reasoningOf(s), cacheRead: cachedOf(s), cacheWrite: 0, cacheWrite1h: 0, reasoning: reasoningOf(s) }),
     system: (body) => textOf(body.systemInstruction?.parts),
     media: (body) =>
       arr(body.contents)

@@ -49,7 +49,7 @@ describe("chat stream reader", () => {
       { type: "block_stop", index: 2 },
       { type: "finish", stopReason: "tool_use", stopSequence: null, usage },
     ]);
-    expect(usage).toEqual({ input: 152, output: 58, cacheRead: 1280, cacheWrite: 0, reasoning: 0 });
+    expect(usage).toEqual({ input: 152, output: 58, cacheRead: 1280, cacheWrite: 0, cacheWrite1h: 0, reasoning: 0 });
     // The finish comes with the usage chunk, before [DONE].
     const reader = chatCodec.streamReader();
     const perEvent = new SseSplitter().push(new TextEncoder().encode(sse)).map((event) => reader.read(event));
@@ -72,7 +72,7 @@ describe("chat stream reader", () => {
 
   it("reads DeepSeek reasoning with its opaque, usage on the finish chunk, finishing at [DONE]", () => {
     const events = readStream(fixture("stream-deepseek-reasoner.sse"), 31);
-    const usage = { input: 14, output: 120, cacheRead: 16, cacheWrite: 0, reasoning: 95 };
+    const usage = { input: 14, output: 120, cacheRead: 16, cacheWrite: 0, cacheWrite1h: 0, reasoning: 95 };
     const opaque = { origin: "chat", value: { reasoning_content: "Rain in Paris, so yes." } };
     expect(events).toEqual([
       { type: "start", id: "5b0c1f3e-8d2a-4c7b-9e61-0f3a2d4b6c8e", model: "deepseek-reasoner", created: 1749112301 },
@@ -113,7 +113,7 @@ describe("chat stream reader", () => {
       { type: "block_start", index: 0, block: { type: "refusal" } },
       { type: "refusal_delta", index: 0, text: "No." },
       { type: "block_stop", index: 0 },
-      { type: "finish", stopReason: "end_turn", stopSequence: null, usage: { input: 10, output: 3, cacheRead: 0, cacheWrite: 0, reasoning: 0 } },
+      { type: "finish", stopReason: "end_turn", stopSequence: null, usage: { input: 10, output: 3, cacheRead: 0, cacheWrite: 0, cacheWrite1h: 0, reasoning: 0 } },
     ]);
   });
 
@@ -121,7 +121,7 @@ describe("chat stream reader", () => {
     const events = readStream(chunk({ content: "Hel" }) + chunk({ tool_calls: [{ id: "c1", function: { name: "f", arguments: '{"a"' } }] }));
     expect(events.map((e) => e.type)).toEqual(["start", "block_start", "text_delta", "block_stop", "block_start", "tool_arguments_delta", "block_stop"]);
     const withUsage = readStream(chunk({ content: "Hi" }, null, { usage: { prompt_tokens: 5, completion_tokens: 1 } }));
-    expect(withUsage.filter((e) => e.type === "usage" || e.type === "finish")).toEqual([{ type: "usage", usage: { input: 5, output: 1, cacheRead: 0, cacheWrite: 0, reasoning: 0 } }]);
+    expect(withUsage.filter((e) => e.type === "usage" || e.type === "finish")).toEqual([{ type: "usage", usage: { input: 5, output: 1, cacheRead: 0, cacheWrite: 0, cacheWrite1h: 0, reasoning: 0 } }]);
   });
 
   it("ends at an error chunk sent mid-stream, keeping what it said, with no finish", () => {

@@ -21,7 +21,7 @@ describe("chat response writer", () => {
       { type: "tool_call", id: "call_x1", name: "ls", arguments: '{"path":"."}' },
     ],
     stopReason: "tool_use",
-    usage: { input: 40, output: 25, cacheRead: 60, cacheWrite: 0, reasoning: 20 },
+    usage: { input: 40, output: 25, cacheRead: 60, cacheWrite: 0, cacheWrite1h: 0, reasoning: 20 },
   };
 
   it("writes a chat.completion with the reasoning carried", () => {

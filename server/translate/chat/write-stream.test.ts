@@ -25,7 +25,7 @@ async function throughSdk(sse: string) {
 }
 
 const thinking: Opaque = { origin: "messages", value: { type: "thinking", thinking: "The user wants weather.", signature: "EqQBCkgIBxABGAIiQJ3+/signature==" } };
-const usage = { input: 100, output: 50, cacheRead: 200, cacheWrite: 30, reasoning: 12 };
+const usage = { input: 100, output: 50, cacheRead: 200, cacheWrite: 30, cacheWrite1h: 0, reasoning: 12 };
 
 const claudeTurn: StreamEvent[] = [
   { type: "start", id: "msg_01XFDUDYJgAACzvnptvVoYEL", model: "claude-sonnet-4-5-20250929", created: 1749112400 },
@@ -56,7 +56,7 @@ describe("chat stream writer", () => {
         { type: "block_start", index: 0, block: { type: "text" } },
         { type: "text_delta", index: 0, text: "Hi" },
         { type: "block_stop", index: 0 },
-        { type: "finish", stopReason: "end_turn", usage: { input: 3, output: 1, cacheRead: 0, cacheWrite: 0, reasoning: 0 } },
+        { type: "finish", stopReason: "end_turn", usage: { input: 3, output: 1, cacheRead: 0, cacheWrite: 0, cacheWrite1h: 0, reasoning: 0 } },
       ],
       true,
     );

@@ -37,14 +37,14 @@ describe("generate-content stream reader", () => {
     const weatherId = (events.find((e) => e.type === "block_start" && e.block.type === "tool_call") as any).block.id;
     const timeId = (events.filter((e) => e.type === "block_start" && e.block.type === "tool_call")[1] as any).block.id;
     expect(weatherId).toMatch(/^call_tggem_[0-9a-f]{20}$/);
-    const finalUsage = { input: 156, output: 88, cacheRead: 256, cacheWrite: 0, reasoning: 57 };
+    const finalUsage = { input: 156, output: 88, cacheRead: 256, cacheWrite: 0, cacheWrite1h: 0, reasoning: 57 };
     expect(events).toEqual([
       { type: "start", id: "mXl0aPqBEoW_kdUPsc6HoAg", model: "gemini-2.5-flash", created: expect.any(Number) },
       { type: "block_start", index: 0, block: { type: "reasoning" } },
       { type: "reasoning_delta", index: 0, text: "**Checking the forecast**\n\nThe user wants Paris weather; " },
-      { type: "usage", usage: { input: 412, output: 0, cacheRead: 0, cacheWrite: 0, reasoning: 0 } },
+      { type: "usage", usage: { input: 412, output: 0, cacheRead: 0, cacheWrite: 0, cacheWrite1h: 0, reasoning: 0 } },
       { type: "reasoning_delta", index: 0, text: "I will call get_weather." },
-      { type: "usage", usage: { input: 412, output: 57, cacheRead: 0, cacheWrite: 0, reasoning: 57 } },
+      { type: "usage", usage: { input: 412, output: 57, cacheRead: 0, cacheWrite: 0, cacheWrite1h: 0, reasoning: 57 } },
       { type: "block_stop", index: 0 },
       { type: "block_start", index: 1, block: { type: "reasoning" } },
       { type: "reasoning_opaque", index: 1, opaque: { origin: "generate-content", value: { thoughtSignature: tools } }, attachesToNext: true },
@@ -79,7 +79,7 @@ describe("generate-content stream reader", () => {
     expect(response).toMatchObject({
       id: "Hk4VaeOtLYW2kdUP9u_E2Q0",
       stopReason: "max_tokens",
-      usage: { input: 9, output: 111, cacheRead: 0, cacheWrite: 0, reasoning: 103 },
+      usage: { input: 9, output: 111, cacheRead: 0, cacheWrite: 0, cacheWrite1h: 0, reasoning: 103 },
       content: [
         { type: "reasoning", opaque: { origin: "generate-content", value: { thoughtSignature: "EkQKQgFUqFzuR2Tt3y2mFv3xkq+0c8Bf7q5tF1xQfWc8mV0Tn9vJp3m7yqS0" } }, attachesToNext: true },
         { type: "text", text: "Paris is 18C with light rain." },
@@ -88,7 +88,7 @@ describe("generate-content stream reader", () => {
   });
 
   it("reads a blocked prompt as a refusal, and a cut stream as unfinished", () => {
-    expect(readStream("stream-blocked.sse").at(-1)).toEqual({ type: "finish", stopReason: "refusal", stopSequence: null, usage: { input: 15, output: 0, cacheRead: 0, cacheWrite: 0, reasoning: 0 } });
+    expect(readStream("stream-blocked.sse").at(-1)).toEqual({ type: "finish", stopReason: "refusal", stopSequence: null, usage: { input: 15, output: 0, cacheRead: 0, cacheWrite: 0, cacheWrite1h: 0, reasoning: 0 } });
     const reader = geminiCodec.streamReader();
     reader.read({ raw: "", data: '{"candidates":[{"content":{"parts":[{"text":"Hel"}],"role":"model"},"index":0}]}' });
     expect(reader.end().map((e) => e.type)).toEqual(["block_stop"]);
@@ -98,7 +98,7 @@ describe("generate-content stream reader", () => {
 // What a messages upstream's stream reads as: signed thinking, text, a tool call in pieces.
 const thinking: Opaque = { origin: "messages", value: { type: "thinking", thinking: "Paris, so metric.", signature: "EqQBCkYIBxgCKkAsig==" } };
 const upstream: StreamEvent[] = [
-  { type: "start", id: "msg_01XFDUDYJgAACzvnptvVoYEL", model: "claude-sonnet-4-5", created: 1, usage: { input: 10, output: 1, cacheRead: 5, cacheWrite: 0, reasoning: 0 } },
+  { type: "start", id: "msg_01XFDUDYJgAACzvnptvVoYEL", model: "claude-sonnet-4-5", created: 1, usage: { input: 10, output: 1, cacheRead: 5, cacheWrite: 0, cacheWrite1h: 0, reasoning: 0 } },
   { type: "block_start", index: 0, block: { type: "reasoning" } },
   { type: "reasoning_delta", index: 0, text: "Paris, so metric." },
   { type: "reasoning_opaque", index: 0, opaque: thinking },
@@ -111,7 +111,7 @@ const upstream: StreamEvent[] = [
   { type: "tool_arguments_delta", index: 2, json: '{"ci' },
   { type: "tool_arguments_delta", index: 2, json: 'ty":"Paris"}' },
   { type: "block_stop", index: 2 },
-  { type: "finish", stopReason: "tool_use", stopSequence: null, usage: { input: 10, output: 40, cacheRead: 5, cacheWrite: 0, reasoning: 0 } },
+  { type: "finish", stopReason: "tool_use", stopSequence: null, usage: { input: 10, output: 40, cacheRead: 5, cacheWrite: 0, cacheWrite1h: 0, reasoning: 0 } },
 ];
 
 describe("generate-content caller side, through @google/genai", () => {

@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { usageFromAnthropic } from "../../domain/usage.ts";
+import { type Usage, billableTokens, usageFromAnthropic } from "../../domain/usage.ts";
 import { SseSplitter } from "../../gateway/upstreams/sse.ts";
 import { Assembler } from "../assemble.ts";
+import { chatUsage } from "../chat/common.ts";
 import type { StreamEvent } from "../canonical.ts";
 import { messagesCodec } from "./index.ts";
 import type { MessagesStreamReader } from "./stream-reader.ts";
@@ -20,7 +21,7 @@ function readStream(name: string): { events: StreamEvent[]; reader: MessagesStre
 }
 
 const redacted = { type: "redacted_thinking", data: "EmwKAhgBEgy3va3pzix/LafPsn4aDFIT2Xlxh0L5L8rLVyIwxtE3rAFBa8cr3qpP" };
-const finalUsage = { input: 472, output: 89, cacheRead: 20480, cacheWrite: 1024, reasoning: 41 };
+const finalUsage = { input: 472, output: 89, cacheRead: 20480, cacheWrite: 1024, cacheWrite1h: 0, reasoning: 41 };
 
 describe("messages stream reader", () => {
   it("a recorded stream with thinking, redacted thinking, text and a tool call → canonical events", () => {
@@ -112,6 +113,20 @@ describe("messages stream reader", () => {
       reader.read(event("message_delta", { type: "message_delta", delta: { stop_reason: "end_turn", stop_sequence: null }, usage: { output_tokens: 20, output_tokens_details: { thinking_tokens: reported } } }));
       expect(reader.read(event("message_stop", { type: "message_stop" })).at(-1)).toMatchObject({ type: "finish", usage: { output: 20, reasoning: counted } });
     }
+  });
+
+  it("carries message_start's 1-hour cache writes to the finish: a translated caller is told every write, billing prices the split", () => {
+    const event = (name: string, data: unknown) => ({ raw: "", event: name, data: JSON.stringify(data) });
+    const reader = messagesCodec.streamReader();
+    const cacheCreation = { ephemeral_5m_input_tokens: 10, ephemeral_1h_input_tokens: 20 };
+    reader.read(event("message_start", { type: "message_start", message: { id: "msg_1", model: "m", usage: { input_tokens: 4, output_tokens: 1, cache_creation_input_tokens: 30, cache_read_input_tokens: 0, cache_creation: cacheCreation } } }));
+    // message_delta has the total only (the SDK's MessageDeltaUsage has no cache_creation).
+    reader.read(event("message_delta", { type: "message_delta", delta: { stop_reason: "end_turn", stop_sequence: null }, usage: { input_tokens: 4, output_tokens: 9, cache_creation_input_tokens: 30, cache_read_input_tokens: 0 } }));
+    const finish = reader.read(event("message_stop", { type: "message_stop" })).at(-1);
+    expect(finish).toMatchObject({ type: "finish", usage: { input: 4, output: 9, cacheWrite: 30, cacheWrite1h: 20 } });
+    const usage = (finish as { usage: Usage }).usage;
+    expect(chatUsage(usage)).toMatchObject({ prompt_tokens: 4 + 30, total_tokens: 4 + 30 + 9 });
+    expect(billableTokens(usage)).toEqual({ input: 4, output: 9, cache_read: 0, cache_write: 10, cache_write_1h: 20 });
   });
 });
 

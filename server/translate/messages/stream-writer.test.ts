@@ -30,7 +30,7 @@ async function throughSdk(sse: string) {
   return { message: await stream.finalMessage(), seen };
 }
 
-const usage = { input: 900, output: 120, cacheRead: 300, cacheWrite: 0, reasoning: 40 };
+const usage = { input: 900, output: 120, cacheRead: 300, cacheWrite: 0, cacheWrite1h: 0, reasoning: 40 };
 const responsesItem: Opaque = { origin: "responses", value: { type: "reasoning", id: "rs_9", summary: [{ type: "summary_text", text: "Plan" }], encrypted_content: "gAAAAABo-enc" } };
 const geminiSignature: Opaque = { origin: "generate-content", value: { thoughtSignature: "CiQB0e2Kb/x+sig==" } };
 
@@ -116,7 +116,7 @@ describe("messages stream writer", () => {
 
   it("Anthropic's own reasoning (redacted and signed) is written as its own blocks", async () => {
     const own: StreamEvent[] = [
-      { type: "start", id: "msg_own", model: "m", created: 1, usage: { input: 10, output: 1, cacheRead: 5, cacheWrite: 2, reasoning: 0 } },
+      { type: "start", id: "msg_own", model: "m", created: 1, usage: { input: 10, output: 1, cacheRead: 5, cacheWrite: 2, cacheWrite1h: 0, reasoning: 0 } },
       { type: "block_start", index: 0, block: { type: "reasoning" } },
       { type: "reasoning_opaque", index: 0, opaque: { origin: "messages", value: { type: "redacted_thinking", data: "EmwK" } } },
       { type: "block_stop", index: 0 },
@@ -127,7 +127,7 @@ describe("messages stream writer", () => {
       { type: "block_start", index: 2, block: { type: "refusal" } },
       { type: "refusal_delta", index: 2, text: "I can't help with that." },
       { type: "block_stop", index: 2 },
-      { type: "finish", stopReason: "refusal", stopSequence: null, usage: { input: 10, output: 9, cacheRead: 5, cacheWrite: 2, reasoning: 0 } },
+      { type: "finish", stopReason: "refusal", stopSequence: null, usage: { input: 10, output: 9, cacheRead: 5, cacheWrite: 2, cacheWrite1h: 0, reasoning: 0 } },
     ];
     const sse = sseOf(own);
     expect(sse).toContain('"usage":{"input_tokens":10,"output_tokens":1,"cache_creation_input_tokens":2,"cache_read_input_tokens":5');

@@ -51,7 +51,7 @@ describe("responses stream reader: a recorded upstream stream", () => {
       { type: "tool_arguments_delta", index: 2, json: ':"Paris' },
       { type: "tool_arguments_delta", index: 2, json: '"}' },
       { type: "block_stop", index: 2 },
-      { type: "finish", stopReason: "tool_use", usage: { input: 1134, output: 312, cacheRead: 4096, cacheWrite: 0, reasoning: 192 } },
+      { type: "finish", stopReason: "tool_use", usage: { input: 1134, output: 312, cacheRead: 4096, cacheWrite: 0, cacheWrite1h: 0, reasoning: 192 } },
     ]);
   });
 
@@ -70,7 +70,7 @@ describe("responses stream reader: a recorded upstream stream", () => {
       ],
       stopReason: "tool_use",
       stopSequence: undefined,
-      usage: { input: 1134, output: 312, cacheRead: 4096, cacheWrite: 0, reasoning: 192 },
+      usage: { input: 1134, output: 312, cacheRead: 4096, cacheWrite: 0, cacheWrite1h: 0, reasoning: 192 },
     });
     expect((reasoningItem as { encrypted_content: string }).encrypted_content).toMatch(/^gAAAAAB/);
   });
@@ -88,7 +88,7 @@ describe("responses stream reader: endings", () => {
     const { events } = readStream(created + message + sse("response.incomplete", { response: { id: "resp_1", status: "incomplete", incomplete_details: { reason: "max_output_tokens" }, usage } }));
     expect(events.slice(-2)).toEqual([
       { type: "block_stop", index: 0 },
-      { type: "finish", stopReason: "max_tokens", usage: { input: 10, output: 5, cacheRead: 0, cacheWrite: 0, reasoning: 0 } },
+      { type: "finish", stopReason: "max_tokens", usage: { input: 10, output: 5, cacheRead: 0, cacheWrite: 0, cacheWrite1h: 0, reasoning: 0 } },
     ]);
   });
 
@@ -106,7 +106,7 @@ describe("responses stream reader: endings", () => {
       { type: "refusal_delta", index: 0, text: "I can't" },
       { type: "refusal_delta", index: 0, text: " help." },
       { type: "block_stop", index: 0 },
-      { type: "finish", stopReason: "refusal", usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, reasoning: 0 } },
+      { type: "finish", stopReason: "refusal", usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, cacheWrite1h: 0, reasoning: 0 } },
     ]);
   });
 
@@ -151,7 +151,7 @@ const context: CallerContext = { model: "claude-sonnet-4-5", includeUsage: false
 const thinking: Opaque = { origin: "messages", value: { type: "thinking", thinking: "Paris → call the tool.", signature: "ErUBCkYIBxgCKkB0c2lnbmF0dXJlLWJ5dGVz/+==" } };
 
 function canonicalStream(stopReason: "tool_use" | "max_tokens" = "tool_use"): StreamEvent[] {
-  const usage = { input: 20, output: 50, cacheRead: 100, cacheWrite: 30, reasoning: 0 };
+  const usage = { input: 20, output: 50, cacheRead: 100, cacheWrite: 30, cacheWrite1h: 0, reasoning: 0 };
   return [
     { type: "start", id: "msg_01XyZ", model: "claude-sonnet-4-5-20250929", created: 1757540000 },
     { type: "block_start", index: 0, block: { type: "reasoning" } },
@@ -231,7 +231,7 @@ describe("responses stream writer: read back by the openai SDK", () => {
   });
 
   it("a refusal block is a message with a refusal part", async () => {
-    const usage = { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, reasoning: 0 };
+    const usage = { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, cacheWrite1h: 0, reasoning: 0 };
     const events: StreamEvent[] = [
       { type: "start", id: "chatcmpl-1", model: "gpt-4o", created: 1 },
       { type: "block_start", index: 0, block: { type: "refusal" } },

@@ -1,14 +1,15 @@
 // Edits a group's models and base prices as rows of fields, in $ per million tokens. Every price
-// kind the contract knows (input, output, cache read, cache write) round-trips, so saving a group
-// never drops a price that was not shown.
+// kind the contract knows (input, output, cache read, cache write, 1-hour cache write) round-trips,
+// so saving a group never drops a price that was not shown. An empty 1-hour field stays unset (those
+// writes then cost the cache-write price), rather than becoming a price of 0.
 import type { Schemas } from "../../api.ts";
 
-export type ModelDraft = { model_id: string; display_name: string; input: string; output: string; cache_read: string; cache_write: string };
+export type ModelDraft = { model_id: string; display_name: string; input: string; output: string; cache_read: string; cache_write: string; cache_write_1h: string };
 
 const dollars = (micros: number | undefined) => (micros === undefined ? "" : String(micros / 1_000_000));
 const micros = (text: string) => Math.round(Number(text || 0) * 1_000_000);
 
-export const emptyModel = (): ModelDraft => ({ model_id: "", display_name: "", input: "", output: "", cache_read: "", cache_write: "" });
+export const emptyModel = (): ModelDraft => ({ model_id: "", display_name: "", input: "", output: "", cache_read: "", cache_write: "", cache_write_1h: "" });
 
 export function toDrafts(models: Schemas["GroupModel"][]): ModelDraft[] {
   return models.map((model) => ({
@@ -18,6 +19,7 @@ export function toDrafts(models: Schemas["GroupModel"][]): ModelDraft[] {
     output: dollars(model.prices.output),
     cache_read: dollars(model.prices.cache_read),
     cache_write: dollars(model.prices.cache_write),
+    cache_write_1h: dollars(model.prices.cache_write_1h),
   }));
 }
 
@@ -32,6 +34,7 @@ export function fromDrafts(drafts: ModelDraft[]): Schemas["GroupModel"][] {
         output: micros(draft.output),
         ...(draft.cache_read !== "" ? { cache_read: micros(draft.cache_read) } : {}),
         ...(draft.cache_write !== "" ? { cache_write: micros(draft.cache_write) } : {}),
+        ...(draft.cache_write_1h !== "" ? { cache_write_1h: micros(draft.cache_write_1h) } : {}),
       },
     }));
 }
@@ -41,6 +44,7 @@ const priceFields = [
   { field: "output", label: "Output" },
   { field: "cache_read", label: "Cache read" },
   { field: "cache_write", label: "Cache write" },
+  { field: "cache_write_1h", label: "Cache write 1h" },
 ] as const;
 
 export function ModelsEditor({ drafts, onChange }: { drafts: ModelDraft[]; onChange: (drafts: ModelDraft[]) => void }) {

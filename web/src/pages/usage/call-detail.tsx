@@ -51,7 +51,8 @@ export function CallDetail({ id, onClose }: { id: string; onClose: () => void })
           <dt>Tokens</dt>
           <dd>
             input {tokens(data.input_tokens)} · output {tokens(data.output_tokens)} · cache read {tokens(data.cache_read_tokens)} · cache write{" "}
-            {tokens(data.cache_write_tokens)} · reasoning {tokens(data.reasoning_tokens)}
+            {tokens(data.cache_write_tokens)}
+            {data.cache_write_1h_tokens > 0 && ` (1-hour ${tokens(data.cache_write_1h_tokens)})`} · reasoning {tokens(data.reasoning_tokens)}
           </dd>
           <dt>Cost</dt>
           <dd>
