@@ -23,3 +23,21 @@ it("logs a failed delivery by the webhook's host only: its path and query are of
   ]);
   expect(JSON.stringify(logs)).not.toMatch(/secretpath|querysecret|signing-secret/);
 });
+
+it("logs an error by its kind, never its message: undici's names the whole URL", async () => {
+  const logs: Record<string, unknown>[] = [];
+  const url = `https://hookuser:hooksecret@127.0.0.1:9/services/XXXXsecretpath?token=querysecret`;
+  expect(await deliver(url, "signing-secret", { id: "alert-2" }, (_event, fields) => logs.push(fields), { attempts: 1, backoffMs: 1 })).toBe(false);
+  expect(logs[0]).toMatchObject({ url: "https://127.0.0.1:9", attempt: 1, error: "TypeError" });
+  expect(JSON.stringify(logs)).not.toMatch(/hooksecret|secretpath|querysecret/);
+});
+
+it("names the cause of a failed connection", async () => {
+  const logs: Record<string, unknown>[] = [];
+  const closed = createServer();
+  await new Promise<void>((listening) => closed.listen(0, "127.0.0.1", listening));
+  const port = (closed.address() as AddressInfo).port;
+  await new Promise((done) => closed.close(done));
+  await deliver(`http://127.0.0.1:${port}/hook`, "s", { id: "alert-3" }, (_event, fields) => logs.push(fields), { attempts: 1, backoffMs: 1 });
+  expect(logs[0]).toMatchObject({ error: "TypeError: ECONNREFUSED" });
+});

@@ -14,6 +14,12 @@ export function signature(secret: string, body: string, at: number): string {
 
 type Log = (event: string, fields: Record<string, unknown>) => void;
 
+/** What went wrong with a delivery, without the URL: the error's name and its cause's code (ECONNREFUSED, a timeout…). */
+function errorKind(error: unknown): string {
+  const { name, cause } = (error ?? {}) as { name?: string; cause?: { code?: string; name?: string } };
+  return [name ?? "Error", cause?.code ?? cause?.name].filter(Boolean).join(": ");
+}
+
 /** POSTs one alert; tries `attempts` times, waiting 1 s, 2 s, 4 s… between them. */
 export async function deliver(url: string, secret: string, payload: Record<string, unknown>, log: Log, { attempts = 4, backoffMs = 1_000 } = {}): Promise<boolean> {
   const body = JSON.stringify(payload);
@@ -31,7 +37,8 @@ export async function deliver(url: string, secret: string, payload: Record<strin
       if (response.ok) return true;
       log("alerts.delivery_failed", { url: host, id: payload.id, attempt, status: response.status });
     } catch (error) {
-      log("alerts.delivery_failed", { url: host, id: payload.id, attempt, error: String(error) });
+      // Not the error's message: some name the whole URL (undici's for one with credentials in it).
+      log("alerts.delivery_failed", { url: host, id: payload.id, attempt, error: errorKind(error) });
     }
     if (attempt < attempts) await new Promise((done) => setTimeout(done, backoffMs * 2 ** (attempt - 1)));
   }

@@ -51,6 +51,9 @@ export function alertHandlers(deps: ConsoleDeps) {
         throw consoleError("invalid_request", "`url` is not an absolute URL. Give the webhook's full http(s) address.", "url");
       }
       if (url.protocol !== "https:" && url.protocol !== "http:") throw consoleError("invalid_request", "`url` must be an http(s) address.", "url");
+      if (url.username || url.password) {
+        throw consoleError("invalid_request", "`url` must not carry a user name or password (user:pass@…): deliveries are signed with the hook's secret instead (X-Tollgate-Signature).", "url");
+      }
       const capPercents = [...new Set(body.cap_percents ?? [80, 100])].sort((a, b) => a - b);
       const before = await store.alerts.get(scope);
       const { hook, secret } = await store.alerts.put(scope, { url: url.href, capPercents, balanceBelow: body.balance_below ?? null, dayCover: body.day_cover ?? true }, body.rotate_secret === true);

@@ -85,6 +85,10 @@ describe("alert settings", () => {
     const badUrl = await owner.PUT("/api/alerts", { body: { url: "not a url" } });
     expect(badUrl.response.status).toBe(400);
     expect(badUrl.error!.error.field).toBe("url");
+    // Credentials in the URL would be a secret carried (and logged) as an address.
+    const withCredentials = await owner.PUT("/api/alerts", { body: { url: receiver.url.replace("http://", "http://hookuser:hooksecret@") } });
+    expect(withCredentials.response.status).toBe(400);
+    expect(withCredentials.error!.error).toMatchObject({ field: "url", message: expect.stringContaining("user name or password") });
     const badPercent = await owner.PUT("/api/alerts", { body: { url: receiver.url, cap_percents: [0] } });
     expect(badPercent.response.status).toBe(400);
     expect(badPercent.error!.error.field).toContain("cap_percents");
