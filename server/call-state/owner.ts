@@ -6,7 +6,9 @@
 // Alone, the node's owner is the final word: an account holds what the database holds. With
 // `redisUrl` (replica mode) an account on this node holds only the node lease it took from Redis
 // (redis.ts), which it tops up, gives back and shrinks by what it writes; circuit changes, probe
-// claims and catalog changes are shared with the other nodes.
+// claims and catalog changes are shared with the other nodes. Cut off from Redis, it lends nothing
+// (its workers give their spare back) until its heartbeat is through and Redis has again what its
+// calls hold: the other nodes sweep a node whose heartbeat lapsed.
 import { randomUUID } from "node:crypto";
 import type { Store } from "../store/store.ts";
 import type { UsageRecord } from "../store/ledger.ts";
@@ -60,17 +62,40 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
         node,
         log,
         durableOf: (accounts) => store.budgets.remaining(accounts),
-        // Between batch writes: charges already in the database are in the balances it reads, so mirrors of them are dropped.
-        onNewEpoch: () =>
+        // Between batch writes, so the book does not move while Redis hears of it.
+        onRejoin: (newEpoch) =>
           serially(async () => {
-            unmirrored = [];
-            await shared!.register(new Map(book.loaded().map((account) => [account, book.durable(account)])));
+            // A new epoch: charges already in the database are in the balances it reads, so mirrors of them are dropped.
+            // The same Redis: they come off its accounts first (a lease of this node a sweep dropped is left as it is).
+            if (newEpoch) unmirrored = [];
+            else if ((await mirror([])) > 0) throw new Error("written charges not yet mirrored in Redis");
+            // Only what is in use — leased to workers, charged and not yet written — is registered: the
+            // spare goes back to the pool, which may have lent it to another node while this one was swept.
+            const inUse = new Map(book.loaded().map((account) => [account, book.durable(account) - book.available(account)]));
+            for (const [account, amount] of inUse) book.setDurable(account, amount);
+            const overlent = await shared!.register(inUse);
+            // Lent twice while this node was swept: the other nodes give back what their calls do not hold.
+            for (const account of overlent) void shared!.publish({ type: "recall", from: node, account, id: randomUUID() });
           }),
+        // Soon the other nodes may sweep this one and lend its leases again: its workers stop spending theirs.
+        onCutOff: () => {
+          for (const account of book.loaded()) if (book.leased(account) > 0) void recall(account);
+        },
         onMessage: (_channel, text) => void onShared(JSON.parse(text)),
       })
     : undefined;
   /** Redis mirrors of written charges that failed; retried until Redis takes them. */
   let unmirrored: (Grant & { committedAt: number })[] = [];
+  /** Mirrors written charges in Redis, the oldest first; returns how many wait for the next try. */
+  const mirror = async (charges: (Grant & { committedAt: number })[]) => {
+    const all = [...unmirrored, ...charges];
+    unmirrored = [];
+    for (const at of new Set(all.map((grant) => grant.committedAt))) {
+      const batch = all.filter((grant) => grant.committedAt === at);
+      await shared!.flushed(batch, at).catch(() => void unmirrored.push(...batch));
+    }
+    return unmirrored.length;
+  };
 
   async function onShared(message: { type: string; from: string; to?: string; id?: string; channelId?: string; health?: ChannelHealth; account?: AccountId }) {
     if (message.type === "catalog") return broadcast("catalogChanged");
@@ -167,6 +192,8 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
   };
 
   async function acquire(holder: string, requests: LeaseRequest[]): Promise<{ granted: Grant[] } | Refusal> {
+    // Replica mode: nothing is lent while other nodes may have swept this one's leases, nor before Redis has them again.
+    if (shared && !(await shared.spendable())) return { unavailable: true };
     await load(requests.map((request) => request.account));
     // A worker that exited while this waited gets nothing: a lease granted to it would never come back.
     if (!peers.has(holder)) return { short: requests[0].account };
@@ -287,12 +314,7 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
       if (shared) {
         // The node lease shrinks in Redis by what was just written, as it did here.
         const committedAt = Date.now();
-        const mirror = [...unmirrored, ...[...charged].map(([account, amount]) => ({ account, amount, committedAt }))];
-        unmirrored = [];
-        for (const at of new Set(mirror.map((grant) => grant.committedAt))) {
-          const batch = mirror.filter((grant) => grant.committedAt === at);
-          await shared.flushed(batch, at).catch(() => void unmirrored.push(...batch));
-        }
+        await mirror([...charged].map(([account, amount]) => ({ account, amount, committedAt })));
       }
     });
   let lastWrite = { records: 0, ms: 0 };
@@ -379,10 +401,10 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
       // Replica mode: one set of counters for every node, in Redis; unreachable means no call can be admitted safely.
       return shared.admitRate(holder, scopes, Date.now()).catch(() => ({ unavailable: true as const }));
     },
-    /** Calls that ended: each one's slot in flight is released and its metered tokens counted. */
+    /** Calls that ended: each one's slot in flight is released and its metered tokens counted (replica mode: retried until Redis takes them). */
     endRates: (ends: [RateTicket, number][]) => {
       const now = Date.now();
-      if (shared) void shared.endRates(holder, ends, now).catch((error) => log("rate_limits.end_failed", { error: String(error) }));
+      if (shared) shared.endRates(ends);
       else for (const [ticket, tokens] of ends) rates.end(ticket, tokens, now, holder);
     },
     health: () => [...circuits.all()],
@@ -464,7 +486,7 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
       peers.delete(holder);
       const returned = book.dropHolder(holder);
       rates.dropHolder(holder);
-      void shared?.dropRateHolder(holder);
+      shared?.dropRateHolder(holder);
       if (returned > 0) log("call_state.worker_leases_returned", { worker: holder, amount: returned });
     },
     health: (channelId: string): ChannelHealth => circuits.view(channelId),

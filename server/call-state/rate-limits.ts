@@ -35,8 +35,8 @@ export type RateState = Record<string, RateCounter>;
 export type RateFigure = { limit: number; remaining: number; /** epoch ms when the window resets */ resetAt: number };
 export type RateFigures = { requests?: RateFigure; tokens?: RateFigure };
 
-/** Handed to the worker on admission and back on `end`: which scopes the call counts in. */
-export type RateTicket = { scopes: string[] };
+/** Handed to the worker on admission and back on `end`: which scopes the call counts in (and, in replica mode, the call's name in Redis). */
+export type RateTicket = { scopes: string[]; call?: string };
 
 export type Admission =
   | { admitted: true; ticket: RateTicket; figures: RateFigures }

@@ -8,6 +8,12 @@
 // After Redis restarts empty, accounts are rebuilt from the database as they are used. Grants wait
 // for a short grace period first, so that every live node has re-registered the leases it still
 // holds (its heartbeat does it) before anyone is granted what they cover.
+//
+// A node cut off from Redis cannot tell a dead Redis from its own partition, and the others sweep it
+// once its heartbeat lapses (3 s). So it spends its leases only while its last heartbeat is younger
+// than the heartbeat's TTL less one beat (2 s); then its workers' spare leases are recalled and it
+// grants and admits nothing until it is back. Back, a heartbeat that finds its lapsed registers
+// again what its calls hold and its calls in flight, before anything new is granted or admitted.
 import { Redis } from "ioredis";
 import type { AccountId, Grant, LeaseRequest } from "./accounts.ts";
 import { type Admission, type RateLimitName, type RateScope, type RateState, type RateTicket, rateBook, windowMs } from "./rate-limits.ts";
@@ -113,24 +119,33 @@ if delta < 0 and tonumber(redis.call('HGET', key, 'durable')) - tonumber(redis.c
 redis.call('HINCRBY', key, 'durable', ARGV[2])
 return 1`;
 
-// Heartbeat: ARGV node, now, ttlMs. Returns the epoch (when this Redis's state began).
+// Heartbeat: ARGV node, now, ttlMs. Returns the epoch (when this Redis's state began) and 1 when
+// this node's last heartbeat had lapsed: another node's sweep may have dropped its leases and calls.
+// (Only this node sets its alive key, so a key still there means no sweep can have taken it.)
 const heartbeatScript = `
+local lapsed = redis.call('EXISTS', 'tg:alive:' .. ARGV[1]) == 0 and 1 or 0
 redis.call('SET', 'tg:alive:' .. ARGV[1], '1', 'PX', ARGV[3])
 redis.call('SADD', 'tg:nodes', ARGV[1])
 redis.call('SET', 'tg:epoch', ARGV[2], 'NX')
-return redis.call('GET', 'tg:epoch')`;
+return {redis.call('GET', 'tg:epoch'), lapsed}`;
 
-// After a Redis restart: ARGV node, loadedAt, then triples (account, amount, durableIfMissing).
+// What this node holds, after a new epoch or a lapsed heartbeat: ARGV node, loadedAt, then triples
+// (account, amount, durableIfMissing); each amount replaces what Redis counted for this node.
+// Returns the accounts now leased beyond what they hold: while this node was swept, the money its
+// calls hold was free to lease to others.
 const registerScript = `
-local node = ARGV[1]
+local node, over = ARGV[1], {}
 for i = 3, #ARGV, 3 do
-  local key = 'tg:acct:' .. ARGV[i]
-  if redis.call('EXISTS', key) == 0 then redis.call('HSET', key, 'durable', ARGV[i + 2], 'leased', '0', 'loadedAt', ARGV[2]) end
-  local before = tonumber(redis.call('HGET', 'tg:leases:' .. node, ARGV[i]) or '0')
-  redis.call('HINCRBY', key, 'leased', string.format('%.0f', tonumber(ARGV[i + 1]) - before))
-  redis.call('HSET', 'tg:leases:' .. node, ARGV[i], ARGV[i + 1])
+  local key, amount = 'tg:acct:' .. ARGV[i], tonumber(ARGV[i + 1])
+  if redis.call('EXISTS', key) == 0 and amount > 0 then redis.call('HSET', key, 'durable', ARGV[i + 2], 'leased', '0', 'loadedAt', ARGV[2]) end
+  if redis.call('EXISTS', key) == 1 then
+    local before = tonumber(redis.call('HGET', 'tg:leases:' .. node, ARGV[i]) or '0')
+    redis.call('HINCRBY', key, 'leased', string.format('%.0f', amount - before))
+    if amount > 0 then redis.call('HSET', 'tg:leases:' .. node, ARGV[i], ARGV[i + 1]) else redis.call('HDEL', 'tg:leases:' .. node, ARGV[i]) end
+    if tonumber(redis.call('HGET', key, 'durable')) < tonumber(redis.call('HGET', key, 'leased')) then over[#over + 1] = ARGV[i] end
+  end
 end
-return 1`;
+return over`;
 
 // Leases of nodes whose heartbeat expired go back to their accounts. Returns how many nodes.
 const sweepScript = `
@@ -142,6 +157,12 @@ for _, node in ipairs(redis.call('SMEMBERS', 'tg:nodes')) do
       if redis.call('EXISTS', 'tg:acct:' .. leases[i]) == 1 then redis.call('HINCRBY', 'tg:acct:' .. leases[i], 'leased', string.format('%.0f', -tonumber(leases[i + 1]))) end
     end
     redis.call('DEL', 'tg:leases:' .. node)
+    local calls = redis.call('HGETALL', 'tg:ratecalls:' .. node)
+    for i = 1, #calls, 2 do
+      for scope in string.gmatch(calls[i + 1], '[^\\n]+') do redis.call('HDEL', 'tg:rateflight:' .. scope, calls[i]) end
+    end
+    redis.call('DEL', 'tg:ratecalls:' .. node)
+    -- Calls in flight counted per worker, as versions before 'tg:ratecalls' kept them.
     for _, holder in ipairs(redis.call('SMEMBERS', 'tg:rateholders:' .. node)) do
       for _, scope in ipairs(redis.call('SMEMBERS', 'tg:ratescopes:' .. holder)) do redis.call('HDEL', 'tg:rateflight:' .. scope, holder) end
       redis.call('DEL', 'tg:ratescopes:' .. holder)
@@ -154,9 +175,10 @@ end
 return swept`;
 
 // Rate limits across nodes — the owner's rate book (rate-limits.ts) as scripts: per scope a
-// one-minute window {start, requests, tokens} and calls in flight per holder (a worker of a node).
-// ARGV: now, holder, node, windowMs, then quads (scope, rpm, tpm, concurrent) with -1 for none.
-// Returns 'admitted' or 'refused' (limit, scope, retryAfter), then each scope's start, requests, tokens.
+// one-minute window {start, requests, tokens} and its calls in flight, a field per call in
+// 'tg:rateflight:<scope>'. Each node keeps its calls' scopes in 'tg:ratecalls:<node>' (call → scopes,
+// one a line): a call's end counts once however often it is sent (a retry after a lost answer), and
+// the sweep of a dead node frees its calls. A call is `<node>/<worker>/<n>`.
 const rateWindow = `
 local function roll(scope, now, win)
   local key = 'tg:rate:' .. scope
@@ -167,15 +189,12 @@ local function roll(scope, now, win)
   end
   redis.call('PEXPIRE', key, win * 2)
   return key, start
-end
-local function inFlight(scope)
-  local sum = 0
-  for _, n in ipairs(redis.call('HVALS', 'tg:rateflight:' .. scope)) do sum = sum + tonumber(n) end
-  return sum
 end`;
 
+// ARGV: now, call, node, windowMs, then quads (scope, rpm, tpm, concurrent) with -1 for none.
+// Returns 'admitted' or 'refused' (limit, scope, retryAfter), then each scope's start, requests, tokens.
 const rateAdmitScript = `${rateWindow}
-local now, holder, node, win = tonumber(ARGV[1]), ARGV[2], ARGV[3], tonumber(ARGV[4])
+local now, call, node, win = tonumber(ARGV[1]), ARGV[2], ARGV[3], tonumber(ARGV[4])
 local n = (#ARGV - 4) / 4
 local refused = nil
 for i = 0, n - 1 do
@@ -183,42 +202,52 @@ for i = 0, n - 1 do
   local key, start = roll(scope, now, win)
   local untilReset = math.max(1, math.ceil((start + win - now) / 1000))
   if not refused then
-    if concurrent >= 0 and inFlight(scope) >= concurrent then refused = {'concurrent', scope, '1'}
+    if concurrent >= 0 and redis.call('HLEN', 'tg:rateflight:' .. scope) >= concurrent then refused = {'concurrent', scope, '1'}
     elseif rpm >= 0 and tonumber(redis.call('HGET', key, 'requests')) >= rpm then refused = {'rpm', scope, tostring(untilReset)}
     elseif tpm >= 0 and tonumber(redis.call('HGET', key, 'tokens')) >= tpm then refused = {'tpm', scope, tostring(untilReset)} end
   end
 end
 local out = {}
 if refused then out = {'refused', refused[1], refused[2], refused[3]} else out = {'admitted', '', '', ''} end
+local scopes = {}
 for i = 0, n - 1 do
   local scope = ARGV[5 + i * 4]
   local key = 'tg:rate:' .. scope
   if not refused then
     redis.call('HINCRBY', key, 'requests', 1)
-    redis.call('HINCRBY', 'tg:rateflight:' .. scope, holder, 1)
-    redis.call('SADD', 'tg:ratescopes:' .. holder, scope)
-    redis.call('SADD', 'tg:rateholders:' .. node, holder)
+    redis.call('HSET', 'tg:rateflight:' .. scope, call, '1')
+    scopes[#scopes + 1] = scope
   end
   local fields = redis.call('HMGET', key, 'start', 'requests', 'tokens')
   out[#out + 1] = fields[1]; out[#out + 1] = fields[2]; out[#out + 1] = fields[3]
 end
+if not refused then redis.call('HSET', 'tg:ratecalls:' .. node, call, table.concat(scopes, '\\n')) end
 return out`;
 
-// ARGV: now, holder, windowMs, then pairs (scope, tokens).
+// Calls that ended: their slots come free and their tokens count, once. ARGV: now, windowMs, node,
+// then pairs (call, tokens). A call Redis no longer has was ended already (or swept with its node).
 const rateEndScript = `${rateWindow}
-local now, holder, win = tonumber(ARGV[1]), ARGV[2], tonumber(ARGV[3])
+local now, win, calls = tonumber(ARGV[1]), tonumber(ARGV[2]), 'tg:ratecalls:' .. ARGV[3]
 for i = 4, #ARGV, 2 do
-  local key = roll(ARGV[i], now, win)
-  redis.call('HINCRBY', key, 'tokens', ARGV[i + 1])
-  local left = redis.call('HINCRBY', 'tg:rateflight:' .. ARGV[i], holder, -1)
-  if left <= 0 then redis.call('HDEL', 'tg:rateflight:' .. ARGV[i], holder) end
+  local scopes = redis.call('HGET', calls, ARGV[i])
+  if scopes then
+    for scope in string.gmatch(scopes, '[^\\n]+') do
+      local key = roll(scope, now, win)
+      redis.call('HINCRBY', key, 'tokens', ARGV[i + 1])
+      redis.call('HDEL', 'tg:rateflight:' .. scope, ARGV[i])
+    end
+    redis.call('HDEL', calls, ARGV[i])
+  end
 end
 return 1`;
 
-// A holder that is gone (a worker that exited): its calls in flight no longer count. ARGV: holder.
-const rateDropScript = `
-for _, scope in ipairs(redis.call('SMEMBERS', 'tg:ratescopes:' .. ARGV[1])) do redis.call('HDEL', 'tg:rateflight:' .. scope, ARGV[1]) end
-redis.call('DEL', 'tg:ratescopes:' .. ARGV[1])
+// This node's calls in flight, after a new epoch or a lapsed heartbeat. ARGV: node, then pairs (call, scopes one a line).
+const rateRegisterScript = `
+local calls = 'tg:ratecalls:' .. ARGV[1]
+for i = 2, #ARGV, 2 do
+  redis.call('HSET', calls, ARGV[i], ARGV[i + 1])
+  for scope in string.gmatch(ARGV[i + 1], '[^\\n]+') do redis.call('HSET', 'tg:rateflight:' .. scope, ARGV[i], '1') end
+end
 return 1`;
 
 export type SharedBudgets = ReturnType<typeof redisShared>;
@@ -233,8 +262,14 @@ export type SharedOptions = {
   log: (event: string, fields: Record<string, unknown>) => void;
   /** Reads what the database holds for accounts Redis does not know yet. */
   durableOf: (accounts: AccountId[]) => Promise<Map<AccountId, number>>;
-  /** A new epoch (Redis lost its state, or this node just started): the owner re-registers what it holds, through `register`. */
-  onNewEpoch: () => Promise<void>;
+  /**
+   * Redis must hear again what this node holds, through `register`: it lost its state (`newEpoch`:
+   * it restarted empty, or this node just started), or this node's heartbeat lapsed and another
+   * node may have swept its leases. Nothing is granted or admitted here until that is done.
+   */
+  onRejoin: (newEpoch: boolean) => Promise<void>;
+  /** Out of touch with Redis long enough that the others may sweep this node soon: its workers' spare leases must come back. */
+  onCutOff: () => void;
   onMessage: (channel: string, message: string) => void;
   heartbeatMs?: number;
   graceMs?: number;
@@ -243,6 +278,10 @@ export type SharedOptions = {
 export function redisShared(options: SharedOptions) {
   const heartbeatMs = options.heartbeatMs ?? 1_000;
   const graceMs = options.graceMs ?? 3 * heartbeatMs;
+  /** The others sweep this node once its alive key, set by each heartbeat for `ttlMs`, has expired. */
+  const ttlMs = 3 * heartbeatMs;
+  /** This node stops spending its leases a beat before that: by then its workers give their spare back. */
+  const cutOffMs = ttlMs - heartbeatMs;
   // Commands fail fast while Redis is down (no offline queue), so a call is refused, not stuck.
   const redis = new Redis(options.url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
   const subscriber = new Redis(options.url, { maxRetriesPerRequest: null });
@@ -257,43 +296,107 @@ export function redisShared(options: SharedOptions) {
   redis.defineCommand("tgSweep", { numberOfKeys: 0, lua: sweepScript });
   redis.defineCommand("tgRateAdmit", { numberOfKeys: 0, lua: rateAdmitScript });
   redis.defineCommand("tgRateEnd", { numberOfKeys: 0, lua: rateEndScript });
-  redis.defineCommand("tgRateDrop", { numberOfKeys: 0, lua: rateDropScript });
+  redis.defineCommand("tgRateRegister", { numberOfKeys: 0, lua: rateRegisterScript });
   const run = redis as unknown as Record<string, (...args: (string | number)[]) => Promise<any>>;
 
   let epoch: string | null = null;
   let nodes = 1;
-  let up = false;
+  /** This node's leases and calls in flight are registered in the current epoch (not until its first heartbeat, nor after a lapse until registered again). */
+  let registered = false;
+  /** When the last heartbeat that went through began (its alive key lives at least `ttlMs` from then). */
+  let touchedAt = Number.NEGATIVE_INFINITY;
+  const inTouch = () => registered && Date.now() - touchedAt < cutOffMs;
+  let cutOffTimer: NodeJS.Timeout | undefined;
   /** Second steps of balance changes that Redis could not be reached for: retried at each heartbeat. */
   let unfinished: AdjustmentEnd[] = [];
   const endAdjustment = (end: AdjustmentEnd) => run.tgAdjustEnd(end.account, end.counted, end.written, end.epoch, end.startedAt, end.endedAt);
-  const beat = async () => {
+
+  /** Calls admitted in Redis whose end Redis has not taken yet, with their scopes: registered again with the leases. */
+  const rateCalls = new Map<string, string[]>();
+  /** Ends of calls (call, metered tokens) Redis has not taken yet, retried at each heartbeat; Redis counts each once. */
+  let rateEnds: [call: string, tokens: number][] = [];
+  let callsAdmitted = 0;
+  const sendRateEnds = async () => {
+    // Not while a sweep may have dropped this node's calls: their ends would find nothing, and their tokens would be lost.
+    if (rateEnds.length === 0 || !inTouch()) return;
+    const batch = rateEnds.splice(0);
     try {
-      const current = String(await run.tgHeartbeat(options.node, Date.now(), heartbeatMs * 3));
-      up = true;
-      if (current !== epoch) {
-        await options.onNewEpoch();
-        epoch = current;
-      }
-      await run.tgSweep();
-      for (const end of unfinished.splice(0)) await endAdjustment(end).catch(() => void unfinished.push(end));
-      nodes = Math.max(1, await redis.scard("tg:nodes"));
+      await run.tgRateEnd(Date.now(), windowMs, options.node, ...batch.flat());
+      for (const [call] of batch) rateCalls.delete(call);
     } catch (error) {
-      if (up) options.log("call_state.redis_unavailable", { error: String(error) });
-      up = false;
+      rateEnds = [...batch, ...rateEnds];
+      options.log("rate_limits.end_failed", { calls: batch.length, error: String(error) });
     }
   };
+
+  /** The registration under way, shared by heartbeats that overlap. */
+  let registering: Promise<void> | undefined;
+  const registerAgain = (current: string) =>
+    (registering ??= (async () => {
+      registered = false;
+      try {
+        await options.onRejoin(current !== epoch);
+        const calls = [...rateCalls].flatMap(([call, scopes]) => [call, scopes.join("\n")]);
+        if (calls.length > 0) await run.tgRateRegister(options.node, ...calls);
+        epoch = current;
+        registered = true;
+      } finally {
+        registering = undefined;
+      }
+    })());
+
+  const touched = (startedAt: number) => {
+    touchedAt = Math.max(touchedAt, startedAt);
+    clearTimeout(cutOffTimer);
+    cutOffTimer = setTimeout(() => {
+      options.log("call_state.redis_cut_off", { since_ms: Date.now() - touchedAt });
+      options.onCutOff();
+    }, touchedAt + cutOffMs - Date.now());
+    cutOffTimer.unref();
+  };
+
+  let beating: Promise<void> = Promise.resolve();
+  const beat = () =>
+    (beating = (async () => {
+      const startedAt = Date.now();
+      const wasInTouch = inTouch();
+      try {
+        const [current, lapsed] = (await run.tgHeartbeat(options.node, startedAt, ttlMs)) as [string, number];
+        if (current !== epoch || lapsed === 1 || !registered) {
+          if (epoch !== null && lapsed === 1 && current === epoch) options.log("call_state.redis_rejoined", { out_of_touch_ms: startedAt - touchedAt });
+          await registerAgain(String(current));
+          if (!registered) return;
+        }
+        touched(startedAt);
+        await run.tgSweep();
+        await sendRateEnds();
+        for (const end of unfinished.splice(0)) await endAdjustment(end).catch(() => void unfinished.push(end));
+        nodes = Math.max(1, await redis.scard("tg:nodes"));
+      } catch (error) {
+        if (wasInTouch) options.log("call_state.redis_unavailable", { error: String(error) });
+      }
+    })());
   const timer = setInterval(beat, heartbeatMs);
   timer.unref();
+  // Back after a disconnection: registered again at once, not at the next beat.
+  redis.on("ready", () => void beat());
   void beat();
+
+  /** Whether this node may grant and admit now (a heartbeat under way, such as the first, is waited for a beat at most). */
+  const spendable = async () => {
+    if (!inTouch()) await Promise.race([beating, new Promise((done) => setTimeout(done, heartbeatMs).unref())]);
+    return inTouch();
+  };
 
   subscriber.subscribe("tg:events").catch(() => {});
   subscriber.on("message", (channel: string, message: string) => options.onMessage(channel, message));
 
   return {
-    /** The last heartbeat went through and this node's leases are registered in the current epoch. */
+    /** This node's leases are registered in the current epoch, and its last heartbeat is recent enough that no sweep can have taken them. */
     get up() {
-      return up;
+      return inTouch();
     },
+    spendable,
     /** Live nodes as of the last heartbeat. */
     get nodes() {
       return nodes;
@@ -308,14 +411,18 @@ export function redisShared(options: SharedOptions) {
       if (status === "short") return { short: rest[0] };
       return { granted: requests.map((request, i) => ({ account: request.account, amount: Number(rest[i]) })) };
     },
-    /** Re-registers this node's leases after Redis lost its state: accounts it does not know are rebuilt from the database. */
-    async register(held: Map<AccountId, number>) {
-      const leases = [...held].filter(([, amount]) => amount > 0);
-      if (leases.length === 0) return;
+    /**
+     * Registers what this node holds of each account in place of what Redis counted for it (0 gives
+     * it all back); accounts Redis does not know are rebuilt from the database. Returns the accounts
+     * now leased beyond what they hold (lent to others while this node was swept).
+     */
+    async register(held: Map<AccountId, number>): Promise<AccountId[]> {
+      if (held.size === 0) return [];
       const loadedAt = Date.now();
-      const durable = await options.durableOf(leases.map(([account]) => account));
-      await run.tgRegister(options.node, loadedAt, ...leases.flatMap(([account, amount]) => [account, amount, durable.get(account) ?? 0]));
-      options.log("call_state.leases_registered", { accounts: leases.length });
+      const durable = await options.durableOf([...held].filter(([, amount]) => amount > 0).map(([account]) => account));
+      const over = (await run.tgRegister(options.node, loadedAt, ...[...held].flatMap(([account, amount]) => [account, amount, durable.get(account) ?? 0]))) as AccountId[];
+      options.log("call_state.leases_registered", { accounts: held.size, overlent: over.length });
+      return over;
     },
     giveBack: (grants: Grant[]) => run.tgReturn("returned", options.node, 0, ...grants.flatMap((grant) => [grant.account, grant.amount])),
     /** Charges this node wrote to the database at `committedAt`: its leases shrink, and so do the accounts. */
@@ -346,22 +453,46 @@ export function redisShared(options: SharedOptions) {
     },
     /** A spend cap moved by `delta` after the database took it (see adjustScript). */
     adjust: async (account: AccountId, delta: number) => (await run.tgAdjust(account, delta)) === 1,
-    /** Admits a call under its scopes' limits for all nodes at once; the counters come back for the headers. */
+    /**
+     * Admits a call under its scopes' limits for all nodes at once; the counters come back for the
+     * headers. Throws when Redis cannot be reached, or this node is cut off from it or not yet
+     * registered again (its calls in flight may not be counted).
+     */
     async admitRate(holder: string, scopes: RateScope[], now: number): Promise<Admission> {
+      if (!(await spendable())) throw new Error("this node is out of touch with the shared store");
       const limit = (value: number | null) => (value === null ? -1 : value);
       const args = scopes.flatMap((scope) => [scope.id, limit(scope.limits.rpm), limit(scope.limits.tpm), limit(scope.limits.concurrent)]);
-      const [status, name, refusedScope, retryAfter, ...counters] = (await run.tgRateAdmit(now, `${options.node}/${holder}`, options.node, windowMs, ...args)) as string[];
+      const call = `${options.node}/${holder}/${++callsAdmitted}`;
+      let answer: string[];
+      try {
+        answer = (await run.tgRateAdmit(now, call, options.node, windowMs, ...args)) as string[];
+      } catch (error) {
+        // Admitted or not, nobody will end it: an end that finds nothing does nothing.
+        rateEnds.push([call, 0]);
+        throw error;
+      }
+      const [status, name, refusedScope, retryAfter, ...counters] = answer;
       // The rate book computes the figures the headers report, from the counters Redis holds.
       const state: RateState = Object.fromEntries(
         scopes.map((scope, i) => [scope.id, { start: Number(counters[i * 3]), requests: Number(counters[i * 3 + 1]), tokens: Number(counters[i * 3 + 2]), inFlight: {} }]),
       );
       const figures = rateBook(state).figures(scopes, now);
-      if (status === "admitted") return { admitted: true, ticket: { scopes: scopes.map((scope) => scope.id) }, figures };
-      return { admitted: false, limit: name as RateLimitName, scope: refusedScope, retryAfterSeconds: Number(retryAfter), figures };
+      if (status !== "admitted") return { admitted: false, limit: name as RateLimitName, scope: refusedScope, retryAfterSeconds: Number(retryAfter), figures };
+      const ids = scopes.map((scope) => scope.id);
+      rateCalls.set(call, ids);
+      return { admitted: true, ticket: { scopes: ids, call }, figures };
     },
-    endRates: (holder: string, ends: [RateTicket, number][], now: number) =>
-      run.tgRateEnd(now, `${options.node}/${holder}`, windowMs, ...ends.flatMap(([ticket, tokens]) => ticket.scopes.flatMap((scope) => [scope, Math.max(0, Math.floor(tokens) || 0)]))),
-    dropRateHolder: (holder: string) => run.tgRateDrop(`${options.node}/${holder}`).catch(() => 0),
+    /** Calls that ended: their slots come free and their tokens count, now or at a later heartbeat (never lost, counted once). */
+    endRates(ends: [RateTicket, number][]) {
+      for (const [ticket, tokens] of ends) if (ticket.call) rateEnds.push([ticket.call, Math.max(0, Math.floor(tokens) || 0)]);
+      void sendRateEnds();
+    },
+    /** A worker that exited: its calls in flight end, with no tokens known. (One it ended already counts as it did.) */
+    dropRateHolder(holder: string) {
+      const prefix = `${options.node}/${holder}/`;
+      for (const call of rateCalls.keys()) if (call.startsWith(prefix)) rateEnds.push([call, 0]);
+      void sendRateEnds();
+    },
     /** Tells every node (this one included) something: a circuit change, a catalog change, a recall. */
     publish: (message: object) => redis.publish("tg:events", JSON.stringify(message)).catch(() => 0),
     /** One probe for all nodes: the first to claim a channel's probe gets it, until its deadline. */
@@ -369,6 +500,7 @@ export function redisShared(options: SharedOptions) {
     releaseProbe: (channelId: string) => redis.del(`tg:probe:${channelId}`).catch(() => 0),
     async close() {
       clearInterval(timer);
+      clearTimeout(cutOffTimer);
       await Promise.allSettled([redis.quit(), subscriber.quit()]);
     },
   };

@@ -3,6 +3,7 @@
 // (the test picks the next replica for each request).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { request } from "node:http";
+import { type Socket, connect, createServer } from "node:net";
 import { startAnthropicMock } from "../mock-upstreams/anthropic.ts";
 import type { Mock } from "../mock-upstreams/server.ts";
 import { type Console, type Tenant, createTenant, groupsByIdentifier, signInOperator } from "./fixtures.ts";
@@ -10,10 +11,12 @@ import { freshDatabase } from "./postgres.ts";
 import { upstreamKeys } from "./relay-env.ts";
 import { type Tollgate, freePort, startTollgate } from "./tollgate.ts";
 
+/** What a suite that starts a Redis of its own lacks on this machine (null: nothing). */
+export const redisPrerequisite = spawnSync("redis-server", ["--version"]).status !== 0 ? "needs redis-server on PATH (Debian's redis-server; .ci/run installs it)" : null;
+
 export const replicaPrerequisites = (() => {
   if (!process.env.TEST_DATABASE_URL) return "needs TEST_DATABASE_URL (a PostgreSQL server; .ci/run starts one)";
-  if (spawnSync("redis-server", ["--version"]).status !== 0) return "needs redis-server on PATH (Debian's redis-server; .ci/run installs it)";
-  return null;
+  return redisPrerequisite;
 })();
 
 export type RedisServer = { url: string; port: number; stop: () => Promise<void>; restart: () => Promise<void> };
@@ -38,6 +41,51 @@ export async function startRedis(): Promise<RedisServer> {
   };
   await start();
   return { url: `redis://127.0.0.1:${port}`, port, stop, restart: async () => (await stop(), await start()) };
+}
+
+export type RedisProxy = {
+  url: string;
+  /** Every connection through it is dropped, and new ones are refused, until `restore`. */
+  cut: () => void;
+  restore: () => void;
+  /** What clients send still reaches Redis, but its answers are dropped (until `cut`): a command that runs and whose answer is lost. */
+  deafen: () => void;
+  close: () => Promise<void>;
+};
+
+/** A TCP proxy on a free loopback port in front of a Redis: a node connected through it can be cut off from Redis while Redis itself goes on. */
+export async function redisProxy(redisPort: number): Promise<RedisProxy> {
+  const sockets = new Set<Socket>();
+  let state: "open" | "cut" | "deaf" = "open";
+  const server = createServer((client) => {
+    if (state === "cut") return void client.destroy();
+    const upstream = connect(redisPort, "127.0.0.1");
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on("close", () => sockets.delete(socket));
+      socket.on("error", () => {});
+    }
+    client.pipe(upstream);
+    upstream.on("data", (chunk) => state === "open" && client.write(chunk));
+    client.on("close", () => upstream.destroy());
+    upstream.on("close", () => client.destroy());
+  });
+  await new Promise<void>((listening) => server.listen(0, "127.0.0.1", () => listening()));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    cut() {
+      state = "cut";
+      for (const socket of sockets) socket.destroy();
+    },
+    restore: () => void (state = "open"),
+    deafen: () => void (state = "deaf"),
+    close: () =>
+      new Promise<void>((closed) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => closed());
+      }),
+  };
 }
 
 export type Replicas = {
