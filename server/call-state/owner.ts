@@ -16,7 +16,7 @@ import type { CapStamps } from "../store/budgets.ts";
 import { constraintViolation } from "../store/constraints.ts";
 import { type AccountId, type Grant, type LeaseRequest, accountBook } from "./accounts.ts";
 import { type ChannelHealth, type CircuitOptions, circuitBook } from "./circuit.ts";
-import { type SharedBudgets, redisShared } from "./redis.ts";
+import { type Adjustment, type SharedBudgets, redisShared } from "./redis.ts";
 import { type Admission, type RateScope, type RateTicket, rateBook } from "./rate-limits.ts";
 import type { Peer } from "./rpc.ts";
 import { type PackedSettlement, type Settlement, capStampsOf, unpackSettlement } from "./settlement-wire.ts";
@@ -453,9 +453,22 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
         await reload(); // the book follows the database, whether the write went through or not
       }
     },
-    /** A spend cap changed by `delta` (replica mode: the shared account follows; alone: the next reload reads it). */
-    capChanged: async (account: AccountId, delta: number) => {
-      if (shared && delta !== 0) await shared.adjust(account, delta).catch(() => false);
+    /**
+     * A spend cap's change by `delta`, before the database's write. Replica mode: Redis loads the
+     * account if it has not yet, and takes a lowering out at once (see adjustBeginScript); null
+     * alone, where the reload after the write reads the new cap.
+     */
+    beginCapChange: async (account: AccountId, delta: number): Promise<Adjustment | null> =>
+      shared && delta !== 0 ? shared.beginAdjustment(account, delta, "cap") : null,
+    /** Its second step, once the database took `written` of it. A lowered cap's idle leases come back from every node. */
+    endCapChange: async (adjustment: Adjustment, written: number) => {
+      if (!shared) return;
+      await shared.endAdjustment(adjustment, written);
+      if (adjustment.counted < 0) {
+        await recallEverywhere(adjustment.account);
+        await recall(adjustment.account);
+        await returnSpare(adjustment.account);
+      }
     },
     /** The catalog changed in this node's database writes: every node's workers reload (replica mode). */
     catalogChanged: () => {

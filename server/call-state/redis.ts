@@ -75,8 +75,10 @@ return 1`;
 // A balance change in two steps around the database's write, so that no load of the account can
 // carry a figure read before the write into Redis after it (where the change would then be lost):
 // the first step loads the account if Redis does not have it yet, from a read of this node's, and
-// every later load finds it there. ARGV: account, delta, durableIfMissing, loadedAt, now, grace.
-// A removal (delta < 0) is taken out at once, and refused when it would take money leased out.
+// every later load finds it there. ARGV: account, delta, durableIfMissing, loadedAt, now, grace,
+// kind. A removal (delta < 0) is taken out at once: from a balance, refused when it would take money
+// leased out; from a spend cap ('cap'), always — the cap then lends nothing until enough leases come
+// back, and calls in flight keep their holds (as on one node).
 // Not within the grace period of a new epoch: the leases of other nodes are not all re-registered.
 const adjustBeginScript = `
 local key, delta, now, grace = 'tg:acct:' .. ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[5]), tonumber(ARGV[6])
@@ -85,7 +87,7 @@ if not epoch then redis.call('SET', 'tg:epoch', ARGV[5]); epoch = ARGV[5] end
 if now - tonumber(epoch) < grace then return {'wait', string.format('%.0f', tonumber(epoch) + grace - now)} end
 if redis.call('EXISTS', key) == 0 then redis.call('HSET', key, 'durable', ARGV[3], 'leased', '0', 'loadedAt', ARGV[4]) end
 if delta < 0 then
-  if tonumber(redis.call('HGET', key, 'durable')) - tonumber(redis.call('HGET', key, 'leased')) < -delta then return {'short', epoch} end
+  if ARGV[7] ~= 'cap' and tonumber(redis.call('HGET', key, 'durable')) - tonumber(redis.call('HGET', key, 'leased')) < -delta then return {'short', epoch} end
   redis.call('HINCRBY', key, 'durable', ARGV[2])
 end
 return {'ready', epoch}`;
@@ -106,17 +108,6 @@ if redis.call('GET', 'tg:epoch') ~= ARGV[4] then
   if written < 0 and not (loadedAt > tonumber(ARGV[6]) + 50) then change = written end
 end
 if change ~= 0 then redis.call('HINCRBY', key, 'durable', string.format('%.0f', change)) end
-return 1`;
-
-// ARGV: account, delta. A spend cap's change after the database took it; a lowering is refused
-// when it would take money that is leased out. (An account Redis does not have is left to its
-// load, which reads the new cap — unless that load read the database before the change.)
-const adjustScript = `
-local key = 'tg:acct:' .. ARGV[1]
-if redis.call('EXISTS', key) == 0 then return 1 end
-local delta = tonumber(ARGV[2])
-if delta < 0 and tonumber(redis.call('HGET', key, 'durable')) - tonumber(redis.call('HGET', key, 'leased')) < -delta then return 0 end
-redis.call('HINCRBY', key, 'durable', ARGV[2])
 return 1`;
 
 // Heartbeat: ARGV node, now, ttlMs. Returns the epoch (when this Redis's state began) and 1 when
@@ -288,7 +279,6 @@ export function redisShared(options: SharedOptions) {
   for (const client of [redis, subscriber]) client.on("error", () => {}); // reconnects on its own; state is checked per call
   redis.defineCommand("tgAcquire", { numberOfKeys: 0, lua: acquireScript });
   redis.defineCommand("tgReturn", { numberOfKeys: 1, lua: returnScript });
-  redis.defineCommand("tgAdjust", { numberOfKeys: 0, lua: adjustScript });
   redis.defineCommand("tgAdjustBegin", { numberOfKeys: 0, lua: adjustBeginScript });
   redis.defineCommand("tgAdjustEnd", { numberOfKeys: 0, lua: adjustEndScript });
   redis.defineCommand("tgHeartbeat", { numberOfKeys: 0, lua: heartbeatScript });
@@ -429,16 +419,17 @@ export function redisShared(options: SharedOptions) {
     flushed: (grants: Grant[], committedAt: number) =>
       run.tgReturn("flushed", options.node, committedAt, ...grants.flatMap((grant) => [grant.account, grant.amount])),
     /**
-     * A balance change's first step, before the database's write: the account is loaded into Redis
-     * if it is not there yet, and a removal taken out of it. Null: a removal that would take money
-     * leased out. Throws when Redis cannot be reached (nothing should be written then).
+     * A balance or spend cap change's first step, before the database's write: the account is loaded
+     * into Redis if it is not there yet, and a removal taken out of it. Null: a balance removal that
+     * would take money leased out (a cap's is always taken). Throws when Redis cannot be reached
+     * (nothing should be written then).
      */
-    async beginAdjustment(account: AccountId, delta: number): Promise<Adjustment | null> {
+    async beginAdjustment(account: AccountId, delta: number, kind: "balance" | "cap" = "balance"): Promise<Adjustment | null> {
       for (let waits = 0; ; waits++) {
         // Taken before the read, as for a lease: a write that finished earlier is in what the read returns.
         const loadedAt = Date.now();
         const durable = (await options.durableOf([account])).get(account) ?? 0;
-        const [status, value] = (await run.tgAdjustBegin(account, delta, durable, loadedAt, Date.now(), graceMs)) as string[];
+        const [status, value] = (await run.tgAdjustBegin(account, delta, durable, loadedAt, Date.now(), graceMs, kind)) as string[];
         if (status === "ready") return { account, counted: Math.min(0, delta), epoch: value, startedAt: Date.now() };
         if (status === "short") return null;
         if (waits === 20) throw new Error("the shared budget store is still waiting for the nodes to re-register their leases");
@@ -451,8 +442,6 @@ export function redisShared(options: SharedOptions) {
       if (end.written === 0 && end.counted === 0) return;
       await endAdjustment(end).catch(() => void unfinished.push(end));
     },
-    /** A spend cap moved by `delta` after the database took it (see adjustScript). */
-    adjust: async (account: AccountId, delta: number) => (await run.tgAdjust(account, delta)) === 1,
     /**
      * Admits a call under its scopes' limits for all nodes at once; the counters come back for the
      * headers. Throws when Redis cannot be reached, or this node is cut off from it or not yet

@@ -11,6 +11,7 @@ import type { ChannelHealth } from "./circuit.ts";
 import type { Admission, RateScope, RateTicket } from "./rate-limits.ts";
 import { type Hold, leaseBook } from "./leases.ts";
 import type { ChannelReport } from "./owner.ts";
+import type { Adjustment } from "./redis.ts";
 import { type PackedSettlement, accountsCharged, packSettlement } from "./settlement-wire.ts";
 import type { Peer } from "./rpc.ts";
 
@@ -104,7 +105,23 @@ export function workerCallState(owner: Peer, { leaseIdleMs }: { leaseIdleMs: num
     onCatalogChanged: (listener: () => void) => void catalogListeners.push(listener),
     /** This worker changed the catalog: every other worker and node hears of it. */
     catalogChanged: () => owner.notify("catalogChanged"),
-    capChanged: (account: AccountId, delta: number) => owner.call("capChanged", account, delta),
+    /**
+     * Stores a spend cap's change by `delta` with `write`. Replica mode moves the shared account in
+     * two steps around the write, as a top-up: no node's load of the account can carry the cap from
+     * before the write into Redis after it, and a lowering lends nothing more from the moment it begins.
+     */
+    async changeCap<T>(account: AccountId, delta: number, write: () => Promise<T>): Promise<T> {
+      const adjustment = await owner.call<Adjustment | null>("beginCapChange", account, delta);
+      // A lowering whose write ends without an answer stays: less money, never more.
+      let written = Math.min(0, delta);
+      try {
+        const result = await write();
+        written = delta;
+        return result;
+      } finally {
+        if (adjustment) await owner.call("endCapChange", adjustment, written);
+      }
+    },
     /** Loads the owner's view of every channel (at start). */
     async sync() {
       for (const [channelId, view] of await owner.call<[string, ChannelHealth][]>("health")) health.set(channelId, view);

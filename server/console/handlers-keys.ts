@@ -91,9 +91,10 @@ export function keyHandlers(deps: ConsoleDeps) {
       checkCapChange(currentMember(res), body, false);
       const capPeriod = capPeriodChange(key, body);
       await checkGroup((await store.users.get(key.userId))!, body.group_id);
-      await store.keys.update(key.id, { name: body.name, groupId: body.group_id, spendCap: body.spend_cap, capPeriod, rateLimits: rateLimitsFrom(body.rate_limits) });
-      // Replica mode: a cap that moved moves the shared account by as much (a new period is a new account, loaded afresh).
-      if (body.spend_cap != null && key.spendCap !== null && !capPeriod) await deps.callState.capChanged(capAccount("key", key.id, key.capPeriod), body.spend_cap - key.spendCap);
+      const write = () => store.keys.update(key.id, { name: body.name, groupId: body.group_id, spendCap: body.spend_cap, capPeriod, rateLimits: rateLimitsFrom(body.rate_limits) });
+      // A cap that moved moves its call-state account by as much (a new period is a new account, loaded afresh).
+      if (body.spend_cap != null && key.spendCap !== null && !capPeriod) await deps.callState.changeCap(capAccount("key", key.id, key.capPeriod), body.spend_cap - key.spendCap, write);
+      else await write();
       await deps.onChange();
       const groups = await groupsById();
       const after = keyJson((await store.keys.get(key.id))!, groups);

@@ -85,9 +85,10 @@ export function memberHandlers(deps: ConsoleDeps) {
       const body = req.body as CapChange;
       const { spend_cap } = body;
       const capPeriod = capPeriodChange(member, body);
-      if (spend_cap !== undefined || capPeriod) await store.users.setSpendCap(member.id, spend_cap !== undefined ? spend_cap : member.spendCap, capPeriod);
-      // Replica mode: a cap that moved moves the shared account by as much (as for keys; a new period is a new account, loaded afresh).
-      if (spend_cap != null && member.spendCap !== null && !capPeriod) await deps.callState.capChanged(capAccount("member", member.id, member.capPeriod), spend_cap - member.spendCap);
+      const write = () => store.users.setSpendCap(member.id, spend_cap !== undefined ? spend_cap : member.spendCap, capPeriod);
+      // A cap that moved moves its call-state account by as much (as for keys; a new period is a new account, loaded afresh).
+      if (spend_cap != null && member.spendCap !== null && !capPeriod) await deps.callState.changeCap(capAccount("member", member.id, member.capPeriod), spend_cap - member.spendCap, write);
+      else if (spend_cap !== undefined || capPeriod) await write();
       await deps.onChange();
       const after = memberJson((await store.users.get(member.id))!);
       await recordAudit(deps, res, "member.updated", { type: "member", id: member.id, name: member.email, organizationId: member.organizationId }, memberJson(member), after);

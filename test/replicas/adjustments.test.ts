@@ -1,10 +1,14 @@
 // Replica mode, two nodes' call-state owners on one PostgreSQL database and one Redis: a top-up or
 // a balance removal made through one node while the other is loading the account into Redis (it
 // has read the balance from the database and not yet written it to Redis) is neither lost nor
-// undone by that load.
+// undone by that load; so is a spend cap's change made through the console, and a lowered cap
+// lends nothing beyond it even while more of it is leased out.
+import type { Request, Response } from "express";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { CallHold } from "../../server/call-state/worker.ts";
+import type { CallHold, CallState } from "../../server/call-state/worker.ts";
+import type { ConsoleDeps } from "../../server/console/context.ts";
+import { keyHandlers } from "../../server/console/handlers-keys.ts";
 import { type Store, openStore } from "../../server/store/store.ts";
 import { ownerWithWorkers, usageRecord } from "../helpers/call-state.ts";
 import { unique } from "../helpers/fixtures.ts";
@@ -76,14 +80,30 @@ describe.skipIf(replicaPrerequisites !== null)(`balance changes in replica mode 
     };
   }
 
-  const durableInRedis = async (organizationId: string) => {
+  const durableInRedis = async (organizationId: string, account = `org:${organizationId}`) => {
     const client = new Redis(redis.url);
     try {
-      return Number(await client.hget(`tg:acct:org:${organizationId}`, "durable"));
+      return Number(await client.hget(`tg:acct:${account}`, "durable"));
     } finally {
       client.disconnect();
     }
   };
+
+  /** A funded organization whose key has a spend cap; its calls hold on the organization and the key. */
+  async function cappedKey(balance: number, spendCap: number) {
+    const organization = await fundedOrganization(balance);
+    const keyId = await store.keys.create({ userId: organization.userId, organizationId: organization.organizationId, name: "capped", secretHash: unique("h").padEnd(64, "0"), display: "tg-…", groupId: null, expiresAt: null, spendCap });
+    return { ...organization, keyId, holder: { ...organization.holder, keyId, keyCapped: true } };
+  }
+
+  /** The console's key update (PATCH /api/keys/{id}) by the organization's owner, served by a node's worker; its answer. */
+  async function setKeyCap(callState: CallState, userId: string, keyId: string, spendCap: number) {
+    const deps = { store, callState, onChange: async () => {}, log: () => {} } as unknown as ConsoleDeps;
+    let answer: unknown;
+    const res = { locals: { user: await store.users.get(userId) }, json: (body: unknown) => void (answer = body) } as unknown as Response;
+    await keyHandlers(deps).update({ params: { id: keyId }, body: { spend_cap: spendCap } } as unknown as Request, res);
+    return answer as { spend_cap: number };
+  }
 
   beforeAll(async () => {
     redis = await startRedis();
@@ -145,5 +165,48 @@ describe.skipIf(replicaPrerequisites !== null)(`balance changes in replica mode 
       await nodes.stop();
     }
     expect((await store.organizations.get(organizationId))?.balance).toBe(100);
+  }, 30_000);
+
+  it("a key's spend cap raised through one node while the other loads the cap's account: the raise is there to use", async () => {
+    const { organizationId, userId, keyId, holder } = await cappedKey(10_000, 100);
+    const nodes = await twoNodes();
+    try {
+      const read = nodes.holdNextRead();
+      const first = nodes.a.hold(holder, 50);
+      await read.reached; // node A has read the cap's 100 from the database
+      expect(await setKeyCap(nodes.b, userId, keyId, 1_100)).toMatchObject({ spend_cap: 1_100 });
+      read.release();
+      const small = await first;
+      expect(small).toEqual({ accounts: [`org:${organizationId}`, `key:${keyId}`], amount: 50 });
+      // A cap of 1,100, 50 of it held: a call of 1,000 fits.
+      const large = await nodes.a.hold(holder, 1_000);
+      expect(large).toEqual({ accounts: [`org:${organizationId}`, `key:${keyId}`], amount: 1_000 });
+      expect(await durableInRedis(organizationId, `key:${keyId}`)).toBe(1_100);
+      for (const [i, hold] of [small, large].entries()) nodes.a.settle(hold as CallHold, 0, usageRecord({ organizationId, userId, keyId, cost: 0, requestId: unique(`cap-up-${i}`) }));
+    } finally {
+      await nodes.stop();
+    }
+  }, 30_000);
+
+  it("a key's spend cap lowered below what is leased out: it takes effect at once, and no node lends beyond it", async () => {
+    const { organizationId, userId, keyId, holder } = await cappedKey(10_000, 1_000);
+    const nodes = await twoNodes();
+    try {
+      // A call on node A holds 100; node A leases more of the cap than that (its lease reaches ahead).
+      const held = await nodes.a.hold(holder, 100);
+      expect(held).toEqual({ accounts: [`org:${organizationId}`, `key:${keyId}`], amount: 100 });
+      expect(await setKeyCap(nodes.b, userId, keyId, 300)).toMatchObject({ spend_cap: 300 });
+      expect(await durableInRedis(organizationId, `key:${keyId}`)).toBe(300);
+      // 300, 100 of it held by the call: 200 is left to lend, on either node, and no more.
+      expect(await nodes.b.hold(holder, 250)).toEqual({ blocked: "key" });
+      const rest = await nodes.b.hold(holder, 200);
+      expect(rest).toEqual({ accounts: [`org:${organizationId}`, `key:${keyId}`], amount: 200 });
+      expect(await nodes.a.hold(holder, 1)).toEqual({ blocked: "key" });
+      nodes.a.settle(held as CallHold, 0, usageRecord({ organizationId, userId, keyId, cost: 0, requestId: unique("cap-down-a") }));
+      nodes.b.settle(rest as CallHold, 0, usageRecord({ organizationId, userId, keyId, cost: 0, requestId: unique("cap-down-b") }));
+    } finally {
+      await nodes.stop();
+    }
+    expect((await store.keys.get(keyId))?.spendCap).toBe(300);
   }, 30_000);
 });
