@@ -7,7 +7,7 @@
 // reported apart from V8's background threads (concurrent marking, compilers), whose share swings
 // with when a major collection happens to fall. Needs valgrind (Debian's package); takes minutes.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { request } from "undici";
@@ -79,14 +79,21 @@ try {
   const control = (flag: string) => {
     for (const pid of pids) execFileSync("callgrind_control", [flag, pid], { stdio: "ignore" });
   };
-  /** Instructions in the dumps written since the last count: main threads, and every other thread. */
+  // BENCH_KEEP_DUMPS=<dir>: the counted dumps are moved there (for callgrind_annotate) instead of deleted.
+  const keep = process.env.BENCH_KEEP_DUMPS;
+  if (keep) mkdirSync(keep, { recursive: true });
+  let counts = 0;
+  /** Instructions in the dumps written since the last count: main threads (the primary's apart), and every other thread. */
   const counted = () => {
-    const sum = { main: 0, background: 0 };
+    const sum = { main: 0, primary: 0, background: 0 };
+    counts++;
     for (const file of readdirSync(dumps)) {
       const total = callgrindTotal(join(dumps, file)) ?? 0;
       if (/-01$/.test(file)) sum.main += total;
       else sum.background += total;
-      rmSync(join(dumps, file));
+      if (file.startsWith(`cg.${pids[0]}`) && /-01$/.test(file)) sum.primary += total;
+      if (keep) renameSync(join(dumps, file), join(keep, `${counts}.${file}`));
+      else rmSync(join(dumps, file));
     }
     return sum;
   };
@@ -102,9 +109,10 @@ try {
       await batch(kind, calls);
       control("-d");
       await new Promise((done) => setTimeout(done, 3000)); // the dumps are written
-      const { main: mainThread, background } = counted();
+      const { main: mainThread, primary, background } = counted();
       main[kind].push(mainThread / calls);
-      console.log(`${kind.padEnd(30)} main threads ${(mainThread / calls / unit).toFixed(2).padStart(7)}   background threads ${(background / calls / unit).toFixed(2).padStart(7)}`);
+      const per = (value: number) => (value / calls / unit).toFixed(2).padStart(7);
+      console.log(`${kind.padEnd(30)} main threads ${per(mainThread)} (primary ${per(primary)}, worker ${per(mainThread - primary)})   background threads ${per(background)}`);
     }
   }
   if (!small) {
