@@ -84,16 +84,15 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
         onMessage: (_channel, text) => void onShared(JSON.parse(text)),
       })
     : undefined;
+  /** A batch's charges as Redis hears of them; `op` names them, so a retry counts once. */
+  type Mirror = { op: string; grants: Grant[]; committedAt: number };
   /** Redis mirrors of written charges that failed; retried until Redis takes them. */
-  let unmirrored: (Grant & { committedAt: number })[] = [];
+  let unmirrored: Mirror[] = [];
   /** Mirrors written charges in Redis, the oldest first; returns how many wait for the next try. */
-  const mirror = async (charges: (Grant & { committedAt: number })[]) => {
+  const mirror = async (charges: Mirror[]) => {
     const all = [...unmirrored, ...charges];
     unmirrored = [];
-    for (const at of new Set(all.map((grant) => grant.committedAt))) {
-      const batch = all.filter((grant) => grant.committedAt === at);
-      await shared!.flushed(batch, at).catch(() => void unmirrored.push(...batch));
-    }
+    for (const charge of all) await shared!.flushed(charge.grants, charge.committedAt, charge.op).catch(() => void unmirrored.push(charge));
     return unmirrored.length;
   };
 
@@ -135,9 +134,11 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
     const spare = book.available(account);
     // Not while Redis is away or has not seen this node's leases yet: they would be given to no one.
     if (!shared?.up || spare <= 0) return;
-    // Out of this node's book first, so no worker can be granted it while Redis takes it back.
+    // Out of this node's book first, so no worker can be granted it while Redis takes it back. It
+    // stays out if Redis cannot be reached: Redis may have taken it with the answer lost, and the
+    // node sends it again until Redis has it (or registers its leases again without it).
     book.setDurable(account, book.durable(account) - spare);
-    await shared.giveBack([{ account, amount: spare }]).catch(() => book.setDurable(account, book.durable(account) + spare));
+    await shared.giveBack([{ account, amount: spare }]);
   };
   const rates = rateBook();
   let queue: Settlement[] = [];
@@ -313,8 +314,8 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
       lastWrite = { records: written.length, ms: performance.now() - started };
       if (shared) {
         // The node lease shrinks in Redis by what was just written, as it did here.
-        const committedAt = Date.now();
-        await mirror([...charged].map(([account, amount]) => ({ account, amount, committedAt })));
+        const grants = [...charged].map(([account, amount]) => ({ account, amount }));
+        await mirror(grants.length > 0 ? [{ op: randomUUID(), grants, committedAt: Date.now() }] : []);
       }
     });
   let lastWrite = { records: 0, ms: 0 };

@@ -1,7 +1,8 @@
 // Replica mode: what several Tollgate nodes share through Redis. Each node's primary stays the
 // owner for its own workers (leases, settlement batches) and takes *node leases* of every budget
 // account from Redis, where one atomic script per operation keeps, for each account, what the
-// database holds (durable) and what is leased out per node. Nodes prove they are alive with a
+// database holds (durable) and what is leased out per node. Each operation that moves money is
+// applied once however often it is sent (see `once` below). Nodes prove they are alive with a
 // heartbeat; a dead node's leases return to the pool within seconds. Circuit changes and catalog
 // changes travel by publish/subscribe; a circuit's half-open probe is claimed once for all nodes.
 //
@@ -14,63 +15,93 @@
 // than the heartbeat's TTL less one beat (2 s); then its workers' spare leases are recalled and it
 // grants and admits nothing until it is back. Back, a heartbeat that finds its lapsed registers
 // again what its calls hold and its calls in flight, before anything new is granted or admitted.
+import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import type { AccountId, Grant, LeaseRequest } from "./accounts.ts";
 import { type Admission, type RateLimitName, type RateScope, type RateState, type RateTicket, rateBook, windowMs } from "./rate-limits.ts";
 
-const acquireScript = `
-local node, nodes, now, grace, loadedAt = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), ARGV[5]
-local epoch = tonumber(redis.call('GET', 'tg:epoch') or '0')
-if epoch == 0 then redis.call('SET', 'tg:epoch', ARGV[3]); epoch = now end
-if now - epoch < grace then return {'wait', string.format('%.0f', epoch + grace - now)} end
-local n = (#ARGV - 5) / 4
-for i = 0, n - 1 do
-  local key = 'tg:acct:' .. ARGV[6 + i * 4]
-  if redis.call('EXISTS', key) == 0 then redis.call('HSET', key, 'durable', ARGV[9 + i * 4], 'leased', '0', 'loadedAt', loadedAt) end
-  local free = tonumber(redis.call('HGET', key, 'durable')) - tonumber(redis.call('HGET', key, 'leased'))
-  if free < tonumber(ARGV[7 + i * 4]) then
-    -- Scarce for a while: only exact needs are granted, so no refill ahead of need takes what a waiting call needs.
-    redis.call('SET', 'tg:scarce:' .. ARGV[6 + i * 4], '1', 'PX', 2000)
-    return {'short', ARGV[6 + i * 4]}
-  end
-end
-local out = {'granted'}
-for i = 0, n - 1 do
-  local account, need, extra = ARGV[6 + i * 4], tonumber(ARGV[7 + i * 4]), tonumber(ARGV[8 + i * 4])
-  local key = 'tg:acct:' .. account
-  local spare = tonumber(redis.call('HGET', key, 'durable')) - tonumber(redis.call('HGET', key, 'leased')) - need
-  local share = math.min(extra, math.floor(spare / (2 * math.max(1, nodes))))
-  if redis.call('EXISTS', 'tg:scarce:' .. account) == 1 then share = 0 end
-  local amount = string.format('%.0f', need + share)
-  redis.call('HINCRBY', key, 'leased', amount)
-  redis.call('HINCRBY', 'tg:leases:' .. node, account, amount)
-  out[#out + 1] = amount
-end
-redis.call('SADD', 'tg:nodes', node)
-return out`;
+/**
+ * How long Redis remembers a lease or charge operation it applied. A repeat within it is answered as
+ * the first was and changes nothing; one after it (a connection that hung for longer) can only lower
+ * what Redis lends, or finds the node swept (it registers its leases again).
+ */
+const leaseOperationKeepMs = 10 * 60_000;
+/** How long it remembers the steps of a balance or cap change. A node sends a second step that failed again until an hour before. */
+const adjustmentKeepMs = 24 * 3_600_000;
+const adjustmentRetryMs = adjustmentKeepMs - 3_600_000;
 
-// ARGV: node, committedAt, then pairs (account, amount). Gives back up to what the node holds; with
-// KEYS[1] == 'flushed' the amount was charged instead (written to the database at committedAt), so
-// the durable figure drops with it — unless the account was rebuilt from a database read that
-// began after that write (it already counts it). Clocks of different machines may differ: within
-// a 50 ms margin it drops anyway, erring on the side of less money, never more.
-const returnScript = `
-local node, committedAt, charged = ARGV[1], tonumber(ARGV[2]), KEYS[1] == 'flushed'
-for i = 3, #ARGV, 2 do
-  local account, amount = ARGV[i], tonumber(ARGV[i + 1])
-  local key = 'tg:acct:' .. account
-  local held = tonumber(redis.call('HGET', 'tg:leases:' .. node, account) or '0')
-  local back = math.min(held, amount)
-  if back > 0 then
-    redis.call('HINCRBY', key, 'leased', string.format('%.0f', -back))
-    if held - back > 0 then redis.call('HINCRBY', 'tg:leases:' .. node, account, string.format('%.0f', -back))
-    else redis.call('HDEL', 'tg:leases:' .. node, account) end
+// Scripts that move money are applied once each: KEYS[1] names the operation (tg:op:<id>). ioredis
+// sends a command whose answer was lost again once it has reconnected, and a node retries a step
+// that failed; a repeat gets the first answer back.
+const accountScripts = `
+local function once(keepMs, apply)
+  local done = redis.call('GET', KEYS[1])
+  if done then return cjson.decode(done) end
+  local answer = apply()
+  redis.call('SET', KEYS[1], cjson.encode(answer), 'PX', keepMs)
+  return answer
+end`;
+
+const acquireScript = `${accountScripts}
+return once(${leaseOperationKeepMs}, function()
+  local node, nodes, now, grace, loadedAt = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), ARGV[5]
+  local epoch = tonumber(redis.call('GET', 'tg:epoch') or '0')
+  if epoch == 0 then redis.call('SET', 'tg:epoch', ARGV[3]); epoch = now end
+  if now - epoch < grace then return {'wait', string.format('%.0f', epoch + grace - now)} end
+  local n = (#ARGV - 5) / 4
+  for i = 0, n - 1 do
+    local account = ARGV[6 + i * 4]
+    local key = 'tg:acct:' .. account
+    if redis.call('EXISTS', key) == 0 then redis.call('HSET', key, 'durable', ARGV[9 + i * 4], 'leased', '0', 'loadedAt', loadedAt) end
+    local free = tonumber(redis.call('HGET', key, 'durable')) - tonumber(redis.call('HGET', key, 'leased'))
+    if free < tonumber(ARGV[7 + i * 4]) then
+      -- Scarce for a while: only exact needs are granted, so no refill ahead of need takes what a waiting call needs.
+      redis.call('SET', 'tg:scarce:' .. account, '1', 'PX', 2000)
+      return {'short', account}
+    end
   end
-  if charged and redis.call('EXISTS', key) == 1 and not (committedAt < tonumber(redis.call('HGET', key, 'loadedAt') or '0') - 50) then
-    redis.call('HINCRBY', key, 'durable', string.format('%.0f', -amount))
+  local out = {'granted'}
+  for i = 0, n - 1 do
+    local account, need, extra = ARGV[6 + i * 4], tonumber(ARGV[7 + i * 4]), tonumber(ARGV[8 + i * 4])
+    local key = 'tg:acct:' .. account
+    local spare = tonumber(redis.call('HGET', key, 'durable')) - tonumber(redis.call('HGET', key, 'leased')) - need
+    local share = math.min(extra, math.floor(spare / (2 * math.max(1, nodes))))
+    if redis.call('EXISTS', 'tg:scarce:' .. account) == 1 then share = 0 end
+    local amount = string.format('%.0f', need + share)
+    redis.call('HINCRBY', key, 'leased', amount)
+    redis.call('HINCRBY', 'tg:leases:' .. node, account, amount)
+    out[#out + 1] = amount
   end
-end
-return 1`;
+  redis.call('SADD', 'tg:nodes', node)
+  return out
+end)`;
+
+// ARGV: kind, node, epoch (the node's), committedAt, then pairs (account, amount). Gives back up to
+// what the node holds; with kind 'flushed' the amount was charged instead (written to the database
+// at committedAt), so the durable figure drops with it — unless the account was loaded from a
+// database read that began after that write (it already counts it). Clocks of different machines
+// may differ: within a 50 ms margin it drops anyway, erring on the side of less money, never more.
+// Leases of an earlier epoch are left alone: the node registers what it holds again in this one.
+const returnScript = `${accountScripts}
+return once(${leaseOperationKeepMs}, function()
+  local charges, node, committedAt = ARGV[1] == 'flushed', ARGV[2], tonumber(ARGV[4])
+  local sameEpoch = redis.call('GET', 'tg:epoch') == ARGV[3]
+  for i = 5, #ARGV, 2 do
+    local account, amount = ARGV[i], tonumber(ARGV[i + 1])
+    local key = 'tg:acct:' .. account
+    local held = sameEpoch and tonumber(redis.call('HGET', 'tg:leases:' .. node, account) or '0') or 0
+    local back = math.min(held, amount)
+    if back > 0 then
+      redis.call('HINCRBY', key, 'leased', string.format('%.0f', -back))
+      if held - back > 0 then redis.call('HINCRBY', 'tg:leases:' .. node, account, string.format('%.0f', -back))
+      else redis.call('HDEL', 'tg:leases:' .. node, account) end
+    end
+    if charges and redis.call('EXISTS', key) == 1 and not (committedAt < tonumber(redis.call('HGET', key, 'loadedAt') or '0') - 50) then
+      redis.call('HINCRBY', key, 'durable', string.format('%.0f', -amount))
+    end
+  end
+  return 1
+end)`;
 
 // A balance change in two steps around the database's write, so that no load of the account can
 // carry a figure read before the write into Redis after it (where the change would then be lost):
@@ -80,35 +111,40 @@ return 1`;
 // leased out; from a spend cap ('cap'), always — the cap then lends nothing until enough leases come
 // back, and calls in flight keep their holds (as on one node).
 // Not within the grace period of a new epoch: the leases of other nodes are not all re-registered.
-const adjustBeginScript = `
-local key, delta, now, grace = 'tg:acct:' .. ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[5]), tonumber(ARGV[6])
-local epoch = redis.call('GET', 'tg:epoch')
-if not epoch then redis.call('SET', 'tg:epoch', ARGV[5]); epoch = ARGV[5] end
-if now - tonumber(epoch) < grace then return {'wait', string.format('%.0f', tonumber(epoch) + grace - now)} end
-if redis.call('EXISTS', key) == 0 then redis.call('HSET', key, 'durable', ARGV[3], 'leased', '0', 'loadedAt', ARGV[4]) end
-if delta < 0 then
-  if ARGV[7] ~= 'cap' and tonumber(redis.call('HGET', key, 'durable')) - tonumber(redis.call('HGET', key, 'leased')) < -delta then return {'short', epoch} end
-  redis.call('HINCRBY', key, 'durable', ARGV[2])
-end
-return {'ready', epoch}`;
+const adjustBeginScript = `${accountScripts}
+return once(${adjustmentKeepMs}, function()
+  local account, delta, now, grace = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[5]), tonumber(ARGV[6])
+  local key = 'tg:acct:' .. account
+  local epoch = redis.call('GET', 'tg:epoch')
+  if not epoch then redis.call('SET', 'tg:epoch', ARGV[5]); epoch = ARGV[5] end
+  if now - tonumber(epoch) < grace then return {'wait', string.format('%.0f', tonumber(epoch) + grace - now)} end
+  if redis.call('EXISTS', key) == 0 then redis.call('HSET', key, 'durable', ARGV[3], 'leased', '0', 'loadedAt', ARGV[4]) end
+  if delta < 0 then
+    if ARGV[7] ~= 'cap' and tonumber(redis.call('HGET', key, 'durable')) - tonumber(redis.call('HGET', key, 'leased')) < -delta then return {'short', epoch} end
+    redis.call('HINCRBY', key, 'durable', ARGV[2])
+  end
+  return {'ready', epoch}
+end)`;
 
 // The second step, after the write. ARGV: account, counted (what the first step took), written
 // (what the database took), epoch (of the first step), writeStartedAt, writeEndedAt. An account
 // Redis does not have is loaded later from a read that has the write. One rebuilt since the first
 // step (Redis lost its state) counts the write if its read began after it; within a 50 ms margin
 // for clocks, it is taken to count a top-up and not a removal: less money, never more.
-const adjustEndScript = `
-local key, counted, written = 'tg:acct:' .. ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3])
-if redis.call('EXISTS', key) == 0 then return 0 end
-local change = written - counted
-if redis.call('GET', 'tg:epoch') ~= ARGV[4] then
-  local loadedAt = tonumber(redis.call('HGET', key, 'loadedAt') or '0')
-  change = 0
-  if written > 0 and loadedAt < tonumber(ARGV[5]) - 50 then change = written end
-  if written < 0 and not (loadedAt > tonumber(ARGV[6]) + 50) then change = written end
-end
-if change ~= 0 then redis.call('HINCRBY', key, 'durable', string.format('%.0f', change)) end
-return 1`;
+const adjustEndScript = `${accountScripts}
+return once(${adjustmentKeepMs}, function()
+  local key, counted, written = 'tg:acct:' .. ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3])
+  if redis.call('EXISTS', key) == 0 then return 0 end
+  local change = written - counted
+  if redis.call('GET', 'tg:epoch') ~= ARGV[4] then
+    local loadedAt = tonumber(redis.call('HGET', key, 'loadedAt') or '0')
+    change = 0
+    if written > 0 and loadedAt < tonumber(ARGV[5]) - 50 then change = written end
+    if written < 0 and not (loadedAt > tonumber(ARGV[6]) + 50) then change = written end
+  end
+  if change ~= 0 then redis.call('HINCRBY', key, 'durable', string.format('%.0f', change)) end
+  return 1
+end)`;
 
 // Heartbeat: ARGV node, now, ttlMs. Returns the epoch (when this Redis's state began) and 1 when
 // this node's last heartbeat had lapsed: another node's sweep may have dropped its leases and calls.
@@ -121,9 +157,9 @@ redis.call('SET', 'tg:epoch', ARGV[2], 'NX')
 return {redis.call('GET', 'tg:epoch'), lapsed}`;
 
 // What this node holds, after a new epoch or a lapsed heartbeat: ARGV node, loadedAt, then triples
-// (account, amount, durableIfMissing); each amount replaces what Redis counted for this node.
-// Returns the accounts now leased beyond what they hold: while this node was swept, the money its
-// calls hold was free to lease to others.
+// (account, amount, durableIfMissing); each amount replaces what Redis counted for this node (so a
+// repeat changes nothing). Returns the accounts now leased beyond what they hold: while this node
+// was swept, the money its calls hold was free to lease to others.
 const registerScript = `
 local node, over = ARGV[1], {}
 for i = 3, #ARGV, 3 do
@@ -243,9 +279,11 @@ return 1`;
 
 export type SharedBudgets = ReturnType<typeof redisShared>;
 
-/** A balance change between its two steps in Redis: what the first took out, in which epoch, and when the database's write began. */
-export type Adjustment = { account: AccountId; counted: number; epoch: string; startedAt: number };
+/** A balance change between its two steps in Redis: its id, what the first took out, in which epoch, and when the database's write began. */
+export type Adjustment = { id: string; account: AccountId; counted: number; epoch: string; startedAt: number };
 type AdjustmentEnd = Adjustment & { written: number; endedAt: number };
+/** Money this node gives back, until Redis has taken it; `registration`: of this node's leases, when it was given. */
+type GiveBack = { op: string; grants: Grant[]; registration: number };
 
 export type SharedOptions = {
   url: string;
@@ -277,10 +315,10 @@ export function redisShared(options: SharedOptions) {
   const redis = new Redis(options.url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
   const subscriber = new Redis(options.url, { maxRetriesPerRequest: null });
   for (const client of [redis, subscriber]) client.on("error", () => {}); // reconnects on its own; state is checked per call
-  redis.defineCommand("tgAcquire", { numberOfKeys: 0, lua: acquireScript });
+  redis.defineCommand("tgAcquire", { numberOfKeys: 1, lua: acquireScript });
   redis.defineCommand("tgReturn", { numberOfKeys: 1, lua: returnScript });
-  redis.defineCommand("tgAdjustBegin", { numberOfKeys: 0, lua: adjustBeginScript });
-  redis.defineCommand("tgAdjustEnd", { numberOfKeys: 0, lua: adjustEndScript });
+  redis.defineCommand("tgAdjustBegin", { numberOfKeys: 1, lua: adjustBeginScript });
+  redis.defineCommand("tgAdjustEnd", { numberOfKeys: 1, lua: adjustEndScript });
   redis.defineCommand("tgHeartbeat", { numberOfKeys: 0, lua: heartbeatScript });
   redis.defineCommand("tgRegister", { numberOfKeys: 0, lua: registerScript });
   redis.defineCommand("tgSweep", { numberOfKeys: 0, lua: sweepScript });
@@ -288,6 +326,8 @@ export function redisShared(options: SharedOptions) {
   redis.defineCommand("tgRateEnd", { numberOfKeys: 0, lua: rateEndScript });
   redis.defineCommand("tgRateRegister", { numberOfKeys: 0, lua: rateRegisterScript });
   const run = redis as unknown as Record<string, (...args: (string | number)[]) => Promise<any>>;
+  /** The key that names one operation in Redis (see `once` in the scripts): the same id for each time it is sent. */
+  const operation = (id: string = randomUUID()) => `tg:op:${id}`;
 
   let epoch: string | null = null;
   let nodes = 1;
@@ -297,9 +337,30 @@ export function redisShared(options: SharedOptions) {
   let touchedAt = Number.NEGATIVE_INFINITY;
   const inTouch = () => registered && Date.now() - touchedAt < cutOffMs;
   let cutOffTimer: NodeJS.Timeout | undefined;
-  /** Second steps of balance changes that Redis could not be reached for: retried at each heartbeat. */
+  /** Registrations of this node's leases so far: money given back before the last one is in what it registered. */
+  let registrations = 0;
+
+  /** Second steps of balance changes that Redis could not be reached for: retried at each heartbeat (Redis counts each once). */
   let unfinished: AdjustmentEnd[] = [];
-  const endAdjustment = (end: AdjustmentEnd) => run.tgAdjustEnd(end.account, end.counted, end.written, end.epoch, end.startedAt, end.endedAt);
+  const endAdjustment = (end: AdjustmentEnd) =>
+    run.tgAdjustEnd(operation(`${end.id}/end`), end.account, end.counted, end.written, end.epoch, end.startedAt, end.endedAt);
+  const retryAdjustmentEnds = async () => {
+    for (const end of unfinished.splice(0)) {
+      if (Date.now() - end.startedAt > adjustmentRetryMs) {
+        // Redis no longer remembers whether it took the first try: counted twice it could lend money the database lacks.
+        options.log("call_state.adjustment_end_dropped", { account: end.account, counted: end.counted, written: end.written });
+        continue;
+      }
+      await endAdjustment(end).catch(() => void unfinished.push(end));
+    }
+  };
+
+  /** Money given back that Redis could not be reached for: sent again at each heartbeat, until this node registers its leases again (they no longer count it). */
+  let ungiven: GiveBack[] = [];
+  const sendBack = (back: GiveBack) =>
+    run.tgReturn(back.op, "returned", options.node, epoch ?? "", 0, ...back.grants.flatMap((grant) => [grant.account, grant.amount])).catch(() => {
+      if (back.registration === registrations) ungiven.push(back);
+    });
 
   /** Calls admitted in Redis whose end Redis has not taken yet, with their scopes: registered again with the leases. */
   const rateCalls = new Map<string, string[]>();
@@ -330,6 +391,8 @@ export function redisShared(options: SharedOptions) {
         if (calls.length > 0) await run.tgRateRegister(options.node, ...calls);
         epoch = current;
         registered = true;
+        registrations++;
+        ungiven = [];
       } finally {
         registering = undefined;
       }
@@ -360,7 +423,8 @@ export function redisShared(options: SharedOptions) {
         touched(startedAt);
         await run.tgSweep();
         await sendRateEnds();
-        for (const end of unfinished.splice(0)) await endAdjustment(end).catch(() => void unfinished.push(end));
+        await retryAdjustmentEnds();
+        for (const back of ungiven.splice(0)) await sendBack(back);
         nodes = Math.max(1, await redis.scard("tg:nodes"));
       } catch (error) {
         if (wasInTouch) options.log("call_state.redis_unavailable", { error: String(error) });
@@ -396,7 +460,7 @@ export function redisShared(options: SharedOptions) {
       const loadedAt = Date.now();
       const durable = await options.durableOf(requests.map((request) => request.account));
       const args = requests.flatMap((request) => [request.account, request.need, request.extra, durable.get(request.account) ?? 0]);
-      const [status, ...rest] = (await run.tgAcquire(options.node, nodes, Date.now(), graceMs, loadedAt, ...args)) as string[];
+      const [status, ...rest] = (await run.tgAcquire(operation(), options.node, nodes, Date.now(), graceMs, loadedAt, ...args)) as string[];
       if (status === "wait") return { waitMs: Number(rest[0]) };
       if (status === "short") return { short: rest[0] };
       return { granted: requests.map((request, i) => ({ account: request.account, amount: Number(rest[i]) })) };
@@ -414,10 +478,14 @@ export function redisShared(options: SharedOptions) {
       options.log("call_state.leases_registered", { accounts: held.size, overlent: over.length });
       return over;
     },
-    giveBack: (grants: Grant[]) => run.tgReturn("returned", options.node, 0, ...grants.flatMap((grant) => [grant.account, grant.amount])),
-    /** Charges this node wrote to the database at `committedAt`: its leases shrink, and so do the accounts. */
-    flushed: (grants: Grant[], committedAt: number) =>
-      run.tgReturn("flushed", options.node, committedAt, ...grants.flatMap((grant) => [grant.account, grant.amount])),
+    /** Money this node's leases give back: now, or at a later heartbeat if Redis cannot be reached (never twice). */
+    giveBack: (grants: Grant[]) => sendBack({ op: operation(), grants, registration: registrations }),
+    /**
+     * Charges this node wrote to the database at `committedAt`: its leases shrink, and so do the
+     * accounts. `op` names them: a retry under the same name counts once.
+     */
+    flushed: (grants: Grant[], committedAt: number, op: string = randomUUID()) =>
+      run.tgReturn(operation(op), "flushed", options.node, epoch ?? "", committedAt, ...grants.flatMap((grant) => [grant.account, grant.amount])),
     /**
      * A balance or spend cap change's first step, before the database's write: the account is loaded
      * into Redis if it is not there yet, and a removal taken out of it. Null: a balance removal that
@@ -425,18 +493,19 @@ export function redisShared(options: SharedOptions) {
      * (nothing should be written then).
      */
     async beginAdjustment(account: AccountId, delta: number, kind: "balance" | "cap" = "balance"): Promise<Adjustment | null> {
+      const id = randomUUID();
       for (let waits = 0; ; waits++) {
         // Taken before the read, as for a lease: a write that finished earlier is in what the read returns.
         const loadedAt = Date.now();
         const durable = (await options.durableOf([account])).get(account) ?? 0;
-        const [status, value] = (await run.tgAdjustBegin(account, delta, durable, loadedAt, Date.now(), graceMs, kind)) as string[];
-        if (status === "ready") return { account, counted: Math.min(0, delta), epoch: value, startedAt: Date.now() };
+        const [status, value] = (await run.tgAdjustBegin(operation(), account, delta, durable, loadedAt, Date.now(), graceMs, kind, id)) as string[];
+        if (status === "ready") return { id, account, counted: Math.min(0, delta), epoch: value, startedAt: Date.now() };
         if (status === "short") return null;
         if (waits === 20) throw new Error("the shared budget store is still waiting for the nodes to re-register their leases");
         await new Promise((done) => setTimeout(done, Math.min(Number(value), 1_000)));
       }
     },
-    /** Its second step, once the database took `written` of it (0: the write was refused). Never lost: retried until Redis takes it. */
+    /** Its second step, once the database took `written` of it (0: the write was refused). Never lost: retried until Redis takes it, and counted once. */
     async endAdjustment(adjustment: Adjustment, written: number) {
       const end = { ...adjustment, written, endedAt: Date.now() };
       if (end.written === 0 && end.counted === 0) return;
