@@ -33,6 +33,10 @@ const adjustmentRetryMs = adjustmentKeepMs - 3_600_000;
 // Scripts that move money are applied once each: KEYS[1] names the operation (tg:op:<id>). ioredis
 // sends a command whose answer was lost again once it has reconnected, and a node retries a step
 // that failed; a repeat gets the first answer back.
+//
+// An account is loaded from a database read that began at loadedAt. 'born' names that load (Redis
+// may lose its state and load it again), 'gen' the latest load or reload, and 'charged' counts what
+// flushed charges took from it since it was born (a reload subtracts those its read may lack).
 const accountScripts = `
 local function once(keepMs, apply)
   local done = redis.call('GET', KEYS[1])
@@ -40,6 +44,9 @@ local function once(keepMs, apply)
   local answer = apply()
   redis.call('SET', KEYS[1], cjson.encode(answer), 'PX', keepMs)
   return answer
+end
+local function load(key, durable, loadedAt, id)
+  redis.call('HSET', key, 'durable', durable, 'leased', '0', 'loadedAt', loadedAt, 'born', id, 'gen', id, 'charged', '0')
 end`;
 
 const acquireScript = `${accountScripts}
@@ -52,7 +59,7 @@ return once(${leaseOperationKeepMs}, function()
   for i = 0, n - 1 do
     local account = ARGV[6 + i * 4]
     local key = 'tg:acct:' .. account
-    if redis.call('EXISTS', key) == 0 then redis.call('HSET', key, 'durable', ARGV[9 + i * 4], 'leased', '0', 'loadedAt', loadedAt) end
+    if redis.call('EXISTS', key) == 0 then load(key, ARGV[9 + i * 4], loadedAt, KEYS[1]) end
     local free = tonumber(redis.call('HGET', key, 'durable')) - tonumber(redis.call('HGET', key, 'leased'))
     if free < tonumber(ARGV[7 + i * 4]) then
       -- Scarce for a while: only exact needs are granted, so no refill ahead of need takes what a waiting call needs.
@@ -98,6 +105,7 @@ return once(${leaseOperationKeepMs}, function()
     end
     if charges and redis.call('EXISTS', key) == 1 and not (committedAt < tonumber(redis.call('HGET', key, 'loadedAt') or '0') - 50) then
       redis.call('HINCRBY', key, 'durable', string.format('%.0f', -amount))
+      redis.call('HINCRBY', key, 'charged', string.format('%.0f', amount))
     end
   end
   return 1
@@ -107,9 +115,10 @@ end)`;
 // carry a figure read before the write into Redis after it (where the change would then be lost):
 // the first step loads the account if Redis does not have it yet, from a read of this node's, and
 // every later load finds it there. ARGV: account, delta, durableIfMissing, loadedAt, now, grace,
-// kind. A removal (delta < 0) is taken out at once: from a balance, refused when it would take money
-// leased out; from a spend cap ('cap'), always — the cap then lends nothing until enough leases come
-// back, and calls in flight keep their holds (as on one node).
+// kind, id (of the change). A removal (delta < 0) is taken out at once, and noted as pending until
+// the second step: from a balance, refused when it would take money leased out; from a spend cap
+// ('cap'), always — the cap then lends nothing until enough leases come back, and calls in flight
+// keep their holds (as on one node). Answers which load of the account it counted on ('gen').
 // Not within the grace period of a new epoch: the leases of other nodes are not all re-registered.
 const adjustBeginScript = `${accountScripts}
 return once(${adjustmentKeepMs}, function()
@@ -118,33 +127,46 @@ return once(${adjustmentKeepMs}, function()
   local epoch = redis.call('GET', 'tg:epoch')
   if not epoch then redis.call('SET', 'tg:epoch', ARGV[5]); epoch = ARGV[5] end
   if now - tonumber(epoch) < grace then return {'wait', string.format('%.0f', tonumber(epoch) + grace - now)} end
-  if redis.call('EXISTS', key) == 0 then redis.call('HSET', key, 'durable', ARGV[3], 'leased', '0', 'loadedAt', ARGV[4]) end
+  if redis.call('EXISTS', key) == 0 then load(key, ARGV[3], ARGV[4], KEYS[1]) end
   if delta < 0 then
-    if ARGV[7] ~= 'cap' and tonumber(redis.call('HGET', key, 'durable')) - tonumber(redis.call('HGET', key, 'leased')) < -delta then return {'short', epoch} end
+    if ARGV[7] ~= 'cap' and tonumber(redis.call('HGET', key, 'durable')) - tonumber(redis.call('HGET', key, 'leased')) < -delta then return {'short'} end
     redis.call('HINCRBY', key, 'durable', ARGV[2])
+    redis.call('HSET', 'tg:pending:' .. account, ARGV[8], string.format('%.0f', -delta))
+    redis.call('PEXPIRE', 'tg:pending:' .. account, ${adjustmentKeepMs})
   end
-  return {'ready', epoch}
+  return {'ready', redis.call('HGET', key, 'gen')}
 end)`;
 
 // The second step, after the write. ARGV: account, counted (what the first step took), written
-// (what the database took), epoch (of the first step), writeStartedAt, writeEndedAt. An account
-// Redis does not have is loaded later from a read that has the write. One rebuilt since the first
-// step (Redis lost its state) counts the write if its read began after it; within a 50 ms margin
-// for clocks, it is taken to count a top-up and not a removal: less money, never more.
+// (what the database took), gen (the load the first step counted on), id. An account Redis does
+// not have is loaded later from a read that has the write. One loaded again since the first step
+// (Redis lost its state) came from a read that may or may not have the write: the answer 'reload'
+// has the node read it again now, after the write (reloadScript), rather than guess from clocks.
 const adjustEndScript = `${accountScripts}
 return once(${adjustmentKeepMs}, function()
-  local key, counted, written = 'tg:acct:' .. ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3])
-  if redis.call('EXISTS', key) == 0 then return 0 end
-  local change = written - counted
-  if redis.call('GET', 'tg:epoch') ~= ARGV[4] then
-    local loadedAt = tonumber(redis.call('HGET', key, 'loadedAt') or '0')
-    change = 0
-    if written > 0 and loadedAt < tonumber(ARGV[5]) - 50 then change = written end
-    if written < 0 and not (loadedAt > tonumber(ARGV[6]) + 50) then change = written end
-  end
+  local key = 'tg:acct:' .. ARGV[1]
+  redis.call('HDEL', 'tg:pending:' .. ARGV[1], ARGV[5])
+  if redis.call('EXISTS', key) == 0 then return {'done'} end
+  if redis.call('HGET', key, 'gen') ~= ARGV[4] then return {'reload'} end
+  local change = tonumber(ARGV[3]) - tonumber(ARGV[2])
   if change ~= 0 then redis.call('HINCRBY', key, 'durable', string.format('%.0f', change)) end
-  return 1
+  return {'done'}
 end)`;
+
+// An account loaded again from a database read, keeping what is leased out of it. ARGV: account,
+// durable (read), loadedAt, charged and born as they were before the read, gen (a new id). Charges
+// Redis took since then and removals still pending may be missing from the read: they are taken
+// out (less money, never more). Repeating it changes nothing more.
+const reloadScript = `
+local account = ARGV[1]
+local key = 'tg:acct:' .. account
+if redis.call('EXISTS', key) == 0 then return 0 end
+local charged = tonumber(redis.call('HGET', key, 'charged') or '0')
+if ARGV[4] ~= '' and redis.call('HGET', key, 'born') == ARGV[5] then charged = charged - tonumber(ARGV[4]) end
+local pending = 0
+for _, amount in ipairs(redis.call('HVALS', 'tg:pending:' .. account)) do pending = pending + tonumber(amount) end
+redis.call('HSET', key, 'durable', string.format('%.0f', tonumber(ARGV[2]) - pending - charged), 'loadedAt', ARGV[3], 'gen', ARGV[6])
+return 1`;
 
 // Heartbeat: ARGV node, now, ttlMs. Returns the epoch (when this Redis's state began) and 1 when
 // this node's last heartbeat had lapsed: another node's sweep may have dropped its leases and calls.
@@ -156,15 +178,15 @@ redis.call('SADD', 'tg:nodes', ARGV[1])
 redis.call('SET', 'tg:epoch', ARGV[2], 'NX')
 return {redis.call('GET', 'tg:epoch'), lapsed}`;
 
-// What this node holds, after a new epoch or a lapsed heartbeat: ARGV node, loadedAt, then triples
-// (account, amount, durableIfMissing); each amount replaces what Redis counted for this node (so a
-// repeat changes nothing). Returns the accounts now leased beyond what they hold: while this node
-// was swept, the money its calls hold was free to lease to others.
-const registerScript = `
+// What this node holds, after a new epoch or a lapsed heartbeat: ARGV node, loadedAt, id, then
+// triples (account, amount, durableIfMissing); each amount replaces what Redis counted for this
+// node (so a repeat changes nothing). Returns the accounts now leased beyond what they hold: while
+// this node was swept, the money its calls hold was free to lease to others.
+const registerScript = `${accountScripts}
 local node, over = ARGV[1], {}
-for i = 3, #ARGV, 3 do
+for i = 4, #ARGV, 3 do
   local key, amount = 'tg:acct:' .. ARGV[i], tonumber(ARGV[i + 1])
-  if redis.call('EXISTS', key) == 0 and amount > 0 then redis.call('HSET', key, 'durable', ARGV[i + 2], 'leased', '0', 'loadedAt', ARGV[2]) end
+  if redis.call('EXISTS', key) == 0 and amount > 0 then load(key, ARGV[i + 2], ARGV[2], ARGV[3]) end
   if redis.call('EXISTS', key) == 1 then
     local before = tonumber(redis.call('HGET', 'tg:leases:' .. node, ARGV[i]) or '0')
     redis.call('HINCRBY', key, 'leased', string.format('%.0f', amount - before))
@@ -279,9 +301,9 @@ return 1`;
 
 export type SharedBudgets = ReturnType<typeof redisShared>;
 
-/** A balance change between its two steps in Redis: its id, what the first took out, in which epoch, and when the database's write began. */
-export type Adjustment = { id: string; account: AccountId; counted: number; epoch: string; startedAt: number };
-type AdjustmentEnd = Adjustment & { written: number; endedAt: number };
+/** A balance change between its two steps in Redis: its id, what the first took out, which load of the account it counted on, and when it began. */
+export type Adjustment = { id: string; account: AccountId; counted: number; gen: string; begunAt: number };
+type AdjustmentEnd = Adjustment & { written: number };
 /** Money this node gives back, until Redis has taken it; `registration`: of this node's leases, when it was given. */
 type GiveBack = { op: string; grants: Grant[]; registration: number };
 
@@ -319,6 +341,7 @@ export function redisShared(options: SharedOptions) {
   redis.defineCommand("tgReturn", { numberOfKeys: 1, lua: returnScript });
   redis.defineCommand("tgAdjustBegin", { numberOfKeys: 1, lua: adjustBeginScript });
   redis.defineCommand("tgAdjustEnd", { numberOfKeys: 1, lua: adjustEndScript });
+  redis.defineCommand("tgReload", { numberOfKeys: 0, lua: reloadScript });
   redis.defineCommand("tgHeartbeat", { numberOfKeys: 0, lua: heartbeatScript });
   redis.defineCommand("tgRegister", { numberOfKeys: 0, lua: registerScript });
   redis.defineCommand("tgSweep", { numberOfKeys: 0, lua: sweepScript });
@@ -340,13 +363,25 @@ export function redisShared(options: SharedOptions) {
   /** Registrations of this node's leases so far: money given back before the last one is in what it registered. */
   let registrations = 0;
 
+  /** Loads an account again from a database read, keeping what is leased out of it (reloadScript). */
+  const reload = async (account: AccountId) => {
+    // Before the read: a charge Redis takes from here on may be missing from it.
+    const [charged, born] = await redis.hmget(`tg:acct:${account}`, "charged", "born");
+    const loadedAt = Date.now();
+    const durable = (await options.durableOf([account])).get(account) ?? 0;
+    await run.tgReload(account, durable, loadedAt, charged ?? "", born ?? "", randomUUID());
+  };
+
   /** Second steps of balance changes that Redis could not be reached for: retried at each heartbeat (Redis counts each once). */
   let unfinished: AdjustmentEnd[] = [];
-  const endAdjustment = (end: AdjustmentEnd) =>
-    run.tgAdjustEnd(operation(`${end.id}/end`), end.account, end.counted, end.written, end.epoch, end.startedAt, end.endedAt);
+  const endAdjustment = async (end: AdjustmentEnd) => {
+    const [outcome] = (await run.tgAdjustEnd(operation(`${end.id}/end`), end.account, end.counted, end.written, end.gen, end.id)) as string[];
+    // Loaded again since the first step (Redis lost its state), from a read that may or may not have the write: read after it.
+    if (outcome === "reload") await reload(end.account);
+  };
   const retryAdjustmentEnds = async () => {
     for (const end of unfinished.splice(0)) {
-      if (Date.now() - end.startedAt > adjustmentRetryMs) {
+      if (Date.now() - end.begunAt > adjustmentRetryMs) {
         // Redis no longer remembers whether it took the first try: counted twice it could lend money the database lacks.
         options.log("call_state.adjustment_end_dropped", { account: end.account, counted: end.counted, written: end.written });
         continue;
@@ -474,7 +509,7 @@ export function redisShared(options: SharedOptions) {
       if (held.size === 0) return [];
       const loadedAt = Date.now();
       const durable = await options.durableOf([...held].filter(([, amount]) => amount > 0).map(([account]) => account));
-      const over = (await run.tgRegister(options.node, loadedAt, ...[...held].flatMap(([account, amount]) => [account, amount, durable.get(account) ?? 0]))) as AccountId[];
+      const over = (await run.tgRegister(options.node, loadedAt, randomUUID(), ...[...held].flatMap(([account, amount]) => [account, amount, durable.get(account) ?? 0]))) as AccountId[];
       options.log("call_state.leases_registered", { accounts: held.size, overlent: over.length });
       return over;
     },
@@ -499,7 +534,7 @@ export function redisShared(options: SharedOptions) {
         const loadedAt = Date.now();
         const durable = (await options.durableOf([account])).get(account) ?? 0;
         const [status, value] = (await run.tgAdjustBegin(operation(), account, delta, durable, loadedAt, Date.now(), graceMs, kind, id)) as string[];
-        if (status === "ready") return { id, account, counted: Math.min(0, delta), epoch: value, startedAt: Date.now() };
+        if (status === "ready") return { id, account, counted: Math.min(0, delta), gen: value ?? "", begunAt: Date.now() };
         if (status === "short") return null;
         if (waits === 20) throw new Error("the shared budget store is still waiting for the nodes to re-register their leases");
         await new Promise((done) => setTimeout(done, Math.min(Number(value), 1_000)));
@@ -507,7 +542,7 @@ export function redisShared(options: SharedOptions) {
     },
     /** Its second step, once the database took `written` of it (0: the write was refused). Never lost: retried until Redis takes it, and counted once. */
     async endAdjustment(adjustment: Adjustment, written: number) {
-      const end = { ...adjustment, written, endedAt: Date.now() };
+      const end = { ...adjustment, written };
       if (end.written === 0 && end.counted === 0) return;
       await endAdjustment(end).catch(() => void unfinished.push(end));
     },

@@ -2,10 +2,12 @@
 // a balance removal made through one node while the other is loading the account into Redis (it
 // has read the balance from the database and not yet written it to Redis) is neither lost nor
 // undone by that load; so is a spend cap's change made through the console, and a lowered cap
-// lends nothing beyond it even while more of it is leased out.
+// lends nothing beyond it even while more of it is leased out. A change whose steps straddle Redis
+// losing its state is counted as the database holds it.
 import type { Request, Response } from "express";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { redisShared } from "../../server/call-state/redis.ts";
 import type { CallHold, CallState } from "../../server/call-state/worker.ts";
 import type { ConsoleDeps } from "../../server/console/context.ts";
 import { keyHandlers } from "../../server/console/handlers-keys.ts";
@@ -13,7 +15,8 @@ import { type Store, openStore } from "../../server/store/store.ts";
 import { ownerWithWorkers, usageRecord } from "../helpers/call-state.ts";
 import { unique } from "../helpers/fixtures.ts";
 import { freshDatabase } from "../helpers/postgres.ts";
-import { type RedisServer, replicaPrerequisites, startRedis } from "../helpers/replicas.ts";
+import { type RedisServer, redisPrerequisite, replicaPrerequisites, startRedis } from "../helpers/replicas.ts";
+import { sleep } from "../mock-upstreams/server.ts";
 
 /** The store as one node sees it, whose next balance read is answered only when the test lets it go on. */
 function withHeldRead(store: Store) {
@@ -209,4 +212,102 @@ describe.skipIf(replicaPrerequisites !== null)(`balance changes in replica mode 
     }
     expect((await store.keys.get(keyId))?.spendCap).toBe(300);
   }, 30_000);
+});
+
+describe.skipIf(redisPrerequisite !== null)(`a top-up whose two steps straddle Redis losing its state${redisPrerequisite ? ` (skipped: ${redisPrerequisite})` : ""}`, () => {
+  let redis: RedisServer;
+  let client: Redis;
+  beforeAll(async () => {
+    redis = await startRedis();
+    client = new Redis(redis.url);
+  });
+  afterAll(async () => {
+    client?.disconnect();
+    await redis?.stop();
+  });
+
+  /** Nodes A and B on the test's Redis; A reads the balance from `database`, B with `readOfB`. */
+  async function nodesOn(database: { balance: number }, readOfB: () => Promise<number>) {
+    const options = (node: string, durableOf: (accounts: string[]) => Promise<Map<string, number>>) => ({
+      url: redis.url,
+      node,
+      log: () => {},
+      durableOf,
+      onRejoin: async () => {},
+      onCutOff: () => {},
+      onMessage: () => {},
+      heartbeatMs: 60_000,
+      graceMs: 0,
+    });
+    const a = redisShared(options(unique("node-a"), async (accounts) => new Map(accounts.map((account) => [account, database.balance]))));
+    const b = redisShared(
+      options(unique("node-b"), async (accounts) => {
+        const balance = await readOfB();
+        return new Map(accounts.map((account) => [account, balance]));
+      }),
+    );
+    await vi.waitFor(() => expect([a.up, b.up]).toEqual([true, true]), { timeout: 5_000 });
+    return { a, b, close: () => Promise.all([a.close(), b.close()]) };
+  }
+
+  /** A gate the test opens. */
+  const gate = () => {
+    let open!: () => void;
+    const opened = new Promise<void>((done) => (open = done));
+    return { opened, open };
+  };
+
+  /** Redis restarted empty: the accounts are gone and a new epoch began. */
+  const loseState = async (account: string) => {
+    await client.del(`tg:acct:${account}`);
+    await client.set("tg:epoch", String(Date.now()));
+  };
+
+  it("a node's load whose read began before the write but saw it: the top-up counts once (Redis holds what the database holds)", async () => {
+    const database = { balance: 1_000 };
+    const statement = gate();
+    // B's read begins before the write, and its statement runs after the write's commit (a busy pool, a slow database).
+    const nodes = await nodesOn(database, async () => (await statement.opened, database.balance));
+    const account = `org:${unique("o")}`;
+    try {
+      const bLoad = nodes.b.register(new Map([[account, 1]]));
+      await sleep(80);
+      const adjustment = (await nodes.a.beginAdjustment(account, 100))!;
+      database.balance += 100; // the write commits
+      await loseState(account);
+      statement.open();
+      await bLoad; // B's load lands in the new epoch with 1,100: its read has the top-up
+      expect(Number(await client.hget(`tg:acct:${account}`, "durable"))).toBe(1_100);
+      await nodes.a.endAdjustment(adjustment, 100);
+      expect(Number(await client.hget(`tg:acct:${account}`, "durable"))).toBe(1_100);
+    } finally {
+      await nodes.close();
+    }
+  }, 20_000);
+
+  it("a node's load that read the balance before the write's commit: the top-up is there after the second step, not lost", async () => {
+    const database = { balance: 1_000 };
+    const answer = gate();
+    // B reads 1,000 while the write is under way, and its load reaches Redis after the commit.
+    const nodes = await nodesOn(database, async () => {
+      const read = database.balance;
+      await answer.opened;
+      return read;
+    });
+    const account = `org:${unique("o")}`;
+    try {
+      const adjustment = (await nodes.a.beginAdjustment(account, 100))!;
+      await loseState(account);
+      const bLoad = nodes.b.register(new Map([[account, 1]]));
+      await sleep(50);
+      database.balance += 100; // the write commits
+      answer.open();
+      await bLoad;
+      expect(Number(await client.hget(`tg:acct:${account}`, "durable"))).toBe(1_000);
+      await nodes.a.endAdjustment(adjustment, 100);
+      expect(Number(await client.hget(`tg:acct:${account}`, "durable"))).toBe(1_100);
+    } finally {
+      await nodes.close();
+    }
+  }, 20_000);
 });
