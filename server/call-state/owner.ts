@@ -471,6 +471,22 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
         await returnSpare(adjustment.account);
       }
     },
+    /**
+     * A spend cap set anew (from none, or counting another period), before the database's write.
+     * Replica mode: Redis may keep an account of it from an earlier cap, which knows nothing of what
+     * was spent since; it lends nothing until `endCapRestart` has it read again from the database.
+     */
+    beginCapRestart: async (account: AccountId) => {
+      if (shared) await shared.beginCapRestart(account);
+    },
+    /** After the write: the account is read again, and idle leases of it lent from the earlier figure come back from every node. */
+    endCapRestart: async (account: AccountId) => {
+      if (!shared) return;
+      await shared.endCapRestart(account);
+      await recallEverywhere(account);
+      await recall(account);
+      await returnSpare(account);
+    },
     /** The catalog changed in this node's database writes: every node's workers reload (replica mode). */
     catalogChanged: () => {
       if (shared) void shared.publish({ type: "catalog", from: node });

@@ -29,6 +29,8 @@ const leaseOperationKeepMs = 10 * 60_000;
 /** How long it remembers the steps of a balance or cap change. A node sends a second step that failed again until an hour before. */
 const adjustmentKeepMs = 24 * 3_600_000;
 const adjustmentRetryMs = adjustmentKeepMs - 3_600_000;
+/** A cap set anew lends nothing until the node that set it has reloaded it; past this, whoever asks for it reloads it. */
+const capRestartMs = 10_000;
 
 // Scripts that move money are applied once each: KEYS[1] names the operation (tg:op:<id>). ioredis
 // sends a command whose answer was lost again once it has reconnected, and a node retries a step
@@ -47,6 +49,13 @@ local function once(keepMs, apply)
 end
 local function load(key, durable, loadedAt, id)
   redis.call('HSET', key, 'durable', durable, 'leased', '0', 'loadedAt', loadedAt, 'born', id, 'gen', id, 'charged', '0')
+end
+-- A cap set anew lends nothing until it is reloaded after its write; past the deadline the asker reloads it.
+local function reloading(key, account, now)
+  local deadline = tonumber(redis.call('HGET', key, 'reloading') or '0')
+  if deadline == 0 then return nil end
+  if now < deadline then return {'wait', string.format('%.0f', deadline - now)} end
+  return {'reload', account}
 end`;
 
 const acquireScript = `${accountScripts}
@@ -60,6 +69,8 @@ return once(${leaseOperationKeepMs}, function()
     local account = ARGV[6 + i * 4]
     local key = 'tg:acct:' .. account
     if redis.call('EXISTS', key) == 0 then load(key, ARGV[9 + i * 4], loadedAt, KEYS[1]) end
+    local busy = reloading(key, account, now)
+    if busy then return busy end
     local free = tonumber(redis.call('HGET', key, 'durable')) - tonumber(redis.call('HGET', key, 'leased'))
     if free < tonumber(ARGV[7 + i * 4]) then
       -- Scarce for a while: only exact needs are granted, so no refill ahead of need takes what a waiting call needs.
@@ -128,6 +139,8 @@ return once(${adjustmentKeepMs}, function()
   if not epoch then redis.call('SET', 'tg:epoch', ARGV[5]); epoch = ARGV[5] end
   if now - tonumber(epoch) < grace then return {'wait', string.format('%.0f', tonumber(epoch) + grace - now)} end
   if redis.call('EXISTS', key) == 0 then load(key, ARGV[3], ARGV[4], KEYS[1]) end
+  local busy = reloading(key, account, now)
+  if busy then return busy end
   if delta < 0 then
     if ARGV[7] ~= 'cap' and tonumber(redis.call('HGET', key, 'durable')) - tonumber(redis.call('HGET', key, 'leased')) < -delta then return {'short'} end
     redis.call('HINCRBY', key, 'durable', ARGV[2])
@@ -153,10 +166,22 @@ return once(${adjustmentKeepMs}, function()
   return {'done'}
 end)`;
 
+// A cap set anew — from none, or counting another period — may find an account Redis kept from an
+// earlier cap (its figure does not know what was spent since). Before the write, it is marked to
+// lend nothing (created so, if missing) until reloaded after the write, or until ARGV[2] (a deadline).
+const capRestartScript = `${accountScripts}
+return once(${adjustmentKeepMs}, function()
+  local key = 'tg:acct:' .. ARGV[1]
+  if redis.call('EXISTS', key) == 0 then load(key, '0', '0', KEYS[1]) end
+  redis.call('HSET', key, 'reloading', ARGV[2])
+  return 1
+end)`;
+
 // An account loaded again from a database read, keeping what is leased out of it. ARGV: account,
-// durable (read), loadedAt, charged and born as they were before the read, gen (a new id). Charges
-// Redis took since then and removals still pending may be missing from the read: they are taken
-// out (less money, never more). Repeating it changes nothing more.
+// durable (read), loadedAt, charged and born as they were before the read, gen (a new id), and
+// 'restart' when this ends a cap's restart. Charges Redis took since then and removals still
+// pending may be missing from the read: they are taken out (less money, never more). Repeating it
+// changes nothing more.
 const reloadScript = `
 local account = ARGV[1]
 local key = 'tg:acct:' .. account
@@ -166,6 +191,7 @@ if ARGV[4] ~= '' and redis.call('HGET', key, 'born') == ARGV[5] then charged = c
 local pending = 0
 for _, amount in ipairs(redis.call('HVALS', 'tg:pending:' .. account)) do pending = pending + tonumber(amount) end
 redis.call('HSET', key, 'durable', string.format('%.0f', tonumber(ARGV[2]) - pending - charged), 'loadedAt', ARGV[3], 'gen', ARGV[6])
+if ARGV[7] == 'restart' then redis.call('HDEL', key, 'reloading') end
 return 1`;
 
 // Heartbeat: ARGV node, now, ttlMs. Returns the epoch (when this Redis's state began) and 1 when
@@ -341,6 +367,7 @@ export function redisShared(options: SharedOptions) {
   redis.defineCommand("tgReturn", { numberOfKeys: 1, lua: returnScript });
   redis.defineCommand("tgAdjustBegin", { numberOfKeys: 1, lua: adjustBeginScript });
   redis.defineCommand("tgAdjustEnd", { numberOfKeys: 1, lua: adjustEndScript });
+  redis.defineCommand("tgCapRestart", { numberOfKeys: 1, lua: capRestartScript });
   redis.defineCommand("tgReload", { numberOfKeys: 0, lua: reloadScript });
   redis.defineCommand("tgHeartbeat", { numberOfKeys: 0, lua: heartbeatScript });
   redis.defineCommand("tgRegister", { numberOfKeys: 0, lua: registerScript });
@@ -363,13 +390,16 @@ export function redisShared(options: SharedOptions) {
   /** Registrations of this node's leases so far: money given back before the last one is in what it registered. */
   let registrations = 0;
 
-  /** Loads an account again from a database read, keeping what is leased out of it (reloadScript). */
-  const reload = async (account: AccountId) => {
+  /**
+   * Loads an account again from a database read, keeping what is leased out of it (reloadScript).
+   * `restart`: this ends a cap's restart, which lends nothing until then.
+   */
+  const reload = async (account: AccountId, restart: boolean) => {
     // Before the read: a charge Redis takes from here on may be missing from it.
     const [charged, born] = await redis.hmget(`tg:acct:${account}`, "charged", "born");
     const loadedAt = Date.now();
     const durable = (await options.durableOf([account])).get(account) ?? 0;
-    await run.tgReload(account, durable, loadedAt, charged ?? "", born ?? "", randomUUID());
+    await run.tgReload(account, durable, loadedAt, charged ?? "", born ?? "", randomUUID(), restart ? "restart" : "");
   };
 
   /** Second steps of balance changes that Redis could not be reached for: retried at each heartbeat (Redis counts each once). */
@@ -377,7 +407,7 @@ export function redisShared(options: SharedOptions) {
   const endAdjustment = async (end: AdjustmentEnd) => {
     const [outcome] = (await run.tgAdjustEnd(operation(`${end.id}/end`), end.account, end.counted, end.written, end.gen, end.id)) as string[];
     // Loaded again since the first step (Redis lost its state), from a read that may or may not have the write: read after it.
-    if (outcome === "reload") await reload(end.account);
+    if (outcome === "reload") await reload(end.account, false);
   };
   const retryAdjustmentEnds = async () => {
     for (const end of unfinished.splice(0)) {
@@ -491,14 +521,21 @@ export function redisShared(options: SharedOptions) {
       return nodes;
     },
     async acquire(requests: LeaseRequest[]): Promise<{ granted: Grant[] } | { short: AccountId } | { waitMs: number }> {
-      // Taken before the read: a write that finished earlier is in what the read returns.
-      const loadedAt = Date.now();
-      const durable = await options.durableOf(requests.map((request) => request.account));
-      const args = requests.flatMap((request) => [request.account, request.need, request.extra, durable.get(request.account) ?? 0]);
-      const [status, ...rest] = (await run.tgAcquire(operation(), options.node, nodes, Date.now(), graceMs, loadedAt, ...args)) as string[];
-      if (status === "wait") return { waitMs: Number(rest[0]) };
-      if (status === "short") return { short: rest[0] };
-      return { granted: requests.map((request, i) => ({ account: request.account, amount: Number(rest[i]) })) };
+      for (let reloads = 0; ; reloads++) {
+        // Taken before the read: a write that finished earlier is in what the read returns.
+        const loadedAt = Date.now();
+        const durable = await options.durableOf(requests.map((request) => request.account));
+        const args = requests.flatMap((request) => [request.account, request.need, request.extra, durable.get(request.account) ?? 0]);
+        const [status, ...rest] = (await run.tgAcquire(operation(), options.node, nodes, Date.now(), graceMs, loadedAt, ...args)) as string[];
+        // A cap's restart that its node did not finish in time: this node reloads the account, then asks again.
+        if (status === "reload" && reloads < 2) {
+          await reload(rest[0], true);
+          continue;
+        }
+        if (status === "wait" || status === "reload") return { waitMs: Number(rest[0]) || 100 };
+        if (status === "short") return { short: rest[0] };
+        return { granted: requests.map((request, i) => ({ account: request.account, amount: Number(rest[i]) })) };
+      }
     },
     /**
      * Registers what this node holds of each account in place of what Redis counted for it (0 gives
@@ -537,7 +574,8 @@ export function redisShared(options: SharedOptions) {
         if (status === "ready") return { id, account, counted: Math.min(0, delta), gen: value ?? "", begunAt: Date.now() };
         if (status === "short") return null;
         if (waits === 20) throw new Error("the shared budget store is still waiting for the nodes to re-register their leases");
-        await new Promise((done) => setTimeout(done, Math.min(Number(value), 1_000)));
+        if (status === "reload") await reload(account, true);
+        else await new Promise((done) => setTimeout(done, Math.min(Number(value), 1_000)));
       }
     },
     /** Its second step, once the database took `written` of it (0: the write was refused). Never lost: retried until Redis takes it, and counted once. */
@@ -546,6 +584,13 @@ export function redisShared(options: SharedOptions) {
       if (end.written === 0 && end.counted === 0) return;
       await endAdjustment(end).catch(() => void unfinished.push(end));
     },
+    /**
+     * A spend cap set anew (from none, or counting another period), before the database's write:
+     * its account lends nothing until `endCapRestart` reloads it. Throws when Redis cannot be reached.
+     */
+    beginCapRestart: async (account: AccountId) => void (await run.tgCapRestart(operation(), account, Date.now() + capRestartMs)),
+    /** After the write (or its failure): the account is loaded again from the database. If Redis cannot be reached, the next node to ask for it does it. */
+    endCapRestart: (account: AccountId) => reload(account, true).catch(() => {}),
     /**
      * Admits a call under its scopes' limits for all nodes at once; the counters come back for the
      * headers. Throws when Redis cannot be reached, or this node is cut off from it or not yet

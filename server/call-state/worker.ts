@@ -122,6 +122,19 @@ export function workerCallState(owner: Peer, { leaseIdleMs }: { leaseIdleMs: num
         if (adjustment) await owner.call("endCapChange", adjustment, written);
       }
     },
+    /**
+     * Stores a spend cap set anew — from none, or counting another period — with `write`. Replica
+     * mode: an account Redis kept of an earlier cap knows nothing of what was spent since, so it
+     * lends nothing from before the write until it is read again from the database after it.
+     */
+    async restartCap<T>(account: AccountId, write: () => Promise<T>): Promise<T> {
+      await owner.call("beginCapRestart", account);
+      try {
+        return await write();
+      } finally {
+        await owner.call("endCapRestart", account);
+      }
+    },
     /** Loads the owner's view of every channel (at start). */
     async sync() {
       for (const [channelId, view] of await owner.call<[string, ChannelHealth][]>("health")) health.set(channelId, view);

@@ -92,8 +92,11 @@ export function keyHandlers(deps: ConsoleDeps) {
       const capPeriod = capPeriodChange(key, body);
       await checkGroup((await store.users.get(key.userId))!, body.group_id);
       const write = () => store.keys.update(key.id, { name: body.name, groupId: body.group_id, spendCap: body.spend_cap, capPeriod, rateLimits: rateLimitsFrom(body.rate_limits) });
-      // A cap that moved moves its call-state account by as much (a new period is a new account, loaded afresh).
+      // A cap that moved moves its call-state account by as much. One set anew (from none, or counting
+      // another period) starts from what the database holds: Redis may keep its account from an earlier cap.
+      const capAfter = body.spend_cap !== undefined ? body.spend_cap : key.spendCap;
       if (body.spend_cap != null && key.spendCap !== null && !capPeriod) await deps.callState.changeCap(capAccount("key", key.id, key.capPeriod), body.spend_cap - key.spendCap, write);
+      else if (capAfter !== null && (key.spendCap === null || capPeriod)) await deps.callState.restartCap(capAccount("key", key.id, capPeriod ? capPeriod.to : key.capPeriod), write);
       else await write();
       await deps.onChange();
       const groups = await groupsById();

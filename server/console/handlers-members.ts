@@ -86,8 +86,10 @@ export function memberHandlers(deps: ConsoleDeps) {
       const { spend_cap } = body;
       const capPeriod = capPeriodChange(member, body);
       const write = () => store.users.setSpendCap(member.id, spend_cap !== undefined ? spend_cap : member.spendCap, capPeriod);
-      // A cap that moved moves its call-state account by as much (as for keys; a new period is a new account, loaded afresh).
+      // A cap that moved moves its call-state account by as much; one set anew starts from what the database holds (as for keys).
+      const capAfter = spend_cap !== undefined ? spend_cap : member.spendCap;
       if (spend_cap != null && member.spendCap !== null && !capPeriod) await deps.callState.changeCap(capAccount("member", member.id, member.capPeriod), spend_cap - member.spendCap, write);
+      else if (capAfter !== null && (member.spendCap === null || capPeriod)) await deps.callState.restartCap(capAccount("member", member.id, capPeriod ? capPeriod.to : member.capPeriod), write);
       else if (spend_cap !== undefined || capPeriod) await write();
       await deps.onChange();
       const after = memberJson((await store.users.get(member.id))!);

@@ -46,7 +46,7 @@ export function setCapPeriod(table: "users" | "api_keys", id: string, from: CapP
 
 export function budgetRepository(db: Db) {
   return {
-    /** Remaining money of `org:<id>`, `member:<id>[@<start>]` and `key:<id>[@<start>]` accounts; uncapped ones are unbounded, unknown ones 0. */
+    /** Remaining money of `org:<id>`, `member:<id>[@<start>]` and `key:<id>[@<start>]` accounts (below 0 for a cap spent past); uncapped ones are unbounded, unknown ones 0. */
     async remaining(accounts: string[]): Promise<Map<string, number>> {
       const result = new Map<string, number>();
       for (const [kind, table] of Object.entries(tables)) {
@@ -67,7 +67,9 @@ export function budgetRepository(db: Db) {
             const counted = row.spent_since === null ? null : Number(row.spent_since);
             // A period's account: a fresh counter before its first charge, nothing once a later period began.
             const spent = since === null ? Number(row.spent) : counted === since ? Number(row.spent) : counted !== null && counted > since ? Number.POSITIVE_INFINITY : 0;
-            result.set(account, Math.max(0, Number(row.cap) - spent));
+            // Spent past the cap (calls in flight when it was lowered), it is short by as much: a raise of
+            // the cap then lends only what the new cap leaves (Redis adds the raise to this figure).
+            result.set(account, spent === Number.POSITIVE_INFINITY ? 0 : Number(row.cap) - spent);
           }
         }
       }

@@ -2,8 +2,10 @@
 // a balance removal made through one node while the other is loading the account into Redis (it
 // has read the balance from the database and not yet written it to Redis) is neither lost nor
 // undone by that load; so is a spend cap's change made through the console, and a lowered cap
-// lends nothing beyond it even while more of it is leased out. A change whose steps straddle Redis
-// losing its state is counted as the database holds it.
+// lends nothing beyond it even while more of it is leased out. A cap whose account starts afresh
+// (set again after a removal, or a new period) does not reuse what Redis kept of it before, and an
+// overspent cap that is raised lends only what the new cap leaves. A change whose steps straddle
+// Redis losing its state is counted as the database holds it.
 import type { Request, Response } from "express";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -11,7 +13,10 @@ import { redisShared } from "../../server/call-state/redis.ts";
 import type { CallHold, CallState } from "../../server/call-state/worker.ts";
 import type { ConsoleDeps } from "../../server/console/context.ts";
 import { keyHandlers } from "../../server/console/handlers-keys.ts";
+import { memberHandlers } from "../../server/console/handlers-members.ts";
 import { type Store, openStore } from "../../server/store/store.ts";
+import { periodClock } from "../../server/clock.ts";
+import { periodStart } from "../../server/domain/cap-periods.ts";
 import { ownerWithWorkers, usageRecord } from "../helpers/call-state.ts";
 import { unique } from "../helpers/fixtures.ts";
 import { freshDatabase } from "../helpers/postgres.ts";
@@ -100,12 +105,27 @@ describe.skipIf(replicaPrerequisites !== null)(`balance changes in replica mode 
   }
 
   /** The console's key update (PATCH /api/keys/{id}) by the organization's owner, served by a node's worker; its answer. */
-  async function setKeyCap(callState: CallState, userId: string, keyId: string, spendCap: number) {
+  async function setKeyCap(callState: CallState, userId: string, keyId: string, spendCap: number | null, more: { cap_period?: "daily" | null } = {}) {
     const deps = { store, callState, onChange: async () => {}, log: () => {} } as unknown as ConsoleDeps;
     let answer: unknown;
     const res = { locals: { user: await store.users.get(userId) }, json: (body: unknown) => void (answer = body) } as unknown as Response;
-    await keyHandlers(deps).update({ params: { id: keyId }, body: { spend_cap: spendCap } } as unknown as Request, res);
-    return answer as { spend_cap: number };
+    await keyHandlers(deps).update({ params: { id: keyId }, body: { spend_cap: spendCap, ...more } } as unknown as Request, res);
+    return answer as { spend_cap: number | null; cap_period: string | null };
+  }
+
+  /** The console's member update (PATCH /api/members/{id}) by the organization's owner, served by a node's worker; its answer. */
+  async function setMemberCap(callState: CallState, ownerId: string, memberId: string, spendCap: number | null) {
+    const deps = { store, callState, onChange: async () => {}, log: () => {} } as unknown as ConsoleDeps;
+    let answer: unknown;
+    const res = { locals: { user: await store.users.get(ownerId) }, json: (body: unknown) => void (answer = body) } as unknown as Response;
+    await memberHandlers(deps).update({ params: { id: memberId }, body: { spend_cap: spendCap } } as unknown as Request, res);
+    return answer as { spend_cap: number | null };
+  }
+
+  /** Calls of the key written to the database (as another node's batch would): its counter and the organization pay `cost`; `period`: held in the key's period that began then. */
+  async function spentThroughKey(ids: { organizationId: string; userId: string; keyId: string }, cost: number, period?: number) {
+    const record = usageRecord({ ...ids, cost, requestId: unique("spent") });
+    await store.budgets.recordSettled([record], period === undefined ? undefined : new Map([[record.id, { key: period }]]));
   }
 
   beforeAll(async () => {
@@ -212,6 +232,87 @@ describe.skipIf(replicaPrerequisites !== null)(`balance changes in replica mode 
     }
     expect((await store.keys.get(keyId))?.spendCap).toBe(300);
   }, 30_000);
+
+  it("an overspent key's cap raised: Redis lends what the new cap leaves, not the whole raise", async () => {
+    const { organizationId, userId, keyId, holder } = await cappedKey(10_000, 100);
+    // Spent 150 under a cap of 100 (calls in flight when it was lowered may take it past it).
+    await spentThroughKey({ organizationId, userId, keyId }, 150);
+    const nodes = await twoNodes();
+    try {
+      expect(await setKeyCap(nodes.b, userId, keyId, 200)).toMatchObject({ spend_cap: 200 });
+      // 200 − 150: 50 is left to spend.
+      expect(await durableInRedis(organizationId, `key:${keyId}`)).toBe(50);
+      expect(await nodes.a.hold(holder, 60)).toEqual({ blocked: "key" });
+      const fits = await nodes.a.hold(holder, 50);
+      expect(fits).toEqual({ accounts: [`org:${organizationId}`, `key:${keyId}`], amount: 50 });
+      nodes.a.settle(fits as CallHold, 0, usageRecord({ organizationId, userId, keyId, cost: 0, requestId: unique("overspent") }));
+    } finally {
+      await nodes.stop();
+    }
+  }, 30_000);
+
+  it("a key's cap removed, spent past, and set again: Redis counts the new cap from what was spent, not the old cap's account", async () => {
+    const { organizationId, userId, keyId, holder } = await cappedKey(10_000, 1_000);
+    const nodes = await twoNodes();
+    try {
+      // A call under the cap of 1,000 has Redis load the cap's account.
+      const first = await nodes.a.hold(holder, 10);
+      nodes.a.settle(first as CallHold, 0, usageRecord({ organizationId, userId, keyId, cost: 0, requestId: unique("capped") }));
+      expect(await durableInRedis(organizationId, `key:${keyId}`)).toBe(1_000);
+      expect(await setKeyCap(nodes.b, userId, keyId, null)).toMatchObject({ spend_cap: null });
+      // Uncapped, the key spends 900; then the owner sets the cap of 1,000 again: 100 is left.
+      await spentThroughKey({ organizationId, userId, keyId }, 900);
+      expect(await setKeyCap(nodes.b, userId, keyId, 1_000)).toMatchObject({ spend_cap: 1_000 });
+      expect(await durableInRedis(organizationId, `key:${keyId}`)).toBe(100);
+      expect(await nodes.a.hold(holder, 500)).toEqual({ blocked: "key" });
+      expect(await nodes.b.hold(holder, 500)).toEqual({ blocked: "key" });
+      const rest = await nodes.b.hold(holder, 100);
+      expect(rest).toEqual({ accounts: [`org:${organizationId}`, `key:${keyId}`], amount: 100 });
+      nodes.b.settle(rest as CallHold, 0, usageRecord({ organizationId, userId, keyId, cost: 0, requestId: unique("capped-again") }));
+    } finally {
+      await nodes.stop();
+    }
+  }, 30_000);
+
+  it("a member's cap removed, spent past, and set again: Redis counts the new cap from what was spent", async () => {
+    const { organizationId, userId: ownerId } = await fundedOrganization(10_000);
+    const memberId = await store.users.create({ organizationId, email: `${unique("m")}@example.com`, name: "M", role: "developer", passwordHash: "h", spendCap: 1_000 });
+    const keyId = await store.keys.create({ userId: memberId, organizationId, name: "m", secretHash: unique("h").padEnd(64, "0"), display: "tg-…", groupId: null, expiresAt: null, spendCap: null });
+    const ids = { organizationId, userId: memberId, keyId };
+    const holder = { ...ids, memberCapped: true, keyCapped: false };
+    const nodes = await twoNodes();
+    try {
+      const first = await nodes.a.hold(holder, 10);
+      nodes.a.settle(first as CallHold, 0, usageRecord({ ...ids, cost: 0, requestId: unique("member-capped") }));
+      expect(await durableInRedis(organizationId, `member:${memberId}`)).toBe(1_000);
+      expect(await setMemberCap(nodes.b, ownerId, memberId, null)).toMatchObject({ spend_cap: null });
+      await spentThroughKey(ids, 900);
+      expect(await setMemberCap(nodes.b, ownerId, memberId, 1_000)).toMatchObject({ spend_cap: 1_000 });
+      expect(await durableInRedis(organizationId, `member:${memberId}`)).toBe(100);
+      expect(await nodes.a.hold(holder, 500)).toEqual({ blocked: "member" });
+    } finally {
+      await nodes.stop();
+    }
+  }, 30_000);
+
+  it("a key's cap that resets daily for a while, then never again: Redis counts what the day spent, not the account from before the period", async () => {
+    const { organizationId, userId, keyId, holder } = await cappedKey(10_000, 1_000);
+    const nodes = await twoNodes();
+    try {
+      const first = await nodes.a.hold(holder, 10);
+      nodes.a.settle(first as CallHold, 0, usageRecord({ organizationId, userId, keyId, cost: 0, requestId: unique("never") }));
+      expect(await durableInRedis(organizationId, `key:${keyId}`)).toBe(1_000);
+      expect(await setKeyCap(nodes.b, userId, keyId, 1_000, { cap_period: "daily" })).toMatchObject({ cap_period: "daily" });
+      // Today's calls spend 900 of the daily cap; removing the period keeps what counts now.
+      await spentThroughKey({ organizationId, userId, keyId }, 900, periodStart("daily", periodClock()));
+      expect(await setKeyCap(nodes.b, userId, keyId, 1_000, { cap_period: null })).toMatchObject({ cap_period: null });
+      expect((await store.budgets.remaining([`key:${keyId}`])).get(`key:${keyId}`)).toBe(100);
+      expect(await durableInRedis(organizationId, `key:${keyId}`)).toBe(100);
+      expect(await nodes.a.hold(holder, 500)).toEqual({ blocked: "key" });
+    } finally {
+      await nodes.stop();
+    }
+  }, 30_000);
 });
 
 describe.skipIf(redisPrerequisite !== null)(`a top-up whose two steps straddle Redis losing its state${redisPrerequisite ? ` (skipped: ${redisPrerequisite})` : ""}`, () => {
@@ -308,6 +409,52 @@ describe.skipIf(redisPrerequisite !== null)(`a top-up whose two steps straddle R
       expect(Number(await client.hget(`tg:acct:${account}`, "durable"))).toBe(1_100);
     } finally {
       await nodes.close();
+    }
+  }, 20_000);
+});
+
+describe.skipIf(redisPrerequisite !== null)(`a cap set anew whose node never finished${redisPrerequisite ? ` (skipped: ${redisPrerequisite})` : ""}`, () => {
+  let redis: RedisServer;
+  let client: Redis;
+  beforeAll(async () => {
+    redis = await startRedis();
+    client = new Redis(redis.url);
+  });
+  afterAll(async () => {
+    vi.useRealTimers();
+    client?.disconnect();
+    await redis?.stop();
+  });
+
+  it("lends nothing until its deadline (10 s), then the node that asks for it reads it again from the database", async () => {
+    const database = { left: 1_000 };
+    const shared = redisShared({
+      url: redis.url,
+      node: unique("node"),
+      log: () => {},
+      durableOf: async (accounts) => new Map(accounts.map((account) => [account, database.left])),
+      onRejoin: async () => {},
+      onCutOff: () => {},
+      onMessage: () => {},
+      heartbeatMs: 60_000,
+      graceMs: 0,
+    });
+    const account = `key:${unique("k")}`;
+    try {
+      await vi.waitFor(() => expect(shared.up).toBe(true), { timeout: 5_000 });
+      expect(await shared.acquire([{ account, need: 10, extra: 0 }])).toEqual({ granted: [{ account, amount: 10 }] });
+      // The cap is set anew, and its node stops before the second step: 100 is left in the database.
+      await shared.beginCapRestart(account);
+      database.left = 100;
+      expect(await shared.acquire([{ account, need: 10, extra: 0 }])).toMatchObject({ waitMs: expect.any(Number) });
+      vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 11_000 });
+      // 100, 10 of it still leased from before: 90 is left to lend.
+      expect(await shared.acquire([{ account, need: 100, extra: 0 }])).toEqual({ short: account });
+      expect(await shared.acquire([{ account, need: 90, extra: 0 }])).toEqual({ granted: [{ account, amount: 90 }] });
+      expect(await client.hmget(`tg:acct:${account}`, "durable", "leased", "reloading")).toEqual(["100", "100", null]);
+    } finally {
+      vi.useRealTimers();
+      await shared.close();
     }
   }, 20_000);
 });

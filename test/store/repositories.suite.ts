@@ -204,6 +204,10 @@ export function runRepositoryTests(name: string, makeStore: () => Promise<{ stor
         expect((await store.organizations.get(organizationId))?.balance).toBe(900);
         expect((await store.keys.get(keyId))?.spent).toBe(100);
         expect((await store.budgets.remaining([`key:${keyId}`])).get(`key:${keyId}`)).toBe(50);
+        // Spent past its cap (calls in flight when it was lowered): the account is short by as much, so a raise lends only what the new cap leaves.
+        await store.keys.update(keyId, { spendCap: 60 });
+        expect((await store.budgets.remaining([`key:${keyId}`])).get(`key:${keyId}`)).toBe(-40);
+        await store.keys.update(keyId, { spendCap: 150 });
         expect(await store.ledger.byRequestId("req-2")).toEqual(records[2]);
         // A batch that fails writes nothing: neither its records nor its charges.
         await expect(store.budgets.recordSettled([usageRecord({ organizationId, userId, keyId, cost: 5, requestId: "req-3" }), records[0]])).rejects.toThrow();
