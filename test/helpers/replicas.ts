@@ -4,6 +4,8 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { request } from "node:http";
 import { type Socket, connect, createServer } from "node:net";
+import { Redis } from "ioredis";
+import { afterAll, afterEach, beforeAll } from "vitest";
 import { startAnthropicMock } from "../mock-upstreams/anthropic.ts";
 import type { Mock } from "../mock-upstreams/server.ts";
 import { type Console, type Tenant, createTenant, groupsByIdentifier, signInOperator } from "./fixtures.ts";
@@ -41,6 +43,36 @@ export async function startRedis(): Promise<RedisServer> {
   };
   await start();
   return { url: `redis://127.0.0.1:${port}`, port, stop, restart: async () => (await stop(), await start()) };
+}
+
+/**
+ * A Redis of the test file's own (started before its tests, stopped after them), a client on it,
+ * and `stops`: what a test started, stopped after it, last first.
+ */
+export function privateRedis(): { readonly redis: RedisServer; readonly client: Redis; stops: (() => Promise<void>)[] } {
+  let redis: RedisServer | undefined;
+  let client: Redis | undefined;
+  const stops: (() => Promise<void>)[] = [];
+  beforeAll(async () => {
+    redis = await startRedis();
+    client = new Redis(redis.url);
+  });
+  afterEach(async () => {
+    for (const stop of stops.splice(0).reverse()) await stop();
+  });
+  afterAll(async () => {
+    client?.disconnect();
+    await redis?.stop();
+  });
+  return {
+    get redis() {
+      return redis!;
+    },
+    get client() {
+      return client!;
+    },
+    stops,
+  };
 }
 
 export type RedisProxy = {

@@ -3,14 +3,13 @@
 // a node is swept by the others: it must have stopped spending its leases by then, and once back
 // Redis must count again what its calls hold and its calls in flight. A call's rate-limit end that
 // does not reach Redis is sent again until Redis takes it, and counts once.
-import { Redis } from "ioredis";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { Admission, RateScope, RateTicket } from "../../server/call-state/rate-limits.ts";
 import type { CallHold, Holder } from "../../server/call-state/worker.ts";
 import type { Store } from "../../server/store/store.ts";
 import { ownerWithWorkers } from "../helpers/call-state.ts";
 import { unique } from "../helpers/fixtures.ts";
-import { type RedisProxy, type RedisServer, redisPrerequisite, redisProxy, startRedis } from "../helpers/replicas.ts";
+import { type RedisProxy, privateRedis, redisPrerequisite, redisProxy } from "../helpers/replicas.ts";
 import { sleep } from "../mock-upstreams/server.ts";
 
 /** The database as the owners read it: every account holds `balance` (these tests write no charge). */
@@ -27,36 +26,22 @@ const admitted = (answer: Admission | { unavailable: true }): RateTicket => {
 };
 
 describe.skipIf(redisPrerequisite !== null)(`a replica cut off from Redis${redisPrerequisite ? ` (skipped: ${redisPrerequisite})` : ""}`, () => {
-  let redis: RedisServer;
-  let client: Redis;
-  const stops: (() => Promise<void>)[] = [];
-
-  beforeAll(async () => {
-    redis = await startRedis();
-    client = new Redis(redis.url);
-  });
-  afterEach(async () => {
-    for (const stop of stops.splice(0).reverse()) await stop();
-  });
-  afterAll(async () => {
-    client?.disconnect();
-    await redis?.stop();
-  });
+  const own = privateRedis();
 
   /** Node A reaches Redis through a proxy the test can cut, node B directly; each owner has one worker. Both have been granted a lease once (so a fresh Redis's grace period is over). */
   async function twoNodes(balance: number) {
-    const proxy = await redisProxy(redis.port);
+    const proxy = await redisProxy(own.redis.port);
     const names = { a: unique("node-a"), b: unique("node-b") };
     const a = ownerWithWorkers(storeHolding(balance), 1, 60_000, { redisUrl: proxy.url, node: names.a });
-    const b = ownerWithWorkers(storeHolding(balance), 1, 60_000, { redisUrl: redis.url, node: names.b });
-    stops.push(async () => {
+    const b = ownerWithWorkers(storeHolding(balance), 1, 60_000, { redisUrl: own.redis.url, node: names.b });
+    own.stops.push(async () => {
       for (const node of [a, b]) {
         await node.workers[0].stop();
         await node.owner.stop();
       }
       await proxy.close();
     });
-    await vi.waitFor(async () => expect(await Promise.all([names.a, names.b].map((name) => client.exists(`tg:alive:${name}`)))).toEqual([1, 1]), { timeout: 5_000 });
+    await vi.waitFor(async () => expect(await Promise.all([names.a, names.b].map((name) => own.client.exists(`tg:alive:${name}`)))).toEqual([1, 1]), { timeout: 5_000 });
     const organizationId = unique("org");
     const holder: Holder = { organizationId, userId: "u", keyId: "k", memberCapped: false, keyCapped: false };
     return { proxy, names, a: a.workers[0], b: b.workers[0], holder, account: `org:${organizationId}` };
@@ -67,7 +52,7 @@ describe.skipIf(redisPrerequisite !== null)(`a replica cut off from Redis${redis
   /** Cuts A off until B's sweep has taken A out of the nodes (its heartbeat lapsed). */
   async function cutUntilSwept(proxy: RedisProxy, node: string) {
     proxy.cut();
-    await vi.waitFor(async () => expect(await client.sismember("tg:nodes", node)).toBe(0), { timeout: 8_000, interval: 100 });
+    await vi.waitFor(async () => expect(await own.client.sismember("tg:nodes", node)).toBe(0), { timeout: 8_000, interval: 100 });
   }
 
   it("stops spending its leases before the others may sweep it: a call that its worker's spare lease would cover is refused (503), not held", async () => {
@@ -96,23 +81,23 @@ describe.skipIf(redisPrerequisite !== null)(`a replica cut off from Redis${redis
 
     await cutUntilSwept(proxy, names.a);
     // Swept, A's leases went back to the pool: B may be lent all of it meanwhile (the README's bound: what A's calls held).
-    expect(await client.hget(`tg:leases:${names.a}`, account)).toBeNull();
+    expect(await own.client.hget(`tg:leases:${names.a}`, account)).toBeNull();
     const callB = (await b.hold(holder, 900)) as CallHold;
     expect(callB).toEqual({ accounts: [account], amount: 900 });
     proxy.restore();
 
     // Back, A registers what its call holds (its spare went back) and its call in flight...
-    await vi.waitFor(async () => expect(await client.hget(`tg:leases:${names.a}`, account)).toBe("100"), { timeout: 10_000, interval: 100 });
-    expect(await client.hlen(`tg:rateflight:${scopes[0].id}`)).toBe(1);
+    await vi.waitFor(async () => expect(await own.client.hget(`tg:leases:${names.a}`, account)).toBe("100"), { timeout: 10_000, interval: 100 });
+    expect(await own.client.hlen(`tg:rateflight:${scopes[0].id}`)).toBe(1);
     expect(await b.admitRate(scopes)).toMatchObject({ admitted: false, limit: "concurrent" });
     // ...and B gives back what its call does not hold: all 1,000 is held by the two calls, and neither node lends more.
-    await vi.waitFor(async () => expect(await client.hget(`tg:acct:${account}`, "leased")).toBe("1000"), { timeout: 5_000, interval: 100 });
+    await vi.waitFor(async () => expect(await own.client.hget(`tg:acct:${account}`, "leased")).toBe("1000"), { timeout: 5_000, interval: 100 });
     expect(await b.hold(holder, 50)).toEqual({ blocked: "organization" });
     expect(await a.hold(holder, 50)).toEqual({ blocked: "organization" });
 
     // A's call ends: its slot is free for B.
     a.endRate(ticketA, 10);
-    await vi.waitFor(async () => expect(await client.hlen(`tg:rateflight:${scopes[0].id}`)).toBe(0), { timeout: 5_000 });
+    await vi.waitFor(async () => expect(await own.client.hlen(`tg:rateflight:${scopes[0].id}`)).toBe(0), { timeout: 5_000 });
     expect(await b.admitRate(scopes)).toMatchObject({ admitted: true });
   }, 40_000);
 
@@ -125,8 +110,8 @@ describe.skipIf(redisPrerequisite !== null)(`a replica cut off from Redis${redis
     a.endRate(ticket, 42);
     await sleep(300);
     proxy.restore();
-    await vi.waitFor(async () => expect(await client.hlen(`tg:rateflight:${scopes[0].id}`)).toBe(0), { timeout: 5_000, interval: 100 });
-    expect(await client.hget(`tg:rate:${scopes[0].id}`, "tokens")).toBe("42");
+    await vi.waitFor(async () => expect(await own.client.hlen(`tg:rateflight:${scopes[0].id}`)).toBe(0), { timeout: 5_000, interval: 100 });
+    expect(await own.client.hget(`tg:rate:${scopes[0].id}`, "tokens")).toBe("42");
     expect(await b.admitRate(scopes)).toMatchObject({ admitted: true });
   }, 30_000);
 
@@ -143,12 +128,12 @@ describe.skipIf(redisPrerequisite !== null)(`a replica cut off from Redis${redis
     await sleep(200);
     proxy.restore();
     await sleep(2_500); // reconnected: the end has been sent again by now
-    expect(await client.hget(`tg:rate:${scopes[0].id}`, "tokens")).toBe("42");
+    expect(await own.client.hget(`tg:rate:${scopes[0].id}`, "tokens")).toBe("42");
     // The second call still counts in flight: a limit of 2 admits one more call, not two.
     const third = admitted(await a.admitRate(scopes));
     expect(await a.admitRate(scopes)).toMatchObject({ admitted: false, limit: "concurrent" });
     for (const ticket of [second, third]) a.endRate(ticket, 1);
-    await vi.waitFor(async () => expect(await client.hlen(`tg:rateflight:${scopes[0].id}`)).toBe(0), { timeout: 5_000 });
-    expect(await client.hget(`tg:rate:${scopes[0].id}`, "tokens")).toBe("44");
+    await vi.waitFor(async () => expect(await own.client.hlen(`tg:rateflight:${scopes[0].id}`)).toBe(0), { timeout: 5_000 });
+    expect(await own.client.hget(`tg:rate:${scopes[0].id}`, "tokens")).toBe("44");
   }, 30_000);
 });

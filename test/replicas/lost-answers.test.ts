@@ -3,33 +3,18 @@
 // it has reconnected (and the node's own retries send a failed step again): Redis must count each
 // grant, return, charge and balance change once however often it arrives. Money given back while
 // Redis cannot be reached is sent again later, not kept by the node (Redis may have taken it).
-import { Redis } from "ioredis";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { redisShared } from "../../server/call-state/redis.ts";
 import { unique } from "../helpers/fixtures.ts";
-import { type RedisProxy, type RedisServer, redisPrerequisite, redisProxy, startRedis } from "../helpers/replicas.ts";
+import { type RedisProxy, privateRedis, redisPrerequisite, redisProxy } from "../helpers/replicas.ts";
 import { sleep } from "../mock-upstreams/server.ts";
 
 describe.skipIf(redisPrerequisite !== null)(`a money script whose answer was lost, sent again${redisPrerequisite ? ` (skipped: ${redisPrerequisite})` : ""}`, () => {
-  let redis: RedisServer;
-  let client: Redis;
-  const stops: (() => Promise<void>)[] = [];
-
-  beforeAll(async () => {
-    redis = await startRedis();
-    client = new Redis(redis.url);
-  });
-  afterEach(async () => {
-    for (const stop of stops.splice(0).reverse()) await stop();
-  });
-  afterAll(async () => {
-    client?.disconnect();
-    await redis?.stop();
-  });
+  const own = privateRedis();
 
   /** One node through a proxy, every account 1,000 in the database; its first heartbeat is through (no grace period: the test's Redis has nothing to re-register). */
   async function node() {
-    const proxy = await redisProxy(redis.port);
+    const proxy = await redisProxy(own.redis.port);
     const name = unique("node");
     const shared = redisShared({
       url: proxy.url,
@@ -42,7 +27,7 @@ describe.skipIf(redisPrerequisite !== null)(`a money script whose answer was los
       heartbeatMs: 60_000,
       graceMs: 0,
     });
-    stops.push(async () => {
+    own.stops.push(async () => {
       await shared.close();
       await proxy.close();
     });
@@ -62,7 +47,7 @@ describe.skipIf(redisPrerequisite !== null)(`a money script whose answer was los
   }
 
   const account = async (id: string) => {
-    const [durable, leased] = await client.hmget(`tg:acct:${id}`, "durable", "leased");
+    const [durable, leased] = await own.client.hmget(`tg:acct:${id}`, "durable", "leased");
     return { durable: Number(durable), leased: Number(leased) };
   };
 
@@ -88,7 +73,7 @@ describe.skipIf(redisPrerequisite !== null)(`a money script whose answer was los
     const answer = await answerLost(proxy, () => shared.acquire([{ account: id, need: 100, extra: 0 }]));
     expect(answer).toEqual({ granted: [{ account: id, amount: 100 }] });
     expect(await account(id)).toEqual({ durable: 1_000, leased: 100 });
-    expect(await client.hget(`tg:leases:${name}`, id)).toBe("100");
+    expect(await own.client.hget(`tg:leases:${name}`, id)).toBe("100");
   }, 20_000);
 
   it("charges written to the database shrink the account and the node's lease once", async () => {
@@ -96,7 +81,7 @@ describe.skipIf(redisPrerequisite !== null)(`a money script whose answer was los
     await shared.acquire([{ account: id, need: 300, extra: 0 }]);
     await answerLost(proxy, () => shared.flushed([{ account: id, amount: 100 }], Date.now()));
     expect(await account(id)).toEqual({ durable: 900, leased: 200 });
-    expect(await client.hget(`tg:leases:${name}`, id)).toBe("200");
+    expect(await own.client.hget(`tg:leases:${name}`, id)).toBe("200");
   }, 20_000);
 
   it("a lease given back returns once: what the node still holds stays leased to it", async () => {
@@ -105,7 +90,7 @@ describe.skipIf(redisPrerequisite !== null)(`a money script whose answer was los
     await answerLost(proxy, () => shared.giveBack([{ account: id, amount: 100 }]));
     await sleep(300);
     expect(await account(id)).toEqual({ durable: 1_000, leased: 200 });
-    expect(await client.hget(`tg:leases:${name}`, id)).toBe("200");
+    expect(await own.client.hget(`tg:leases:${name}`, id)).toBe("200");
   }, 20_000);
 
   it("a lease given back while Redis cannot be reached stays out of the node's lease, and is given back once Redis is reached", async () => {
@@ -117,6 +102,6 @@ describe.skipIf(redisPrerequisite !== null)(`a money script whose answer was los
     proxy.restore();
     await vi.waitFor(async () => expect(await account(id)).toEqual({ durable: 1_000, leased: 200 }), { timeout: 5_000, interval: 100 });
     await sleep(500);
-    expect(await client.hget(`tg:leases:${name}`, id)).toBe("200");
+    expect(await own.client.hget(`tg:leases:${name}`, id)).toBe("200");
   }, 20_000);
 });
