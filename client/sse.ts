@@ -15,6 +15,8 @@ export async function* readEvents(body: ReadableStream<Uint8Array>): AsyncGenera
       buffer += done ? decoder.decode() : decoder.decode(value, { stream: true });
       let newline: number;
       while ((newline = buffer.search(/\r\n|\n|\r/)) >= 0) {
+        // A CR that ends the chunk may be the first half of a CR LF (one line break): wait for the next chunk.
+        if (!done && newline === buffer.length - 1 && buffer[newline] === "\r") break;
         const line = buffer.slice(0, newline);
         buffer = buffer.slice(newline + (buffer.startsWith("\r\n", newline) ? 2 : 1));
         if (line === "") {
