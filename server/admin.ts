@@ -14,13 +14,17 @@ import { type Store, openStore } from "./store/store.ts";
 
 const usage = `Usage: npm run admin -- <command>
 
-  reset-password <email> [--password <p>]   set a new password (generated and printed when not given); ends the user's sessions
-  create-operator <email> [--name <n>] [--password <p>]
+  reset-password <email> [--password-stdin] set a new password (generated and printed when not given); ends the user's sessions
+  create-operator <email> [--name <n>] [--password-stdin]
                                             a further operator account (generated password printed when not given)
   backup <file> [--with-secret-key]         online copy of the SQLite database; --with-secret-key also copies
                                             secret.key to <file>.secret.key (0600)
   migrations                                list applied and pending schema migrations (exit 3 when some are pending)
   migrate                                   apply pending migrations (the server also does this when it starts)
+
+--password-stdin reads the password to set from standard input (one line), e.g.
+  printf '%s\\n' "$NEW_PASSWORD" | npm run admin -- reset-password ops@example.com --password-stdin
+(--password <p> works too, but puts the password in npm's echo of the command, the shell's history and ps.)
 
 Reads the same environment as the server (TOLLGATE_DATA_DIR, DATABASE_URL, TOLLGATE_SECRET_KEY).`;
 
@@ -35,11 +39,26 @@ function checkedPassword(password: string | undefined): string {
   return password ?? generated();
 }
 
+/**
+ * The password piped in: unlike `--password`, it shows in no command line (npm's echo, the shell's
+ * history, ps). One line; its line break is not part of it.
+ */
+async function passwordFromStdin(alsoGiven: string | undefined): Promise<string> {
+  if (alsoGiven !== undefined) throw new UsageError("Give the password either with --password or on standard input with --password-stdin, not both.");
+  if (process.stdin.isTTY) throw new UsageError(`--password-stdin reads the password from a pipe or a file, not a terminal, e.g. printf '%s\\n' "$NEW_PASSWORD" | npm run admin -- … --password-stdin`);
+  let text = "";
+  for await (const chunk of process.stdin.setEncoding("utf8")) text += chunk;
+  const password = text.replace(/\r?\n$/, "");
+  if (password === "") throw new UsageError("--password-stdin read no password: standard input was empty.");
+  if (/[\r\n]/.test(password)) throw new UsageError("--password-stdin reads one line; standard input had more.");
+  return password;
+}
+
 async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { password: { type: "string" }, name: { type: "string" }, "with-secret-key": { type: "boolean" }, help: { type: "boolean", short: "h" } },
+    options: { password: { type: "string" }, "password-stdin": { type: "boolean" }, name: { type: "string" }, "with-secret-key": { type: "boolean" }, help: { type: "boolean", short: "h" } },
   });
   const [command, argument, ...extra] = positionals;
   if (values.help || !command) {
@@ -75,7 +94,8 @@ async function run(argv: string[]): Promise<number> {
         // Accounts are written only into a schema this build knows completely.
         const status = await store.schemaStatus();
         if (status.pending.length > 0) throw new UsageError(`The database lacks migrations ${status.pending.join(", ")}; run npm run admin -- migrate (or start the server) first.`);
-        return await (command === "reset-password" ? resetPassword(store, argument, values.password) : createOperator(store, argument, values.name, values.password));
+        const given = values["password-stdin"] ? await passwordFromStdin(values.password) : values.password;
+        return await (command === "reset-password" ? resetPassword(store, argument, given) : createOperator(store, argument, values.name, given));
       }
       default:
         throw new UsageError(`Unknown command "${command}".\n${usage}`);
@@ -133,7 +153,9 @@ function backup(database: string, target: string, config: ReturnType<typeof load
 try {
   process.exitCode = await run(process.argv.slice(2));
 } catch (error) {
-  const known = error instanceof UsageError || error instanceof SchemaTooNewError || (error as NodeJS.ErrnoException)?.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION";
+  // Node's own argument errors (an unknown option, an option without its value) are usage errors too.
+  const code = (error as NodeJS.ErrnoException)?.code;
+  const known = error instanceof UsageError || error instanceof SchemaTooNewError || code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" || code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE";
   process.stderr.write(`tollgate admin: ${(error as Error).message}\n`);
   process.exitCode = known ? 2 : 1;
 }

@@ -13,10 +13,16 @@ import { adminEmail, adminPassword, type Tollgate, startTollgate } from "../help
 const root = resolve(import.meta.dirname, "../..");
 
 function admin(dataDir: string, ...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync("npm", ["run", "-s", "admin", "--", ...args], {
+  return adminWith({}, dataDir, ...args);
+}
+
+/** `input`: what is piped into standard input; `echo`: let npm print the command line it runs, as it does unless -s. */
+function adminWith({ input, echo = false }: { input?: string; echo?: boolean }, dataDir: string, ...args: string[]) {
+  const result = spawnSync("npm", ["run", ...(echo ? [] : ["-s"]), "admin", "--", ...args], {
     cwd: root,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, TOLLGATE_DATA_DIR: dataDir },
     encoding: "utf8",
+    input,
     timeout: 30_000,
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
@@ -57,6 +63,31 @@ describe("npm run admin", () => {
     // Back to the password the other tests use.
     expect(admin(env.tollgate.dataDir, "reset-password", adminEmail, "--password", adminPassword).status).toBe(0);
     await signIn(env.tollgate.url, adminEmail, adminPassword);
+  });
+
+  it("reset-password --password-stdin: the piped password signs in and shows in no output, npm's echo of the command included", async () => {
+    const chosen = "piped-password-7f3a";
+    const result = adminWith({ input: `${chosen}\n`, echo: true }, env.tollgate.dataDir, "reset-password", adminEmail, "--password-stdin");
+    expect(result.stderr).toBe("");
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain("--password-stdin");
+    expect(result.stdout).not.toContain(chosen);
+    await signIn(env.tollgate.url, adminEmail, chosen);
+    expect(adminWith({ input: adminPassword }, env.tollgate.dataDir, "reset-password", adminEmail, "--password-stdin").status).toBe(0);
+    await signIn(env.tollgate.url, adminEmail, adminPassword);
+
+    const empty = adminWith({ input: "" }, env.tollgate.dataDir, "reset-password", adminEmail, "--password-stdin");
+    expect(empty.status).toBe(2);
+    expect(empty.stderr).toMatch(/standard input was empty/);
+  });
+
+  it("a usage error exits 2: an option without its value, or a password given both ways", () => {
+    const missing = admin(env.tollgate.dataDir, "reset-password", adminEmail, "--password");
+    expect(missing.stderr).toMatch(/^tollgate admin: Option '--password <value>' argument missing/);
+    expect(missing.status).toBe(2);
+    const both = adminWith({ input: "another-password-1\n" }, env.tollgate.dataDir, "reset-password", adminEmail, "--password", "another-password-2", "--password-stdin");
+    expect(both.stderr).toMatch(/either with --password or on standard input with --password-stdin, not both/);
+    expect(both.status).toBe(2);
   });
 
   it("create-operator: a second operator who can sign in; an existing email or a short password is refused", async () => {
