@@ -52,6 +52,26 @@ suite(skipped ? `budget alerts in a real browser (skipped: ${skipped})` : "budge
     await expect.poll(() => secret.count()).toBe(0);
   });
 
+  it("refuses a Balance below that is not a plain amount, beside the field, and keeps the saved one", async () => {
+    const form = page.getByRole("form", { name: "Alert settings" });
+    const balance = form.getByLabel("Balance below");
+    // "1,000" would be NaN, sent as null: the alert switched off while the page said "saved".
+    await balance.fill("1,000");
+    await form.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => form.getByRole("alert").allInnerTexts()).toEqual([expect.stringMatching(/^"1,000" is not an amount/)]);
+    expect(await balance.getAttribute("aria-invalid")).toBe("true");
+    await shoot(page, "alerts-balance-refused");
+    // The secret's rotation saves the settings too (a plain button, which the browser's checks skip).
+    await balance.fill("-5");
+    await form.getByRole("button", { name: "New signing secret" }).click();
+    await expect.poll(() => form.getByRole("alert").allInnerTexts()).toEqual([expect.stringMatching(/^"-5" is not an amount/)]);
+    expect(await page.locator("[data-secret]").count()).toBe(0);
+    expect(await form.getByRole("status").innerText()).toBe("");
+    expect((await tenant.owner.GET("/api/alerts")).data).toMatchObject({ balance_below: 25_000_000 });
+    await balance.fill("25");
+    expect(await form.getByRole("alert").count()).toBe(0);
+  });
+
   it("a member's cap resets daily, set on the Members page", async () => {
     await tenant.owner.POST("/api/members", { body: { email: "daily@acme.test", name: "Day Spender", password: "developer-password-1", role: "developer" } });
     await page.getByRole("link", { name: "Members" }).click();

@@ -103,16 +103,29 @@ export function ConfirmButton({ label, confirmLabel, onConfirm }: { label: strin
   );
 }
 
-/** A labelled form control; the hint is announced as its description, not as part of its name. */
-export function Field({ label, hint, children }: { label: string; hint?: ComponentChildren; children: ComponentChildren }) {
+/**
+ * A labelled form control; the hint is announced as its description, not as part of its name. An
+ * `error` (what is wrong with the value typed) shows under it and marks the control invalid.
+ */
+export function Field({ label, hint, error, children }: { label: string; hint?: ComponentChildren; error?: string | null; children: ComponentChildren }) {
   const hintId = useId();
-  const control = hint && isValidElement(children) ? cloneElement(children, { "aria-describedby": hintId } as Record<string, unknown>) : children;
+  const errorId = useId();
+  const describedBy = [error && errorId, hint && hintId].filter(Boolean).join(" ");
+  const control =
+    describedBy && isValidElement(children)
+      ? cloneElement(children, { "aria-describedby": describedBy, ...(error ? { "aria-invalid": "true" } : {}) } as Record<string, unknown>)
+      : children;
   return (
     <div class="field">
       <label class="field-control">
         <span class="field-label">{label}</span>
         {control}
       </label>
+      {error && (
+        <span class="field-error" id={errorId} role="alert">
+          {error}
+        </span>
+      )}
       {hint && (
         <span class="field-hint" id={hintId}>
           {hint}

@@ -10,6 +10,20 @@ import { when } from "../../format.ts";
 
 type Hook = Schemas["AlertHook"];
 
+/**
+ * "Balance below" as micros: null when empty (no such alert, as the field's hint says); an error for
+ * anything but a plain amount ("1,000", "$5", "-5"). Number("1,000") is NaN, which JSON sends as
+ * null: the alert would be switched off in silence.
+ */
+function balanceBelowMicros(text: string): { micros: number | null } | { error: string } {
+  const trimmed = text.trim();
+  if (trimmed === "") return { micros: null };
+  if (!/^(\d+\.?\d*|\.\d+)$/.test(trimmed)) {
+    return { error: `"${trimmed}" is not an amount: write digits and at most one decimal point, e.g. 1000 or 12.50.` };
+  }
+  return { micros: Math.round(Number(trimmed) * 1_000_000) };
+}
+
 /** The hook, or null while none is configured (404). */
 const loadHook = async (): Promise<Hook | null> => {
   const answer = api.GET("/api/alerts");
@@ -25,6 +39,7 @@ export function AlertsPage({ me }: { me: Me }) {
   const [url, setUrl] = useState("");
   const [percents, setPercents] = useState("80, 100");
   const [below, setBelow] = useState("");
+  const [belowError, setBelowError] = useState<string | null>(null);
   const [dayCover, setDayCover] = useState(true);
   const current = hook.data ?? null;
   useEffect(() => {
@@ -35,16 +50,20 @@ export function AlertsPage({ me }: { me: Me }) {
     setDayCover(current.day_cover);
   }, [current?.updated_at]);
 
-  const save = (rotate: boolean) =>
-    run(async () => {
-      setNotice("");
+  const save = (rotate: boolean) => {
+    setNotice("");
+    const balance = balanceBelowMicros(below);
+    setBelowError("error" in balance ? balance.error : null);
+    if ("error" in balance) return;
+    return run(async () => {
       const cap_percents = percents.split(/[\s,]+/).filter(Boolean).map(Number);
-      const balance_below = below.trim() === "" ? null : Math.round(Number(below) * 1_000_000);
+      const balance_below = balance.micros;
       const saved = await ok(api.PUT("/api/alerts", { body: { url: url.trim(), cap_percents, balance_below, day_cover: dayCover, ...(rotate ? { rotate_secret: true } : {}) } }));
       if (saved.secret) setSecret(saved.secret);
       await hook.reload();
       setNotice(rotate ? "A new signing secret is in use; the old one no longer verifies." : "Alert settings saved.");
     });
+  };
   const remove = () =>
     run(async () => {
       await ok(api.DELETE("/api/alerts"));
@@ -81,8 +100,8 @@ export function AlertsPage({ me }: { me: Me }) {
           <Field label="Cap used (%)" hint="Alert when a member's or key's spend reaches these percents of its cap, e.g. 80, 100.">
             <input name="cap_percents" inputMode="numeric" value={percents} onInput={(e) => setPercents(e.currentTarget.value)} />
           </Field>
-          <Field label="Balance below" hint="In currency units; empty: no such alert.">
-            <input name="balance_below" inputMode="decimal" value={below} onInput={(e) => setBelow(e.currentTarget.value)} />
+          <Field label="Balance below" hint="In currency units, e.g. 1000 or 12.50; empty: no such alert." error={belowError}>
+            <input name="balance_below" inputMode="decimal" value={below} onInput={(e) => (setBelow(e.currentTarget.value), setBelowError(null))} />
           </Field>
         </div>
         <label class="check">
