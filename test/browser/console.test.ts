@@ -324,6 +324,20 @@ suite(skipped ? `web console in a real browser (skipped: ${skipped})` : "web con
     const ownerApi = await signIn(tollgate.url, owner.email, owner.password);
     expect((await ownerApi.GET("/api/keys")).data!.data.find((key) => key.name === "sdk-key")!.rate_limits).toEqual({ rpm: 600, tpm: null, concurrent: 4 });
     await shoot(page, "keys-rate-limits");
+
+    // A save that fails (the key was revoked in another tab meanwhile) keeps the editor open, with
+    // what was typed and the reason beside it.
+    await createKey(ownerApi, null, "revoked-meanwhile");
+    await page.reload();
+    const doomed = page.locator('[data-key="revoked-meanwhile"]');
+    await doomed.getByRole("button", { name: "Edit rate limits of revoked-meanwhile" }).click();
+    await doomed.getByLabel("Requests per minute").fill("50");
+    const doomedId = (await ownerApi.GET("/api/keys")).data!.data.find((key) => key.name === "revoked-meanwhile")!.id;
+    await ownerApi.DELETE("/api/keys/{id}", { params: { path: { id: doomedId } } });
+    await doomed.getByRole("button", { name: "Save limits" }).click();
+    const editor = doomed.getByRole("form", { name: "Rate limits of revoked-meanwhile" });
+    await expect.poll(() => editor.getByRole("alert").allInnerTexts()).toEqual([expect.stringContaining("This key is revoked")]);
+    expect(await editor.getByLabel("Requests per minute").inputValue()).toBe("50");
     await context.close();
 
     const operator = await newPage();

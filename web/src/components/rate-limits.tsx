@@ -35,7 +35,7 @@ export function RateLimitFields({ draft, onChange }: { draft: RateDraft; onChang
         <input type="number" name="rpm" min="1" max="1000000" step="1" placeholder="Unlimited" value={draft.rpm} onInput={set("rpm")} />
       </Field>
       <Field label="Tokens per minute" hint="Metered input + output tokens.">
-        <input type="number" name="tpm" min="1" step="1" placeholder="Unlimited" value={draft.tpm} onInput={set("tpm")} />
+        <input type="number" name="tpm" min="1" max="10000000000" step="1" placeholder="Unlimited" value={draft.tpm} onInput={set("tpm")} />
       </Field>
       <Field label="Calls at once" hint="Calls in flight.">
         <input type="number" name="concurrent" min="1" max="10000" step="1" placeholder="Unlimited" value={draft.concurrent} onInput={set("concurrent")} />
@@ -44,8 +44,11 @@ export function RateLimitFields({ draft, onChange }: { draft: RateDraft; onChang
   );
 }
 
-/** The limits' summary, and an Edit button that opens the three inputs with Save. */
-export function RateLimitsEditor({ label, limits, onSave }: { label: string; limits: RateLimits; onSave: (limits: ReturnType<typeof fromRateDraft>) => Promise<unknown> }) {
+/**
+ * The limits' summary, and an Edit button that opens the three inputs with Save. `onSave` rejects
+ * when the save failed: the editor then stays open with what was typed, and shows why.
+ */
+export function RateLimitsEditor({ label, limits, onSave }: { label: string; limits: RateLimits; onSave: (limits: ReturnType<typeof fromRateDraft>) => Promise<void> }) {
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState(toRateDraft(limits));
   const { error, run } = useAction();

@@ -80,7 +80,13 @@ export function KeysPage({ me }: { me: Me }) {
                     <RateLimitsEditor
                       label={key.name}
                       limits={key.rate_limits}
-                      onSave={(limits) => act(() => ok(api.PATCH("/api/keys/{id}", { params: { path: { id: key.id } }, body: { rate_limits: limits } })), `${key.name}: ${rateLimitsText(limits)}.`)}
+                      onSave={async (limits) => {
+                        // Not through act(): a failure must reach the editor, which keeps the input and shows it.
+                        setNotice("");
+                        await ok(api.PATCH("/api/keys/{id}", { params: { path: { id: key.id } }, body: { rate_limits: limits } }));
+                        await keys.reload();
+                        setNotice(`${key.name}: ${rateLimitsText(limits)}.`);
+                      }}
                     />
                   ) : (
                     rateLimitsText(key.rate_limits)

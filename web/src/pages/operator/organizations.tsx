@@ -75,7 +75,11 @@ export function OrganizationsPage() {
                 <RateLimitsEditor
                   label={organization.name}
                   limits={organization.rate_limits}
-                  onSave={(limits) => act(() => ok(api.PATCH("/api/admin/organizations/{id}", { ...path(organization), body: { rate_limits: limits } })))}
+                  onSave={async (limits) => {
+                    // Not through act(): a failure must reach the editor, which keeps the input and shows it.
+                    await ok(api.PATCH("/api/admin/organizations/{id}", { ...path(organization), body: { rate_limits: limits } }));
+                    await organizations.reload();
+                  }}
                 />
                 <span class="field-hint block">Over all the organization's keys together.</span>
               </fieldset>
