@@ -87,6 +87,20 @@ suite(skipped ? `budget alerts in a real browser (skipped: ${skipped})` : "budge
     await page.getByRole("link", { name: "Alerts" }).click();
   });
 
+  it("a member's cap in whole micros ($12.345678, set through the API) can still be saved on the Members page", async () => {
+    const member = (await tenant.owner.GET("/api/members")).data!.data.find((m) => m.email === "daily@acme.test")!;
+    await tenant.owner.PATCH("/api/members/{id}", { params: { path: { id: member.id } }, body: { spend_cap: 12_345_678 } });
+    await page.getByRole("link", { name: "Members" }).click();
+    const card = page.locator('[data-member="daily@acme.test"]');
+    await expect.poll(() => card.getByLabel("Spend cap, $").inputValue()).toBe("12.345678");
+    await card.getByLabel("Resets").selectOption("weekly");
+    await card.getByRole("button", { name: "Save cap" }).click();
+    const saved = async () => (await tenant.owner.GET("/api/members")).data!.data.find((m) => m.email === "daily@acme.test");
+    await expect.poll(async () => (await saved())?.cap_period).toBe("weekly");
+    expect((await saved())?.spend_cap).toBe(12_345_678);
+    await page.getByRole("link", { name: "Alerts" }).click();
+  });
+
   it("a key's cap resets weekly, set on the API Keys page", async () => {
     await page.getByRole("link", { name: "API Keys" }).click();
     const form = page.getByRole("form", { name: "Create a key" });

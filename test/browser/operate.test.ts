@@ -5,7 +5,7 @@
 // Families and interfaces carry their vendors' names. Screenshots at 1280 and 390 px.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Console, createTenant, signInOperator } from "../helpers/fixtures.ts";
+import { type Console, createTenant, groupsByIdentifier, signInOperator } from "../helpers/fixtures.ts";
 import { type Tollgate, adminEmail, adminPassword, startTollgate } from "../helpers/tollgate.ts";
 import { startAnthropicMock } from "../mock-upstreams/anthropic.ts";
 import type { Mock } from "../mock-upstreams/server.ts";
@@ -200,5 +200,24 @@ suite(skipped ? `operating the console in a real browser (skipped: ${skipped})` 
     await organization.getByRole("button", { name: "Archive organization" }).click();
     await organization.getByRole("button", { name: /^Archive Org-/ }).click();
     await organization.waitFor({ state: "detached" });
+  });
+
+  // After the audit log's test, which expects one channel.updated entry.
+  it("a channel whose timeout is not whole seconds (2500 ms, set through the API) is still saved from its form", async () => {
+    const groups = await groupsByIdentifier(operator);
+    const made = await operator.POST("/api/admin/channels", {
+      body: { name: "Anthropic fast", kind: "anthropic", base_url: anthropic.url, credentials: ["sk-ant-first"], group_ids: [groups.get("claude-smart")!.id], timeout_ms: 2500 },
+    });
+    expect(made.response.status).toBe(201);
+    await page.goto(`${tollgate.url}/#/operator/channels`);
+    await page.locator('[data-channel="Anthropic fast"]').getByRole("button", { name: "Edit Anthropic fast" }).click();
+    const form = page.getByRole("form", { name: "Edit Anthropic fast" });
+    expect(await form.getByLabel("Timeout (seconds)").inputValue()).toBe("2.5");
+    await form.getByLabel("Priority").fill("2");
+    await form.getByRole("button", { name: "Save channel" }).click();
+    const stored = async () => (await operator.GET("/api/admin/channels")).data!.data.find((channel) => channel.name === "Anthropic fast");
+    await expect.poll(async () => (await stored())?.priority).toBe(2);
+    expect((await stored())?.timeout_ms).toBe(2500);
+    await form.waitFor({ state: "detached" });
   });
 });

@@ -76,7 +76,7 @@ export function CreateKey({
         </Field>
         {byOwner && (
           <Field label="Spend cap, $ (optional)">
-            <input type="number" name="cap" min="0" step="0.01" inputMode="decimal" placeholder="No cap" value={cap} onInput={(e) => setCap(e.currentTarget.value)} />
+            <input type="number" name="cap" min="0" step="any" inputMode="decimal" placeholder="No cap" value={cap} onInput={(e) => setCap(e.currentTarget.value)} />
           </Field>
         )}
         {byOwner && (

@@ -110,7 +110,7 @@ function SpendCap({ member, onSave }: { member: Schemas["Member"]; onSave: (doll
       }}
     >
       <Field label="Spend cap, $" hint={`Spent ${money(member.spent)}${member.cap_period ? ` this ${periodNouns[member.cap_period]}` : ""}. Empty means no cap.`}>
-        <input type="number" name="spend-cap" min="0" step="0.01" inputMode="decimal" placeholder="No cap" value={value} onInput={(e) => setValue(e.currentTarget.value)} />
+        <input type="number" name="spend-cap" min="0" step="any" inputMode="decimal" placeholder="No cap" value={value} onInput={(e) => setValue(e.currentTarget.value)} />
       </Field>
       <Field label="Resets">
         <select name="cap-period" value={period} onChange={(e) => setPeriod(e.currentTarget.value)}>

@@ -133,8 +133,9 @@ export function ChannelForm({ groups, channel, onDone, onCancel }: { groups: Sch
         <Field label="Weight" hint="Share within a priority.">
           <input type="number" min="1" value={form.weight} onInput={set("weight")} />
         </Field>
-        <Field label="Timeout (seconds)">
-          <input type="number" min="1" step="1" value={form.timeout} onInput={set("timeout")} />
+        {/* step="any": the API keeps whole milliseconds (2500), which a whole-second step would refuse to submit. */}
+        <Field label="Timeout (seconds)" hint="0.1 to 600.">
+          <input type="number" min="0.1" max="600" step="any" inputMode="decimal" value={form.timeout} onInput={set("timeout")} />
         </Field>
       </div>
       <Field

@@ -112,7 +112,7 @@ function TopUp({ onTopUp }: { onTopUp: (micros: number) => void }) {
       }}
     >
       <Field label="Top up, $" hint="A negative amount removes credit (never below zero).">
-        <input type="number" step="0.01" inputMode="decimal" required value={amount} onInput={(e) => setAmount(e.currentTarget.value)} />
+        <input type="number" step="any" inputMode="decimal" required value={amount} onInput={(e) => setAmount(e.currentTarget.value)} />
       </Field>
       <button type="submit" class="button">
         Add
