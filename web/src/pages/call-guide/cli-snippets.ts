@@ -5,6 +5,7 @@
 // ([model_providers.<id>] with base_url, env_key, wire_api = "responses"); gemini-cli PR #21561
 // (GOOGLE_GEMINI_BASE_URL with GEMINI_API_KEY; plain http only for localhost).
 import type { Schemas } from "../../api.ts";
+import { geminiModelInPath } from "./gemini-model.ts";
 import type { Snippet } from "./snippets.ts";
 
 const isLoopback = (url: string) => /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?(\/|$)/.test(url);
@@ -53,14 +54,15 @@ multi_agent = false`
     });
   }
   if (offers("/v1beta/models/{model}:generateContent")) {
+    const gemini = geminiModelInPath(model);
     const reachable = urls.gemini.startsWith("https://") || isLoopback(urls.gemini);
     // Translated to an OpenAI format, Gemini CLI's default topK cannot be carried: a model alias without it.
     const noTopK = translated("generate-content") && group.family !== "A";
     const alias = noTopK
       ? `# This group translates to an OpenAI format, which has no topK: give the model an alias without it
 # in ~/.gemini/settings.json, or each call is refused (400 naming generationConfig.topK):
-#   {"modelConfigs": {"customAliases": {"${model}": {"extends": "base",
-#     "modelConfig": {"model": "${model}", "generateContentConfig": {"temperature": 1, "topP": 0.95}}}}}}
+#   {"modelConfigs": {"customAliases": {"${gemini}": {"extends": "base",
+#     "modelConfig": {"model": "${gemini}", "generateContentConfig": {"temperature": 1, "topP": 0.95}}}}}}
 `
       : "";
     snippets.push({
@@ -70,12 +72,12 @@ multi_agent = false`
         ? `${alias}# Choose "Use Gemini API key" if Gemini CLI asks how to sign in.
 export GOOGLE_GEMINI_BASE_URL="${urls.gemini}"
 export GEMINI_API_KEY="$TOLLGATE_KEY"
-gemini -m ${model}`
+gemini -m ${gemini}`
         : `# Gemini CLI accepts a plain http:// base URL only for localhost, and this gateway is
 # served at ${urls.gemini}. Ask your operator for its https:// address (TOLLGATE_PUBLIC_URL), then:
 #   export GOOGLE_GEMINI_BASE_URL="https://…"
 #   export GEMINI_API_KEY="$TOLLGATE_KEY"
-#   gemini -m ${model}`,
+#   gemini -m ${gemini}`,
     });
   }
   return snippets;

@@ -2,6 +2,7 @@
 // from TOLLGATE_KEY so a snippet never holds a secret.
 import type { Schemas } from "../../api.ts";
 import { cliSnippets } from "./cli-snippets.ts";
+import { geminiModelInPath } from "./gemini-model.ts";
 
 /**
  * `label` names the language; `detail` the SDK or package (hidden on narrow screens); `alternative`
@@ -91,6 +92,8 @@ if (message.type === "message") console.log(message.content[0]?.text);`),
 
 function geminiSdk(urls: Urls, model: string, suffix = ""): Snippet[] {
   const host = urls.anthropic;
+  // The typed client below encodes its path parameter itself: it takes the name as it is.
+  const inPath = geminiModelInPath(model);
   const body = { contents: [{ role: "user", parts: [{ text: "Hello" }] }] };
   return [
     {
@@ -105,7 +108,7 @@ client = genai.Client(
     api_key=os.environ["TOLLGATE_KEY"],
     http_options=types.HttpOptions(base_url="${urls.gemini}", api_version="v1beta"),
 )
-response = client.models.generate_content(model="${model}", contents="Hello")
+response = client.models.generate_content(model="${inPath}", contents="Hello")
 print(response.text)`,
     },
     {
@@ -116,7 +119,7 @@ print(response.text)`,
 import { GoogleGenAI } from "@google/genai";
 
 const ai = new GoogleGenAI({ apiKey: process.env.TOLLGATE_KEY, httpOptions: { baseUrl: "${urls.gemini}" } });
-const response = await ai.models.generateContent({ model: "${model}", contents: "Hello" });
+const response = await ai.models.generateContent({ model: "${inPath}", contents: "Hello" });
 console.log(response.text);`,
       alternative: typedClient(`import { auth, relayClient, unwrap } from "@tollgate/client";
 
@@ -130,7 +133,7 @@ console.log(response.candidates?.[0]?.content?.parts?.[0]?.text);`),
     {
       id: `curl${suffix}`,
       label: "curl",
-      code: `curl -sS "${host}/v1beta/models/${model}:generateContent" \\
+      code: `curl -sS "${host}/v1beta/models/${inPath}:generateContent" \\
   -H "x-goog-api-key: $TOLLGATE_KEY" \\
   -H "content-type: application/json" \\
   -d '${json(body)}'`,
