@@ -353,4 +353,27 @@ suite(skipped ? `web console in a real browser (skipped: ${skipped})` : "web con
     await shoot(operator.page, "operator-organization-rate-limits");
     await operator.context.close();
   });
+
+  it("(8) expiry dates show in the viewer's time zone: the day chosen in the form, and an expiry set through the API", async () => {
+    // Los Angeles is 7 or 8 hours behind UTC, where the page used to show the day.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, timezoneId: "America/Los_Angeles" });
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    await signInThroughForm(page, owner.email, owner.password);
+    const ownerApi = await signIn(tollgate.url, owner.email, owner.password);
+    // 05:00 UTC on 1 January is still 31 December in Los Angeles.
+    await ownerApi.POST("/api/keys", { body: { name: "new-year-key", expires_at: "2031-01-01T05:00:00.000Z" } });
+    await page.goto(`${tollgate.url}/#/keys`);
+    const form = page.getByRole("form", { name: "Create a key" });
+    await form.getByLabel("Name", { exact: true }).fill("june-key");
+    await form.getByLabel("Expires (optional)").fill("2030-06-15");
+    await form.getByRole("button", { name: "Create key" }).click();
+    await page.getByRole("button", { name: "I have stored it" }).click();
+    const expires = (name: string) => page.locator(`[data-key="${name}"]`).first().innerText();
+    await expect.poll(() => expires("new-year-key")).toContain("Dec 31, 2030");
+    await expect.poll(() => expires("june-key")).toContain("Jun 15, 2030");
+    // The key works through the whole chosen day there: until 23:59:59.999 PDT (UTC−7).
+    expect((await ownerApi.GET("/api/keys")).data!.data.find((key) => key.name === "june-key")!.expires_at).toBe("2030-06-16T06:59:59.999Z");
+    await context.close();
+  });
 });

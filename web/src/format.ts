@@ -52,10 +52,10 @@ export function when(iso: string | null | undefined, empty = "—"): string {
   });
 }
 
-/** A date without a time (expiry dates are whole days). */
+/** A date without a time (an expiry), in the viewer's time zone like `when`: in UTC it could be the day before or after theirs. */
 export function day(iso: string | null | undefined, empty = "—"): string {
   if (!iso) return empty;
-  return new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+  return new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
 }
 
 export const tokens = (count: number) => count.toLocaleString("en-US");

@@ -7,7 +7,12 @@ import { useAction } from "../../components/use-action.ts";
 import { familyNames, multiplier, toMicros } from "../../format.ts";
 import { CapPeriodOptions } from "../../components/cap-period.tsx";
 
-const tomorrow = () => new Date(Date.now() + 24 * 3600 * 1000).toISOString().slice(0, 10);
+/** Tomorrow in the viewer's time zone, as a date input's value (YYYY-MM-DD). */
+function tomorrow(): string {
+  const date = new Date();
+  date.setDate(date.getDate() + 1);
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
+}
 
 export function CreateKey({
   groups,
@@ -38,8 +43,8 @@ export function CreateKey({
           body: {
             name: name.trim(),
             group_id: groupId || null,
-            // The key works through the whole chosen day (UTC).
-            expires_at: expires ? new Date(`${expires}T23:59:59Z`).toISOString() : null,
+            // The key works through the whole chosen day in the viewer's time zone, the day the Expires column shows.
+            expires_at: expires ? new Date(`${expires}T23:59:59.999`).toISOString() : null,
             ...(byOwner
               ? { spend_cap: toMicros(cap), cap_period: toMicros(cap) === null ? null : ((period || null) as "daily" | "weekly" | "monthly" | null), rate_limits: fromRateDraft(limits) }
               : {}),
