@@ -20,6 +20,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { upstreamKeys } from "../helpers/relay-env.ts";
 import { toolReply } from "../mock-upstreams/conversation.ts";
+import { geminiModelInPath } from "../../web/src/pages/call-guide/gemini-model.ts";
 import { type AgentEnv, cliEnv, expectChannelCredentialOnly, expectLedger, modulesDir, runCli, startAgentEnv, transcript, unavailable, workspace } from "./harness.ts";
 
 const geminiJs = join(modulesDir, "@google/gemini-cli/bundle/gemini.js");
@@ -119,6 +120,23 @@ describe.skipIf(skipped)(`Gemini CLI ${skipped ? `(skipped: ${skipped})` : ""}`.
     expect(run.code, transcript(run)).not.toBe(0);
     expect(run.stderr, transcript(run)).toContain("generationConfig.topK");
     expect(requests).toEqual([]);
+    expect(env.sink.attempts).toEqual([]);
+  });
+
+  it("calls a model id with more `/` than a model path takes by the name the Call Guide gives -m (its `/` as %2F); the upstream gets the id whole", async () => {
+    const longId = "accounts/fireworks/models/llama-v3p1-8b-instruct";
+    const deepseek = env.relay.groups.get("deepseek-trial")!;
+    const current = (await env.relay.operator.GET("/api/admin/groups")).data!.data.find((group) => group.id === deepseek.id)!;
+    const models = [...current.models.map(({ model_id, prices }) => ({ model_id, prices })), { model_id: longId, prices: { input: 100_000, output: 200_000 } }];
+    expect((await env.relay.operator.PATCH("/api/admin/groups/{id}", { params: { path: { id: deepseek.id } }, body: { models } })).response.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1200)); // the catalog reloads
+    const shown = geminiModelInPath(longId);
+    expect(shown).toBe("accounts%2Ffireworks%2Fmodels%2Fllama-v3p1-8b-instruct");
+    const { run, ws, requests } = await runGemini("deepseek-trial", shown, chatUpstreamAlias(shown));
+    expect(run.code, transcript(run)).toBe(0);
+    expect(run.stdout, transcript(run)).toContain(ws.canary);
+    expect(requests.length, transcript(run)).toBeGreaterThanOrEqual(2);
+    for (const turn of requests) expect(turn.body.model).toBe(longId);
     expect(env.sink.attempts).toEqual([]);
   });
 
