@@ -2,7 +2,8 @@
 // ANTHROPIC_BASE_URL and ANTHROPIC_API_KEY changed, `claude -p` non-interactive, a real tool loop
 // of three turns (the model asks for `Read` of README.md, then for `Bash` with `cat NOTES.md`;
 // Claude Code runs each and sends the result back; the model quotes both), streamed — on a Claude group (passthrough, /v1/messages?beta=true) and on a GPT group
-// (translated to the Responses API).
+// (translated to the Responses API, where OpenAI's limits apply: Claude Code's 150-character
+// metadata.user_id goes as its SHA-256 digest).
 //
 // Network kept off: DISABLE_TELEMETRY, DISABLE_AUTOUPDATER, DISABLE_ERROR_REPORTING,
 // DISABLE_BUG_COMMAND, CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC (documented as all of the former
@@ -75,6 +76,8 @@ describe.skipIf(skipped)(`Claude Code ${skipped ? `(skipped: ${skipped})` : ""}`
       expect(turn.body.stream).toBe(true);
       expect(turn.body.thinking?.type).toBe("adaptive");
       expect(turn.body.tools.map((tool: any) => tool.name)).toEqual(expect.arrayContaining(["Read", "Bash", "Edit"]));
+      // A JSON string (device, account, session): longer than the 64 characters OpenAI takes (the GPT group's test).
+      expect(turn.body.metadata.user_id.length).toBeGreaterThan(64);
     }
     // The second turn carries the Read result and, first in the assistant turn, the signed thinking byte-exact.
     const loop = turns.find((turn) => turn.raw.includes("tool_result"))!;
@@ -112,6 +115,9 @@ describe.skipIf(skipped)(`Claude Code ${skipped ? `(skipped: ${skipped})` : ""}`
       expect(turn.body.include).toContain("reasoning.encrypted_content");
       expect(turn.body.tools.filter((tool: any) => tool.type === "function").map((tool: any) => tool.name)).toEqual(expect.arrayContaining(["Read", "Bash"]));
     }
+    // Claude Code's user id, past OpenAI's 64 characters, goes as its SHA-256 digest: the same on every turn.
+    expect(turns[0].body.safety_identifier).toMatch(/^[0-9a-f]{64}$/);
+    expect(new Set(turns.map((turn) => turn.body.safety_identifier)).size).toBe(1);
     const loop = turns.find((turn) => turn.body.input.some((item: any) => item.type === "function_call_output"))!;
     const output = loop.body.input.find((item: any) => item.type === "function_call_output");
     expect(JSON.stringify(output)).toContain(ws.canary);

@@ -4,8 +4,10 @@
 // `codex exec` non-interactive, in a real tool loop of three turns (the model asks for
 // `exec_command` with `cat README.md`, then `cat NOTES.md`; Codex runs each and sends the output
 // back; the model quotes both), streamed — on a
-// GPT group (passthrough) and on a Claude group (translated to the Messages API).
-// On the Claude group Codex runs with `web_search = "disabled"` and `[features] multi_agent = false`:
+// GPT group (passthrough), on a Claude group (translated to the Messages API) and on the Gemini
+// group (translated to generateContent: Gemini 2.5 refuses a thinking level, so Codex's reasoning
+// effort goes as a thinking budget).
+// On the Claude and Gemini groups Codex runs with `web_search = "disabled"` and `[features] multi_agent = false`:
 // by default it declares a hosted `web_search` tool and a `namespace` tool (multi_agent_v1, its
 // sub-agent functions), which a translated call refuses — loudly, as the last test shows.
 //
@@ -31,7 +33,7 @@ if (skipped) console.warn(`Codex suite skipped: ${skipped}`);
 let env: AgentEnv;
 beforeAll(async () => {
   if (skipped) return;
-  env = await startAgentEnv({ "claude-smart": ["responses"] });
+  env = await startAgentEnv({ "claude-smart": ["responses"], "gemini-official": ["responses"] });
 });
 afterAll(async () => {
   await env?.stop();
@@ -141,6 +143,31 @@ describe.skipIf(skipped)(`Codex ${skipped ? `(skipped: ${skipped})` : ""}`.trim(
     for (const proof of proofs) expect(requests.at(-1)!.raw).toContain(proof);
 
     expectChannelCredentialOnly(requests, key, upstreamKeys.anthropic);
+    await expectLedger(env, name, fromUsage, "responses");
+    expect(env.sink.attempts).toEqual([]);
+  });
+
+  it("runs the same loop on the Gemini group, translated to generateContent: its reasoning effort as a Gemini 2.5 thinking budget", async () => {
+    // For a model it does not know Codex asks for reasoning without an effort; a user sets one so.
+    const top = '\nmodel_reasoning_effort = "medium"\nweb_search = "disabled"';
+    const { run, ws, key, name, requests, fromUsage } = await runCodex("gemini-official", "gemini-2.5-flash", { top, features: "multi_agent = false\n" });
+    expect(run.code, transcript(run)).toBe(0);
+    expect(run.stdout, transcript(run)).toContain(toolReply(""));
+    expect(run.stdout, transcript(run)).toContain(ws.canary);
+    expect(run.stdout, transcript(run)).toContain(ws.notesCanary);
+
+    expect(requests.every((r) => r.method === "POST" && r.path === "/v1beta/models/gemini-2.5-flash:streamGenerateContent"), transcript(run)).toBe(true);
+    expect(requests.length).toBeGreaterThanOrEqual(2);
+    for (const turn of requests) {
+      // Reasoning effort medium: Gemini's own mapping of it for 2.5 (a level would be refused).
+      expect(turn.body.generationConfig.thinkingConfig).toMatchObject({ thinkingBudget: 8192 });
+      expect(turn.body.generationConfig.thinkingConfig).not.toHaveProperty("thinkingLevel");
+      expect(turn.body.tools.flatMap((tool: any) => tool.functionDeclarations ?? []).map((d: any) => d.name)).toContain("exec_command");
+    }
+    const loop = requests.find((turn) => turn.raw.includes("functionResponse"))!;
+    expect(JSON.stringify(loop.body.contents.at(-1))).toContain(ws.canary);
+
+    expectChannelCredentialOnly(requests, key, upstreamKeys.gemini);
     await expectLedger(env, name, fromUsage, "responses");
     expect(env.sink.attempts).toEqual([]);
   });

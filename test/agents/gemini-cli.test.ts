@@ -2,8 +2,12 @@
 // GOOGLE_GEMINI_BASE_URL and GEMINI_API_KEY changed, `gemini -p` non-interactive, in a real tool loop
 // of three turns (the model asks for `read_file` of README.md, then of NOTES.md; Gemini CLI reads
 // each and sends it back as a functionResponse; the model quotes both), streamed
-// (`:streamGenerateContent?alt=sse`) — on the Gemini group (passthrough) and on a DeepSeek group
-// (translated to chat completions).
+// (`:streamGenerateContent?alt=sse`) — on the Gemini group (passthrough), on a DeepSeek group
+// (translated to chat completions), on a Claude group (translated to messages) and on a GPT group
+// (translated to Responses). Gemini CLI sends sampling settings on every call (temperature, topP,
+// and for chat models topK and thoughts), which the Claude and GPT-5 upstreams refuse in part
+// (temperature beside top_p; with thinking anything but temperature 1; any temperature on a
+// reasoning model): translation leaves out what they refuse.
 // On the DeepSeek group Gemini CLI runs with a custom model alias (settings.json
 // modelConfigs.customAliases, extending its "base" alias rather than "chat-base"): by default every
 // chat model gets `topK: 64`, which chat upstreams cannot take and translation refuses — loudly, as
@@ -30,7 +34,7 @@ if (skipped) console.warn(`Gemini CLI suite skipped: ${skipped}`);
 let env: AgentEnv;
 beforeAll(async () => {
   if (skipped) return;
-  env = await startAgentEnv({ "deepseek-trial": ["generate-content"] });
+  env = await startAgentEnv({ "deepseek-trial": ["generate-content"], "claude-smart": ["generate-content"], "gpt-trial": ["generate-content"] });
 });
 afterAll(async () => {
   await env?.stop();
@@ -44,7 +48,7 @@ const settings = {
   security: { auth: { selectedType: "gemini-api-key" } },
 };
 
-/** A model alias without Gemini's topK (and without thinkingConfig, which a chat upstream has no use for). */
+/** A model alias without Gemini's topK (which chat and Responses upstreams have no field for) and without thinkingConfig; temperature and topP as Gemini CLI sends them. */
 const chatUpstreamAlias = (model: string) => ({
   modelConfigs: { customAliases: { [model]: { extends: "base", modelConfig: { model, generateContentConfig: { temperature: 1, topP: 0.95 } } } } },
 });
@@ -108,6 +112,52 @@ describe.skipIf(skipped)(`Gemini CLI ${skipped ? `(skipped: ${skipped})` : ""}`.
     }
     const loop = requests.find((turn) => turn.body.messages.at(-1).role === "tool")!;
     expect(loop.body.messages.at(-1).content).toContain(ws.canary);
+
+    expectChannelCredentialOnly(requests, key, upstreamKeys.openai);
+    await expectLedger(env, name, fromUsage, "generate-content");
+    expect(env.sink.attempts).toEqual([]);
+  });
+
+  it("runs the same loop on a Claude group with its default settings, translated to messages: thinking kept, only temperature 1 beside it", async () => {
+    const { run, ws, key, name, requests, fromUsage } = await runGemini("claude-smart", "claude-sonnet-4-6");
+    expect(run.code, transcript(run)).toBe(0);
+    expect(run.stdout, transcript(run)).toContain(toolReply(""));
+    expect(run.stdout, transcript(run)).toContain(ws.canary);
+    expect(run.stdout, transcript(run)).toContain(ws.notesCanary);
+
+    expect(requests.length, transcript(run)).toBeGreaterThanOrEqual(2);
+    for (const turn of requests) {
+      expect(`${turn.method} ${turn.path}`).toBe("POST /v1/messages");
+      // Gemini CLI asked for thoughts with temperature 1, topP 0.95 and topK 64: Anthropic takes
+      // neither top_k beside thinking nor top_p beside temperature.
+      expect(turn.body).toMatchObject({ model: "claude-sonnet-4-6", stream: true, thinking: { type: "adaptive" }, temperature: 1 });
+      expect(turn.body).not.toHaveProperty("top_p");
+      expect(turn.body).not.toHaveProperty("top_k");
+    }
+    const loop = requests.find((turn) => turn.raw.includes("tool_result"))!;
+    expect(JSON.stringify(loop.body.messages.at(-1))).toContain(ws.canary);
+
+    expectChannelCredentialOnly(requests, key, upstreamKeys.anthropic);
+    await expectLedger(env, name, fromUsage, "generate-content");
+    expect(env.sink.attempts).toEqual([]);
+  });
+
+  it("runs the same loop on a GPT-5 group, translated to Responses: no temperature or top_p for a reasoning model", async () => {
+    const { run, ws, key, name, requests, fromUsage } = await runGemini("gpt-trial", "gpt-5", chatUpstreamAlias("gpt-5"));
+    expect(run.code, transcript(run)).toBe(0);
+    expect(run.stdout, transcript(run)).toContain(toolReply(""));
+    expect(run.stdout, transcript(run)).toContain(ws.canary);
+    expect(run.stdout, transcript(run)).toContain(ws.notesCanary);
+
+    expect(requests.length, transcript(run)).toBeGreaterThanOrEqual(2);
+    for (const turn of requests) {
+      expect(`${turn.method} ${turn.path}`).toBe("POST /v1/responses");
+      expect(turn.body).toMatchObject({ model: "gpt-5", stream: true });
+      expect(turn.body).not.toHaveProperty("temperature");
+      expect(turn.body).not.toHaveProperty("top_p");
+    }
+    const loop = requests.find((turn) => turn.body.input.some((item: any) => item.type === "function_call_output"))!;
+    expect(JSON.stringify(loop.body.input.at(-1))).toContain(ws.canary);
 
     expectChannelCredentialOnly(requests, key, upstreamKeys.openai);
     await expectLedger(env, name, fromUsage, "generate-content");

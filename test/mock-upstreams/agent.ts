@@ -60,7 +60,9 @@ function planOf(script: AgentScript, declared: string[], results: string[], answ
 }
 
 const anthropicError = (status: number, message: string) => ({ type: "error", error: { type: status === 401 ? "authentication_error" : status === 404 ? "not_found_error" : "invalid_request_error", message } });
-const openaiError = (status: number, message: string, param: string | null = null) => ({ error: { message, type: "invalid_request_error", param, code: status === 401 ? "invalid_api_key" : null } });
+const openaiError = (status: number, message: string, param: string | null = null, code: string | null = null) => ({
+  error: { message, type: "invalid_request_error", param, code: status === 401 ? "invalid_api_key" : code },
+});
 const geminiError = (status: number, message: string) => ({ error: { code: status, message, status: status === 400 ? "INVALID_ARGUMENT" : status === 404 ? "NOT_FOUND" : "PERMISSION_DENIED" } });
 
 /** Anthropic refuses a thinking tool loop whose last assistant turn does not start with its thinking block. */
@@ -123,7 +125,7 @@ export async function startAgentMock(keys: AgentMockKeys): Promise<AgentMock> {
     if (route === "POST /v1/chat/completions") {
       if (typeof body?.model !== "string" || !Array.isArray(body.messages)) return sendJson(res, 400, openaiError(400, "Missing required parameter: 'messages'.", "messages"));
       const problem = validateChat(body, ex.extraFields);
-      if (problem) return sendJson(res, 400, openaiError(400, problem.message, problem.param ?? null));
+      if (problem) return sendJson(res, 400, openaiError(400, problem.message, problem.param ?? null, problem.code ?? null));
       const names = (Array.isArray(body.tools) ? body.tools : []).filter((tool: any) => tool?.type === "function").map((tool: any) => tool.function.name);
       declared.push(names);
       const results = body.messages.filter((m: any) => m?.role === "tool").map((m: any) => stringsIn(m.content));
@@ -137,7 +139,7 @@ export async function startAgentMock(keys: AgentMockKeys): Promise<AgentMock> {
       if (typeof body?.model !== "string") return sendJson(res, 400, openaiError(400, "Missing required parameter: 'model'.", "model"));
       // Codex sends `client_metadata` (its turn metadata) on every request, to OpenAI as well: accepted.
       const problem = validateResponses(body, issued, new Set([...ex.extraFields, "client_metadata"]));
-      if (problem) return sendJson(res, 400, openaiError(400, problem.message, problem.param ?? null));
+      if (problem) return sendJson(res, 400, openaiError(400, problem.message, problem.param ?? null, problem.code ?? null));
       const tools: any[] = Array.isArray(body.tools) ? body.tools : [];
       const names = tools.flatMap((tool) => (tool?.type === "function" ? [tool.name] : tool?.type === "namespace" ? (tool.tools ?? []).map((t: any) => t.name) : []));
       declared.push(names);
@@ -165,7 +167,7 @@ export async function startAgentMock(keys: AgentMockKeys): Promise<AgentMock> {
     const body = call[2] === "countTokens" ? (request.body?.generateContentRequest ?? request.body) : request.body;
     if (!Array.isArray(body?.contents)) return sendJson(res, 400, geminiError(400, "* GenerateContentRequest.contents: contents is not specified"));
     if (call[2] === "countTokens") return sendJson(res, 200, { totalTokens: inputTokensOf(body) });
-    const problem = validateGemini(body, issued, ex.extraFields);
+    const problem = validateGemini(body, issued, ex.extraFields, decodeURIComponent(call[1]));
     if (problem) return sendJson(res, 400, geminiError(400, problem.message));
     const names = (Array.isArray(body.tools) ? body.tools : []).flatMap((tool: any) => tool?.functionDeclarations ?? []).map((d: any) => d.name);
     declared.push(names);

@@ -56,6 +56,28 @@ describe("Anthropic mock conversation", () => {
     await refuse({ ...base, messages: loop, thinking: { type: "enabled", budget_tokens: 1024 } }, /messages\.1\.content\.0\.type: Expected `thinking`/);
   });
 
+  it("refuses the sampling settings Anthropic refuses: beside thinking, and temperature with top_p on Claude 4.5 and later", async () => {
+    const user = [{ role: "user", content: "hi" }];
+    const thinking = { type: "enabled", budget_tokens: 1024 };
+    await refuse({ ...base, messages: user, thinking, temperature: 0 }, /^`temperature` may only be set to 1 when thinking is enabled or in adaptive mode/);
+    await refuse({ ...base, messages: user, thinking: { type: "adaptive" }, temperature: 1, top_k: 64 }, /^`top_k` must be unset when thinking/);
+    await refuse({ ...base, messages: user, thinking, top_p: 0.9 }, /^`top_p` must be greater than or equal to 0.95/);
+    for (const model of ["claude-sonnet-4-5-20250929", "claude-haiku-4-5", "claude-sonnet-4-6", "claude-opus-5"]) {
+      await refuse({ ...base, model, messages: user, temperature: 0.5, top_p: 0.9 }, /^`temperature` and `top_p` cannot both be specified for this model/);
+    }
+    anthropic.next("ok", "ok", "ok", "ok");
+    const allowed = [
+      { ...base, model: "claude-sonnet-4-20250514", messages: user, temperature: 0.5, top_p: 0.9 },
+      { ...base, model: "claude-sonnet-4-6", messages: user, thinking, temperature: 1 },
+      { ...base, model: "claude-sonnet-4-6", messages: user, thinking, top_p: 0.95 },
+      { ...base, model: "claude-sonnet-4-6", messages: user, temperature: 0, top_k: 5 },
+    ];
+    for (const body of allowed) {
+      const answer = await post(`${anthropic.url}/v1/messages`, { "x-api-key": "a" }, body);
+      expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+    }
+  });
+
   it("thinking-tool: a signed thinking block and a tool_use, streamed; the signature must come back byte-exact", async () => {
     anthropic.next("thinking-tool", "thinking-tool", "thinking-tool");
     const messages: Anthropic.MessageParam[] = [{ role: "user", content: "Read the readme." }];
@@ -99,6 +121,25 @@ describe("OpenAI mock conversation", () => {
     await refuse({ messages: [{ role: "user", content: "x" }, { role: "tool", tool_call_id: "call_9", content: "r" }] }, "messages.[1].role", /must be a response to a preceeding message/);
     const call = { id: "call_1", type: "function", function: { name: "read_file", arguments: "{}" } };
     await refuse({ messages: [{ role: "user", content: "x" }, { role: "assistant", tool_calls: [call] }, { role: "user", content: "y" }] }, "messages.[1].role", /did not have response messages: call_1/);
+  });
+
+  it("refuses an end-user id past 64 characters, and sampling settings on a reasoning model, as OpenAI words it", async () => {
+    const refuse = async (path: string, body: object, param: string, code: string, message: RegExp) => {
+      const { status, json } = await post(`${openai.url}/v1/${path}`, { authorization: "Bearer o" }, body);
+      expect(status).toBe(400);
+      expect(json.error).toMatchObject({ type: "invalid_request_error", param, code });
+      expect(json.error.message).toMatch(message);
+    };
+    const long = "x".repeat(150);
+    const messages = [{ role: "user", content: "x" }];
+    await refuse("chat/completions", { model: "gpt-4o", messages, user: long }, "user", "string_above_max_length", /^Invalid 'user': string too long\. Expected a string with maximum length 64, but got a string with length 150 instead\.$/);
+    await refuse("responses", { model: "gpt-4o", input: "x", safety_identifier: long }, "safety_identifier", "string_above_max_length", /^Invalid 'safety_identifier': string too long/);
+    await refuse("responses", { model: "gpt-5", input: "x", temperature: 0.2 }, "temperature", "unsupported_parameter", /^Unsupported parameter: 'temperature' is not supported with this model\.$/);
+    await refuse("responses", { model: "o3", input: "x", top_p: 0.9 }, "top_p", "unsupported_parameter", /^Unsupported parameter: 'top_p'/);
+    await refuse("chat/completions", { model: "gpt-5-mini", messages, temperature: 0 }, "temperature", "unsupported_value", /^Unsupported value: 'temperature' does not support 0 with this model/);
+    openai.next("ok", "ok");
+    expect((await post(`${openai.url}/v1/responses`, { authorization: "Bearer o" }, { model: "gpt-4.1", input: "x", temperature: 0.2, top_p: 0.9, safety_identifier: "x".repeat(64) })).status).toBe(200);
+    expect((await post(`${openai.url}/v1/chat/completions`, { authorization: "Bearer o" }, { model: "gpt-5-chat-latest", messages, temperature: 0.2 })).status).toBe(200);
   });
 
   it("chat thinking-tool: reasoning_content and a streamed tool call, then an answer quoting the result", async () => {
@@ -173,6 +214,24 @@ describe("Gemini mock conversation", () => {
     await refuse({ contents: [user, { role: "model", parts: [] }, user] }, /contents\[1\]\.parts: contents\.parts must not be empty/);
     await refuse({ contents: [user], generationConfig: { max_output_tokens: 1, stop: ["x"] } }, /Unknown name "stop" at 'generation_config'/);
     await refuse({ contents: [user, { role: "model", parts: [{ functionCall: { name: "f", args: {} }, thoughtSignature: "skip_thought_signature_validator" }] }, { role: "user", parts: [{ functionResponse: { response: { r: 1 } } }] }] }, /function_response\.name: Name cannot be empty/);
+  });
+
+  it("refuses a thinking level on Gemini 2.x, a budget beside a level, and budgets outside the model's range", async () => {
+    const refuse = async (model: string, thinkingConfig: object, message: RegExp) => {
+      const body = { contents: [{ role: "user", parts: [{ text: "hi" }] }], generationConfig: { thinkingConfig } };
+      const { status, json } = await post(`${gemini.url}/v1beta/models/${model}:streamGenerateContent?alt=sse`, { "x-goog-api-key": "g" }, body);
+      expect(status).toBe(400);
+      expect(json.error).toMatchObject({ code: 400, status: "INVALID_ARGUMENT" });
+      expect(json.error.message).toMatch(message);
+    };
+    await refuse("gemini-2.5-flash", { thinkingLevel: "MEDIUM" }, /^Thinking level is not supported for this model\.$/);
+    await refuse("gemini-3-pro-preview", { thinkingLevel: "HIGH", thinkingBudget: 8192 }, /thinking_budget and thinking_level are not supported together/);
+    await refuse("gemini-2.5-pro", { thinkingBudget: 0 }, /^Budget 0 is invalid\. This model only works in thinking mode\.$/);
+    await refuse("gemini-2.5-flash", { thinkingBudget: 32000 }, /^The thinking budget \(32000\) is invalid\.$/);
+    await refuse("gemini-2.5-flash-lite", { thinking_budget: 100 }, /^The thinking budget \(100\) is invalid\.$/);
+    for (const [model, thinkingConfig] of [["gemini-3-flash-preview", { thinkingLevel: "LOW" }], ["gemini-2.5-pro", { thinkingBudget: 32768 }], ["gemini-2.5-flash", { thinkingBudget: -1 }]] as const) {
+      await expect(ai().models.generateContent({ model, contents: "x", config: { thinkingConfig: thinkingConfig as any } })).resolves.toBeTruthy();
+    }
   });
 
   it("thinking-tool: a thought and a signed functionCall; without the signature the next turn is refused", async () => {

@@ -82,7 +82,7 @@ export function startGeminiMock(options: GeminiMockOptions): Promise<Mock> {
     const model = decodeURIComponent(call![1]);
     if (method === "countTokens") return sendJson(ex.res, 200, { totalTokens: inputTokensOf(body), promptTokensDetails: [{ modality: "TEXT", tokenCount: inputTokensOf(body) }] });
 
-    const problem = validateGemini(body, issued, ex.extraFields);
+    const problem = validateGemini(body, issued, ex.extraFields, model);
     if (problem) return sendJson(ex.res, 400, errorBody(400, problem.message));
 
     const responseId = `mock-response-${counter}`;

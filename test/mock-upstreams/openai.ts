@@ -32,9 +32,9 @@ const ERRORS: Record<number, { type: string; code: string | null; message: strin
   500: { type: "server_error", code: null, message: "The server had an error while processing your request." },
 };
 
-const errorBody = (status: number, message?: string, param: string | null = null) => {
-  const { type, code, message: fallback } = ERRORS[status] ?? ERRORS[500];
-  return { error: { message: message ?? fallback, type, param, code } };
+const errorBody = (status: number, message?: string, param: string | null = null, code?: string | null) => {
+  const { type, code: usual, message: fallback } = ERRORS[status] ?? ERRORS[500];
+  return { error: { message: message ?? fallback, type, param, code: code ?? usual } };
 };
 
 export function startOpenAIMock(options: OpenAIMockOptions): Promise<Mock> {
@@ -64,7 +64,7 @@ export function startOpenAIMock(options: OpenAIMockOptions): Promise<Mock> {
     }
 
     const problem = route === "POST /v1/chat/completions" ? validateChat(body, ex.extraFields) : validateResponses(body, issued, ex.extraFields);
-    if (problem) return sendJson(ex.res, 400, errorBody(400, problem.message, problem.param ?? null), headers);
+    if (problem) return sendJson(ex.res, 400, errorBody(400, problem.message, problem.param ?? null, problem.code), headers);
 
     if (route === "POST /v1/chat/completions") {
       const id = `chatcmpl-mock${counter}`;

@@ -3,7 +3,7 @@
 // documented request fields, complete, so passthrough callers sending real fields are served.
 import { type Issued, unknownKeys } from "./conversation.ts";
 
-export type Problem = { message: string; param?: string | null };
+export type Problem = { message: string; param?: string | null; code?: string | null };
 
 const set = (...keys: string[]) => new Set(keys);
 
@@ -21,6 +21,8 @@ export function validateAnthropic(body: any, issued: Issued, extra: ReadonlySet<
   if (typeof body.temperature === "number" && (body.temperature < 0 || body.temperature > 1)) {
     return { message: "temperature: Input should be less than or equal to 1" };
   }
+  const sampling = anthropicSamplingProblem(body);
+  if (sampling) return sampling;
   if (body.thinking?.type === "enabled") {
     const budget = body.thinking.budget_tokens;
     if (typeof budget !== "number" || budget < 1024) return { message: "thinking.enabled.budget_tokens: Input should be greater than or equal to 1024" };
@@ -79,6 +81,28 @@ export function validateAnthropic(body: any, issued: Issued, extra: ReadonlySet<
   return null;
 }
 
+/** Claude Sonnet 4.5 and later (Haiku 4.5, Opus 4.5, 4.6, 5…) take one of temperature and top_p. */
+function takesOneOfTemperatureAndTopP(model: unknown): boolean {
+  const version = /^claude-(?:opus|sonnet|haiku)-(\d+)(?:-(\d)(?=-|$))?/.exec(String(model));
+  if (!version) return false;
+  const [major, minor] = [Number(version[1]), Number(version[2] ?? 0)];
+  return major > 4 || (major === 4 && minor >= 5);
+}
+
+/** Sampling Anthropic refuses: with thinking on (enabled or adaptive) anything but the defaults; temperature beside top_p on the newer models. */
+function anthropicSamplingProblem(body: any): Problem | null {
+  const thinking = body.thinking?.type === "enabled" || body.thinking?.type === "adaptive";
+  if (thinking && body.temperature != null && body.temperature !== 1) {
+    return { message: "`temperature` may only be set to 1 when thinking is enabled or in adaptive mode. Please consult our documentation at https://docs.claude.com/en/docs/build-with-claude/extended-thinking#important-considerations-when-using-extended-thinking" };
+  }
+  if (thinking && body.top_k != null) return { message: "`top_k` must be unset when thinking is enabled or in adaptive mode." };
+  if (thinking && body.top_p != null && body.top_p < 0.95) return { message: "`top_p` must be greater than or equal to 0.95 or unset when thinking is enabled or in adaptive mode." };
+  if (body.temperature != null && body.top_p != null && takesOneOfTemperatureAndTopP(body.model)) {
+    return { message: "`temperature` and `top_p` cannot both be specified for this model. Please use only one." };
+  }
+  return null;
+}
+
 // https://platform.openai.com/docs/api-reference/chat/create
 const CHAT_FIELDS = set(
   "model", "messages", "audio", "frequency_penalty", "function_call", "functions", "logit_bias", "logprobs",
@@ -96,11 +120,37 @@ function temperatureProblem(body: any): Problem | null {
   return null;
 }
 
+/** OpenAI's reasoning models: the o-series, GPT-5 and later (not the gpt-5-chat snapshots), Codex. */
+const reasoningModel = (model: unknown) => /^(o\d|codex-|gpt-([5-9]|\d{2,}))/i.test(String(model)) && !/^gpt-\d+(\.\d+)?-chat/i.test(String(model));
+
+/** End-user ids are at most 64 characters. */
+function endUserIdProblem(body: any, fields: string[]): Problem | null {
+  for (const field of fields) {
+    const value = body[field];
+    if (typeof value === "string" && value.length > 64) {
+      return {
+        message: `Invalid '${field}': string too long. Expected a string with maximum length 64, but got a string with length ${value.length} instead.`,
+        param: field,
+        code: "string_above_max_length",
+      };
+    }
+  }
+  return null;
+}
+
 export function validateChat(body: any, extra: ReadonlySet<string>): Problem | null {
   const unknown = unknownKeys(body, CHAT_FIELDS, extra);
   if (unknown.length) return { message: `Unrecognized request argument supplied: ${unknown[0]}`, param: null };
   const temperature = temperatureProblem(body);
   if (temperature) return temperature;
+  const user = endUserIdProblem(body, ["user", "safety_identifier"]);
+  if (user) return user;
+  if (reasoningModel(body.model)) {
+    if (body.temperature != null && body.temperature !== 1) {
+      return { message: `Unsupported value: 'temperature' does not support ${body.temperature} with this model. Only the default (1) value is supported.`, param: "temperature", code: "unsupported_value" };
+    }
+    if (body.top_p != null) return { message: "Unsupported parameter: 'top_p' is not supported with this model.", param: "top_p", code: "unsupported_parameter" };
+  }
   const messages: any[] = body.messages;
   let pending = new Set<string>(); // tool_call_ids of the last assistant turn not answered yet
   let pendingAt = -1;
@@ -146,6 +196,11 @@ export function validateResponses(body: any, issued: Issued, extra: ReadonlySet<
   if (unknown.length) return { message: `Unknown parameter: '${unknown[0]}'.`, param: unknown[0] };
   const temperature = temperatureProblem(body);
   if (temperature) return temperature;
+  const user = endUserIdProblem(body, ["safety_identifier", "user"]);
+  if (user) return user;
+  for (const field of ["temperature", "top_p"]) {
+    if (body[field] != null && reasoningModel(body.model)) return { message: `Unsupported parameter: '${field}' is not supported with this model.`, param: field, code: "unsupported_parameter" };
+  }
   // Function tools are strict unless `strict: false` says otherwise, and strict schemas must close every object.
   for (const tool of Array.isArray(body.tools) ? body.tools : []) {
     if (tool?.type === "function" && tool.strict !== false) {
@@ -207,7 +262,28 @@ const camel = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUp
 /** Gemini 3's documented dummy signatures for calls a client injected itself. */
 const DUMMY_SIGNATURES = new Set(["skip_thought_signature_validator", "context_engineering_is_the_way_to_go"]);
 
-export function validateGemini(body: any, issued: Issued, extra: ReadonlySet<string>): Problem | null {
+/**
+ * thinkingConfig as Gemini checks it: a budget or a level, not both; Gemini 2.x takes no level, and
+ * budgets only in its model's range (2.5 Pro 128–32768 and no 0, Flash-Lite 0 or 512–24576, Flash
+ * 0–24576; −1 is dynamic).
+ */
+function thinkingProblem(thinking: any, model: string): Problem | null {
+  if (!thinking || typeof thinking !== "object") return null;
+  const budget = thinking.thinkingBudget ?? thinking.thinking_budget;
+  const level = thinking.thinkingLevel ?? thinking.thinking_level;
+  if (budget != null && level != null) return { message: "Unable to submit request because thinking_budget and thinking_level are not supported together." };
+  const id = model.replace(/^models\//, "");
+  if (!id.startsWith("gemini-2")) return null;
+  if (level != null) return { message: "Thinking level is not supported for this model." };
+  if (typeof budget !== "number" || budget === -1) return null;
+  if (id.includes("-pro") && budget === 0) return { message: "Budget 0 is invalid. This model only works in thinking mode." };
+  const [min, max] = id.includes("-pro") ? [128, 32768] : id.includes("flash-lite") ? [512, 24576] : [0, 24576];
+  if (budget !== 0 && (budget < min || budget > max)) return { message: `The thinking budget (${budget}) is invalid.` };
+  return null;
+}
+
+/** `model` is the one the URL names (models/{model}:generateContent). */
+export function validateGemini(body: any, issued: Issued, extra: ReadonlySet<string>, model: string): Problem | null {
   const unknown = unknownKeys(body, GEMINI_FIELDS, extra, camel);
   if (unknown.length) return { message: `Invalid JSON payload received. Unknown name "${unknown[0]}": Cannot find field.` };
   const config = body.generationConfig ?? body.generation_config;
@@ -217,6 +293,8 @@ export function validateGemini(body: any, issued: Issued, extra: ReadonlySet<str
     if (typeof config.temperature === "number" && (config.temperature < 0 || config.temperature > 2)) {
       return { message: "* GenerateContentRequest.generation_config.temperature: must be in the range [0.0, 2.0]" };
     }
+    const thinking = thinkingProblem(config.thinkingConfig ?? config.thinking_config, model);
+    if (thinking) return thinking;
   }
   const contents: any[] = body.contents;
   // Gemini 3 checks the current turn: everything after the last user content that is not only function responses.

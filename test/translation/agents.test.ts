@@ -3,6 +3,7 @@
 // clients really send (cache_control, metadata, prompt_cache_key, safety settings …), on every
 // upstream the caller can be translated to. Harmless transport fields must not be refused; what
 // arrives upstream must pass the strict mock; the answer comes back in the caller's format.
+import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unique } from "../helpers/fixtures.ts";
 import { type RelayEnv, startRelayEnv } from "../helpers/relay-env.ts";
@@ -20,6 +21,8 @@ afterAll(async () => {
 });
 
 const SYSTEM = "You are an interactive CLI agent helping with software engineering tasks.";
+/** Claude Code's metadata.user_id: a JSON string of 150 characters, past OpenAI's 64 for `user` and `safety_identifier`. */
+const CLAUDE_CODE_USER_ID = JSON.stringify({ device_id: "3f2a9c1e".repeat(8), account_uuid: "", session_id: "0b7d4c1e-2f3a-4b5c-8d9e-0f1a2b3c4d5e" });
 const ASK = "List the files of this repository.";
 
 /** Each caller's agent request, as that client sends it (model and stream set by the caller format). */
@@ -35,7 +38,7 @@ const agentBodies: Record<string, (model: string, stream: boolean) => Record<str
     messages: [{ role: "user", content: [{ type: "text", text: ASK, cache_control: { type: "ephemeral" } }] }],
     tools: [{ name: TOOL.name, description: TOOL.description, input_schema: TOOL.schema, cache_control: { type: "ephemeral" } }],
     tool_choice: { type: "auto" },
-    metadata: { user_id: "user_0123abcd_account__session_4567" },
+    metadata: { user_id: CLAUDE_CODE_USER_ID },
     thinking: { type: "enabled", budget_tokens: 10000 },
     stream,
   }),
@@ -98,10 +101,37 @@ async function agentCall(pair: Pair, stream: boolean) {
   const reply = caller.read(raw, stream);
   expect(reply.calls.map((c) => c.name)).toEqual([TOOL.name]);
   expect(reply.stop).toBe(caller.stops.tool);
+  return received.body;
 }
 
 describe.each(pairs)("$name", (pair) => {
   it.each([false, true])("the agent's own request (stream %s) is served", (stream) => agentCall(pair, stream));
+});
+
+// What an upstream's models refuse of these agents' own fields (the mocks refuse it as the vendors
+// do, with their status and words) reaches them in a form they take.
+describe("the agents' fields an upstream model refuses", () => {
+  const pair = (from: string, to: string) => pairs.find((p) => p.caller.format === from && p.upstream.format === to)!;
+
+  it("Claude Code's 150-character metadata.user_id reaches OpenAI (64 at most) as its SHA-256 hex digest", async () => {
+    const digest = createHash("sha256").update(CLAUDE_CODE_USER_ID).digest("hex");
+    expect((await agentCall(pair("messages", "responses"), true)).safety_identifier).toBe(digest);
+    expect((await agentCall(pair("messages", "chat"), true)).user).toBe(digest);
+  });
+
+  it("Gemini CLI's temperature 0 and topP 1: a Claude group thinking gets top_p 1 only; a GPT-5 group neither", async () => {
+    const claude = await agentCall(pair("generate-content", "messages"), true);
+    expect(claude).toMatchObject({ thinking: { type: "enabled", budget_tokens: 8192 }, top_p: 1 });
+    expect(claude).not.toHaveProperty("temperature");
+    const gpt = await agentCall(pair("generate-content", "responses"), true);
+    expect(gpt).not.toHaveProperty("temperature");
+    expect(gpt).not.toHaveProperty("top_p");
+  });
+
+  it("Codex's reasoning effort medium reaches Gemini 2.5 as a thinking budget of 8192, not a level", async () => {
+    const gemini = await agentCall(pair("responses", "generate-content"), true);
+    expect(gemini.generationConfig.thinkingConfig).toEqual({ thinkingBudget: 8192, includeThoughts: true });
+  });
 });
 
 // An agent's long strings (a file read, a long prompt) reach the upstream as the bytes the caller

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { carry } from "../carry.ts";
@@ -213,6 +214,21 @@ describe("chat request writer", () => {
     const effort = (budgetTokens: number) => chatCodec.writeRequest(base({ reasoning: { budgetTokens, includeThoughts: true } })).reasoning_effort;
     expect([effort(0), effort(1024), effort(8192), effort(32000), effort(-1)]).toEqual(["none", "low", "medium", "high", undefined]);
     expect(chatCodec.writeRequest(base({ reasoning: { effort: "xhigh", budgetTokens: 100 } })).reasoning_effort).toBe("xhigh");
+  });
+
+  it("sends no temperature or top_p to an OpenAI reasoning model (also behind a router's openai/ prefix)", () => {
+    for (const model of ["o3", "gpt-5", "openai/gpt-5-mini"]) {
+      const written = chatCodec.writeRequest(base({ model, temperature: 0, topP: 0.9 }));
+      expect(written, model).not.toHaveProperty("temperature");
+      expect(written, model).not.toHaveProperty("top_p");
+    }
+    expect(chatCodec.writeRequest(base({ model: "deepseek-chat", temperature: 0, topP: 0.9 }))).toMatchObject({ temperature: 0, top_p: 0.9 });
+  });
+
+  it("sends an end-user id longer than 64 characters as its SHA-256 hex digest", () => {
+    const long = `{"device_id":"${"f".repeat(64)}","account_uuid":"","session_id":"s"}`;
+    expect(chatCodec.writeRequest(base({ user: long })).user).toBe(createHash("sha256").update(long).digest("hex"));
+    expect(chatCodec.writeRequest(base({ user: "user-1234" })).user).toBe("user-1234");
   });
 
   it("writes tool_choice and parallel_tool_calls only with tools", () => {

@@ -8,7 +8,9 @@
 //   included, accepts strings; several accept arrays only for images); otherwise an array of parts.
 //   An assistant message with tool calls or a refusal and no text has `content: null` (as OpenAI
 //   answers it); one with nothing at all has `""`.
-// - `stop` is always an array; `safety_identifier` is sent as `user` (accepted by every chat upstream).
+// - `stop` is always an array; `safety_identifier` is sent as `user` (accepted by every chat upstream),
+//   as its SHA-256 hex digest when longer than OpenAI's 64 characters (openai-models.ts).
+// - OpenAI reasoning models (o-series, GPT-5, Codex) get no `temperature` or `top_p`: they refuse both.
 // - Output length: `max_completion_tokens` for OpenAI models (its reasoning models reject
 //   `max_tokens`), `max_tokens` for everything else (DeepSeek, Qwen, GLM, Kimi and MiniMax document
 //   `max_tokens`; not all accept the newer name).
@@ -24,9 +26,10 @@
 // - Reasoning budget (Anthropic, Gemini) without an effort becomes `reasoning_effort`: ≤2048 low,
 //   ≤8192 medium, more high, 0 none. `includeThoughts` and `summary` ask to see reasoning, which chat
 //   cannot ask for (DeepSeek and Qwen send it anyway); they are not sent.
-// Refused: topK; temperature outside 0–2 or top_p outside 0–1; documents given by URL; images or
+// Refused: topK; temperature outside 0–2 or top_p outside 0–1 (where sent); documents given by URL; images or
 // documents in assistant or system turns; tool calls in user turns; tool results in assistant turns.
 import { type CanonicalRequest, type Part, type ReasoningSettings, type TextPart, type ToolResultPart, type Turn, TranslationRefusal } from "../canonical.ts";
+import { isOpenAiModel, isOpenAiReasoningModel, openAiEndUserId } from "../openai-models.ts";
 import { dataUrl } from "./common.ts";
 
 type Json = Record<string, any>;
@@ -57,11 +60,13 @@ export function writeRequest(request: CanonicalRequest): Json {
     }
   }
   if (request.maxOutputTokens !== undefined) body[isOpenAiModel(request.model) ? "max_completion_tokens" : "max_tokens"] = request.maxOutputTokens;
-  if (request.temperature !== undefined) {
+  // A reasoning model refuses sampling settings; the caller's hint goes, the call goes through.
+  const sampling = !isOpenAiReasoningModel(request.model);
+  if (request.temperature !== undefined && sampling) {
     if (request.temperature < 0 || request.temperature > 2) throw new TranslationRefusal("temperature", `chat upstreams take a temperature from 0 to 2 (got ${request.temperature})`);
     body.temperature = request.temperature;
   }
-  if (request.topP !== undefined) {
+  if (request.topP !== undefined && sampling) {
     if (request.topP < 0 || request.topP > 1) throw new TranslationRefusal("topP", `chat upstreams take top_p from 0 to 1 (got ${request.topP})`);
     body.top_p = request.topP;
   }
@@ -71,11 +76,9 @@ export function writeRequest(request: CanonicalRequest): Json {
   if (request.frequencyPenalty !== undefined) body.frequency_penalty = request.frequencyPenalty;
   const effort = effortOf(request.reasoning);
   if (effort) body.reasoning_effort = effort;
-  if (request.user !== undefined) body.user = request.user;
+  if (request.user !== undefined) body.user = openAiEndUserId(request.user);
   return body;
 }
-
-const isOpenAiModel = (model: string) => /^(gpt-|o\d|chatgpt-|codex-)/i.test(model.replace(/^openai\//i, ""));
 
 function effortOf(reasoning: ReasoningSettings | undefined): string | undefined {
   if (!reasoning) return undefined;

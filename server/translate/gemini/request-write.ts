@@ -18,9 +18,13 @@
 //   caller allowing one call copes with the several Gemini may still make), a tool's `strict` (with
 //   tool choice auto and every tool strict it becomes mode VALIDATED), an image's `detail` (Gemini
 //   picks its own resolution), a document's `title` / `filename` (the Gemini API has no label).
+// - Reasoning → thinkingConfig with one of thinkingBudget or thinkingLevel, never both (Gemini
+//   refuses the pair): a caller's budget wins; Gemini 2.x (upstream model id `gemini-2…`) takes
+//   only budgets, so an effort becomes one (low 1024, medium 8192, high 24576) and budgets are kept
+//   in the model's range; Gemini 3 and later take the effort as thinkingLevel.
 // - Refused: temperature outside 0–2; tool call arguments that are not a JSON object; a tool result
 //   whose function name cannot be found.
-import { TranslationRefusal, type CanonicalRequest, type DocumentPart, type ImagePart, type Part, type Turn } from "../canonical.ts";
+import { TranslationRefusal, type CanonicalRequest, type DocumentPart, type ImagePart, type Part, type ReasoningSettings, type Turn } from "../canonical.ts";
 import { argumentsObject } from "../tool-arguments.ts";
 import { isGeneratedCallId, responseOfText } from "./common.ts";
 
@@ -65,6 +69,43 @@ function writeToolChoice(request: CanonicalRequest): Json | undefined {
 
 const levels = { minimal: "MINIMAL", low: "LOW", medium: "MEDIUM", high: "HIGH", xhigh: "HIGH" } as const;
 
+/** Gemini 2.x budgets for an effort: Google's own mapping of OpenAI efforts (low 1K, medium 8K, high 24K), minimal and xhigh beside it. */
+const effortBudgets = { minimal: 512, low: 1024, medium: 8192, high: 24576, xhigh: 32768 } as const;
+
+type BudgetRange = { min: number; max: number; canDisable: boolean };
+
+/**
+ * The thinking budgets a Gemini 2.x model takes (Google's thinking guide), or null for a model that
+ * thinks by level (Gemini 3 and later): 2.5 Pro 128–32768 and cannot stop thinking, Flash-Lite
+ * 512–24576, Flash (and the rest of 2.x) up to 24576; 0 stops thinking where it can, −1 is dynamic.
+ */
+function budgetRange(model: string): BudgetRange | null {
+  const id = model.replace(/^models\//, "").toLowerCase();
+  if (!id.startsWith("gemini-2")) return null;
+  if (id.includes("-pro")) return { min: 128, max: 32768, canDisable: false };
+  if (id.includes("flash-lite")) return { min: 512, max: 24576, canDisable: true };
+  return { min: 1, max: 24576, canDisable: true };
+}
+
+/**
+ * How much to think, as one field: Gemini refuses thinkingBudget and thinkingLevel together, and
+ * 2.x refuses a level ("Thinking level is not supported for this model."). A budget the caller
+ * gave wins over its effort. For 2.x an effort becomes a budget and every budget is brought into
+ * the model's range (2.5 Pro asked not to think thinks at its least); Gemini 3 takes the effort as
+ * its level, and a budget as it came (it still accepts one).
+ */
+function thinkingAmount(reasoning: ReasoningSettings, range: BudgetRange | null): Json {
+  const budget = reasoning.budgetTokens ?? (reasoning.effort === "none" ? 0 : range && reasoning.effort ? effortBudgets[reasoning.effort] : undefined);
+  if (budget !== undefined) return { thinkingBudget: range ? withinRange(budget, range) : budget };
+  return reasoning.effort ? { thinkingLevel: levels[reasoning.effort as keyof typeof levels] } : {};
+}
+
+function withinRange(budget: number, range: BudgetRange): number {
+  if (budget < 0) return -1; // dynamic: the model decides
+  if (budget === 0 && range.canDisable) return 0;
+  return Math.min(Math.max(budget, range.min), range.max);
+}
+
 function writeGenerationConfig(request: CanonicalRequest): Json {
   const config: Json = {};
   if (request.temperature !== undefined) {
@@ -83,11 +124,7 @@ function writeGenerationConfig(request: CanonicalRequest): Json {
   }
   const reasoning = request.reasoning;
   if (reasoning) {
-    const thinking: Json = {};
-    if (reasoning.budgetTokens !== undefined) thinking.thinkingBudget = reasoning.budgetTokens;
-    if (reasoning.effort === "none") {
-      if (reasoning.budgetTokens === undefined) thinking.thinkingBudget = 0;
-    } else if (reasoning.effort) thinking.thinkingLevel = levels[reasoning.effort];
+    const thinking: Json = thinkingAmount(reasoning, budgetRange(request.model));
     // Thoughts (and so the signatures on thought parts) come back only when asked for.
     const wanted = (reasoning.budgetTokens !== undefined && reasoning.budgetTokens !== 0) || (reasoning.effort !== undefined && reasoning.effort !== "none") || (reasoning.summary !== undefined && reasoning.summary !== "none");
     const include = reasoning.includeThoughts ?? (wanted || undefined);

@@ -254,6 +254,29 @@ describe("generate-content request writer", () => {
     expect(geminiCodec.writeRequest(base({ reasoning: { effort: "xhigh", includeThoughts: false } })).generationConfig).toEqual({ thinkingConfig: { thinkingLevel: "HIGH", includeThoughts: false } });
   });
 
+  it("sends one of thinkingBudget and thinkingLevel, never both; a caller's budget wins", () => {
+    const thinking = (model: string, reasoning: CanonicalRequest["reasoning"]) => (geminiCodec.writeRequest(base({ model, reasoning })) as any).generationConfig?.thinkingConfig;
+    expect(thinking("gemini-3-pro-preview", { budgetTokens: 10000, effort: "high" })).toEqual({ thinkingBudget: 10000, includeThoughts: true });
+    expect(thinking("gemini-3-flash-preview", { effort: "low" })).toEqual({ thinkingLevel: "LOW", includeThoughts: true });
+    expect(thinking("gemini-2.5-flash", { budgetTokens: 2048, effort: "high" })).toEqual({ thinkingBudget: 2048, includeThoughts: true });
+  });
+
+  it("Gemini 2.x gets a budget for an effort (it refuses levels), within the model's range", () => {
+    const budget = (model: string, reasoning: CanonicalRequest["reasoning"]) => {
+      const config = (geminiCodec.writeRequest(base({ model, reasoning })) as any).generationConfig?.thinkingConfig;
+      expect(config).not.toHaveProperty("thinkingLevel");
+      return config?.thinkingBudget;
+    };
+    const efforts = ["minimal", "low", "medium", "high", "xhigh", "none"] as const;
+    expect(efforts.map((effort) => budget("gemini-2.5-flash", { effort }))).toEqual([512, 1024, 8192, 24576, 24576, 0]);
+    expect(efforts.map((effort) => budget("models/gemini-2.5-pro", { effort }))).toEqual([512, 1024, 8192, 24576, 32768, 128]);
+    // 2.5 Pro cannot stop thinking (its least is 128); Flash-Lite thinks at 512 or not at all; −1 is dynamic everywhere.
+    expect([0, 50, 40000, -1].map((budgetTokens) => budget("gemini-2.5-pro", { budgetTokens }))).toEqual([128, 128, 32768, -1]);
+    expect([0, 100, 30000, -1].map((budgetTokens) => budget("gemini-2.5-flash-lite", { budgetTokens }))).toEqual([0, 512, 24576, -1]);
+    expect([0, 31999].map((budgetTokens) => budget("gemini-2.5-flash", { budgetTokens }))).toEqual([0, 24576]);
+    expect(budget("gemini-2.0-flash-thinking-exp", { effort: "medium" })).toBe(8192);
+  });
+
   it("refuses what Gemini cannot carry, in canonical terms", () => {
     expect(writeRefusal(base({ temperature: 2.5 })).field).toBe("temperature");
     expect(writeRefusal(base({ turns: [{ role: "assistant", parts: [{ type: "tool_call", id: "c", name: "f", arguments: "[1]" }] }] })).field).toBe("part:tool_call");

@@ -37,7 +37,9 @@
 // the rest; a document's filename becomes its title when it has none; image `detail` is not sent
 // (Anthropic has one resolution); max_tokens defaults to 8192 (budget + 8192 when a thinking budget
 // reaches 8192); the body always streams. Reasoning goes back only when it is Anthropic's own.
-// Refused: seed, presence/frequency penalties, temperature outside 0–1, json_object output, a
+// Sampling settings Anthropic refuses are dropped (write-request.ts samplingFor): with thinking on,
+// a temperature other than 1, top_k and a top_p below 0.95; top_p beside a temperature.
+// Refused: seed, presence/frequency penalties, temperature outside 0–1 (where sent), json_object output, a
 // schema description, effort "minimal", images other than JPEG/PNG/GIF/WebP, documents other than
 // PDF/plain text, images or documents in assistant turns, tool-call arguments that are not an object.
 import type { UpstreamError } from "../canonical.ts";

@@ -32,7 +32,9 @@ describe("messages request: same-format round trip", () => {
   it("a recorded Claude Code request reads and writes back the same body", () => {
     const body = fixture("claude-code-request.json");
     const canonical = read(structuredClone(body));
-    expect(messagesCodec.writeRequest(canonical)).toEqual(normalized(body));
+    // top_k goes: with thinking on, Anthropic refuses it (see the sampling tests below).
+    const { top_k: _, ...sent } = normalized(body);
+    expect(messagesCodec.writeRequest(canonical)).toEqual(sent);
   });
 
   it("reads the parts it holds into their canonical slots", () => {
@@ -205,6 +207,24 @@ describe("messages request writer", () => {
     expect(messagesCodec.writeRequest(base({ tools, parallelToolCalls: false }))).toMatchObject({ tools: [{ name: "f", input_schema: { type: "object", properties: {} } }], tool_choice: { type: "auto", disable_parallel_tool_use: true } });
     expect(messagesCodec.writeRequest(base({ tools, toolChoice: { type: "required" } }))).toMatchObject({ tool_choice: { type: "any" } });
     expect(messagesCodec.writeRequest(base({ user: "u1", stop: ["END"] }))).toMatchObject({ metadata: { user_id: "u1" }, stop_sequences: ["END"] });
+  });
+
+  it("drops the sampling settings Anthropic refuses: with thinking on, and top_p beside a temperature", () => {
+    const sampling = (extra: Partial<CanonicalRequest>) => {
+      const { temperature, top_p, top_k } = messagesCodec.writeRequest(base(extra)) as Record<string, unknown>;
+      return { temperature, top_p, top_k };
+    };
+    // Gemini CLI's utility calls: temperature 0, topP 1 and a thinking budget. Thinking stays, temperature 0 goes.
+    expect(sampling({ temperature: 0, topP: 1, reasoning: { budgetTokens: 8192, includeThoughts: true } })).toEqual({ top_p: 1 });
+    // Gemini CLI's chat calls: temperature 1, topP 0.95, topK 64 and thoughts (adaptive thinking): only temperature 1 is left.
+    expect(sampling({ temperature: 1, topP: 0.95, topK: 64, reasoning: { includeThoughts: true } })).toEqual({ temperature: 1 });
+    expect(sampling({ topP: 0.9, reasoning: { effort: "high" } })).toEqual({});
+    // Without thinking: Claude Sonnet 4.5 and later refuse temperature beside top_p; temperature is kept.
+    expect(sampling({ temperature: 0.2, topP: 0.9, topK: 5 })).toEqual({ temperature: 0.2, top_k: 5 });
+    expect(sampling({ temperature: 0.3, topK: 5, reasoning: { effort: "none" } })).toEqual({ temperature: 0.3, top_k: 5 });
+    expect(sampling({ topP: 0.5 })).toEqual({ top_p: 0.5 });
+    // A temperature that would not be sent is not refused.
+    expect(sampling({ temperature: 1.5, reasoning: { budgetTokens: 2048 } })).toEqual({});
   });
 
   it("writes media: data URLs as base64, documents with their filename as title", () => {

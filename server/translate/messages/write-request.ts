@@ -16,9 +16,6 @@ export function writeRequest(request: CanonicalRequest): Record<string, unknown>
   if (request.seed !== undefined) refuse("seed", "Anthropic Messages has no seed.");
   if (request.presencePenalty !== undefined) refuse("presencePenalty", "Anthropic Messages has no presence penalty.");
   if (request.frequencyPenalty !== undefined) refuse("frequencyPenalty", "Anthropic Messages has no frequency penalty.");
-  if (request.temperature !== undefined && (request.temperature < 0 || request.temperature > 1)) {
-    refuse("temperature", `Anthropic takes a temperature from 0 to 1; ${request.temperature} is outside it.`);
-  }
 
   // System turns before any user or assistant turn join the system prompt (canonical.ts says they
   // belong there); later ones are folded into user text where they stand (foldSystem).
@@ -36,9 +33,13 @@ export function writeRequest(request: CanonicalRequest): Record<string, unknown>
   // With a thinking budget at or past the default, the default leaves room for the answer as well.
   const budget = reasoning?.thinking?.budget_tokens;
   if (request.maxOutputTokens === undefined && typeof budget === "number" && budget >= defaultMaxTokens) body.max_tokens = budget + defaultMaxTokens;
-  if (request.temperature !== undefined) body.temperature = request.temperature;
-  if (request.topP !== undefined) body.top_p = request.topP;
-  if (request.topK !== undefined) body.top_k = request.topK;
+  const sampling = samplingFor(request, reasoning?.thinking !== undefined && reasoning.thinking.type !== "disabled");
+  if (sampling.temperature !== undefined && (sampling.temperature < 0 || sampling.temperature > 1)) {
+    refuse("temperature", `Anthropic takes a temperature from 0 to 1; ${sampling.temperature} is outside it.`);
+  }
+  if (sampling.temperature !== undefined) body.temperature = sampling.temperature;
+  if (sampling.topP !== undefined) body.top_p = sampling.topP;
+  if (sampling.topK !== undefined) body.top_k = sampling.topK;
   if (request.stop !== undefined && request.stop.length > 0) body.stop_sequences = request.stop;
   if (request.tools.length > 0) {
     body.tools = request.tools.map((tool) => {
@@ -66,6 +67,25 @@ export function writeRequest(request: CanonicalRequest): Record<string, unknown>
   // Translated upstream calls always stream; a caller that asked for no stream is answered from it.
   body.stream = true;
   return body;
+}
+
+/**
+ * The sampling settings Anthropic takes beside the rest of the call; the ones it refuses go (a
+ * hint the caller's client sends by default, as Gemini CLI does on every call, must not fail it):
+ * - with thinking on (enabled or adaptive): a temperature other than 1, any top_k, a top_p below 0.95
+ *   ("`temperature` may only be set to 1 when thinking is enabled or in adaptive mode");
+ * - then, of temperature and top_p, only temperature (Claude Sonnet 4.5 and later: "`temperature`
+ *   and `top_p` cannot both be specified for this model"; Anthropic advises one of them anyway).
+ */
+function samplingFor(request: CanonicalRequest, thinking: boolean): { temperature?: number; topP?: number; topK?: number } {
+  let { temperature, topP, topK } = request;
+  if (thinking) {
+    if (temperature !== 1) temperature = undefined;
+    if (topP !== undefined && topP < 0.95) topP = undefined;
+    topK = undefined;
+  }
+  if (temperature !== undefined) topP = undefined;
+  return { temperature, topP, topK };
 }
 
 function writeToolChoice(request: CanonicalRequest): Json | undefined {

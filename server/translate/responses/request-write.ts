@@ -15,8 +15,12 @@
 // - `reasoning.budgetTokens` (Anthropic budget_tokens, Gemini thinkingBudget) becomes an effort
 //   when no effort is given: 0 → minimal, < 4096 → low, < 16384 → medium, more → high; a dynamic
 //   budget (−1) leaves the model's default. `includeThoughts` asks for `summary: "auto"`.
+// - `user` → `safety_identifier`, as its SHA-256 hex digest when longer than OpenAI's 64 characters
+//   (openai-models.ts).
+// - Reasoning models (o-series, GPT-5, Codex) get no `temperature` or `top_p`: they refuse both
+//   ("Unsupported parameter"), so the caller's sampling hint is dropped rather than the call failing.
 // - Refused (Responses has no such fields): topK, stop, seed, presencePenalty, frequencyPenalty;
-//   a temperature outside 0–2.
+//   a temperature outside 0–2 (where one is sent).
 import {
   type CanonicalRequest,
   type DocumentPart,
@@ -27,6 +31,7 @@ import {
   type Turn,
   TranslationRefusal,
 } from "../canonical.ts";
+import { isOpenAiReasoningModel, openAiEndUserId } from "../openai-models.ts";
 
 type Json = Record<string, unknown>;
 
@@ -44,7 +49,8 @@ export function writeRequest(request: CanonicalRequest): Record<string, unknown>
     if (value === undefined || (Array.isArray(value) && value.length === 0)) continue;
     throw new TranslationRefusal(key, reason);
   }
-  if (request.temperature !== undefined && (request.temperature < 0 || request.temperature > 2))
+  const sampling = !isOpenAiReasoningModel(request.model);
+  if (sampling && request.temperature !== undefined && (request.temperature < 0 || request.temperature > 2))
     throw new TranslationRefusal("temperature", `OpenAI Responses takes a temperature from 0 to 2, not ${request.temperature}`);
   const body: Json = { model: request.model };
   if (request.system.length) body.instructions = request.system.map((part) => part.text).join("\n\n");
@@ -61,11 +67,11 @@ export function writeRequest(request: CanonicalRequest): Record<string, unknown>
   if (request.parallelToolCalls !== undefined) body.parallel_tool_calls = request.parallelToolCalls;
   if (request.output) body.text = { format: request.output };
   if (request.maxOutputTokens !== undefined) body.max_output_tokens = request.maxOutputTokens;
-  if (request.temperature !== undefined) body.temperature = request.temperature;
-  if (request.topP !== undefined) body.top_p = request.topP;
+  if (sampling && request.temperature !== undefined) body.temperature = request.temperature;
+  if (sampling && request.topP !== undefined) body.top_p = request.topP;
   const reasoning = request.reasoning && writeReasoning(request.reasoning);
   if (reasoning) body.reasoning = reasoning;
-  if (request.user !== undefined) body.safety_identifier = request.user;
+  if (request.user !== undefined) body.safety_identifier = openAiEndUserId(request.user);
   body.stream = true;
   body.store = false;
   body.include = ["reasoning.encrypted_content"];

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { carry } from "../carry.ts";
@@ -144,7 +145,7 @@ describe("responses request: refusals name the field", () => {
   it("the writer refuses what Responses has no field for, in canonical terms", () => {
     for (const [key, value] of [["topK", 40], ["stop", ["END"]], ["seed", 1], ["presencePenalty", 0.5], ["frequencyPenalty", 0.5]] as const)
       expect(refusal(() => responsesCodec.writeRequest({ ...base(), [key]: value })).field).toBe(key);
-    expect(refusal(() => responsesCodec.writeRequest({ ...base(), temperature: 2.5 })).field).toBe("temperature");
+    expect(refusal(() => responsesCodec.writeRequest({ ...base(), model: "gpt-4.1", temperature: 2.5 })).field).toBe("temperature");
     expect(responsesCodec.writeRequest({ ...base(), stop: [] })).not.toHaveProperty("stop");
     expect(responsesCodec.fieldName("topK")).toBe("top_k (not a Responses field)");
     expect(responsesCodec.fieldName("part:document")).toBe("input[].content[] input_file");
@@ -192,6 +193,28 @@ describe("responses request writer: canonical from other formats", () => {
       store: false,
       include: ["reasoning.encrypted_content"],
     });
+  });
+});
+
+describe("responses request writer: what OpenAI models refuse", () => {
+  it("a reasoning model gets no temperature or top_p; another keeps them", () => {
+    const sampled = { temperature: 0.2, topP: 0.9 };
+    for (const model of ["gpt-5", "gpt-5.1-codex", "o3", "o4-mini"]) {
+      const written = responsesCodec.writeRequest({ ...base(), model, ...sampled, temperature: 2.5 });
+      expect(written, model).not.toHaveProperty("temperature");
+      expect(written, model).not.toHaveProperty("top_p");
+    }
+    for (const model of ["gpt-4.1", "gpt-4o", "gpt-5-chat-latest"]) expect(responsesCodec.writeRequest({ ...base(), model, ...sampled }), model).toMatchObject({ temperature: 0.2, top_p: 0.9 });
+  });
+
+  it("an end-user id longer than 64 characters goes as its SHA-256 hex digest; a shorter one as it is", () => {
+    const claudeCode = JSON.stringify({ device_id: "a".repeat(64), account_uuid: "", session_id: "0b7d4c1e-2f3a-4b5c-8d9e-0f1a2b3c4d5e" });
+    expect(claudeCode.length).toBeGreaterThan(64);
+    const digest = createHash("sha256").update(claudeCode).digest("hex");
+    expect(responsesCodec.writeRequest({ ...base(), user: claudeCode }).safety_identifier).toBe(digest);
+    expect(digest).toHaveLength(64);
+    const short = "u".repeat(64);
+    expect(responsesCodec.writeRequest({ ...base(), user: short }).safety_identifier).toBe(short);
   });
 });
 
