@@ -72,6 +72,18 @@ const refusedWhenSet: Record<string, string> = {
   moderation: "moderation settings are not available on a translated call: remove `moderation`",
 };
 const builtInTools = "built-in tools run on OpenAI's platform only; a translated call supports function tools";
+/** Not built-in: a custom tool runs in the caller's client (Codex's apply_patch), but takes freeform text rather than JSON arguments. */
+const customTools =
+  "a custom tool takes freeform text (optionally under a grammar) where the translated upstream's tools take JSON arguments, so it cannot be declared there; declare it as a function tool, or use a group whose channel speaks OpenAI Responses";
+/** Not built-in either: a namespace groups client-run tools under a name, which only Responses knows. */
+const namespaceTools = "a namespace groups tools under a name, which the translated upstream has no place for; list its function tools one by one instead";
+
+/** Why a tool of this type cannot be declared on a translated call. */
+function toolRefusal(type: unknown): string {
+  if (type === "custom") return `\`custom\`: ${customTools}`;
+  if (type === "namespace") return `\`namespace\`: ${namespaceTools}`;
+  return `\`${type}\`: ${builtInTools}`;
+}
 
 export function readRequest(body: Json, options: { stream: boolean; model: string }): CanonicalRequest {
   for (const [key, value] of Object.entries(body)) {
@@ -164,7 +176,9 @@ function readInput(input: unknown, request: CanonicalRequest): void {
         `${path}.type`,
         type === "item_reference"
           ? "item references point at stored items, and a translated call stores nothing: send the item itself"
-          : `\`${type}\` items belong to OpenAI's built-in tools and are not available on a translated call`,
+          : type === "custom_tool_call" || type === "custom_tool_call_output"
+            ? `\`${type}\` items belong to custom tools: ${customTools}`
+            : `\`${type}\` items belong to OpenAI's built-in tools and are not available on a translated call`,
       );
     }
   });
@@ -271,7 +285,7 @@ export function mediaSource(url: string): MediaSource {
 function readTools(tools: unknown): ToolDefinition[] {
   if (!Array.isArray(tools)) throw new TranslationRefusal("tools", "`tools` must be a list");
   return tools.map((tool: Json, i: number) => {
-    if (tool?.type !== "function") throw new TranslationRefusal(`tools[${i}].type`, `\`${tool?.type}\`: ${builtInTools}`);
+    if (tool?.type !== "function") throw new TranslationRefusal(`tools[${i}].type`, toolRefusal(tool?.type));
     for (const key of Object.keys(tool))
       if (!["type", "name", "description", "parameters", "strict"].includes(key) && tool[key] != null)
         throw new TranslationRefusal(`tools[${i}].${key}`, `\`${key}\` on a function tool is not available on a translated call`);

@@ -114,6 +114,18 @@ describe("responses request: refusals name the field", () => {
       expect(error.reason.length).toBeGreaterThan(10);
     });
 
+  it("says what a custom or namespace tool is: client-run, not built in", () => {
+    const apply_patch = { type: "custom", name: "apply_patch", description: "Edit files", format: { type: "grammar", syntax: "lark", definition: "start: /.+/" } };
+    for (const body of [{ tools: [apply_patch] }, { input: [{ type: "custom_tool_call", call_id: "c1", name: "apply_patch", input: "*** Begin Patch" }] }]) {
+      const reason = refusal(() => read({ model: "m", input: "x", ...body })).reason;
+      expect(reason).toMatch(/custom tool takes freeform text/);
+      expect(reason).not.toMatch(/built-in|OpenAI's platform/);
+    }
+    const namespace = refusal(() => read({ model: "m", input: "x", tools: [{ type: "namespace", name: "multi_agent_v1", tools: [] }] })).reason;
+    expect(namespace).toMatch(/^`namespace`: a namespace groups tools/);
+    expect(namespace).not.toMatch(/built-in/);
+  });
+
   it("writes a failed tool result's output beginning with \"Error: \", as chat does (Responses has no flag for it)", () => {
     const result = (content: unknown[]) => ({ ...base(), turns: [{ role: "user", parts: [{ type: "tool_result", callId: "c1", isError: true, content }] }] }) as CanonicalRequest;
     const output = (content: unknown[]) => (responsesCodec.writeRequest(result(content)) as any).input[0].output;
