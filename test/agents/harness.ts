@@ -211,6 +211,8 @@ export async function expectLedger(env: AgentEnv, keyName: string, from: number,
   for (const call of calls) expect(call).toMatchObject({ status: "ok", interface: interfaceName, ...(stream === null ? {} : { stream }) });
   expect(calls.reduce((sum, call) => sum + call.input_tokens, 0)).toBe(usage.reduce((sum, u) => sum + u.input, 0));
   expect(calls.reduce((sum, call) => sum + call.output_tokens, 0)).toBe(usage.reduce((sum, u) => sum + u.output, 0));
+  expect(calls.reduce((sum, call) => sum + call.cache_read_tokens, 0)).toBe(usage.reduce((sum, u) => sum + u.cacheRead, 0));
+  expect(calls.reduce((sum, call) => sum + call.cache_write_tokens, 0)).toBe(usage.reduce((sum, u) => sum + u.cacheWrite, 0));
   for (const call of calls) expect(call.cost).toBeGreaterThan(0);
   return calls;
 }

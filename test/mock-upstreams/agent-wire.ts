@@ -3,6 +3,7 @@
 // generateContent (JSON, SSE and the JSON-array stream). Self-contained on purpose: the shared
 // scenario renderers (anthropic.ts, responses.ts…) change with the translation suite's needs.
 import { deltasOf, REASONING_TEXT } from "./conversation.ts";
+import type { PromptCacheUsage } from "./prompt-cache.ts";
 import { dataEvent, inputTokensOf, namedEvent, THINKING_TOKENS } from "./server.ts";
 
 /** Output tokens of every agent answer (plus THINKING_TOKENS when it reasons). */
@@ -12,8 +13,8 @@ export const outputTokensOf = (plan: Plan) => AGENT_OUTPUT_TOKENS + (plan.reason
 /** What the model does this turn: reason first or not, then call one tool or answer text. */
 export type Plan = { reasoning: boolean; call?: { name: string; args: Record<string, unknown> }; text: string };
 
-/** A planned turn with the reasoning proof the mock issued for it, if any. */
-export type Turn = { plan: Plan; proof?: string; callId: string; id: string };
+/** A planned turn with the reasoning proof the mock issued for it, if any, and (Anthropic) what its prompt cache read and wrote. */
+export type Turn = { plan: Plan; proof?: string; callId: string; id: string; cache?: PromptCacheUsage };
 
 const created = () => Math.floor(Date.now() / 1000);
 
@@ -27,12 +28,12 @@ function anthropicBlocks(turn: Turn): any[] {
   return blocks;
 }
 
-const anthropicUsage = (body: any, output: number) => ({
-  input_tokens: inputTokensOf(body),
+const anthropicUsage = (body: any, output: number, cache: PromptCacheUsage = { input: inputTokensOf(body), read: 0, written: 0, written1h: 0 }) => ({
+  input_tokens: cache.input,
   output_tokens: output,
-  cache_creation_input_tokens: 0,
-  cache_read_input_tokens: 0,
-  cache_creation: { ephemeral_5m_input_tokens: 0, ephemeral_1h_input_tokens: 0 },
+  cache_creation_input_tokens: cache.written,
+  cache_read_input_tokens: cache.read,
+  cache_creation: { ephemeral_5m_input_tokens: cache.written - cache.written1h, ephemeral_1h_input_tokens: cache.written1h },
   service_tier: "standard",
 });
 
@@ -49,14 +50,14 @@ export function anthropicMessage(body: any, turn: Turn) {
     stop_sequence: null,
     stop_details: null,
     container: null,
-    usage: anthropicUsage(body, outputTokensOf(turn.plan)),
+    usage: anthropicUsage(body, outputTokensOf(turn.plan), turn.cache),
   };
 }
 
 export function anthropicStream(body: any, turn: Turn): string[] {
   const events: string[] = [];
   const send = (type: string, fields: object) => events.push(namedEvent(type, { type, ...fields }));
-  send("message_start", { message: { ...anthropicMessage(body, turn), content: [], stop_reason: null, usage: anthropicUsage(body, 1) } });
+  send("message_start", { message: { ...anthropicMessage(body, turn), content: [], stop_reason: null, usage: anthropicUsage(body, 1, turn.cache) } });
   for (const [index, block] of anthropicBlocks(turn).entries()) {
     if (block.type === "thinking") {
       send("content_block_start", { index, content_block: { type: "thinking", thinking: "", signature: "" } });
@@ -71,7 +72,7 @@ export function anthropicStream(body: any, turn: Turn): string[] {
     }
     send("content_block_stop", { index });
   }
-  const { input_tokens, output_tokens, cache_creation_input_tokens, cache_read_input_tokens } = anthropicUsage(body, outputTokensOf(turn.plan));
+  const { input_tokens, output_tokens, cache_creation_input_tokens, cache_read_input_tokens } = anthropicUsage(body, outputTokensOf(turn.plan), turn.cache);
   send("message_delta", {
     delta: { stop_reason: stopReason(turn), stop_sequence: null, stop_details: null },
     usage: { input_tokens, output_tokens, cache_creation_input_tokens, cache_read_input_tokens },

@@ -11,9 +11,12 @@
 // do; the proofs it issued must come back byte-exact (validate.ts, plus Anthropic's rule that the
 // last assistant turn of a thinking tool loop starts with its thinking block). The shared scenarios
 // in conversation.ts call the first declared tool, which for Claude Code is `Agent`; hence this.
-// Usage: input tokens by the rule in server.ts; AGENT_OUTPUT_TOKENS out (+ THINKING_TOKENS).
+// Usage: input tokens by the rule in server.ts; AGENT_OUTPUT_TOKENS out (+ THINKING_TOKENS). Anthropic
+// caches as it does, at the request's cache_control breakpoints (prompt-cache.ts): a turn reads what
+// an earlier one marked.
 // Validation: validate.ts, with this mock's own proofs and Codex's `client_metadata` accepted.
 import { type Issued, issue, stringsIn, toolReply } from "./conversation.ts";
+import { PromptCache } from "./prompt-cache.ts";
 import { dataEvent, type Exchange, inputTokensOf, type Mock, sendJson, startMock, streamEvents } from "./server.ts";
 import { validateAnthropic, validateChat, validateGemini, validateResponses } from "./validate.ts";
 import {
@@ -41,9 +44,11 @@ export type AgentMock = Mock & {
   proofs: { issued: { proof: string; about: string }[]; returned: string[] };
   /** The tool names each request declared, in order. */
   declared: string[][];
-  /** The usage each answered turn reported (output includes reasoning), in order. */
-  usage: { input: number; output: number }[];
+  /** The usage each answered turn reported (input uncached, output including reasoning), in order. */
+  usage: AgentUsage[];
 };
+
+export type AgentUsage = { input: number; output: number; cacheRead: number; cacheWrite: number };
 
 export type AgentMockKeys = { anthropic: string; openai: string; gemini: string };
 
@@ -81,7 +86,9 @@ export async function startAgentMock(keys: AgentMockKeys): Promise<AgentMock> {
   const returned = new Set<string>();
   const declared: string[][] = [];
   const script: AgentScript = { steps: [] };
-  const usage: { input: number; output: number }[] = [];
+  const usage: AgentUsage[] = [];
+  const promptCache = new PromptCache();
+  const uncached = (body: any, plan: Plan): AgentUsage => ({ input: inputTokensOf(body), output: outputTokensOf(plan), cacheRead: 0, cacheWrite: 0 });
   const turnOf = (plan: Plan, proofPrefix: string | null): Turn => {
     const id = `agent${++counter}`;
     const proof = proofPrefix === null ? undefined : issue(issued, plan.call?.name ?? "", proofPrefix);
@@ -115,7 +122,8 @@ export async function startAgentMock(keys: AgentMockKeys): Promise<AgentMock> {
       const reasoning = body.thinking?.type === "enabled" || body.thinking?.type === "adaptive";
       const plan = planOf(script, names, results, blocksOf(last).length > 0, reasoning);
       const turn = turnOf(plan, reasoning ? "Eq" : null);
-      usage.push({ input: inputTokensOf(body), output: outputTokensOf(plan) });
+      turn.cache = promptCache.use(body);
+      usage.push({ input: turn.cache.input, output: outputTokensOf(plan), cacheRead: turn.cache.read, cacheWrite: turn.cache.written });
       if (body.stream === true) return streamEvents(ex, anthropicStream(body, turn));
       return sendJson(res, 200, anthropicMessage(body, turn));
     }
@@ -131,7 +139,7 @@ export async function startAgentMock(keys: AgentMockKeys): Promise<AgentMock> {
       const results = body.messages.filter((m: any) => m?.role === "tool").map((m: any) => stringsIn(m.content));
       const plan = planOf(script, names, results, body.messages.at(-1)?.role === "tool", false);
       const turn = turnOf(plan, null);
-      usage.push({ input: inputTokensOf(body), output: outputTokensOf(plan) });
+      usage.push(uncached(body, plan));
       if (body.stream === true) return streamEvents(ex, chatStream(body, turn));
       return sendJson(res, 200, chatCompletion(body, turn));
     }
@@ -149,7 +157,7 @@ export async function startAgentMock(keys: AgentMockKeys): Promise<AgentMock> {
       const encrypted = Array.isArray(body.include) && body.include.includes("reasoning.encrypted_content");
       const plan = planOf(script, names, results, input.at(-1)?.type === "function_call_output", reasoning);
       const turn = turnOf(plan, reasoning && encrypted ? "gAAAAAB" : null);
-      usage.push({ input: inputTokensOf(body), output: outputTokensOf(plan) });
+      usage.push(uncached(body, plan));
       if (body.stream === true) return streamEvents(ex, responsesStream(body, turn));
       return sendJson(res, 200, responseObject(body, turn, "completed"));
     }
@@ -179,7 +187,7 @@ export async function startAgentMock(keys: AgentMockKeys): Promise<AgentMock> {
     const plan = planOf(script, names, results, responsesOf(last).length > 0, reasoning);
     // Gemini 3 signs a turn's first function call whether or not thoughts are shown, and text when it thought.
     const turn = turnOf(plan, plan.call || reasoning ? "" : null);
-    usage.push({ input: inputTokensOf(body), output: outputTokensOf(plan) });
+    usage.push(uncached(body, plan));
     const model = decodeURIComponent(call[1]);
     if (call[2] === "generateContent") return sendJson(res, 200, geminiResponse(body, model, turn));
     const chunks = geminiStream(body, model, turn);

@@ -15,6 +15,7 @@ import {
   THINKING_TOKENS,
 } from "./server.ts";
 import { deltasOf, type Issued, issue, type Plan, planTurn, stringsIn } from "./conversation.ts";
+import { PromptCache, type PromptCacheUsage } from "./prompt-cache.ts";
 import { validateAnthropic } from "./validate.ts";
 
 export const ANTHROPIC_REPLY = "Hello from the Anthropic mock.";
@@ -43,6 +44,7 @@ const modelObject = (id: string) => ({ type: "model", id, display_name: id, crea
 
 export function startAnthropicMock(options: AnthropicMockOptions): Promise<Mock> {
   let counter = 0;
+  const promptCache = new PromptCache();
   return startMock(async (ex) => {
     const issued: Issued = ex.issued;
     const { req, request } = ex;
@@ -74,12 +76,14 @@ export function startAnthropicMock(options: AnthropicMockOptions): Promise<Mock>
 
     const id = `msg_mock_${counter}`;
     const turn = render(ex, issued, counter);
+    if (ex.scenario === "prompt-cache") turn.cache = promptCache.use(body);
     if (stream) return streamEvents(ex, streamOf(ex, id, body.model, turn), headers);
     return sendJson(ex.res, 200, { ...messageShell(ex, id, body.model, turn), content: turn.blocks, stop_reason: turn.stopReason }, headers);
   }, options);
 }
 
-type Turn = { plan: Plan; blocks: any[]; stopReason: string };
+/** `cache`: in the `prompt-cache` scenario, what the prompt cache read and wrote. */
+type Turn = { plan: Plan; blocks: any[]; stopReason: string; cache?: PromptCacheUsage };
 
 /** The blocks of this answer: thinking (signed), then text or a tool_use of the first declared tool. */
 function render(ex: Exchange, issued: Issued, counter: number): Turn {
@@ -123,7 +127,16 @@ function writesByLifetime(body: any, written: number) {
   return { ephemeral_5m_input_tokens: written - oneHour, ephemeral_1h_input_tokens: oneHour };
 }
 
-function usageOf(ex: Exchange, outputTokens: number) {
+function usageOf(ex: Exchange, outputTokens: number, cache?: PromptCacheUsage) {
+  if (cache)
+    return {
+      input_tokens: cache.input,
+      output_tokens: outputTokens,
+      cache_creation_input_tokens: cache.written,
+      cache_read_input_tokens: cache.read,
+      cache_creation: { ephemeral_5m_input_tokens: cache.written - cache.written1h, ephemeral_1h_input_tokens: cache.written1h },
+      service_tier: "standard",
+    };
   const cached = ex.scenario === "cached";
   const write = cached ? CACHE_WRITE_TOKENS : 0;
   return {
@@ -148,14 +161,14 @@ const messageShell = (ex: Exchange, id: string, model: string, turn: Turn) => ({
   stop_sequence: null,
   stop_details: null,
   container: null,
-  usage: usageOf(ex, outputTokens(turn)),
+  usage: usageOf(ex, outputTokens(turn), turn.cache),
 });
 
 // message_start (input usage, provisional output 1) → blocks → message_delta (cumulative usage) → message_stop.
 function streamOf(ex: Exchange, id: string, model: string, turn: Turn): string[] {
   const events: string[] = [];
   const send = (type: string, fields: object) => events.push(namedEvent(type, { type, ...fields }));
-  send("message_start", { message: { ...messageShell(ex, id, model, turn), usage: usageOf(ex, 1) } });
+  send("message_start", { message: { ...messageShell(ex, id, model, turn), usage: usageOf(ex, 1, turn.cache) } });
   for (const [index, block] of turn.blocks.entries()) {
     if (block.type === "thinking") {
       send("content_block_start", { index, content_block: { type: "thinking", thinking: "", signature: "" } });
@@ -173,7 +186,7 @@ function streamOf(ex: Exchange, id: string, model: string, turn: Turn): string[]
     }
     send("content_block_stop", { index });
   }
-  const { input_tokens, output_tokens, cache_creation_input_tokens, cache_read_input_tokens } = usageOf(ex, outputTokens(turn));
+  const { input_tokens, output_tokens, cache_creation_input_tokens, cache_read_input_tokens } = usageOf(ex, outputTokens(turn), turn.cache);
   send("message_delta", {
     delta: { stop_reason: turn.stopReason, stop_sequence: null, stop_details: null },
     usage: { input_tokens, output_tokens, cache_creation_input_tokens, cache_read_input_tokens },

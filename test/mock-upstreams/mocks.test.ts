@@ -82,6 +82,40 @@ describe("Anthropic mock", () => {
     expect(both.usage.cache_creation).toEqual({ ephemeral_5m_input_tokens: CACHE_WRITE_TOKENS / 2, ephemeral_1h_input_tokens: CACHE_WRITE_TOKENS / 2 });
   });
 
+  it("prompt-cache: reads the prefix an earlier request marked, writes the rest up to its last breakpoint", async () => {
+    const mark = { cache_control: { type: "ephemeral" as const } };
+    const system = [{ type: "text" as const, text: "You are a terse assistant for the prompt cache test.", ...mark }];
+    const ask = (text: string, marked: boolean) => ({ role: "user" as const, content: [{ type: "text" as const, text, ...(marked ? mark : {}) }] });
+    const first = [ask("First question, a long one.", true)];
+    const second = [ask("First question, a long one.", true), { role: "assistant" as const, content: "First answer." }, ask("Second question.", true)];
+    const tokens = (...texts: string[]) => Math.ceil(texts.join("").length / 4);
+    mock.next("prompt-cache", "prompt-cache", "prompt-cache", "prompt-cache");
+    const one = await client.messages.create({ ...params, system, messages: first });
+    expect(one.usage).toMatchObject({ input_tokens: 0, cache_read_input_tokens: 0, cache_creation_input_tokens: tokens(system[0].text, "First question, a long one.") });
+    const two = await client.messages.stream({ ...params, system, messages: second }).finalMessage();
+    const read = tokens(system[0].text, "First question, a long one.");
+    const all = tokens(system[0].text, "First question, a long one.", "First answer.", "Second question.");
+    expect(two.usage).toMatchObject({ input_tokens: 0, cache_read_input_tokens: read, cache_creation_input_tokens: all - read, cache_creation: { ephemeral_5m_input_tokens: all - read, ephemeral_1h_input_tokens: 0 } });
+    // The same prompt again: all read. Another model: its own cache.
+    const three = await client.messages.create({ ...params, system, messages: second });
+    expect(three.usage).toMatchObject({ input_tokens: 0, cache_read_input_tokens: all, cache_creation_input_tokens: 0 });
+    const other = await client.messages.create({ ...params, model: "claude-test-2", system, messages: second });
+    expect(other.usage).toMatchObject({ cache_read_input_tokens: 0, cache_creation_input_tokens: all });
+    // Unmarked, nothing is cached.
+    mock.next("prompt-cache");
+    const unmarked = await client.messages.create({ ...params, messages: [ask("First question, a long one.", false)] });
+    expect(unmarked.usage).toMatchObject({ input_tokens: tokens("First question, a long one."), cache_read_input_tokens: 0, cache_creation_input_tokens: 0 });
+  });
+
+  it("refuses more than 4 breakpoints, and one on a thinking block", async () => {
+    const marked = (text: string) => ({ type: "text" as const, text, cache_control: { type: "ephemeral" as const } });
+    const five = client.messages.create({ ...params, system: [marked("a"), marked("b"), marked("c"), marked("d")], messages: [{ role: "user", content: [marked("e")] }] });
+    await expect(five).rejects.toMatchObject({ status: 400, message: expect.stringContaining("A maximum of 4 blocks with cache_control may be provided. Found 5.") });
+    const thinking = { type: "thinking" as const, thinking: "t", signature: "sig", cache_control: { type: "ephemeral" as const } };
+    const onThinking = client.messages.create({ ...params, messages: [...params.messages, { role: "assistant", content: [thinking as never, { type: "text", text: "ok" }] }, { role: "user", content: "more" }] });
+    await expect(onThinking).rejects.toMatchObject({ status: 400, message: expect.stringContaining("messages.1.content.0.thinking.cache_control: Extra inputs are not permitted") });
+  });
+
   it("accepts X-Api-Key, lists models and counts tokens", async () => {
     const models = [];
     for await (const model of client.models.list()) models.push(model.id);

@@ -11,6 +11,9 @@
 //                   for a fixed reply "Hello from the <Family> mock." sent as several deltas.
 //   scenario `cached`   adds CACHE_READ_TOKENS read from cache (Anthropic also CACHE_WRITE_TOKENS written,
 //                       to the 1-hour cache where the request's breakpoints ask `ttl: "1h"`).
+//   scenario `prompt-cache` (Anthropic) caches as Anthropic does, by the request's cache_control
+//                       breakpoints: a prefix an earlier such request marked is read, the rest up to
+//                       the last breakpoint written (prompt-cache.ts); input tokens are the remainder.
 //   scenario `thinking` adds THINKING_TOKENS reasoning tokens to the output (as do `thinking-tool`'s turns).
 //   scenarios `tool` / `thinking-tool` keep the family's fixed output count whatever the text or call.
 // Validation (validate.ts) answers 400 in the vendor's format for what the vendor would refuse.
@@ -35,6 +38,8 @@ export type Scenario =
   /** The connection is reset once the request has arrived, before any answer (as a server closing an idle keep-alive connection). */
   | "reset"
   | "cached"
+  /** Anthropic: cache reads and writes by the request's breakpoints and what earlier requests marked (prompt-cache.ts). */
+  | "prompt-cache"
   | "thinking"
   /** The model calls the first declared tool; once the last turn is a tool result, it answers text quoting it (conversation.ts). */
   | "tool"
@@ -92,8 +97,8 @@ export function expectedInputTokens(text: string): number {
 const TEXT_KEYS = new Set(["text", "content", "system", "instructions", "input"]);
 const MESSAGE_FIELDS = ["system", "messages", "instructions", "input", "systemInstruction", "contents"];
 
-/** The user-visible text of a request body, by the rule at the top of this file. */
-export function requestText(body: any): string {
+/** The text of `value` (found under `key`; an array's items count as under its key) by the rule at the top of this file. */
+export function textIn(value: unknown, key: string): string {
   const pieces: string[] = [];
   const walk = (value: unknown, key: string) => {
     if (typeof value === "string") {
@@ -104,9 +109,16 @@ export function requestText(body: any): string {
       for (const [k, v] of Object.entries(value)) walk(v, k);
     }
   };
-  // A bare string in `system`, `instructions` or `input` counts; `messages`/`contents` hold only objects.
-  for (const field of MESSAGE_FIELDS) if (body && field in body) walk(body[field], TEXT_KEYS.has(field) ? field : "");
+  walk(value, key);
   return pieces.join("");
+}
+
+/** The user-visible text of a request body, by the rule at the top of this file. */
+export function requestText(body: any): string {
+  // A bare string in `system`, `instructions` or `input` counts; `messages`/`contents` hold only objects.
+  return MESSAGE_FIELDS.filter((field) => body && field in body)
+    .map((field) => textIn(body[field], TEXT_KEYS.has(field) ? field : ""))
+    .join("");
 }
 
 export const inputTokensOf = (body: any) => expectedInputTokens(requestText(body));

@@ -23,6 +23,8 @@ export function validateAnthropic(body: any, issued: Issued, extra: ReadonlySet<
   }
   const sampling = anthropicSamplingProblem(body);
   if (sampling) return sampling;
+  const breakpoints = anthropicBreakpoints(body);
+  if (breakpoints > 4) return { message: `A maximum of 4 blocks with cache_control may be provided. Found ${breakpoints}.` };
   if (body.thinking?.type === "enabled") {
     const budget = body.thinking.budget_tokens;
     if (typeof budget !== "number" || budget < 1024) return { message: "thinking.enabled.budget_tokens: Input should be greater than or equal to 1024" };
@@ -54,6 +56,8 @@ export function validateAnthropic(body: any, issued: Issued, extra: ReadonlySet<
           message: `${at}: unexpected \`tool_use_id\` found in \`tool_result\` blocks: ${block.tool_use_id}. Each \`tool_result\` block must have a corresponding \`tool_use\` block in the previous message.`,
         };
       }
+      // Anthropic caches thinking blocks only as part of a prefix; one takes no breakpoint of its own.
+      if ((block?.type === "thinking" || block?.type === "redacted_thinking") && block.cache_control != null) return { message: `${at}.${block.type}.cache_control: Extra inputs are not permitted` };
       if (block?.type === "thinking" && (typeof block.signature !== "string" || !issued.has(block.signature))) {
         return { message: `${at}: Invalid \`signature\` in \`thinking\` block` };
       }
@@ -79,6 +83,14 @@ export function validateAnthropic(body: any, issued: Issued, extra: ReadonlySet<
     }
   }
   return null;
+}
+
+/** The cache breakpoints of a request: top level (automatic caching), tools, system blocks, message blocks and the blocks of a tool result. */
+function anthropicBreakpoints(body: any): number {
+  const list = (value: unknown): any[] => (Array.isArray(value) ? value : []);
+  const blocks = [body, ...list(body.tools), ...list(body.system)];
+  for (const message of list(body.messages)) for (const block of list(message?.content)) blocks.push(block, ...list(block?.content));
+  return blocks.filter((block) => block?.cache_control != null).length;
 }
 
 /** Claude Sonnet 4.5 and later (Haiku 4.5, Opus 4.5, 4.6, 5…) take one of temperature and top_p. */
