@@ -97,6 +97,14 @@ export type ReasoningSettings = {
   summary?: string;
 };
 
+/**
+ * The caller asked for prompt caching in its own format (OpenAI's `prompt_cache_key`, or its longer
+ * retention). OpenAI caches on its own; an upstream whose caching is opt-in and billed (Anthropic:
+ * writes cost 1.25x input, 2x for an hour) gets breakpoints only when this is set. `ttl` is the
+ * lifetime asked for in Anthropic's terms: "1h" for OpenAI's extended retention, else "5m".
+ */
+export type PromptCache = { ttl: "5m" | "1h" };
+
 export type CanonicalRequest = {
   /** The upstream model id (the relay sets it; readers copy the caller's call name). */
   model: string;
@@ -118,6 +126,7 @@ export type CanonicalRequest = {
   reasoning?: ReasoningSettings;
   /** An end-user id for abuse tracking (chat/Responses `user`, Anthropic `metadata.user_id`). */
   user?: string;
+  promptCache?: PromptCache;
   stream: boolean;
 };
 

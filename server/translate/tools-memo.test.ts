@@ -41,7 +41,7 @@ describe("the tools an agent resends are serialized once per worker", () => {
     // What is kept is the written tools' JSON, handed back without serializing what it is given.
     const scan = scanJson(Buffer.from(text), 64);
     if (scan.tooDeep || !scan.raw) throw new Error("not scanned");
-    const kept = rememberedTools("chat", "messages", ["tools"], scan.raw, "not serialized again");
+    const kept = rememberedTools("chat", "messages", "", ["tools"], scan.raw, "not serialized again");
     expect(JSON.parse(kept!.toString("utf8"))).toEqual((expected as { tools: unknown }).tools);
   });
 
@@ -52,12 +52,12 @@ describe("the tools an agent resends are serialized once per worker", () => {
       return scan.raw;
     };
     for (let n = 0; n < 33; n++) {
-      expect(rememberedTools("chat", "messages", ["tools"], rawOf(n), [n])).toBeNull();
-      expect(rememberedTools("chat", "messages", ["tools"], rawOf(n), [n])?.toString()).toBe(`[${n}]`);
+      expect(rememberedTools("chat", "messages", "", ["tools"], rawOf(n), [n])).toBeNull();
+      expect(rememberedTools("chat", "messages", "", ["tools"], rawOf(n), [n])?.toString()).toBe(`[${n}]`);
     }
-    expect(rememberedTools("chat", "messages", ["tools"], rawOf(32), [])?.toString()).toBe("[32]");
-    expect(rememberedTools("chat", "messages", ["tools"], rawOf(1), [])?.toString()).toBe("[1]");
-    expect(rememberedTools("chat", "messages", ["tools"], rawOf(0), [])).toBeNull(); // dropped: seen first again
+    expect(rememberedTools("chat", "messages", "", ["tools"], rawOf(32), [])?.toString()).toBe("[32]");
+    expect(rememberedTools("chat", "messages", "", ["tools"], rawOf(1), [])?.toString()).toBe("[1]");
+    expect(rememberedTools("chat", "messages", "", ["tools"], rawOf(0), [])).toBeNull(); // dropped: seen first again
   });
 
   it("another tool list, another conversation or another upstream format is keyed apart", () => {
@@ -87,11 +87,22 @@ describe("the tools an agent resends are serialized once per worker", () => {
     expect(strictOf(plain)).toBeUndefined();
   });
 
+  it("the prompt caching asked is part of the key: the Anthropic writer marks the last tool only when the caller asks", () => {
+    const asking = (fields: Record<string, unknown>) => JSON.stringify({ ...JSON.parse(chatCall([weather])), ...fields });
+    const lastToolMark = (text: string) => (JSON.parse(upstreamBody("chat", "messages", text).toString("utf8")).tools as { cache_control?: unknown }[]).at(-1)!.cache_control;
+    const plain = chatCall([weather]);
+    const cached = asking({ prompt_cache_key: "session-1" });
+    const cachedLong = asking({ prompt_cache_key: "session-1", prompt_cache_retention: "24h" });
+    const marks = [plain, plain, cached, cached, cachedLong, cachedLong, plain].map(lastToolMark);
+    const ephemeral = { type: "ephemeral" };
+    expect(marks).toEqual([undefined, undefined, ephemeral, ephemeral, { ...ephemeral, ttl: "1h" }, { ...ephemeral, ttl: "1h" }, undefined]);
+  });
+
   it("nothing is kept for a body with a repeated top-level key (its bytes do not say which tools were read)", () => {
     const text = `{"model":"m","max_tokens":100,"tools":[],"messages":[{"role":"user","content":"Hi"}],"tools":${JSON.stringify([weather])}}`;
     const scan = scanJson(Buffer.from(text), 64);
     if (scan.tooDeep || !scan.raw) throw new Error("not scanned");
-    for (let i = 0; i < 3; i++) expect(rememberedTools("chat", "messages", ["tools"], scan.raw, [])).toBeNull();
+    for (let i = 0; i < 3; i++) expect(rememberedTools("chat", "messages", "", ["tools"], scan.raw, [])).toBeNull();
     expect(JSON.parse(upstreamBody("chat", "messages", text).toString("utf8"))).toEqual(plainBody("chat", "messages", text));
   });
 });

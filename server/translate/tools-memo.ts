@@ -5,8 +5,9 @@
 // kept under the bytes it was read from, and spliced into the body (see JsonText in json-bytes.ts).
 //
 // The key is every top-level member of the caller's body that its reader derives canonical tools
-// from (`Codec.toolsReadFrom`), as bytes, with the caller's and the upstream's formats: a writer's
-// tools depend on the canonical tools alone. A tool list is serialized for keeping the second time
+// from (`Codec.toolsReadFrom`), as bytes, with the caller's and the upstream's formats and the
+// prompt caching asked: a writer's tools depend on the canonical tools, and the Anthropic writer
+// marks the last one as a cache breakpoint when the caller asked for caching. A tool list is serialized for keeping the second time
 // it is seen, so traffic that never repeats one pays a comparison and a copy of its bytes per call.
 import type { RawJson } from "../gateway/raw-json.ts";
 import type { Format } from "./canonical.ts";
@@ -14,6 +15,8 @@ import type { Format } from "./canonical.ts";
 type Entry = {
   caller: Format;
   upstream: Format;
+  /** The prompt caching asked (its lifetime), "" for none. */
+  caching: string;
   /** The bytes of each member the key is made of, in `toolsReadFrom`'s order; null where the body had none. */
   key: (Buffer | null)[];
   /** The written tools as JSON; null until the key is seen again. */
@@ -31,13 +34,21 @@ let keptBytes = 0;
  * The JSON of `written` (what the upstream codec wrote as `tools`) when these tools were seen
  * before; null the first time, or when the body's bytes cannot key it (a repeated top-level key).
  */
-export function rememberedTools(caller: Format, upstream: Format, toolsReadFrom: readonly string[], raw: RawJson, written: unknown): Buffer | null {
+export function rememberedTools(
+  caller: Format,
+  upstream: Format,
+  caching: string,
+  toolsReadFrom: readonly string[],
+  raw: RawJson,
+  written: unknown,
+): Buffer | null {
   if (raw.duplicateKeys) return null;
   const ranges = toolsReadFrom.map((key) => raw.members.find((member) => member.key === key) ?? null);
   const index = entries.findIndex(
     (entry) =>
       entry.caller === caller &&
       entry.upstream === upstream &&
+      entry.caching === caching &&
       entry.key.every((part, i) => {
         const range = ranges[i];
         if (part === null || range === null) return part === range;
@@ -46,7 +57,7 @@ export function rememberedTools(caller: Format, upstream: Format, toolsReadFrom:
   );
   if (index < 0) {
     const key = ranges.map((range) => (range === null ? null : Buffer.from(raw.bytes.subarray(range.valueStart, range.valueEnd))));
-    keep({ caller, upstream, key, written: null, bytes: key.reduce((sum, part) => sum + (part?.length ?? 0), 0) });
+    keep({ caller, upstream, caching, key, written: null, bytes: key.reduce((sum, part) => sum + (part?.length ?? 0), 0) });
     return null;
   }
   const entry = entries[index];

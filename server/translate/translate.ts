@@ -114,7 +114,7 @@ function translatingAdapter(
       }
       // The tools an agent resends every turn are serialized once (tools-memo.ts).
       if (body.tools !== undefined && raw !== null) {
-        const known = rememberedTools(caller.format, upstream.format, caller.toolsReadFrom, raw, body.tools);
+        const known = rememberedTools(caller.format, upstream.format, request.promptCache?.ttl ?? "", caller.toolsReadFrom, raw, body.tools);
         if (known !== null) body.tools = new JsonText(known);
       }
       // The native adapter aims and authenticates it (asked with the members its URL and headers

@@ -6,7 +6,8 @@
 // back; the model quotes both), streamed — on a
 // GPT group (passthrough), on a Claude group (translated to the Messages API) and on the Gemini
 // group (translated to generateContent: Gemini 2.5 refuses a thinking level, so Codex's reasoning
-// effort goes as a thinking budget).
+// effort goes as a thinking budget). On the Claude group its `prompt_cache_key` becomes Anthropic's
+// cache breakpoints, and its later turns are billed cache reads.
 // On the Claude and Gemini groups Codex runs with `web_search = "disabled"` and `[features] multi_agent = false`:
 // by default it declares a hosted `web_search` tool and a `namespace` tool (multi_agent_v1, its
 // sub-agent functions), which a translated call refuses — loudly, as the last test shows.
@@ -142,8 +143,22 @@ describe.skipIf(skipped)(`Codex ${skipped ? `(skipped: ${skipped})` : ""}`.trim(
     expect(proofs[0]).toBe(assistant.content[0].signature);
     for (const proof of proofs) expect(requests.at(-1)!.raw).toContain(proof);
 
+    // Codex asks for prompt caching: its session id as `prompt_cache_key`, the same on every turn.
+    // Anthropic caches only where a request marks it, so each turn marks the last tool, the
+    // instructions, the end of its prompt and (from the second turn) the end of the turn before's...
+    const ephemeral = { type: "ephemeral" };
+    for (const [i, turn] of requests.entries()) {
+      expect(turn.body.tools.at(-1).cache_control).toEqual(ephemeral);
+      expect(turn.body.system.at(-1).cache_control).toEqual(ephemeral);
+      expect(turn.body.messages.at(-1).content.at(-1).cache_control).toEqual(ephemeral);
+      expect(turn.raw.match(/"cache_control"/g), `turn ${i}`).toHaveLength(i === 0 ? 3 : 4);
+    }
     expectChannelCredentialOnly(requests, key, upstreamKeys.anthropic);
-    await expectLedger(env, name, fromUsage, "responses");
+    // ...and every turn after the first reads the prompt before it from the cache, billed as such.
+    const calls = (await expectLedger(env, name, fromUsage, "responses")).slice().reverse();
+    expect(calls[0].cache_read_tokens).toBe(0);
+    expect(calls[0].cache_write_tokens).toBeGreaterThan(0);
+    for (const call of calls.slice(1)) expect(call.cache_read_tokens).toBeGreaterThanOrEqual(calls[0].cache_write_tokens);
     expect(env.sink.attempts).toEqual([]);
   });
 

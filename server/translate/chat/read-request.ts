@@ -2,18 +2,21 @@
 // is refused naming its path, or is one of these documented harmless ignores:
 // - `model` (the relay's call name is used), `stream` (options.stream), `stream_options` (the relay
 //   reads include_usage into the caller context), `metadata` (only meaningful for stored
-//   completions), `prompt_cache_key` (a cache routing hint), `store:false`, `service_tier` auto/default,
-//   and on assistant messages `annotations` (output-only citations clients echo back).
+//   completions), `store:false`, `service_tier` auto/default, and on assistant messages
+//   `annotations` (output-only citations clients echo back).
+// - `prompt_cache_key`, `prompt_cache_retention`, `prompt_cache_options` are read as the caller's
+//   request for prompt caching (openai-prompt-cache.ts).
 // - A field whose value is null is treated as absent (SDKs echo `refusal: null`, `audio: null`).
 // Normalizations (what a same-format round trip does not give back byte for byte) are listed in
 // write-request.ts.
 import { uncarry } from "../carry.ts";
 import { type CanonicalRequest, type OutputFormat, type Part, type ReasoningPart, type TextPart, type ToolChoice, type ToolDefinition, type ToolResultPart, type Turn, TranslationRefusal } from "../canonical.ts";
+import { promptCacheFields, readPromptCache } from "../openai-prompt-cache.ts";
 import { absent, carriedFormat, mediaSourceOf, parseDataUrl } from "./common.ts";
 
 type Json = Record<string, any>;
 
-const ignoredTop = new Set(["model", "messages", "stream", "stream_options", "metadata", "prompt_cache_key"]);
+const ignoredTop = new Set(["model", "messages", "stream", "stream_options", "metadata"]);
 
 /** Fields with no canonical slot: harmless only at their default value. */
 const defaultsOnly: Record<string, [isDefault: (value: any) => boolean, remedy: string]> = {
@@ -37,7 +40,7 @@ const efforts = new Set(["none", "minimal", "low", "medium", "high", "xhigh"]);
 export function readRequest(body: Json, options: { stream: boolean; model: string }): CanonicalRequest {
   const request: CanonicalRequest = { model: options.model, system: [], turns: [], tools: [], stream: options.stream };
   for (const [key, value] of Object.entries(body)) {
-    if (absent(value) || ignoredTop.has(key)) continue;
+    if (absent(value) || ignoredTop.has(key) || promptCacheFields.has(key)) continue;
     const rule = defaultsOnly[key];
     if (rule) {
       if (!rule[0](value)) throw new TranslationRefusal(key, rule[1]);
@@ -46,6 +49,8 @@ export function readRequest(body: Json, options: { stream: boolean; model: strin
     readField(request, key, value, body);
   }
   readMessages(request, body.messages);
+  const promptCache = readPromptCache(body);
+  if (promptCache) request.promptCache = promptCache;
   return request;
 }
 

@@ -4,7 +4,9 @@
 //
 // Caller side (read-request.ts), ignored on purpose — harmless once translated:
 // - `cache_control` wherever it occurs (top level, system, blocks, tools): prompt caching is the
-//   Anthropic upstream's; another upstream caches on its own or not at all. The answer is the same.
+//   Anthropic upstream's; OpenAI, DeepSeek and Gemini cache repeated prefixes without being asked
+//   (a `prompt_cache_key` made from the prompt would put every caller of one system prompt on one
+//   key). The answer is the same.
 // - `stream` (the relay's option), `model` (the relay sets the upstream model).
 // - `context_management` (Claude Code sends it): Anthropic's server-side pruning of old tool
 //   results and thinking. The translated upstream sees the whole history the caller sent; only the
@@ -37,6 +39,7 @@
 // the rest; a document's filename becomes its title when it has none; image `detail` is not sent
 // (Anthropic has one resolution); max_tokens defaults to 8192 (budget + 8192 when a thinking budget
 // reaches 8192); the body always streams. Reasoning goes back only when it is Anthropic's own.
+// Cache breakpoints only when the caller asked for prompt caching (write-request.ts markBreakpoints).
 // Sampling settings Anthropic refuses are dropped (write-request.ts samplingFor): with thinking on,
 // a temperature other than 1, top_k and a top_p below 0.95; top_p beside a temperature.
 // Refused: seed, presence/frequency penalties, temperature outside 0–1 (where sent), json_object output, a

@@ -272,3 +272,69 @@ describe("messages request writer", () => {
     expect(messagesCodec.fieldName("part:tool_result.image")).toBe("messages[].content[] tool_result block's image");
   });
 });
+
+describe("messages request writer: the prompt caching the caller asked for", () => {
+  const thinking = { type: "thinking", thinking: "t", signature: "sig" };
+  /** A second agent turn: instructions, two tools, the user's ask, a call, its result and a follow-up. */
+  const agentTurn = (extra: Partial<CanonicalRequest> = {}) =>
+    base({
+      system: [{ type: "text", text: "You are a coding agent." }, { type: "text", text: "Project rules." }],
+      tools: [
+        { name: "exec_command", parameters: { type: "object", properties: { cmd: { type: "string" } } } },
+        { name: "read_file", parameters: { type: "object", properties: { path: { type: "string" } } } },
+      ],
+      turns: [
+        { role: "user", parts: [{ type: "text", text: "What does README.md say?" }] },
+        { role: "assistant", parts: [{ type: "reasoning", opaque: { origin: "messages", value: thinking } }, { type: "tool_call", id: "call_1", name: "exec_command", arguments: '{"cmd":"cat README.md"}' }] },
+        { role: "user", parts: [{ type: "tool_result", callId: "call_1", content: [{ type: "text", text: "readme" }] }, { type: "text", text: "And NOTES.md?" }] },
+      ],
+      ...extra,
+    });
+
+  /** Where the body has cache_control, as `path: cache_control`. */
+  function breakpoints(value: unknown, path = ""): Record<string, unknown> {
+    if (value === null || typeof value !== "object") return {};
+    const found: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries(value)) {
+      const at = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
+      if (key === "cache_control") found[path] = inner;
+      else Object.assign(found, breakpoints(inner, at));
+    }
+    return found;
+  }
+
+  it("without the caller asking (no prompt_cache_key), no breakpoint: a cache write costs 1.25x the input it holds", () => {
+    expect(breakpoints(messagesCodec.writeRequest(agentTurn()))).toEqual({});
+  });
+
+  it("asked: the last tool, the last system block, the last block of the last message and of the previous turn's — 4 at most", () => {
+    const body = messagesCodec.writeRequest(agentTurn({ promptCache: { ttl: "5m" } })) as any;
+    const ephemeral = { type: "ephemeral" };
+    expect(breakpoints(body)).toEqual({ "tools[1]": ephemeral, "system[1]": ephemeral, "messages[0].content[0]": ephemeral, "messages[2].content[1]": ephemeral });
+    // The rest of the body is what it is without caching.
+    const unmarked = messagesCodec.writeRequest(agentTurn()) as any;
+    expect(JSON.parse(JSON.stringify(body, (key, value) => (key === "cache_control" ? undefined : value)))).toEqual(unmarked);
+    // Anthropic's own thinking block goes back as it was read, unmarked.
+    expect(body.messages[1].content[0]).toBe(thinking);
+    expect(thinking).not.toHaveProperty("cache_control");
+  });
+
+  it("OpenAI's extended retention asks for Anthropic's 1-hour cache on every breakpoint", () => {
+    const body = messagesCodec.writeRequest(agentTurn({ promptCache: { ttl: "1h" } }));
+    const marks = Object.values(breakpoints(body));
+    expect(marks).toHaveLength(4);
+    for (const mark of marks) expect(mark).toEqual({ type: "ephemeral", ttl: "1h" });
+  });
+
+  it("a first turn without tools or system: its one message; a thinking block takes no breakpoint", () => {
+    expect(breakpoints(messagesCodec.writeRequest(base({ promptCache: { ttl: "5m" } })))).toEqual({ "messages[0].content[0]": { type: "ephemeral" } });
+    const prefilled = base({
+      promptCache: { ttl: "5m" },
+      turns: [
+        { role: "user", parts: [{ type: "text", text: "hi" }] },
+        { role: "assistant", parts: [{ type: "text", text: "Well" }, { type: "reasoning", opaque: { origin: "messages", value: { ...thinking } } }] },
+      ],
+    });
+    expect(breakpoints(messagesCodec.writeRequest(prefilled))).toEqual({ "messages[1].content[0]": { type: "ephemeral" } });
+  });
+});

@@ -1,6 +1,16 @@
 // Upstream side: the canonical request → an Anthropic Messages body. What Messages cannot carry is
 // refused with the canonical key (TranslationRefusal); the normalizations are listed in index.ts.
-import { type CanonicalRequest, type DocumentPart, type ImagePart, type Part, type ReasoningSettings, type TextPart, TranslationRefusal, type Turn } from "../canonical.ts";
+import {
+  type CanonicalRequest,
+  type DocumentPart,
+  type ImagePart,
+  type Part,
+  type PromptCache,
+  type ReasoningSettings,
+  type TextPart,
+  TranslationRefusal,
+  type Turn,
+} from "../canonical.ts";
 import { argumentsObject } from "../tool-arguments.ts";
 
 type Json = Record<string, any>;
@@ -64,6 +74,7 @@ export function writeRequest(request: CanonicalRequest): Record<string, unknown>
     outputConfig.format = { type: "json_schema", schema: request.output.schema };
   }
   if (Object.keys(outputConfig).length > 0) body.output_config = outputConfig;
+  if (request.promptCache) markBreakpoints(body, request.promptCache);
   // Translated upstream calls always stream; a caller that asked for no stream is answered from it.
   body.stream = true;
   return body;
@@ -87,6 +98,33 @@ function samplingFor(request: CanonicalRequest, thinking: boolean): { temperatur
   if (temperature !== undefined) topP = undefined;
   return { temperature, topP, topK };
 }
+
+/**
+ * The caller asked for prompt caching (canonical.ts PromptCache; never on our own: a cache write
+ * costs more than the input it holds). Anthropic caches the prompt — tools, then system, then
+ * messages — up to each block marked `cache_control`, at most 4 a request; marked as it documents
+ * for a conversation that grows turn by turn:
+ * - the last tool and the last system block: what an agent sends unchanged on every turn;
+ * - the last block of the last message: this turn's whole prompt, read back by the next turn;
+ * - the last block of the message two before it, where the previous turn's prompt ended (the turns
+ *   alternate): Anthropic looks for a cached prefix only up to 20 blocks before a breakpoint, and a
+ *   turn of many tool calls and results adds more than that.
+ * A prefix shorter than the model's minimum (1024 tokens for Sonnet 4.x, 4096 for Opus 4.5 and later
+ * and Haiku 4.5) is not cached and costs nothing more. A thinking block takes no breakpoint, so a
+ * message's last other block is marked.
+ */
+function markBreakpoints(body: Json, cache: PromptCache): void {
+  const mark = (block: Json | undefined) => {
+    if (block) block.cache_control = cache.ttl === "1h" ? { type: "ephemeral", ttl: "1h" } : { type: "ephemeral" };
+  };
+  mark(body.tools?.at(-1));
+  mark(body.system?.at(-1));
+  const messages: { content: Json[] }[] = body.messages;
+  mark(lastCacheable(messages.at(-1)?.content));
+  if (messages.length >= 3) mark(lastCacheable(messages.at(-3)?.content));
+}
+
+const lastCacheable = (content: Json[] | undefined) => content?.findLast((block) => block.type !== "thinking" && block.type !== "redacted_thinking");
 
 function writeToolChoice(request: CanonicalRequest): Json | undefined {
   const choice = request.toolChoice;

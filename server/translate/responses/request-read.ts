@@ -7,8 +7,10 @@
 // - `include`: `reasoning.encrypted_content` is honoured by always carrying reasoning; other
 //   includes (logprobs, sources) are not produced by a translated call.
 // - `metadata`, `client_metadata` (Codex): labels for stored responses; nothing is stored.
-// - `truncation`, `prompt_cache_key`, `prompt_cache_retention`, `prompt_cache_options`,
-//   `service_tier`: server-side hints of OpenAI's own platform that another upstream has no use for.
+// - `truncation`, `service_tier`: server-side hints of OpenAI's own platform that another upstream has no use for.
+// - `prompt_cache_key`, `prompt_cache_retention`, `prompt_cache_options` are read as the caller's
+//   request for prompt caching (openai-prompt-cache.ts); a part's `prompt_cache_breakpoint` (explicit
+//   mode, which then adds no caching of ours) is not carried.
 // - `text.verbosity: "medium"` (the default) is accepted; another verbosity is refused.
 // - On items: message `id`/`status`, function_call `id`/`status`, output_text `annotations`/`logprobs`
 //   are output bookkeeping, not model input.
@@ -29,6 +31,7 @@ import {
   type Turn,
   TranslationRefusal,
 } from "../canonical.ts";
+import { promptCacheFields, readPromptCache } from "../openai-prompt-cache.ts";
 
 type Json = Record<string, any>;
 
@@ -41,9 +44,6 @@ const ignored = new Set([
   "metadata",
   "client_metadata",
   "truncation",
-  "prompt_cache_key",
-  "prompt_cache_retention",
-  "prompt_cache_options",
   "service_tier",
 ]);
 const read = new Set([
@@ -59,6 +59,7 @@ const read = new Set([
   "reasoning",
   "user",
   "safety_identifier",
+  ...promptCacheFields,
 ]);
 /** Refused when present with a value that asks for something; `null`/`false`/0 ask for nothing. */
 const refusedWhenSet: Record<string, string> = {
@@ -115,6 +116,8 @@ export function readRequest(body: Json, options: { stream: boolean; model: strin
   }
   const user = readUser(body);
   if (user !== undefined) request.user = user;
+  const promptCache = readPromptCache(body);
+  if (promptCache) request.promptCache = promptCache;
   return request;
 }
 

@@ -24,8 +24,8 @@ describe("responses request: same-format round trip", () => {
   it("a Codex request reads and writes back the same body, modulo the documented normalizations", () => {
     const body = fixture("codex-request.json");
     const written = responsesCodec.writeRequest(read(body, true));
-    // Normalizations: the leading developer item joins `instructions`; the ignored transport
-    // fields (prompt_cache_key) are not sent; stream/store/include are always as Codex sends them.
+    // Normalizations: the leading developer item joins `instructions`; prompt_cache_key is read as
+    // the caching asked (what OpenAI does unasked), not sent; stream/store/include are always as Codex sends them.
     const [developer, ...input] = body.input;
     const expected = { ...body, instructions: `${body.instructions}\n\n${developer.content[0].text}`, input };
     delete expected.prompt_cache_key;
