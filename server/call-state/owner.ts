@@ -16,7 +16,7 @@ import type { CapStamps } from "../store/budgets.ts";
 import { constraintViolation } from "../store/constraints.ts";
 import { type AccountId, type Grant, type LeaseRequest, accountBook } from "./accounts.ts";
 import { type ChannelHealth, type CircuitOptions, circuitBook } from "./circuit.ts";
-import { type Adjustment, type SharedBudgets, redisShared } from "./redis.ts";
+import { type CapRestart, type SharedBudgets, redisShared } from "./redis.ts";
 import { type Admission, type RateScope, type RateTicket, rateBook } from "./rate-limits.ts";
 import type { Peer } from "./rpc.ts";
 import { type PackedSettlement, type Settlement, capStampsOf, unpackSettlement } from "./settlement-wire.ts";
@@ -65,10 +65,10 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
         // Between batch writes, so the book does not move while Redis hears of it.
         onRejoin: (newEpoch) =>
           serially(async () => {
-            // A new epoch: charges already in the database are in the balances it reads, so mirrors of them are dropped.
-            // The same Redis: they come off its accounts first (a lease of this node a sweep dropped is left as it is).
-            if (newEpoch) unmirrored = [];
-            else if ((await mirror([])) > 0) throw new Error("written charges not yet mirrored in Redis");
+            // Written charges Redis has not heard of come off its accounts first (a lease of this node a sweep
+            // dropped, or one of an earlier epoch, is left as it is). In a new epoch too: another node may have
+            // rebuilt an account from a read that began before they were written (Redis skips those its read has).
+            if ((await mirror([])) > 0) throw new Error(`written charges not yet mirrored in Redis${newEpoch ? " (new epoch)" : ""}`);
             // Only what is in use — leased to workers, charged and not yet written — is registered: the
             // spare goes back to the pool, which may have lent it to another node while this one was swept.
             const inUse = new Map(book.loaded().map((account) => [account, book.durable(account) - book.available(account)]));
@@ -229,7 +229,9 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
    */
   async function fromRedis(holder: string, requests: LeaseRequest[]): Promise<{ granted: Grant[] } | Refusal> {
     const shortOf = () => requests.filter((request) => book.available(request.account) < request.need).map((request) => request.account);
-    for (let shorts = 0, waits = 0; ; ) {
+    // Redis may answer "wait" (a new epoch's grace period, a cap being changed), for 20 s at most.
+    const waitUntil = Date.now() + 20_000;
+    for (let shorts = 0; ; ) {
       const last = shorts === 2;
       if (last) for (const account of shortOf()) await returnSpare(account);
       const asks = requests.map((request) => ({
@@ -244,7 +246,7 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
         return { unavailable: true };
       }
       if ("waitMs" in answer) {
-        if (++waits > 20) return { unavailable: true };
+        if (Date.now() > waitUntil) return { unavailable: true };
         await new Promise((done) => setTimeout(done, Math.min(answer.waitMs, 1_000)));
         continue;
       }
@@ -455,34 +457,17 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
       }
     },
     /**
-     * A spend cap's change by `delta`, before the database's write. Replica mode: Redis loads the
-     * account if it has not yet, and takes a lowering out at once (see adjustBeginScript); null
-     * alone, where the reload after the write reads the new cap.
+     * A member's or key's spend cap (or its period) about to change, before the database's write.
+     * Replica mode: none of its accounts lends until `endCapRestart` has the one it counts in read
+     * again from the database (see capRestartScript); null alone, where the reload after the write
+     * reads the new cap.
      */
-    beginCapChange: async (account: AccountId, delta: number): Promise<Adjustment | null> =>
-      shared && delta !== 0 ? shared.beginAdjustment(account, delta, "cap") : null,
-    /** Its second step, once the database took `written` of it. A lowered cap's idle leases come back from every node. */
-    endCapChange: async (adjustment: Adjustment, written: number) => {
+    beginCapRestart: async (account: AccountId): Promise<CapRestart | null> => (shared ? shared.beginCapRestart(account) : null),
+    /** After the write: `account` (the cap's now; null: none) is read again, and idle leases of it lent from the earlier figure come back from every node. */
+    endCapRestart: async (restart: CapRestart, account: AccountId | null) => {
       if (!shared) return;
-      await shared.endAdjustment(adjustment, written);
-      if (adjustment.counted < 0) {
-        await recallEverywhere(adjustment.account);
-        await recall(adjustment.account);
-        await returnSpare(adjustment.account);
-      }
-    },
-    /**
-     * A spend cap set anew (from none, or counting another period), before the database's write.
-     * Replica mode: Redis may keep an account of it from an earlier cap, which knows nothing of what
-     * was spent since; it lends nothing until `endCapRestart` has it read again from the database.
-     */
-    beginCapRestart: async (account: AccountId) => {
-      if (shared) await shared.beginCapRestart(account);
-    },
-    /** After the write: the account is read again, and idle leases of it lent from the earlier figure come back from every node. */
-    endCapRestart: async (account: AccountId) => {
-      if (!shared) return;
-      await shared.endCapRestart(account);
+      await shared.endCapRestart(restart, account);
+      if (!account) return;
       await recallEverywhere(account);
       await recall(account);
       await returnSpare(account);
@@ -529,6 +514,8 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
       await flushKeyUses();
       if (queue.length > 0) log("ledger.unwritten_at_stop", { records: queue.length });
       if (shared) {
+        // Written charges Redis has not heard of yet: a last try (if it fails, the sweep of this node has them read again).
+        await serially(() => mirror([]));
         // Every lease of this node goes back: its workers are gone.
         const back = book.loaded().map((account) => ({ account, amount: book.durable(account) - book.unflushed(account) }));
         await shared.giveBack(back.filter((grant) => grant.amount > 0)).catch(() => {});

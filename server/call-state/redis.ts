@@ -3,7 +3,8 @@
 // account from Redis, where one atomic script per operation keeps, for each account, what the
 // database holds (durable) and what is leased out per node. Each operation that moves money is
 // applied once however often it is sent (see `once` below). Nodes prove they are alive with a
-// heartbeat; a dead node's leases return to the pool within seconds. Circuit changes and catalog
+// heartbeat; a dead node's leases return to the pool within seconds, and its accounts are read again
+// from the database (it may have written charges Redis never heard of). Circuit changes and catalog
 // changes travel by publish/subscribe; a circuit's half-open probe is claimed once for all nodes.
 //
 // After Redis restarts empty, accounts are rebuilt from the database as they are used. Grants wait
@@ -13,8 +14,9 @@
 // A node cut off from Redis cannot tell a dead Redis from its own partition, and the others sweep it
 // once its heartbeat lapses (3 s). So it spends its leases only while its last heartbeat is younger
 // than the heartbeat's TTL less one beat (2 s); then its workers' spare leases are recalled and it
-// grants and admits nothing until it is back. Back, a heartbeat that finds its lapsed registers
-// again what its calls hold and its calls in flight, before anything new is granted or admitted.
+// grants and admits nothing until it is back. Back, a heartbeat that finds its lapsed (or a new
+// epoch) has it tell Redis the charges it wrote meanwhile, then register again what its calls hold
+// and its calls in flight, before anything new is granted or admitted.
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import type { AccountId, Grant, LeaseRequest } from "./accounts.ts";
@@ -29,16 +31,24 @@ const leaseOperationKeepMs = 10 * 60_000;
 /** How long it remembers the steps of a balance or cap change. A node sends a second step that failed again until an hour before. */
 const adjustmentKeepMs = 24 * 3_600_000;
 const adjustmentRetryMs = adjustmentKeepMs - 3_600_000;
-/** A cap set anew lends nothing until the node that set it has reloaded it; past this, whoever asks for it reloads it. */
+/** A cap being changed lends nothing until the node that changes it has reloaded it; past this, whoever asks for it reloads it. */
 const capRestartMs = 10_000;
+/** The change's write must commit by then (it is refused otherwise): a reload after the deadline reads its outcome. */
+const capWriteMs = capRestartMs / 2;
 
 // Scripts that move money are applied once each: KEYS[1] names the operation (tg:op:<id>). ioredis
 // sends a command whose answer was lost again once it has reconnected, and a node retries a step
 // that failed; a repeat gets the first answer back.
 //
 // An account is loaded from a database read that began at loadedAt. 'born' names that load (Redis
-// may lose its state and load it again), 'gen' the latest load or reload, and 'charged' counts what
-// flushed charges took from it since it was born (a reload subtracts those its read may lack).
+// may lose its state and load it again), 'gen' the latest load or reload, 'charged' counts what
+// flushed charges took from it since it was born (a reload subtracts those its read may lack), and
+// 'changes' counts the steps of balance changes and reloads (a reload whose read may predate one
+// reads again). 'stale': a swept node's charges may be missing, so the next node that asks reloads it.
+//
+// A member's or key's cap being changed is noted in 'tg:restarts:<member or key>' (change id →
+// deadline): none of its accounts (one per period) lends until each change's node has reloaded it
+// after its write; past a deadline, whoever asks reloads it.
 const accountScripts = `
 local function once(keepMs, apply)
   local done = redis.call('GET', KEYS[1])
@@ -48,14 +58,25 @@ local function once(keepMs, apply)
   return answer
 end
 local function load(key, durable, loadedAt, id)
-  redis.call('HSET', key, 'durable', durable, 'leased', '0', 'loadedAt', loadedAt, 'born', id, 'gen', id, 'charged', '0')
+  redis.call('HSET', key, 'durable', durable, 'leased', '0', 'loadedAt', loadedAt, 'born', id, 'gen', id, 'charged', '0', 'changes', '0')
 end
--- A cap set anew lends nothing until it is reloaded after its write; past the deadline the asker reloads it.
+local function restartsOf(account)
+  return 'tg:restarts:' .. string.match(account, '^[^@]+')
+end
 local function reloading(key, account, now)
-  local deadline = tonumber(redis.call('HGET', key, 'reloading') or '0')
-  if deadline == 0 then return nil end
-  if now < deadline then return {'wait', string.format('%.0f', deadline - now)} end
-  return {'reload', account}
+  if redis.call('HEXISTS', key, 'stale') == 1 then return {'reload', account} end
+  local deadlines = redis.call('HVALS', restartsOf(account))
+  -- (versions before 'tg:restarts' kept one deadline in the account)
+  local legacy = redis.call('HGET', key, 'reloading')
+  if legacy then deadlines[#deadlines + 1] = legacy end
+  local wait = 0
+  for _, deadline in ipairs(deadlines) do
+    if now >= tonumber(deadline) then return {'reload', account} end
+    wait = math.max(wait, tonumber(deadline) - now)
+  end
+  -- Asked again soon: a change's write usually takes milliseconds.
+  if wait > 0 then return {'wait', string.format('%.0f', math.min(wait, 250))} end
+  return nil
 end`;
 
 const acquireScript = `${accountScripts}
@@ -68,9 +89,10 @@ return once(${leaseOperationKeepMs}, function()
   for i = 0, n - 1 do
     local account = ARGV[6 + i * 4]
     local key = 'tg:acct:' .. account
-    if redis.call('EXISTS', key) == 0 then load(key, ARGV[9 + i * 4], loadedAt, KEYS[1]) end
+    -- Not loaded while its cap is being changed: the read may predate the write.
     local busy = reloading(key, account, now)
     if busy then return busy end
+    if redis.call('EXISTS', key) == 0 then load(key, ARGV[9 + i * 4], loadedAt, KEYS[1]) end
     local free = tonumber(redis.call('HGET', key, 'durable')) - tonumber(redis.call('HGET', key, 'leased'))
     if free < tonumber(ARGV[7 + i * 4]) then
       -- Scarce for a while: only exact needs are granted, so no refill ahead of need takes what a waiting call needs.
@@ -125,12 +147,11 @@ end)`;
 // A balance change in two steps around the database's write, so that no load of the account can
 // carry a figure read before the write into Redis after it (where the change would then be lost):
 // the first step loads the account if Redis does not have it yet, from a read of this node's, and
-// every later load finds it there. ARGV: account, delta, durableIfMissing, loadedAt, now, grace,
-// kind, id (of the change). A removal (delta < 0) is taken out at once, and noted as pending until
-// the second step: from a balance, refused when it would take money leased out; from a spend cap
-// ('cap'), always — the cap then lends nothing until enough leases come back, and calls in flight
-// keep their holds (as on one node). Answers which load of the account it counted on ('gen').
-// Not within the grace period of a new epoch: the leases of other nodes are not all re-registered.
+// every later load finds it there. ARGV: account, delta, durableIfMissing, loadedAt, now, grace, id
+// (of the change). A removal (delta < 0) is taken out at once, refused when it would take money
+// leased out, and noted as pending until the second step. Answers which load of the account it
+// counted on ('gen'). Not within the grace period of a new epoch: the leases of other nodes are
+// not all re-registered.
 const adjustBeginScript = `${accountScripts}
 return once(${adjustmentKeepMs}, function()
   local account, delta, now, grace = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[5]), tonumber(ARGV[6])
@@ -138,15 +159,16 @@ return once(${adjustmentKeepMs}, function()
   local epoch = redis.call('GET', 'tg:epoch')
   if not epoch then redis.call('SET', 'tg:epoch', ARGV[5]); epoch = ARGV[5] end
   if now - tonumber(epoch) < grace then return {'wait', string.format('%.0f', tonumber(epoch) + grace - now)} end
-  if redis.call('EXISTS', key) == 0 then load(key, ARGV[3], ARGV[4], KEYS[1]) end
   local busy = reloading(key, account, now)
   if busy then return busy end
+  if redis.call('EXISTS', key) == 0 then load(key, ARGV[3], ARGV[4], KEYS[1]) end
   if delta < 0 then
-    if ARGV[7] ~= 'cap' and tonumber(redis.call('HGET', key, 'durable')) - tonumber(redis.call('HGET', key, 'leased')) < -delta then return {'short'} end
+    if tonumber(redis.call('HGET', key, 'durable')) - tonumber(redis.call('HGET', key, 'leased')) < -delta then return {'short'} end
     redis.call('HINCRBY', key, 'durable', ARGV[2])
-    redis.call('HSET', 'tg:pending:' .. account, ARGV[8], string.format('%.0f', -delta))
+    redis.call('HSET', 'tg:pending:' .. account, ARGV[7], string.format('%.0f', -delta))
     redis.call('PEXPIRE', 'tg:pending:' .. account, ${adjustmentKeepMs})
   end
+  redis.call('HINCRBY', key, 'changes', 1)
   return {'ready', redis.call('HGET', key, 'gen')}
 end)`;
 
@@ -160,39 +182,57 @@ return once(${adjustmentKeepMs}, function()
   local key = 'tg:acct:' .. ARGV[1]
   redis.call('HDEL', 'tg:pending:' .. ARGV[1], ARGV[5])
   if redis.call('EXISTS', key) == 0 then return {'done'} end
+  redis.call('HINCRBY', key, 'changes', 1)
   if redis.call('HGET', key, 'gen') ~= ARGV[4] then return {'reload'} end
   local change = tonumber(ARGV[3]) - tonumber(ARGV[2])
   if change ~= 0 then redis.call('HINCRBY', key, 'durable', string.format('%.0f', change)) end
   return {'done'}
 end)`;
 
-// A cap set anew — from none, or counting another period — may find an account Redis kept from an
-// earlier cap (its figure does not know what was spent since). Before the write, it is marked to
-// lend nothing (created so, if missing) until reloaded after the write, or until ARGV[2] (a deadline).
+// A member's or key's cap (or its period) about to change. A change computed from what was read
+// before the write would miss another one made at the same moment, and an account Redis kept from
+// an earlier cap knows nothing of what was spent since; so before the write, every account of the
+// member or key is marked to lend nothing until the change's node has read the account the cap
+// counts in now again after the write — or until ARGV[2] (a deadline, past which the write can no
+// longer commit). ARGV: an account of it, deadline, id (of the change).
 const capRestartScript = `${accountScripts}
 return once(${adjustmentKeepMs}, function()
-  local key = 'tg:acct:' .. ARGV[1]
-  if redis.call('EXISTS', key) == 0 then load(key, '0', '0', KEYS[1]) end
-  redis.call('HSET', key, 'reloading', ARGV[2])
+  local restarts = restartsOf(ARGV[1])
+  redis.call('HSET', restarts, ARGV[3], ARGV[2])
+  redis.call('PEXPIRE', restarts, ${adjustmentKeepMs})
   return 1
 end)`;
 
-// An account loaded again from a database read, keeping what is leased out of it. ARGV: account,
-// durable (read), loadedAt, charged and born as they were before the read, gen (a new id), and
-// 'restart' when this ends a cap's restart. Charges Redis took since then and removals still
-// pending may be missing from the read: they are taken out (less money, never more). Repeating it
-// changes nothing more.
-const reloadScript = `
-local account = ARGV[1]
+// An account loaded again from a database read, keeping what is leased out of it (loaded, if Redis
+// does not have it). ARGV: account, durable (read), loadedAt, then charged, born and changes as
+// they were before the read, gen (a new id), and the id of the cap change this ends (or ''). Charges
+// Redis took since then and removals still pending may be missing from the read: they are taken
+// out (less money, never more). A change's step since then, or another reload, may be missing too:
+// the answer 'again' has the node read once more. Cap changes whose deadline passed before the
+// read began are over (their write can no longer commit).
+const reloadScript = `${accountScripts}
+local account, read, loadedAt = ARGV[1], tonumber(ARGV[2]), ARGV[3]
 local key = 'tg:acct:' .. account
-if redis.call('EXISTS', key) == 0 then return 0 end
-local charged = tonumber(redis.call('HGET', key, 'charged') or '0')
-if ARGV[4] ~= '' and redis.call('HGET', key, 'born') == ARGV[5] then charged = charged - tonumber(ARGV[4]) end
+if (redis.call('HGET', key, 'born') or '') ~= ARGV[5] or (redis.call('HGET', key, 'changes') or '0') ~= ARGV[6] then return 'again' end
 local pending = 0
 for _, amount in ipairs(redis.call('HVALS', 'tg:pending:' .. account)) do pending = pending + tonumber(amount) end
-redis.call('HSET', key, 'durable', string.format('%.0f', tonumber(ARGV[2]) - pending - charged), 'loadedAt', ARGV[3], 'gen', ARGV[6])
-if ARGV[7] == 'restart' then redis.call('HDEL', key, 'reloading') end
-return 1`;
+if ARGV[5] == '' then
+  load(key, string.format('%.0f', read - pending), loadedAt, ARGV[7])
+else
+  local charged = tonumber(redis.call('HGET', key, 'charged') or '0') - tonumber(ARGV[4])
+  redis.call('HSET', key, 'durable', string.format('%.0f', read - pending - charged), 'loadedAt', loadedAt, 'gen', ARGV[7])
+  redis.call('HDEL', key, 'stale')
+end
+redis.call('HINCRBY', key, 'changes', 1)
+local restarts = restartsOf(account)
+if ARGV[8] ~= '' then redis.call('HDEL', restarts, ARGV[8]) end
+local marks = redis.call('HGETALL', restarts)
+for i = 1, #marks, 2 do
+  if tonumber(marks[i + 1]) <= tonumber(loadedAt) then redis.call('HDEL', restarts, marks[i]) end
+end
+local legacy = redis.call('HGET', key, 'reloading')
+if legacy and tonumber(legacy) <= tonumber(loadedAt) then redis.call('HDEL', key, 'reloading') end
+return 'done'`;
 
 // Heartbeat: ARGV node, now, ttlMs. Returns the epoch (when this Redis's state began) and 1 when
 // this node's last heartbeat had lapsed: another node's sweep may have dropped its leases and calls.
@@ -222,14 +262,22 @@ for i = 4, #ARGV, 3 do
 end
 return over`;
 
-// Leases of nodes whose heartbeat expired go back to their accounts. Returns how many nodes.
+// Leases of nodes whose heartbeat expired go back to their accounts. The node may have written
+// charges to the database that Redis never heard of (it could not reach Redis, or it died between
+// the write and telling Redis): each of its accounts is read again by the next node that asks for
+// it. Returns how many nodes.
 const sweepScript = `
 local swept = 0
 for _, node in ipairs(redis.call('SMEMBERS', 'tg:nodes')) do
   if redis.call('EXISTS', 'tg:alive:' .. node) == 0 then
     local leases = redis.call('HGETALL', 'tg:leases:' .. node)
     for i = 1, #leases, 2 do
-      if redis.call('EXISTS', 'tg:acct:' .. leases[i]) == 1 then redis.call('HINCRBY', 'tg:acct:' .. leases[i], 'leased', string.format('%.0f', -tonumber(leases[i + 1]))) end
+      local key = 'tg:acct:' .. leases[i]
+      if redis.call('EXISTS', key) == 1 then
+        redis.call('HINCRBY', key, 'leased', string.format('%.0f', -tonumber(leases[i + 1])))
+        redis.call('HSET', key, 'stale', '1')
+        redis.call('HINCRBY', key, 'changes', 1)
+      end
     end
     redis.call('DEL', 'tg:leases:' .. node)
     local calls = redis.call('HGETALL', 'tg:ratecalls:' .. node)
@@ -330,6 +378,8 @@ export type SharedBudgets = ReturnType<typeof redisShared>;
 /** A balance change between its two steps in Redis: its id, what the first took out, which load of the account it counted on, and when it began. */
 export type Adjustment = { id: string; account: AccountId; counted: number; gen: string; begunAt: number };
 type AdjustmentEnd = Adjustment & { written: number };
+/** A cap's change under way: its id, an account of its member or key, and by when its write must commit. */
+export type CapRestart = { id: string; account: AccountId; commitBy: number };
 /** Money this node gives back, until Redis has taken it; `registration`: of this node's leases, when it was given. */
 type GiveBack = { op: string; grants: Grant[]; registration: number };
 
@@ -392,14 +442,18 @@ export function redisShared(options: SharedOptions) {
 
   /**
    * Loads an account again from a database read, keeping what is leased out of it (reloadScript).
-   * `restart`: this ends a cap's restart, which lends nothing until then.
+   * `restartId`: this ends that cap change, whose accounts lend nothing until then.
    */
-  const reload = async (account: AccountId, restart: boolean) => {
-    // Before the read: a charge Redis takes from here on may be missing from it.
-    const [charged, born] = await redis.hmget(`tg:acct:${account}`, "charged", "born");
-    const loadedAt = Date.now();
-    const durable = (await options.durableOf([account])).get(account) ?? 0;
-    await run.tgReload(account, durable, loadedAt, charged ?? "", born ?? "", randomUUID(), restart ? "restart" : "");
+  const reload = async (account: AccountId, restartId = "") => {
+    for (let reads = 1; ; reads++) {
+      // Before the read: a charge or change Redis takes from here on may be missing from it.
+      const [charged, born, changes] = await redis.hmget(`tg:acct:${account}`, "charged", "born", "changes");
+      const loadedAt = Date.now();
+      const durable = (await options.durableOf([account])).get(account) ?? 0;
+      const outcome = await run.tgReload(account, durable, loadedAt, charged ?? "0", born ?? "", changes ?? "0", randomUUID(), restartId);
+      if (outcome !== "again") return;
+      if (reads === 10) throw new Error("an account kept changing while it was read again from the database");
+    }
   };
 
   /** Second steps of balance changes that Redis could not be reached for: retried at each heartbeat (Redis counts each once). */
@@ -407,7 +461,7 @@ export function redisShared(options: SharedOptions) {
   const endAdjustment = async (end: AdjustmentEnd) => {
     const [outcome] = (await run.tgAdjustEnd(operation(`${end.id}/end`), end.account, end.counted, end.written, end.gen, end.id)) as string[];
     // Loaded again since the first step (Redis lost its state), from a read that may or may not have the write: read after it.
-    if (outcome === "reload") await reload(end.account, false);
+    if (outcome === "reload") await reload(end.account);
   };
   const retryAdjustmentEnds = async () => {
     for (const end of unfinished.splice(0)) {
@@ -527,9 +581,9 @@ export function redisShared(options: SharedOptions) {
         const durable = await options.durableOf(requests.map((request) => request.account));
         const args = requests.flatMap((request) => [request.account, request.need, request.extra, durable.get(request.account) ?? 0]);
         const [status, ...rest] = (await run.tgAcquire(operation(), options.node, nodes, Date.now(), graceMs, loadedAt, ...args)) as string[];
-        // A cap's restart that its node did not finish in time: this node reloads the account, then asks again.
+        // A cap's change that its node did not finish in time, or a swept node's account: this node reloads it, then asks again.
         if (status === "reload" && reloads < 2) {
-          await reload(rest[0], true);
+          await reload(rest[0]);
           continue;
         }
         if (status === "wait" || status === "reload") return { waitMs: Number(rest[0]) || 100 };
@@ -559,22 +613,21 @@ export function redisShared(options: SharedOptions) {
     flushed: (grants: Grant[], committedAt: number, op: string = randomUUID()) =>
       run.tgReturn(operation(op), "flushed", options.node, epoch ?? "", committedAt, ...grants.flatMap((grant) => [grant.account, grant.amount])),
     /**
-     * A balance or spend cap change's first step, before the database's write: the account is loaded
-     * into Redis if it is not there yet, and a removal taken out of it. Null: a balance removal that
-     * would take money leased out (a cap's is always taken). Throws when Redis cannot be reached
-     * (nothing should be written then).
+     * A balance change's first step, before the database's write: the account is loaded into Redis
+     * if it is not there yet, and a removal taken out of it. Null: a removal that would take money
+     * leased out. Throws when Redis cannot be reached (nothing should be written then).
      */
-    async beginAdjustment(account: AccountId, delta: number, kind: "balance" | "cap" = "balance"): Promise<Adjustment | null> {
+    async beginAdjustment(account: AccountId, delta: number): Promise<Adjustment | null> {
       const id = randomUUID();
       for (let waits = 0; ; waits++) {
         // Taken before the read, as for a lease: a write that finished earlier is in what the read returns.
         const loadedAt = Date.now();
         const durable = (await options.durableOf([account])).get(account) ?? 0;
-        const [status, value] = (await run.tgAdjustBegin(operation(), account, delta, durable, loadedAt, Date.now(), graceMs, kind, id)) as string[];
+        const [status, value] = (await run.tgAdjustBegin(operation(), account, delta, durable, loadedAt, Date.now(), graceMs, id)) as string[];
         if (status === "ready") return { id, account, counted: Math.min(0, delta), gen: value ?? "", begunAt: Date.now() };
         if (status === "short") return null;
         if (waits === 20) throw new Error("the shared budget store is still waiting for the nodes to re-register their leases");
-        if (status === "reload") await reload(account, true);
+        if (status === "reload") await reload(account);
         else await new Promise((done) => setTimeout(done, Math.min(Number(value), 1_000)));
       }
     },
@@ -585,12 +638,25 @@ export function redisShared(options: SharedOptions) {
       await endAdjustment(end).catch(() => void unfinished.push(end));
     },
     /**
-     * A spend cap set anew (from none, or counting another period), before the database's write:
-     * its account lends nothing until `endCapRestart` reloads it. Throws when Redis cannot be reached.
+     * A member's or key's spend cap (or its period) about to change, before the database's write:
+     * none of its accounts lends until `endCapRestart`. Its write must commit by `commitBy`, when
+     * the others may read it again. Throws when Redis cannot be reached (nothing should be written then).
      */
-    beginCapRestart: async (account: AccountId) => void (await run.tgCapRestart(operation(), account, Date.now() + capRestartMs)),
-    /** After the write (or its failure): the account is loaded again from the database. If Redis cannot be reached, the next node to ask for it does it. */
-    endCapRestart: (account: AccountId) => reload(account, true).catch(() => {}),
+    async beginCapRestart(account: AccountId): Promise<CapRestart> {
+      const id = randomUUID();
+      const begunAt = Date.now();
+      await run.tgCapRestart(operation(), account, begunAt + capRestartMs, id);
+      return { id, account, commitBy: begunAt + capWriteMs };
+    },
+    /**
+     * After the write (or its failure): `account`, the one the cap counts in now (null: no cap), is
+     * read again from the database, and the change ends. If Redis cannot be reached, the next node
+     * to ask for it after the deadline does it.
+     */
+    endCapRestart: (restart: CapRestart, account: AccountId | null) =>
+      (account ? reload(account, restart.id) : redis.hdel(`tg:restarts:${restart.account.split("@")[0]}`, restart.id)).catch((error) =>
+        options.log("call_state.cap_reload_failed", { error: String(error) }),
+      ),
     /**
      * Admits a call under its scopes' limits for all nodes at once; the counters come back for the
      * headers. Throws when Redis cannot be reached, or this node is cut off from it or not yet
@@ -639,7 +705,14 @@ export function redisShared(options: SharedOptions) {
     async close() {
       clearInterval(timer);
       clearTimeout(cutOffTimer);
-      await Promise.allSettled([redis.quit(), subscriber.quit()]);
+      // A quit waits for Redis's answer, which never comes while it cannot be reached (the subscriber
+      // waits to reconnect first): past a second the connections are dropped, so a stop never hangs.
+      const quitting = Promise.allSettled([redis.quit(), subscriber.quit()]);
+      let timeout: NodeJS.Timeout | undefined;
+      await Promise.race([quitting, new Promise((done) => (timeout = setTimeout(done, 1_000)))]);
+      clearTimeout(timeout);
+      redis.disconnect();
+      subscriber.disconnect();
     },
   };
 }

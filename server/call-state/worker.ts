@@ -11,7 +11,7 @@ import type { ChannelHealth } from "./circuit.ts";
 import type { Admission, RateScope, RateTicket } from "./rate-limits.ts";
 import { type Hold, leaseBook } from "./leases.ts";
 import type { ChannelReport } from "./owner.ts";
-import type { Adjustment } from "./redis.ts";
+import type { CapRestart } from "./redis.ts";
 import { type PackedSettlement, accountsCharged, packSettlement } from "./settlement-wire.ts";
 import type { Peer } from "./rpc.ts";
 
@@ -106,33 +106,21 @@ export function workerCallState(owner: Peer, { leaseIdleMs }: { leaseIdleMs: num
     /** This worker changed the catalog: every other worker and node hears of it. */
     catalogChanged: () => owner.notify("catalogChanged"),
     /**
-     * Stores a spend cap's change by `delta` with `write`. Replica mode moves the shared account in
-     * two steps around the write, as a top-up: no node's load of the account can carry the cap from
-     * before the write into Redis after it, and a lowering lends nothing more from the moment it begins.
+     * Stores a change of a member's or key's spend cap or its period with `write` (`account`: one
+     * of theirs). Replica mode: none of their accounts lends from before the write until the one the
+     * cap counts in after it (`accountAfter`, read after the write) is read again from the database —
+     * a change computed from what was read before the write could miss another made at the same
+     * moment, and an account Redis kept of an earlier cap knows nothing of what was spent since. The
+     * write must commit by the time it is given (`commitBy`), when the other nodes may read it again.
      */
-    async changeCap<T>(account: AccountId, delta: number, write: () => Promise<T>): Promise<T> {
-      const adjustment = await owner.call<Adjustment | null>("beginCapChange", account, delta);
-      // A lowering whose write ends without an answer stays: less money, never more.
-      let written = Math.min(0, delta);
+    async restartCap<T>(account: AccountId, write: (commitBy?: number) => Promise<T>, accountAfter: () => Promise<AccountId | null>): Promise<T> {
+      const restart = await owner.call<CapRestart | null>("beginCapRestart", account);
       try {
-        const result = await write();
-        written = delta;
-        return result;
+        return await write(restart?.commitBy);
       } finally {
-        if (adjustment) await owner.call("endCapChange", adjustment, written);
-      }
-    },
-    /**
-     * Stores a spend cap set anew — from none, or counting another period — with `write`. Replica
-     * mode: an account Redis kept of an earlier cap knows nothing of what was spent since, so it
-     * lends nothing from before the write until it is read again from the database after it.
-     */
-    async restartCap<T>(account: AccountId, write: () => Promise<T>): Promise<T> {
-      await owner.call("beginCapRestart", account);
-      try {
-        return await write();
-      } finally {
-        await owner.call("endCapRestart", account);
+        // Not ended if the database cannot say where the cap counts now: past its deadline the next node to ask reads it again.
+        const after = restart ? await accountAfter().catch(() => undefined) : undefined;
+        if (restart && after !== undefined) await owner.call("endCapRestart", restart, after);
       }
     },
     /** Loads the owner's view of every channel (at start). */

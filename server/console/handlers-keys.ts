@@ -8,7 +8,7 @@ import { type ConsoleDeps, accessOf } from "./context.ts";
 import { recordAudit } from "./audit.ts";
 import { consoleError } from "./errors.ts";
 import { type RateLimitsInput, rateLimitsFrom, refuseRateLimitsUnlessOwner } from "./rate-limits.ts";
-import { type CapChange, capAccount, capPeriodChange } from "./cap-periods.ts";
+import { type CapChange, capPeriodChange, storedCapAccount } from "./cap-periods.ts";
 import { keyJson } from "./serialize.ts";
 import { currentMember } from "./session.ts";
 
@@ -91,12 +91,12 @@ export function keyHandlers(deps: ConsoleDeps) {
       checkCapChange(currentMember(res), body, false);
       const capPeriod = capPeriodChange(key, body);
       await checkGroup((await store.users.get(key.userId))!, body.group_id);
-      const write = () => store.keys.update(key.id, { name: body.name, groupId: body.group_id, spendCap: body.spend_cap, capPeriod, rateLimits: rateLimitsFrom(body.rate_limits) });
-      // A cap that moved moves its call-state account by as much. One set anew (from none, or counting
-      // another period) starts from what the database holds: Redis may keep its account from an earlier cap.
-      const capAfter = body.spend_cap !== undefined ? body.spend_cap : key.spendCap;
-      if (body.spend_cap != null && key.spendCap !== null && !capPeriod) await deps.callState.changeCap(capAccount("key", key.id, key.capPeriod), body.spend_cap - key.spendCap, write);
-      else if (capAfter !== null && (key.spendCap === null || capPeriod)) await deps.callState.restartCap(capAccount("key", key.id, capPeriod ? capPeriod.to : key.capPeriod), write);
+      // A cap sent as it was is not written again: that could undo someone else's change made meanwhile.
+      const capMoves = body.spend_cap !== undefined && body.spend_cap !== key.spendCap;
+      const write = (commitBy?: number) =>
+        store.keys.update(key.id, { name: body.name, groupId: body.group_id, spendCap: capMoves ? body.spend_cap : undefined, capPeriod, rateLimits: rateLimitsFrom(body.rate_limits) }, commitBy);
+      // The call-state account the cap counts in after the write is read again from the database (see restartCap).
+      if (capMoves || capPeriod) await deps.callState.restartCap(`key:${key.id}`, write, async () => storedCapAccount("key", key.id, await store.keys.get(key.id)));
       else await write();
       await deps.onChange();
       const groups = await groupsById();

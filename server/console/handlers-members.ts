@@ -4,7 +4,7 @@ import { canManageMembers, organizationMayUse } from "../domain/permissions.ts";
 import type { CapPeriod } from "../domain/cap-periods.ts";
 import type { User } from "../store/records.ts";
 import type { ConsoleDeps } from "./context.ts";
-import { type CapChange, capAccount, capPeriodChange } from "./cap-periods.ts";
+import { type CapChange, capPeriodChange, storedCapAccount } from "./cap-periods.ts";
 import { recordAudit } from "./audit.ts";
 import { consoleError } from "./errors.ts";
 import { hashPassword } from "./passwords.ts";
@@ -85,12 +85,10 @@ export function memberHandlers(deps: ConsoleDeps) {
       const body = req.body as CapChange;
       const { spend_cap } = body;
       const capPeriod = capPeriodChange(member, body);
-      const write = () => store.users.setSpendCap(member.id, spend_cap !== undefined ? spend_cap : member.spendCap, capPeriod);
-      // A cap that moved moves its call-state account by as much; one set anew starts from what the database holds (as for keys).
-      const capAfter = spend_cap !== undefined ? spend_cap : member.spendCap;
-      if (spend_cap != null && member.spendCap !== null && !capPeriod) await deps.callState.changeCap(capAccount("member", member.id, member.capPeriod), spend_cap - member.spendCap, write);
-      else if (capAfter !== null && (member.spendCap === null || capPeriod)) await deps.callState.restartCap(capAccount("member", member.id, capPeriod ? capPeriod.to : member.capPeriod), write);
-      else if (spend_cap !== undefined || capPeriod) await write();
+      // As for keys: a cap sent as it was is not written again, and the account the cap counts in after the write is read again.
+      const capMoves = spend_cap !== undefined && spend_cap !== member.spendCap;
+      const write = (commitBy?: number) => store.users.setSpendCap(member.id, capMoves ? spend_cap : undefined, capPeriod, commitBy);
+      if (capMoves || capPeriod) await deps.callState.restartCap(`member:${member.id}`, write, async () => storedCapAccount("member", member.id, await store.users.get(member.id)));
       await deps.onChange();
       const after = memberJson((await store.users.get(member.id))!);
       await recordAudit(deps, res, "member.updated", { type: "member", id: member.id, name: member.email, organizationId: member.organizationId }, memberJson(member), after);

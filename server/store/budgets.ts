@@ -44,6 +44,15 @@ export function setCapPeriod(table: "users" | "api_keys", id: string, from: CapP
   ];
 }
 
+/**
+ * Replica mode: a cap's change must commit by `commitBy` (Redis lends nothing of it meanwhile, and
+ * past its deadline another node reads it again, which must find the outcome). Checked last in the
+ * write's transaction: past it, nothing is written.
+ */
+export function commitInTime(commitBy: number | undefined) {
+  if (commitBy !== undefined && Date.now() > commitBy) throw new Error("The spend cap change took too long to write and was not saved; try again.");
+}
+
 export function budgetRepository(db: Db) {
   return {
     /** Remaining money of `org:<id>`, `member:<id>[@<start>]` and `key:<id>[@<start>]` accounts (below 0 for a cap spent past); uncapped ones are unbounded, unknown ones 0. */

@@ -1,6 +1,6 @@
 import { type CapPeriod, periodStart, spentNow } from "../domain/cap-periods.ts";
 import { periodClock } from "../clock.ts";
-import { setCapPeriod } from "./budgets.ts";
+import { commitInTime, setCapPeriod } from "./budgets.ts";
 import type { Db } from "./db.ts";
 import { newId } from "./ids.ts";
 import { type ApiKey, nullableNumber } from "./records.ts";
@@ -94,7 +94,12 @@ export function keyRepository(db: Db) {
       return id;
     },
     /** `undefined` leaves a field as it is; `null` clears group or cap. */
-    async update(id: string, changes: { name?: string; groupId?: string | null; spendCap?: number | null; capPeriod?: { from: CapPeriod | null; to: CapPeriod | null }; rateLimits?: RateLimitChanges }): Promise<void> {
+    /** `commitBy`: see commitInTime. */
+    async update(
+      id: string,
+      changes: { name?: string; groupId?: string | null; spendCap?: number | null; capPeriod?: { from: CapPeriod | null; to: CapPeriod | null }; rateLimits?: RateLimitChanges },
+      commitBy?: number,
+    ): Promise<void> {
       await db.transaction(async (tx) => {
         if (changes.name !== undefined) await tx.run(`UPDATE api_keys SET name = ? WHERE id = ?`, [changes.name, id]);
         if (changes.groupId !== undefined) await tx.run(`UPDATE api_keys SET group_id = ? WHERE id = ?`, [changes.groupId, id]);
@@ -103,6 +108,7 @@ export function keyRepository(db: Db) {
         if (period && period.from !== period.to) await tx.run(...setCapPeriod("api_keys", id, period.from, period.to, periodClock()));
         await writeRateLimits(tx, "api_keys", id, changes.rateLimits);
         await revision.bump(tx);
+        commitInTime(commitBy);
       });
     },
     async revoke(id: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { type CapPeriod, periodStart, spentNow } from "../domain/cap-periods.ts";
 import type { Role } from "../domain/permissions.ts";
 import { periodClock } from "../clock.ts";
-import { setCapPeriod } from "./budgets.ts";
+import { commitInTime, setCapPeriod } from "./budgets.ts";
 import type { Db } from "./db.ts";
 import { newId } from "./ids.ts";
 import type { User } from "./records.ts";
@@ -141,11 +141,13 @@ export function userRepository(db: Db) {
       });
     },
     /** Null removes the cap. The relay's quota check reads it from the next reservation on. `capPeriod` (undefined: unchanged) is a change of period (see setCapPeriod). */
-    async setSpendCap(id: string, spendCap: number | null, capPeriod?: { from: CapPeriod | null; to: CapPeriod | null }): Promise<void> {
+    /** `spendCap` undefined: left as it is. `commitBy`: see commitInTime. */
+    async setSpendCap(id: string, spendCap: number | null | undefined, capPeriod?: { from: CapPeriod | null; to: CapPeriod | null }, commitBy?: number): Promise<void> {
       await db.transaction(async (tx) => {
-        await tx.run(`UPDATE users SET spend_cap = ? WHERE id = ?`, [spendCap, id]);
+        if (spendCap !== undefined) await tx.run(`UPDATE users SET spend_cap = ? WHERE id = ?`, [spendCap, id]);
         if (capPeriod && capPeriod.from !== capPeriod.to) await tx.run(...setCapPeriod("users", id, capPeriod.from, capPeriod.to, periodClock()));
         await revision.bump(tx);
+        commitInTime(commitBy);
       });
     },
     async setGroups(id: string, groupIds: string[]): Promise<void> {

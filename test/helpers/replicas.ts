@@ -79,6 +79,8 @@ export type RedisProxy = {
   url: string;
   /** Every connection through it is dropped, and new ones are refused, until `restore`. */
   cut: () => void;
+  /** As `cut`, and nothing listens on its port either (a connection attempt fails at once, as to a host that is down). */
+  down: () => Promise<void>;
   restore: () => void;
   /** What clients send still reaches Redis, but its answers are dropped (until `cut`): a command that runs and whose answer is lost. */
   deafen: () => void;
@@ -104,18 +106,27 @@ export async function redisProxy(redisPort: number): Promise<RedisProxy> {
   });
   await new Promise<void>((listening) => server.listen(0, "127.0.0.1", () => listening()));
   const { port } = server.address() as { port: number };
+  const cut = () => {
+    state = "cut";
+    for (const socket of sockets) socket.destroy();
+  };
   return {
     url: `redis://127.0.0.1:${port}`,
-    cut() {
-      state = "cut";
-      for (const socket of sockets) socket.destroy();
+    cut,
+    async down() {
+      cut();
+      await new Promise<void>((closed) => server.close(() => closed()));
     },
-    restore: () => void (state = "open"),
+    restore() {
+      state = "open";
+      if (!server.listening) server.listen(port, "127.0.0.1");
+    },
     deafen: () => void (state = "deaf"),
     close: () =>
       new Promise<void>((closed) => {
         for (const socket of sockets) socket.destroy();
-        server.close(() => closed());
+        if (server.listening) server.close(() => closed());
+        else closed();
       }),
   };
 }

@@ -5,7 +5,9 @@
 // lends nothing beyond it even while more of it is leased out. A cap whose account starts afresh
 // (set again after a removal, or a new period) does not reuse what Redis kept of it before, and an
 // overspent cap that is raised lends only what the new cap leaves. A change whose steps straddle
-// Redis losing its state is counted as the database holds it.
+// Redis losing its state is counted as the database holds it. Two cap changes made at once through
+// two nodes leave Redis lending the cap the database keeps, and a cap change whose write comes too
+// late to count is refused.
 import type { Request, Response } from "express";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -20,7 +22,7 @@ import { periodStart } from "../../server/domain/cap-periods.ts";
 import { ownerWithWorkers, usageRecord } from "../helpers/call-state.ts";
 import { unique } from "../helpers/fixtures.ts";
 import { freshDatabase } from "../helpers/postgres.ts";
-import { type RedisServer, redisPrerequisite, replicaPrerequisites, startRedis } from "../helpers/replicas.ts";
+import { type RedisServer, redisPrerequisite, redisProxy, replicaPrerequisites, startRedis } from "../helpers/replicas.ts";
 import { sleep } from "../mock-upstreams/server.ts";
 
 /** The store as one node sees it, whose next balance read is answered only when the test lets it go on. */
@@ -50,6 +52,26 @@ function withHeldRead(store: Store) {
     return { reached: wasReached, release };
   };
   return { node, holdNextRead };
+}
+
+/** A node's call state whose spend cap changes, once their handler has read the cap, wait until the test opens the gate. */
+function capChangesHeld(callState: CallState) {
+  let reached!: () => void;
+  let open!: () => void;
+  const wasReached = new Promise<void>((done) => (reached = done));
+  const opened = new Promise<void>((done) => (open = done));
+  const held = new Proxy(callState, {
+    get(target, property) {
+      const value = Reflect.get(target, property);
+      if (typeof value !== "function" || !/Cap$/.test(String(property))) return value;
+      return async (...args: unknown[]) => {
+        reached();
+        await opened;
+        return value.apply(target, args);
+      };
+    },
+  });
+  return { callState: held, reached: wasReached, open };
 }
 
 describe.skipIf(replicaPrerequisites !== null)(`balance changes in replica mode while an account is being loaded${replicaPrerequisites ? ` (skipped: ${replicaPrerequisites})` : ""}`, () => {
@@ -105,8 +127,8 @@ describe.skipIf(replicaPrerequisites !== null)(`balance changes in replica mode 
   }
 
   /** The console's key update (PATCH /api/keys/{id}) by the organization's owner, served by a node's worker; its answer. */
-  async function setKeyCap(callState: CallState, userId: string, keyId: string, spendCap: number | null, more: { cap_period?: "daily" | null } = {}) {
-    const deps = { store, callState, onChange: async () => {}, log: () => {} } as unknown as ConsoleDeps;
+  async function setKeyCap(callState: CallState, userId: string, keyId: string, spendCap: number | null, more: { cap_period?: "daily" | null } = {}, storeOfNode = store) {
+    const deps = { store: storeOfNode, callState, onChange: async () => {}, log: () => {} } as unknown as ConsoleDeps;
     let answer: unknown;
     const res = { locals: { user: await store.users.get(userId) }, json: (body: unknown) => void (answer = body) } as unknown as Response;
     await keyHandlers(deps).update({ params: { id: keyId }, body: { spend_cap: spendCap, ...more } } as unknown as Request, res);
@@ -295,6 +317,111 @@ describe.skipIf(replicaPrerequisites !== null)(`balance changes in replica mode 
     }
   }, 30_000);
 
+  it("two changes of a key's cap at once through two nodes, each read before the other's write: Redis lends the cap the database keeps, not the sum of both changes", async () => {
+    const { organizationId, userId, keyId, holder } = await cappedKey(100_000, 100);
+    const nodes = await twoNodes();
+    try {
+      const [a, b] = [capChangesHeld(nodes.a), capChangesHeld(nodes.b)];
+      const changes = Promise.all([setKeyCap(a.callState, userId, keyId, 200), setKeyCap(b.callState, userId, keyId, 50)]);
+      await Promise.all([a.reached, b.reached]); // both read the cap of 100
+      a.open();
+      b.open();
+      await changes;
+      const cap = (await store.keys.get(keyId))!.spendCap!;
+      expect(await durableInRedis(organizationId, `key:${keyId}`)).toBe(cap);
+      expect(await nodes.a.hold(holder, cap + 1)).toEqual({ blocked: "key" });
+    } finally {
+      await nodes.stop();
+    }
+  }, 30_000);
+
+  it("two changes of a member's cap at once through two nodes: Redis lends the cap the database keeps", async () => {
+    const { organizationId, userId: ownerId } = await fundedOrganization(100_000);
+    const memberId = await store.users.create({ organizationId, email: `${unique("m")}@example.com`, name: "M", role: "developer", passwordHash: "h", spendCap: 100 });
+    const keyId = await store.keys.create({ userId: memberId, organizationId, name: "m", secretHash: unique("h").padEnd(64, "0"), display: "tg-…", groupId: null, expiresAt: null, spendCap: null });
+    const holder = { organizationId, userId: memberId, keyId, memberCapped: true, keyCapped: false };
+    const nodes = await twoNodes();
+    try {
+      const [a, b] = [capChangesHeld(nodes.a), capChangesHeld(nodes.b)];
+      const changes = Promise.all([setMemberCap(a.callState, ownerId, memberId, 200), setMemberCap(b.callState, ownerId, memberId, 50)]);
+      await Promise.all([a.reached, b.reached]);
+      a.open();
+      b.open();
+      await changes;
+      const cap = (await store.users.get(memberId))!.spendCap!;
+      expect(await durableInRedis(organizationId, `member:${memberId}`)).toBe(cap);
+      expect(await nodes.a.hold(holder, cap + 1)).toEqual({ blocked: "member" });
+    } finally {
+      await nodes.stop();
+    }
+  }, 30_000);
+
+  it("a key's cap period changed through one node while its cap, read before, is lowered through the other: Redis lends the new cap in the new period's account", async () => {
+    const { organizationId, userId, keyId } = await cappedKey(100_000, 100);
+    const nodes = await twoNodes();
+    try {
+      const b = capChangesHeld(nodes.b);
+      const lowering = setKeyCap(b.callState, userId, keyId, 50);
+      await b.reached; // B read the key: a cap of 100, no period
+      expect(await setKeyCap(nodes.a, userId, keyId, 100, { cap_period: "daily" })).toMatchObject({ spend_cap: 100, cap_period: "daily" });
+      b.open();
+      expect(await lowering).toMatchObject({ spend_cap: 50, cap_period: "daily" });
+      expect(await durableInRedis(organizationId, `key:${keyId}@${periodStart("daily", periodClock())}`)).toBe(50);
+    } finally {
+      await nodes.stop();
+    }
+  }, 30_000);
+
+  it("a cap change whose write would commit after its deadline is refused: a node that read the account again meanwhile keeps what the database holds", async () => {
+    const { organizationId, userId, keyId, holder } = await fundedOrganization(10_000);
+    const proxy = await redisProxy(redis.port);
+    const names = [unique("node-a"), unique("node-b")];
+    const a = ownerWithWorkers(store, 1, 50, { redisUrl: redis.url, node: names[0] });
+    // B, which changes the cap, reaches Redis through a proxy.
+    const b = ownerWithWorkers(store, 1, 50, { redisUrl: proxy.url, node: names[1] });
+    const client = new Redis(redis.url);
+    const account = `key:${keyId}`;
+    const holds: CallHold[] = [];
+    try {
+      await vi.waitFor(async () => expect(await Promise.all(names.map((name) => client.exists(`tg:alive:${name}`)))).toEqual([1, 1]), { timeout: 5_000 });
+      // The key has no cap; its owner sets one of 100 through B, whose write is slow: past the change's
+      // deadline (10 s), A asks for the key's account and reads it again (no cap yet); then B's write
+      // goes on, and B dies before its second step.
+      const slow = {
+        ...store,
+        keys: {
+          ...store.keys,
+          update: async (...args: Parameters<Store["keys"]["update"]>) => {
+            await sleep(10_500);
+            holds.push((await a.workers[0].hold({ ...holder, keyCapped: true }, 10)) as CallHold);
+            try {
+              return await store.keys.update(...args);
+            } finally {
+              await proxy.down();
+            }
+          },
+        },
+      } as Store;
+      const outcome = await setKeyCap(b.workers[0], userId, keyId, 100, {}, slow).then(
+        () => "saved",
+        () => "refused",
+      );
+      expect(holds[0]).toEqual({ accounts: [`org:${organizationId}`, account], amount: 10 });
+      expect(await durableInRedis(organizationId, account)).toBe((await store.budgets.remaining([account])).get(account));
+      expect(outcome).toBe("refused");
+      expect((await store.keys.get(keyId))!.spendCap).toBeNull();
+    } finally {
+      for (const hold of holds) a.workers[0].settle(hold, 0, usageRecord({ organizationId, userId, keyId, cost: 0, requestId: unique("late") }));
+      proxy.restore();
+      for (const node of [a, b]) {
+        await node.workers[0].stop();
+        await node.owner.stop();
+      }
+      await proxy.close();
+      client.disconnect();
+    }
+  }, 40_000);
+
   it("a key's cap that resets daily for a while, then never again: Redis counts what the day spent, not the account from before the period", async () => {
     const { organizationId, userId, keyId, holder } = await cappedKey(10_000, 1_000);
     const nodes = await twoNodes();
@@ -327,8 +454,8 @@ describe.skipIf(redisPrerequisite !== null)(`a top-up whose two steps straddle R
     await redis?.stop();
   });
 
-  /** Nodes A and B on the test's Redis; A reads the balance from `database`, B with `readOfB`. */
-  async function nodesOn(database: { balance: number }, readOfB: () => Promise<number>) {
+  /** Nodes A and B on the test's Redis; A reads the balance from `database` (or with `readOfA`), B with `readOfB`. */
+  async function nodesOn(database: { balance: number }, readOfB: () => Promise<number>, readOfA = async () => database.balance) {
     const options = (node: string, durableOf: (accounts: string[]) => Promise<Map<string, number>>) => ({
       url: redis.url,
       node,
@@ -340,7 +467,12 @@ describe.skipIf(redisPrerequisite !== null)(`a top-up whose two steps straddle R
       heartbeatMs: 60_000,
       graceMs: 0,
     });
-    const a = redisShared(options(unique("node-a"), async (accounts) => new Map(accounts.map((account) => [account, database.balance]))));
+    const a = redisShared(
+      options(unique("node-a"), async (accounts) => {
+        const balance = await readOfA();
+        return new Map(accounts.map((account) => [account, balance]));
+      }),
+    );
     const b = redisShared(
       options(unique("node-b"), async (accounts) => {
         const balance = await readOfB();
@@ -411,6 +543,44 @@ describe.skipIf(redisPrerequisite !== null)(`a top-up whose two steps straddle R
       await nodes.close();
     }
   }, 20_000);
+
+  it("a second step that reads the account again while another node's removal runs all its steps: the removal is not undone", async () => {
+    const database = { balance: 1_000 };
+    const slowRead = gate();
+    let readReached!: () => void;
+    const reached = new Promise<void>((done) => (readReached = done));
+    let holdNextRead = false;
+    // A's read of the balance after the top-up's write is answered only when the test lets it go on.
+    const nodes = await nodesOn(database, async () => database.balance, async () => {
+      const read = database.balance;
+      if (holdNextRead) {
+        holdNextRead = false;
+        readReached();
+        await slowRead.opened;
+      }
+      return read;
+    });
+    const account = `org:${unique("o")}`;
+    try {
+      const topUp = (await nodes.a.beginAdjustment(account, 100))!;
+      await loseState(account);
+      // B rebuilds the account from the database (1,000), then the top-up's write commits: 1,100.
+      expect(await nodes.b.acquire([{ account, need: 10, extra: 0 }])).toEqual({ granted: [{ account, amount: 10 }] });
+      database.balance += 100;
+      holdNextRead = true;
+      const topUpEnd = nodes.a.endAdjustment(topUp, 100); // the account was loaded again since the first step: A reads it again
+      await reached; // A has read 1,100
+      // Meanwhile a removal of 500 through B, both steps around its write: 600.
+      const removal = (await nodes.b.beginAdjustment(account, -500))!;
+      database.balance -= 500;
+      await nodes.b.endAdjustment(removal, -500);
+      slowRead.open();
+      await topUpEnd;
+      expect(Number(await client.hget(`tg:acct:${account}`, "durable"))).toBe(600);
+    } finally {
+      await nodes.close();
+    }
+  }, 20_000);
 });
 
 describe.skipIf(redisPrerequisite !== null)(`a cap set anew whose node never finished${redisPrerequisite ? ` (skipped: ${redisPrerequisite})` : ""}`, () => {
@@ -451,7 +621,8 @@ describe.skipIf(redisPrerequisite !== null)(`a cap set anew whose node never fin
       // 100, 10 of it still leased from before: 90 is left to lend.
       expect(await shared.acquire([{ account, need: 100, extra: 0 }])).toEqual({ short: account });
       expect(await shared.acquire([{ account, need: 90, extra: 0 }])).toEqual({ granted: [{ account, amount: 90 }] });
-      expect(await client.hmget(`tg:acct:${account}`, "durable", "leased", "reloading")).toEqual(["100", "100", null]);
+      expect(await client.hmget(`tg:acct:${account}`, "durable", "leased")).toEqual(["100", "100"]);
+      expect(await client.hlen(`tg:restarts:${account}`)).toBe(0);
     } finally {
       vi.useRealTimers();
       await shared.close();

@@ -2,12 +2,16 @@
 // test cuts) while Redis and the other node go on. Cut off for longer than the heartbeat's TTL (3 s),
 // a node is swept by the others: it must have stopped spending its leases by then, and once back
 // Redis must count again what its calls hold and its calls in flight. A call's rate-limit end that
-// does not reach Redis is sent again until Redis takes it, and counts once.
+// does not reach Redis is sent again until Redis takes it, and counts once. Charges it writes to
+// the database meanwhile are never lent again: not after a sweep, not after its stop, not when Redis
+// comes back empty; and its stop does not wait for Redis.
 import { describe, expect, it, vi } from "vitest";
+import { redisShared } from "../../server/call-state/redis.ts";
 import type { Admission, RateScope, RateTicket } from "../../server/call-state/rate-limits.ts";
-import type { CallHold, Holder } from "../../server/call-state/worker.ts";
+import type { CallHold, CallState, Holder } from "../../server/call-state/worker.ts";
+import type { UsageRecord } from "../../server/store/ledger.ts";
 import type { Store } from "../../server/store/store.ts";
-import { ownerWithWorkers } from "../helpers/call-state.ts";
+import { ownerWithWorkers, usageRecord } from "../helpers/call-state.ts";
 import { unique } from "../helpers/fixtures.ts";
 import { type RedisProxy, privateRedis, redisPrerequisite, redisProxy } from "../helpers/replicas.ts";
 import { sleep } from "../mock-upstreams/server.ts";
@@ -20,6 +24,29 @@ const storeHolding = (balance: number) =>
     keys: { recordLastUsed: async () => {} },
   }) as unknown as Store;
 
+/** The database as the owners read and write it: organizations' balances, which written charges lower (every one starts at `balance`). */
+function ledgerHolding(balance: number) {
+  const balances = new Map<string, number>();
+  const store = {
+    budgets: {
+      remaining: async (accounts: string[]) => new Map(accounts.map((account) => [account, balances.get(account) ?? balance])),
+      recordSettled: async (records: UsageRecord[]) => {
+        for (const record of records) {
+          const account = `org:${record.organizationId}`;
+          balances.set(account, (balances.get(account) ?? balance) - record.cost);
+        }
+      },
+    },
+    revision: { current: async () => 0 },
+    keys: { recordLastUsed: async () => {} },
+  } as unknown as Store;
+  return { store, balance: (account: string) => balances.get(account) ?? balance };
+}
+
+/** What `promise` came to within `ms`. */
+const within = (ms: number, promise: Promise<unknown>) =>
+  Promise.race([promise.then(() => "done"), new Promise((done) => setTimeout(() => done(`still pending after ${ms} ms`), ms))]);
+
 const admitted = (answer: Admission | { unavailable: true }): RateTicket => {
   if (!("admitted" in answer) || !answer.admitted) throw new Error(`not admitted: ${JSON.stringify(answer)}`);
   return answer.ticket;
@@ -28,23 +55,32 @@ const admitted = (answer: Admission | { unavailable: true }): RateTicket => {
 describe.skipIf(redisPrerequisite !== null)(`a replica cut off from Redis${redisPrerequisite ? ` (skipped: ${redisPrerequisite})` : ""}`, () => {
   const own = privateRedis();
 
-  /** Node A reaches Redis through a proxy the test can cut, node B directly; each owner has one worker. Both have been granted a lease once (so a fresh Redis's grace period is over). */
-  async function twoNodes(balance: number) {
+  /**
+   * Node A reaches Redis through a proxy the test can cut, node B directly; each owner has one
+   * worker. With `ledger`, both read and write it, and write settled calls every 100 ms.
+   */
+  async function twoNodes(balance: number, ledger?: ReturnType<typeof ledgerHolding>) {
     const proxy = await redisProxy(own.redis.port);
     const names = { a: unique("node-a"), b: unique("node-b") };
-    const a = ownerWithWorkers(storeHolding(balance), 1, 60_000, { redisUrl: proxy.url, node: names.a });
-    const b = ownerWithWorkers(storeHolding(balance), 1, 60_000, { redisUrl: own.redis.url, node: names.b });
+    const a = ownerWithWorkers(ledger?.store ?? storeHolding(balance), 1, ledger ? 100 : 60_000, { redisUrl: proxy.url, node: names.a });
+    const b = ownerWithWorkers(ledger?.store ?? storeHolding(balance), 1, ledger ? 100 : 60_000, { redisUrl: own.redis.url, node: names.b });
+    const stopped = new Set<unknown>();
+    /** Stops a node (once). */
+    const stop = async (node: typeof a) => {
+      if (stopped.has(node)) return;
+      stopped.add(node);
+      await node.workers[0].stop();
+      await node.owner.stop();
+    };
     own.stops.push(async () => {
-      for (const node of [a, b]) {
-        await node.workers[0].stop();
-        await node.owner.stop();
-      }
+      proxy.restore();
+      for (const node of [a, b]) await stop(node);
       await proxy.close();
     });
     await vi.waitFor(async () => expect(await Promise.all([names.a, names.b].map((name) => own.client.exists(`tg:alive:${name}`)))).toEqual([1, 1]), { timeout: 5_000 });
     const organizationId = unique("org");
     const holder: Holder = { organizationId, userId: "u", keyId: "k", memberCapped: false, keyCapped: false };
-    return { proxy, names, a: a.workers[0], b: b.workers[0], holder, account: `org:${organizationId}` };
+    return { proxy, names, a: a.workers[0], b: b.workers[0], holder, organizationId, account: `org:${organizationId}`, stopA: () => stop(a) };
   }
 
   const oneAtATime = (): RateScope[] => [{ id: `key:${unique("k")}`, limits: { rpm: null, tpm: null, concurrent: 1 } }];
@@ -136,4 +172,73 @@ describe.skipIf(redisPrerequisite !== null)(`a replica cut off from Redis${redis
     await vi.waitFor(async () => expect(await own.client.hlen(`tg:rateflight:${scopes[0].id}`)).toBe(0), { timeout: 5_000 });
     expect(await own.client.hget(`tg:rate:${scopes[0].id}`, "tokens")).toBe("44");
   }, 30_000);
+
+  /** A call that ends costing `cost`: its node writes the charge with its next batch. */
+  const settleCharged = (node: CallState, call: CallHold, ids: { organizationId: string }, cost: number) =>
+    node.settle(call, cost, usageRecord({ organizationId: ids.organizationId, userId: "u", keyId: "k", cost, requestId: unique("r") }));
+
+  it("charges it wrote while cut off from a Redis that came back empty come off the account another node rebuilt before they were written", async () => {
+    const ledger = ledgerHolding(1_000);
+    const { proxy, names, a, b, holder, organizationId, account } = await twoNodes(1_000, ledger);
+    const callA = (await a.hold(holder, 100)) as CallHold;
+    expect(callA).toEqual({ accounts: [account], amount: 100 });
+    proxy.cut();
+    await own.client.flushall(); // Redis restarted empty; A cannot reach it
+    // B rebuilds the account from the database once the grace period is over: 1,000 (A's call is not charged yet).
+    const callB = (await b.hold(holder, 10)) as CallHold;
+    expect(callB).toEqual({ accounts: [account], amount: 10 });
+    // A's call ends and is written while A is still cut off: 900.
+    settleCharged(a, callA, { organizationId }, 100);
+    await vi.waitFor(() => expect(ledger.balance(account)).toBe(900), { timeout: 5_000 });
+    proxy.restore();
+    // Back, A tells the new Redis of its charge: the account B rebuilt did not have it.
+    await vi.waitFor(async () => expect(await own.client.exists(`tg:alive:${names.a}`)).toBe(1), { timeout: 10_000, interval: 100 });
+    await vi.waitFor(async () => expect(Number(await own.client.hget(`tg:acct:${account}`, "durable"))).toBe(900), { timeout: 5_000, interval: 100 });
+    settleCharged(b, callB, { organizationId }, 0);
+  }, 40_000);
+
+  it("swept with charges Redis never heard of: the next node that asks reads the account again, and once back the node's charges are not taken twice", async () => {
+    const ledger = ledgerHolding(1_000);
+    const { proxy, names, a, b, holder, organizationId, account } = await twoNodes(1_000, ledger);
+    const callA = (await a.hold(holder, 300)) as CallHold;
+    proxy.cut(); // A's charge will not reach Redis
+    settleCharged(a, callA, { organizationId }, 300);
+    await vi.waitFor(() => expect(ledger.balance(account)).toBe(700), { timeout: 5_000 });
+    await cutUntilSwept(proxy, names.a);
+    // A's lease went back to the pool, which still counted the 300 A charged.
+    expect(await b.hold(holder, 1_000)).toEqual({ blocked: "organization" });
+    expect(Number(await own.client.hget(`tg:acct:${account}`, "durable"))).toBe(700);
+    const rest = (await b.hold(holder, 700)) as CallHold;
+    expect(rest).toEqual({ accounts: [account], amount: 700 });
+    proxy.restore();
+    // Back, A sends its charge: the account B read again has it already.
+    await vi.waitFor(async () => expect(await own.client.exists(`tg:alive:${names.a}`)).toBe(1), { timeout: 10_000, interval: 100 });
+    await sleep(1_500);
+    expect(Number(await own.client.hget(`tg:acct:${account}`, "durable"))).toBe(700);
+    settleCharged(b, rest, { organizationId }, 0);
+  }, 40_000);
+
+  it("stopped while cut off: its stop ends, and the charges it wrote are not lent again once it is swept", async () => {
+    const ledger = ledgerHolding(1_000);
+    const { proxy, names, a, b, holder, organizationId, account, stopA } = await twoNodes(1_000, ledger);
+    const callA = (await a.hold(holder, 300)) as CallHold;
+    proxy.cut();
+    settleCharged(a, callA, { organizationId }, 300);
+    await vi.waitFor(() => expect(ledger.balance(account)).toBe(700), { timeout: 5_000 });
+    // A rolling deploy stops A while it still cannot reach Redis.
+    expect(await within(5_000, stopA())).toBe("done");
+    await vi.waitFor(async () => expect(await own.client.sismember("tg:nodes", names.a)).toBe(0), { timeout: 10_000, interval: 100 });
+    expect(await b.hold(holder, 1_000)).toEqual({ blocked: "organization" });
+    expect(Number(await own.client.hget(`tg:acct:${account}`, "durable"))).toBe(700);
+  }, 40_000);
+
+  it("the shared store's close ends while Redis cannot be reached", async () => {
+    const proxy = await redisProxy(own.redis.port);
+    own.stops.push(() => proxy.close());
+    const shared = redisShared({ url: proxy.url, node: unique("node"), log: () => {}, durableOf: async (accounts) => new Map(accounts.map((account) => [account, 1_000])), onRejoin: async () => {}, onCutOff: () => {}, onMessage: () => {} });
+    await vi.waitFor(() => expect(shared.up).toBe(true), { timeout: 5_000 });
+    proxy.cut();
+    await sleep(300);
+    expect(await within(3_000, shared.close())).toBe("done");
+  }, 20_000);
 });
