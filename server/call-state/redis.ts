@@ -347,29 +347,36 @@ end
 if not refused then redis.call('HSET', 'tg:ratecalls:' .. node, call, table.concat(scopes, '\\n')) end
 return out`;
 
-// Calls that ended: their slots come free and their tokens count, once. ARGV: now, windowMs, node,
-// then pairs (call, tokens). A call Redis no longer has was ended already (or swept with its node).
-const rateEndScript = `${rateWindow}
-local now, win, calls = tonumber(ARGV[1]), tonumber(ARGV[2]), 'tg:ratecalls:' .. ARGV[3]
-for i = 4, #ARGV, 2 do
-  local scopes = redis.call('HGET', calls, ARGV[i])
-  if scopes then
-    for scope in string.gmatch(scopes, '[^\\n]+') do
-      local key = roll(scope, now, win)
-      redis.call('HINCRBY', key, 'tokens', ARGV[i + 1])
-      redis.call('HDEL', 'tg:rateflight:' .. scope, ARGV[i])
+// Calls that ended: their slots come free and their tokens count, once. KEYS[1] names the batch
+// (see 'once'). ARGV: now, windowMs, node, then pairs (call, tokens). A call Redis no longer has
+// was ended already (or swept with its node).
+const rateEndScript = `${accountScripts}${rateWindow}
+return once(${leaseOperationKeepMs}, function()
+  local now, win, calls = tonumber(ARGV[1]), tonumber(ARGV[2]), 'tg:ratecalls:' .. ARGV[3]
+  for i = 4, #ARGV, 2 do
+    local scopes = redis.call('HGET', calls, ARGV[i])
+    if scopes then
+      for scope in string.gmatch(scopes, '[^\\n]+') do
+        local key = roll(scope, now, win)
+        redis.call('HINCRBY', key, 'tokens', ARGV[i + 1])
+        redis.call('HDEL', 'tg:rateflight:' .. scope, ARGV[i])
+      end
+      redis.call('HDEL', calls, ARGV[i])
     end
-    redis.call('HDEL', calls, ARGV[i])
   end
-end
-return 1`;
+  return 1
+end)`;
 
-// This node's calls in flight, after a new epoch or a lapsed heartbeat. ARGV: node, then pairs (call, scopes one a line).
+// This node's calls in flight, after a new epoch or a lapsed heartbeat. ARGV: node, then triples
+// (call, scopes one a line, the batch its end was sent in or ''). A call whose end Redis took (the
+// answer was lost) stays ended: put back in flight, its end sent again would count its tokens twice.
 const rateRegisterScript = `
 local calls = 'tg:ratecalls:' .. ARGV[1]
-for i = 2, #ARGV, 2 do
-  redis.call('HSET', calls, ARGV[i], ARGV[i + 1])
-  for scope in string.gmatch(ARGV[i + 1], '[^\\n]+') do redis.call('HSET', 'tg:rateflight:' .. scope, ARGV[i], '1') end
+for i = 2, #ARGV, 3 do
+  if ARGV[i + 2] == '' or redis.call('EXISTS', ARGV[i + 2]) == 0 then
+    redis.call('HSET', calls, ARGV[i], ARGV[i + 1])
+    for scope in string.gmatch(ARGV[i + 1], '[^\\n]+') do redis.call('HSET', 'tg:rateflight:' .. scope, ARGV[i], '1') end
+  end
 end
 return 1`;
 
@@ -423,7 +430,7 @@ export function redisShared(options: SharedOptions) {
   redis.defineCommand("tgRegister", { numberOfKeys: 0, lua: registerScript });
   redis.defineCommand("tgSweep", { numberOfKeys: 0, lua: sweepScript });
   redis.defineCommand("tgRateAdmit", { numberOfKeys: 0, lua: rateAdmitScript });
-  redis.defineCommand("tgRateEnd", { numberOfKeys: 0, lua: rateEndScript });
+  redis.defineCommand("tgRateEnd", { numberOfKeys: 1, lua: rateEndScript });
   redis.defineCommand("tgRateRegister", { numberOfKeys: 0, lua: rateRegisterScript });
   const run = redis as unknown as Record<string, (...args: (string | number)[]) => Promise<any>>;
   /** The key that names one operation in Redis (see `once` in the scripts): the same id for each time it is sent. */
@@ -483,20 +490,37 @@ export function redisShared(options: SharedOptions) {
 
   /** Calls admitted in Redis whose end Redis has not taken yet, with their scopes: registered again with the leases. */
   const rateCalls = new Map<string, string[]>();
-  /** Ends of calls (call, metered tokens) Redis has not taken yet, retried at each heartbeat; Redis counts each once. */
-  let rateEnds: [call: string, tokens: number][] = [];
+  type RateEnd = [call: string, tokens: number];
+  /** Ends of calls (call, metered tokens) not sent yet. */
+  let rateEnds: RateEnd[] = [];
+  /** Ends sent in a batch (`op` names it) whose answer did not come: sent again under the same name at each heartbeat, so Redis counts each once. */
+  const rateBatches: { op: string; ends: RateEnd[] }[] = [];
   let callsAdmitted = 0;
-  const sendRateEnds = async () => {
+  /** The sending under way (batches go one at a time, in order); ends queued meanwhile go with it. */
+  let sendingRateEnds: Promise<void> | undefined;
+  const sendBatches = async () => {
     // Not while a sweep may have dropped this node's calls: their ends would find nothing, and their tokens would be lost.
-    if (rateEnds.length === 0 || !inTouch()) return;
-    const batch = rateEnds.splice(0);
-    try {
-      await run.tgRateEnd(Date.now(), windowMs, options.node, ...batch.flat());
-      for (const [call] of batch) rateCalls.delete(call);
-    } catch (error) {
-      rateEnds = [...batch, ...rateEnds];
-      options.log("rate_limits.end_failed", { calls: batch.length, error: String(error) });
+    while ((rateEnds.length > 0 || rateBatches.length > 0) && inTouch()) {
+      if (rateEnds.length > 0) rateBatches.push({ op: operation(), ends: rateEnds.splice(0) });
+      const batch = rateBatches[0];
+      try {
+        await run.tgRateEnd(batch.op, Date.now(), windowMs, options.node, ...batch.ends.flat());
+      } catch (error) {
+        options.log("rate_limits.end_failed", { calls: batch.ends.length, error: String(error) });
+        return;
+      }
+      rateBatches.shift();
+      for (const [call] of batch.ends) rateCalls.delete(call);
     }
+  };
+  const sendRateEnds = () => {
+    if (!sendingRateEnds) {
+      const sending = sendBatches().finally(() => {
+        if (sendingRateEnds === sending) sendingRateEnds = undefined;
+      });
+      sendingRateEnds = sending;
+    }
+    return sendingRateEnds;
   };
 
   /** The registration under way, shared by heartbeats that overlap. */
@@ -506,7 +530,10 @@ export function redisShared(options: SharedOptions) {
       registered = false;
       try {
         await options.onRejoin(current !== epoch);
-        const calls = [...rateCalls].flatMap(([call, scopes]) => [call, scopes.join("\n")]);
+        // A call whose end went in a batch Redis may have taken: Redis keeps it ended if so.
+        const endedIn = new Map<string, string>();
+        for (const batch of rateBatches) for (const [call] of batch.ends) if (!endedIn.has(call)) endedIn.set(call, batch.op);
+        const calls = [...rateCalls].flatMap(([call, scopes]) => [call, scopes.join("\n"), endedIn.get(call) ?? ""]);
         if (calls.length > 0) await run.tgRateRegister(options.node, ...calls);
         epoch = current;
         registered = true;

@@ -173,6 +173,25 @@ describe.skipIf(redisPrerequisite !== null)(`a replica cut off from Redis${redis
     expect(await own.client.hget(`tg:rate:${scopes[0].id}`, "tokens")).toBe("44");
   }, 30_000);
 
+  it("an end that Redis took but whose answer was lost, then a sweep: once back, the call is not put in flight again and its tokens count once", async () => {
+    const { proxy, names, a } = await twoNodes(1_000);
+    const scopes: RateScope[] = [{ id: `key:${unique("k")}`, limits: { rpm: null, tpm: null, concurrent: 1 } }];
+    const ticket = admitted(await a.admitRate(scopes));
+    proxy.deafen();
+    a.endRate(ticket, 42);
+    await sleep(200); // Redis took the end; its answer went nowhere
+    // Then Redis cannot be reached at all (the end fails, not sent again by the client) until A is swept.
+    await proxy.down();
+    await vi.waitFor(async () => expect(await own.client.sismember("tg:nodes", names.a)).toBe(0), { timeout: 8_000, interval: 100 });
+    proxy.restore();
+    // Back and registered again, A sends the end again.
+    await vi.waitFor(async () => expect(await own.client.exists(`tg:alive:${names.a}`)).toBe(1), { timeout: 10_000, interval: 100 });
+    await sleep(2_500);
+    expect(await own.client.hget(`tg:rate:${scopes[0].id}`, "tokens")).toBe("42");
+    expect(await own.client.hlen(`tg:rateflight:${scopes[0].id}`)).toBe(0);
+    expect(await a.admitRate(scopes)).toMatchObject({ admitted: true });
+  }, 30_000);
+
   /** A call that ends costing `cost`: its node writes the charge with its next batch. */
   const settleCharged = (node: CallState, call: CallHold, ids: { organizationId: string }, cost: number) =>
     node.settle(call, cost, usageRecord({ organizationId: ids.organizationId, userId: "u", keyId: "k", cost, requestId: unique("r") }));
