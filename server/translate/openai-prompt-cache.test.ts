@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { TranslationRefusal } from "./canonical.ts";
 import { codecs } from "./codecs.ts";
+import { refusalOf } from "../../test/helpers/translation.ts";
 
 // Chat and Responses callers speak of prompt caching with the same fields.
 const callers = {
@@ -8,15 +8,6 @@ const callers = {
   responses: (extra: Record<string, unknown>) => codecs.responses.readRequest({ model: "m", input: "hi", ...extra }, { stream: false, model: "m" }),
 };
 
-function refusal(run: () => unknown): TranslationRefusal {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof TranslationRefusal) return error;
-    throw error;
-  }
-  throw new Error("expected a TranslationRefusal");
-}
 
 describe.each(Object.entries(callers))("%s caller: the prompt caching it asks for", (_, read) => {
   it.each([
@@ -45,6 +36,6 @@ describe.each(Object.entries(callers))("%s caller: the prompt caching it asks fo
     [{ prompt_cache_options: { ttl: "1w" } }, "prompt_cache_options.ttl"],
     [{ prompt_cache_options: { prewarm: true } }, "prompt_cache_options.prewarm"],
   ])("refuses %j naming %s", (fields, field) => {
-    expect(refusal(() => read(fields)).field).toBe(field);
+    expect(refusalOf(() => read(fields)).field).toBe(field);
   });
 });

@@ -69,15 +69,19 @@ async function runGemini(identifier: string, model: string, extraSettings: objec
   return { run, ws, key, name, requests: env.agent.requests.slice(from), fromUsage };
 }
 
+/** The CLI ran the tool loop to its end: both files' canaries in its answer, over two turns or more upstream. */
+function expectToolLoopRan({ run, ws, requests }: Pick<Awaited<ReturnType<typeof runGemini>>, "run" | "ws" | "requests">) {
+  expect(run.code, transcript(run)).toBe(0);
+  expect(run.stdout, transcript(run)).toContain(toolReply(""));
+  expect(run.stdout, transcript(run)).toContain(ws.canary);
+  expect(run.stdout, transcript(run)).toContain(ws.notesCanary);
+  expect(requests.length, transcript(run)).toBeGreaterThanOrEqual(2);
+}
+
 describe.skipIf(skipped)(`Gemini CLI ${skipped ? `(skipped: ${skipped})` : ""}`.trim(), { timeout: 50_000 }, () => {
   it("runs a two-call read_file loop on the Gemini group: passthrough, thoughts asked for and both calls' signatures back", async () => {
     const { run, ws, key, name, requests, fromUsage } = await runGemini("gemini-official", "gemini-2.5-flash");
-    expect(run.code, transcript(run)).toBe(0);
-    expect(run.stdout, transcript(run)).toContain(toolReply(""));
-    expect(run.stdout, transcript(run)).toContain(ws.canary);
-    expect(run.stdout, transcript(run)).toContain(ws.notesCanary);
-
-    expect(requests.length, transcript(run)).toBeGreaterThanOrEqual(2);
+    expectToolLoopRan({ run, ws, requests });
     for (const turn of requests) {
       expect(turn.path).toBe("/v1beta/models/gemini-2.5-flash:streamGenerateContent");
       expect(turn.query).toEqual({ alt: "sse" });
@@ -99,12 +103,7 @@ describe.skipIf(skipped)(`Gemini CLI ${skipped ? `(skipped: ${skipped})` : ""}`.
 
   it("runs the same loop on a DeepSeek group, translated to chat completions", async () => {
     const { run, ws, key, name, requests, fromUsage } = await runGemini("deepseek-trial", "deepseek-chat", chatUpstreamAlias("deepseek-chat"));
-    expect(run.code, transcript(run)).toBe(0);
-    expect(run.stdout, transcript(run)).toContain(toolReply(""));
-    expect(run.stdout, transcript(run)).toContain(ws.canary);
-    expect(run.stdout, transcript(run)).toContain(ws.notesCanary);
-
-    expect(requests.length, transcript(run)).toBeGreaterThanOrEqual(2);
+    expectToolLoopRan({ run, ws, requests });
     for (const turn of requests) {
       expect(`${turn.method} ${turn.path}`).toBe("POST /v1/chat/completions");
       expect(turn.body).toMatchObject({ model: "deepseek-chat", stream: true });
@@ -120,12 +119,7 @@ describe.skipIf(skipped)(`Gemini CLI ${skipped ? `(skipped: ${skipped})` : ""}`.
 
   it("runs the same loop on a Claude group with its default settings, translated to messages: thinking kept, only temperature 1 beside it", async () => {
     const { run, ws, key, name, requests, fromUsage } = await runGemini("claude-smart", "claude-sonnet-4-6");
-    expect(run.code, transcript(run)).toBe(0);
-    expect(run.stdout, transcript(run)).toContain(toolReply(""));
-    expect(run.stdout, transcript(run)).toContain(ws.canary);
-    expect(run.stdout, transcript(run)).toContain(ws.notesCanary);
-
-    expect(requests.length, transcript(run)).toBeGreaterThanOrEqual(2);
+    expectToolLoopRan({ run, ws, requests });
     for (const turn of requests) {
       expect(`${turn.method} ${turn.path}`).toBe("POST /v1/messages");
       // Gemini CLI asked for thoughts with temperature 1, topP 0.95 and topK 64: Anthropic takes
@@ -144,12 +138,7 @@ describe.skipIf(skipped)(`Gemini CLI ${skipped ? `(skipped: ${skipped})` : ""}`.
 
   it("runs the same loop on a GPT-5 group, translated to Responses: no temperature or top_p for a reasoning model", async () => {
     const { run, ws, key, name, requests, fromUsage } = await runGemini("gpt-trial", "gpt-5", chatUpstreamAlias("gpt-5"));
-    expect(run.code, transcript(run)).toBe(0);
-    expect(run.stdout, transcript(run)).toContain(toolReply(""));
-    expect(run.stdout, transcript(run)).toContain(ws.canary);
-    expect(run.stdout, transcript(run)).toContain(ws.notesCanary);
-
-    expect(requests.length, transcript(run)).toBeGreaterThanOrEqual(2);
+    expectToolLoopRan({ run, ws, requests });
     for (const turn of requests) {
       expect(`${turn.method} ${turn.path}`).toBe("POST /v1/responses");
       expect(turn.body).toMatchObject({ model: "gpt-5", stream: true });

@@ -126,6 +126,14 @@ describe.skipIf(replicaPrerequisites !== null)(`balance changes in replica mode 
     return { ...organization, keyId, holder: { ...organization.holder, keyId, keyCapped: true } };
   }
 
+  /** A developer with a spend cap in a funded organization, and an uncapped key of theirs: who holds on the member's cap. */
+  async function cappedMember(balance: number, spendCap: number) {
+    const { organizationId, userId: ownerId } = await fundedOrganization(balance);
+    const memberId = await store.users.create({ organizationId, email: `${unique("m")}@example.com`, name: "M", role: "developer", passwordHash: "h", spendCap });
+    const keyId = await store.keys.create({ userId: memberId, organizationId, name: "m", secretHash: unique("h").padEnd(64, "0"), display: "tg-…", groupId: null, expiresAt: null, spendCap: null });
+    return { organizationId, ownerId, memberId, keyId, holder: { organizationId, userId: memberId, keyId, memberCapped: true, keyCapped: false } };
+  }
+
   /** The console's key update (PATCH /api/keys/{id}) by the organization's owner, served by a node's worker; its answer. */
   async function setKeyCap(callState: CallState, userId: string, keyId: string, spendCap: number | null, more: { cap_period?: "daily" | null } = {}, storeOfNode = store) {
     const deps = { store: storeOfNode, callState, onChange: async () => {}, log: () => {} } as unknown as ConsoleDeps;
@@ -297,11 +305,8 @@ describe.skipIf(replicaPrerequisites !== null)(`balance changes in replica mode 
   }, 30_000);
 
   it("a member's cap removed, spent past, and set again: Redis counts the new cap from what was spent", async () => {
-    const { organizationId, userId: ownerId } = await fundedOrganization(10_000);
-    const memberId = await store.users.create({ organizationId, email: `${unique("m")}@example.com`, name: "M", role: "developer", passwordHash: "h", spendCap: 1_000 });
-    const keyId = await store.keys.create({ userId: memberId, organizationId, name: "m", secretHash: unique("h").padEnd(64, "0"), display: "tg-…", groupId: null, expiresAt: null, spendCap: null });
+    const { organizationId, ownerId, memberId, keyId, holder } = await cappedMember(10_000, 1_000);
     const ids = { organizationId, userId: memberId, keyId };
-    const holder = { ...ids, memberCapped: true, keyCapped: false };
     const nodes = await twoNodes();
     try {
       const first = await nodes.a.hold(holder, 10);
@@ -336,10 +341,7 @@ describe.skipIf(replicaPrerequisites !== null)(`balance changes in replica mode 
   }, 30_000);
 
   it("two changes of a member's cap at once through two nodes: Redis lends the cap the database keeps", async () => {
-    const { organizationId, userId: ownerId } = await fundedOrganization(100_000);
-    const memberId = await store.users.create({ organizationId, email: `${unique("m")}@example.com`, name: "M", role: "developer", passwordHash: "h", spendCap: 100 });
-    const keyId = await store.keys.create({ userId: memberId, organizationId, name: "m", secretHash: unique("h").padEnd(64, "0"), display: "tg-…", groupId: null, expiresAt: null, spendCap: null });
-    const holder = { organizationId, userId: memberId, keyId, memberCapped: true, keyCapped: false };
+    const { organizationId, ownerId, memberId, holder } = await cappedMember(100_000, 100);
     const nodes = await twoNodes();
     try {
       const [a, b] = [capChangesHeld(nodes.a), capChangesHeld(nodes.b)];

@@ -9,6 +9,7 @@ import OpenAI from "openai";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { unique } from "../helpers/fixtures.ts";
 import { type RelayEnv, startRelayEnv, type UsageCall } from "../helpers/relay-env.ts";
+import { cacheBreakpoints } from "../helpers/translation.ts";
 import { ANTHROPIC_OUTPUT_TOKENS, ANTHROPIC_REPLY } from "../mock-upstreams/anthropic.ts";
 import { inputTokensOf, type RecordedRequest } from "../mock-upstreams/server.ts";
 
@@ -34,17 +35,6 @@ async function client(prefix: string) {
   return { name, openai: new OpenAI({ apiKey: key, baseURL: `${env.tollgate.url}/v1`, maxRetries: 0 }) };
 }
 
-/** Where an upstream body has cache_control, as `path: cache_control`. */
-function breakpoints(value: unknown, path = ""): Record<string, unknown> {
-  if (value === null || typeof value !== "object") return {};
-  const found: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(value)) {
-    const at = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
-    if (key === "cache_control") found[path] = inner;
-    else Object.assign(found, breakpoints(inner, at));
-  }
-  return found;
-}
 
 /** The calls to the Anthropic mock during `run`, each answered in the `prompt-cache` scenario. */
 async function upstreamOf<T>(calls: number, run: () => Promise<T>): Promise<{ result: T; upstream: RecordedRequest[] }> {
@@ -80,9 +70,9 @@ describe("OpenAI SDK on a Claude group: prompt caching asked in OpenAI's terms",
     expect(two.output_text).toBe(ANTHROPIC_REPLY);
 
     const ephemeral = { type: "ephemeral" };
-    expect(breakpoints(upstream[0].body)).toEqual({ "tools[0]": ephemeral, "system[0]": ephemeral, "messages[0].content[0]": ephemeral });
+    expect(cacheBreakpoints(upstream[0].body)).toEqual({ "tools[0]": ephemeral, "system[0]": ephemeral, "messages[0].content[0]": ephemeral });
     // The previous turn's end stays marked beside this turn's: 4 breakpoints, Anthropic's most.
-    expect(breakpoints(upstream[1].body)).toEqual({ "tools[0]": ephemeral, "system[0]": ephemeral, "messages[0].content[0]": ephemeral, "messages[2].content[0]": ephemeral });
+    expect(cacheBreakpoints(upstream[1].body)).toEqual({ "tools[0]": ephemeral, "system[0]": ephemeral, "messages[0].content[0]": ephemeral, "messages[2].content[0]": ephemeral });
 
     // Turn one writes its whole prompt; turn two reads it back and writes only what it added.
     const firstPrompt = inputTokensOf(upstream[0].body);
@@ -113,7 +103,7 @@ describe("OpenAI SDK on a Claude group: prompt caching asked in OpenAI's terms",
       await usageOf(await ask([...first, { role: "assistant", content: ANTHROPIC_REPLY }, { role: "user", content: "Since when?" }])),
     ]);
     const hour = { type: "ephemeral", ttl: "1h" };
-    expect(breakpoints(upstream[1].body)).toEqual({ "system[0]": hour, "messages[0].content[0]": hour, "messages[2].content[0]": hour });
+    expect(cacheBreakpoints(upstream[1].body)).toEqual({ "system[0]": hour, "messages[0].content[0]": hour, "messages[2].content[0]": hour });
     const firstPrompt = inputTokensOf(upstream[0].body);
     const secondPrompt = inputTokensOf(upstream[1].body);
     expect(result[1]).toMatchObject({ prompt_tokens: secondPrompt, prompt_tokens_details: { cached_tokens: firstPrompt } });

@@ -2,22 +2,14 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { carry } from "../carry.ts";
-import { type CanonicalRequest, TranslationRefusal } from "../canonical.ts";
+import type { CanonicalRequest } from "../canonical.ts";
 import { chatCodec } from "./index.ts";
+import { refusalOf } from "../../../test/helpers/translation.ts";
 
 const fixture = (name: string) => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8"));
 const read = (body: Record<string, any>) => chatCodec.readRequest(body, { stream: true, model: body.model ?? "m" });
 const base = (extra: Partial<CanonicalRequest> = {}): CanonicalRequest => ({ model: "deepseek-chat", system: [], turns: [], tools: [], stream: true, ...extra });
 
-function refusal(fn: () => unknown): TranslationRefusal {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof TranslationRefusal) return error;
-    throw error;
-  }
-  throw new Error("expected a TranslationRefusal");
-}
 
 describe("chat request: same-format round trip", () => {
   it("gives back the recorded body, minus fields at their defaults", () => {
@@ -118,7 +110,7 @@ describe("chat request reader: refusals name the field", () => {
     ["a custom tool call", { messages: [user, { role: "assistant", content: null, tool_calls: [{ id: "c", type: "custom", custom: { name: "x", input: "y" } }] }] }, "messages[1].tool_calls[0].type"],
   ];
   it.each(cases)("%s", (_, extra, field) => {
-    expect(refusal(() => read({ model: "m", messages: [user], ...extra })).field).toBe(field);
+    expect(refusalOf(() => read({ model: "m", messages: [user], ...extra })).field).toBe(field);
   });
 
   it("takes fields at their defaults and nulls as absent", () => {
@@ -148,15 +140,15 @@ describe("chat request writer", () => {
   const turn = (role: "user" | "assistant", parts: any[]) => ({ role, parts });
 
   it("refuses what chat upstreams cannot carry, naming the canonical key", () => {
-    expect(refusal(() => chatCodec.writeRequest(base({ topK: 40 }))).field).toBe("topK");
-    expect(refusal(() => chatCodec.writeRequest(base({ temperature: 2.5 }))).field).toBe("temperature");
+    expect(refusalOf(() => chatCodec.writeRequest(base({ topK: 40 }))).field).toBe("topK");
+    expect(refusalOf(() => chatCodec.writeRequest(base({ temperature: 2.5 }))).field).toBe("temperature");
     expect(chatCodec.writeRequest(base({ temperature: 2 }))).toMatchObject({ temperature: 2 });
     const urlDocument = { type: "document", source: { kind: "url", url: "https://x/a.pdf" } };
-    expect(refusal(() => chatCodec.writeRequest(base({ turns: [turn("user", [urlDocument])] }))).field).toBe("part:document");
+    expect(refusalOf(() => chatCodec.writeRequest(base({ turns: [turn("user", [urlDocument])] }))).field).toBe("part:document");
     const image = { type: "image", source: { kind: "url", url: "https://x/a.png" } };
-    expect(refusal(() => chatCodec.writeRequest(base({ turns: [turn("assistant", [image])] }))).field).toBe("part:image");
+    expect(refusalOf(() => chatCodec.writeRequest(base({ turns: [turn("assistant", [image])] }))).field).toBe("part:image");
     const urlResult = { type: "tool_result", callId: "c", content: [urlDocument] };
-    expect(refusal(() => chatCodec.writeRequest(base({ turns: [turn("user", [urlResult])] }))).field).toBe("part:tool_result.document");
+    expect(refusalOf(() => chatCodec.writeRequest(base({ turns: [turn("user", [urlResult])] }))).field).toBe("part:tool_result.document");
   });
 
   it("moves a tool result's images to a user message after the tool messages; errors say so", () => {

@@ -4,20 +4,13 @@ import { type CanonicalRequest, TranslationRefusal } from "../canonical.ts";
 import { carry } from "../carry.ts";
 import { codecs } from "../codecs.ts";
 import { geminiCodec } from "./index.ts";
+import { refusalOf } from "../../../test/helpers/translation.ts";
 
 const fixture = (name: string) => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8"));
 const read = (body: Record<string, any>) => geminiCodec.readRequest(body, { stream: true, model: "gemini-2.5-flash" });
 const text = (t: string) => [{ role: "user", parts: [{ text: t }] }];
 
-function refusal(body: Record<string, any>): TranslationRefusal {
-  try {
-    read(body);
-  } catch (error) {
-    if (error instanceof TranslationRefusal) return error;
-    throw error;
-  }
-  throw new Error("no refusal");
-}
+const refusal = (body: Record<string, any>) => refusalOf(() => read(body));
 
 function writeRefusal(request: CanonicalRequest): TranslationRefusal {
   try {

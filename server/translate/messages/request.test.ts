@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { carry } from "../carry.ts";
-import { type CanonicalRequest, TranslationRefusal } from "../canonical.ts";
+import type { CanonicalRequest } from "../canonical.ts";
 import { messagesCodec } from "./index.ts";
+import { cacheBreakpoints, refusalOf } from "../../../test/helpers/translation.ts";
 
 const fixture = (name: string) => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8"));
 const read = (body: Record<string, any>) => messagesCodec.readRequest(body, { stream: true, model: body.model ?? "claude-x" });
@@ -16,15 +17,6 @@ function normalized(value: any): any {
   return out;
 }
 
-function refusal(run: () => unknown): TranslationRefusal {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof TranslationRefusal) return error;
-    throw error;
-  }
-  throw new Error("no refusal");
-}
 
 const base = (extra: Record<string, any> = {}): CanonicalRequest => ({ model: "claude-x", system: [], turns: [{ role: "user", parts: [{ type: "text", text: "hi" }] }], tools: [], stream: true, ...extra });
 
@@ -112,7 +104,7 @@ describe("messages request reader", () => {
     [{ metadata: { user_id: "u", tenant: "t" } }, "metadata.tenant"],
     [{ messages: [{ role: "user", content: "x", name: "bob" }] }, "messages[0].name"],
   ])("refuses %j naming %s", (extra, field) => {
-    const error = refusal(() => read({ model: "m", max_tokens: 5, messages: [], ...extra }));
+    const error = refusalOf(() => read({ model: "m", max_tokens: 5, messages: [], ...extra }));
     expect(error.field).toBe(field);
     expect(error.reason.length).toBeGreaterThan(10);
   });
@@ -259,7 +251,7 @@ describe("messages request writer", () => {
     [{ turns: [{ role: "user", parts: [{ type: "tool_result", callId: "c", content: [{ type: "image", source: { kind: "base64", mediaType: "image/bmp", data: "x" } }] }] }] }, "part:tool_result.image"],
     [{ turns: [{ role: "assistant", parts: [{ type: "tool_call", id: "c", name: "f", arguments: "[1]" }] }] }, "part:tool_call"],
   ])("refuses %j as %s, and the caller's name for it is known", (extra, key) => {
-    const error = refusal(() => messagesCodec.writeRequest(base(extra as Partial<CanonicalRequest>)));
+    const error = refusalOf(() => messagesCodec.writeRequest(base(extra as Partial<CanonicalRequest>)));
     expect(error.field).toBe(key);
     expect(messagesCodec.fieldName(key)).toBeTruthy();
   });
@@ -291,26 +283,15 @@ describe("messages request writer: the prompt caching the caller asked for", () 
       ...extra,
     });
 
-  /** Where the body has cache_control, as `path: cache_control`. */
-  function breakpoints(value: unknown, path = ""): Record<string, unknown> {
-    if (value === null || typeof value !== "object") return {};
-    const found: Record<string, unknown> = {};
-    for (const [key, inner] of Object.entries(value)) {
-      const at = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
-      if (key === "cache_control") found[path] = inner;
-      else Object.assign(found, breakpoints(inner, at));
-    }
-    return found;
-  }
 
   it("without the caller asking (no prompt_cache_key), no breakpoint: a cache write costs 1.25x the input it holds", () => {
-    expect(breakpoints(messagesCodec.writeRequest(agentTurn()))).toEqual({});
+    expect(cacheBreakpoints(messagesCodec.writeRequest(agentTurn()))).toEqual({});
   });
 
   it("asked: the last tool, the last system block, the last block of the last message and of the previous turn's — 4 at most", () => {
     const body = messagesCodec.writeRequest(agentTurn({ promptCache: { ttl: "5m" } })) as any;
     const ephemeral = { type: "ephemeral" };
-    expect(breakpoints(body)).toEqual({ "tools[1]": ephemeral, "system[1]": ephemeral, "messages[0].content[0]": ephemeral, "messages[2].content[1]": ephemeral });
+    expect(cacheBreakpoints(body)).toEqual({ "tools[1]": ephemeral, "system[1]": ephemeral, "messages[0].content[0]": ephemeral, "messages[2].content[1]": ephemeral });
     // The rest of the body is what it is without caching.
     const unmarked = messagesCodec.writeRequest(agentTurn()) as any;
     expect(JSON.parse(JSON.stringify(body, (key, value) => (key === "cache_control" ? undefined : value)))).toEqual(unmarked);
@@ -321,13 +302,13 @@ describe("messages request writer: the prompt caching the caller asked for", () 
 
   it("OpenAI's extended retention asks for Anthropic's 1-hour cache on every breakpoint", () => {
     const body = messagesCodec.writeRequest(agentTurn({ promptCache: { ttl: "1h" } }));
-    const marks = Object.values(breakpoints(body));
+    const marks = Object.values(cacheBreakpoints(body));
     expect(marks).toHaveLength(4);
     for (const mark of marks) expect(mark).toEqual({ type: "ephemeral", ttl: "1h" });
   });
 
   it("a first turn without tools or system: its one message; a thinking block takes no breakpoint", () => {
-    expect(breakpoints(messagesCodec.writeRequest(base({ promptCache: { ttl: "5m" } })))).toEqual({ "messages[0].content[0]": { type: "ephemeral" } });
+    expect(cacheBreakpoints(messagesCodec.writeRequest(base({ promptCache: { ttl: "5m" } })))).toEqual({ "messages[0].content[0]": { type: "ephemeral" } });
     const prefilled = base({
       promptCache: { ttl: "5m" },
       turns: [
@@ -335,6 +316,6 @@ describe("messages request writer: the prompt caching the caller asked for", () 
         { role: "assistant", parts: [{ type: "text", text: "Well" }, { type: "reasoning", opaque: { origin: "messages", value: { ...thinking } } }] },
       ],
     });
-    expect(breakpoints(messagesCodec.writeRequest(prefilled))).toEqual({ "messages[1].content[0]": { type: "ephemeral" } });
+    expect(cacheBreakpoints(messagesCodec.writeRequest(prefilled))).toEqual({ "messages[1].content[0]": { type: "ephemeral" } });
   });
 });

@@ -2,21 +2,13 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { carry } from "../carry.ts";
-import { type CanonicalRequest, TranslationRefusal } from "../canonical.ts";
+import type { CanonicalRequest } from "../canonical.ts";
 import { responsesCodec } from "./index.ts";
+import { refusalOf } from "../../../test/helpers/translation.ts";
 
 const fixture = (name: string) => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8"));
 const read = (body: Record<string, unknown>, stream = false) => responsesCodec.readRequest(body, { stream, model: String(body.model ?? "gpt-5") });
 
-function refusal(run: () => unknown): TranslationRefusal {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof TranslationRefusal) return error;
-    throw error;
-  }
-  throw new Error("expected a TranslationRefusal");
-}
 
 const base = (): CanonicalRequest => ({ model: "gpt-5", system: [], turns: [], tools: [], stream: true });
 
@@ -109,7 +101,7 @@ describe("responses request: refusals name the field", () => {
   ];
   for (const [what, fields, field] of cases)
     it(`refuses ${what}`, () => {
-      const error = refusal(() => read({ model: "m", input: "x", ...fields }));
+      const error = refusalOf(() => read({ model: "m", input: "x", ...fields }));
       expect(error.field).toBe(field);
       expect(error.reason.length).toBeGreaterThan(10);
     });
@@ -117,11 +109,11 @@ describe("responses request: refusals name the field", () => {
   it("says what a custom or namespace tool is: client-run, not built in", () => {
     const apply_patch = { type: "custom", name: "apply_patch", description: "Edit files", format: { type: "grammar", syntax: "lark", definition: "start: /.+/" } };
     for (const body of [{ tools: [apply_patch] }, { input: [{ type: "custom_tool_call", call_id: "c1", name: "apply_patch", input: "*** Begin Patch" }] }]) {
-      const reason = refusal(() => read({ model: "m", input: "x", ...body })).reason;
+      const reason = refusalOf(() => read({ model: "m", input: "x", ...body })).reason;
       expect(reason).toMatch(/custom tool takes freeform text/);
       expect(reason).not.toMatch(/built-in|OpenAI's platform/);
     }
-    const namespace = refusal(() => read({ model: "m", input: "x", tools: [{ type: "namespace", name: "multi_agent_v1", tools: [] }] })).reason;
+    const namespace = refusalOf(() => read({ model: "m", input: "x", tools: [{ type: "namespace", name: "multi_agent_v1", tools: [] }] })).reason;
     expect(namespace).toMatch(/^`namespace`: a namespace groups tools/);
     expect(namespace).not.toMatch(/built-in/);
   });
@@ -156,8 +148,8 @@ describe("responses request: refusals name the field", () => {
 
   it("the writer refuses what Responses has no field for, in canonical terms", () => {
     for (const [key, value] of [["topK", 40], ["stop", ["END"]], ["seed", 1], ["presencePenalty", 0.5], ["frequencyPenalty", 0.5]] as const)
-      expect(refusal(() => responsesCodec.writeRequest({ ...base(), [key]: value })).field).toBe(key);
-    expect(refusal(() => responsesCodec.writeRequest({ ...base(), model: "gpt-4.1", temperature: 2.5 })).field).toBe("temperature");
+      expect(refusalOf(() => responsesCodec.writeRequest({ ...base(), [key]: value })).field).toBe(key);
+    expect(refusalOf(() => responsesCodec.writeRequest({ ...base(), model: "gpt-4.1", temperature: 2.5 })).field).toBe("temperature");
     expect(responsesCodec.writeRequest({ ...base(), stop: [] })).not.toHaveProperty("stop");
     expect(responsesCodec.fieldName("topK")).toBe("top_k (not a Responses field)");
     expect(responsesCodec.fieldName("part:document")).toBe("input[].content[] input_file");
