@@ -21,7 +21,7 @@ export function capPeriodChange(current: { spendCap: number | null; capPeriod: C
 }
 
 /** The call-state account of a cap as it counts now (replica mode moves it when the cap moves). */
-export const capAccount = (kind: "member" | "key", id: string, period: CapPeriod | null) =>
+const capAccount = (kind: "member" | "key", id: string, period: CapPeriod | null) =>
   period === null ? `${kind}:${id}` : `${kind}:${id}@${periodStart(period, periodClock())}`;
 
 /** The account of a member's or key's cap as stored (null: no cap). */

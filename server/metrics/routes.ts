@@ -19,7 +19,7 @@ export type Readiness = {
  * Several missed polls, and at least 5 s, mean the catalog is stale. Not one poll's interval: in
  * replica mode the poll runs every 5 s, so the age of a healthy catalog passes 5 s just before each.
  */
-export const staleCatalogMs = (pollMs: number) => Math.max(5_000, 3 * pollMs);
+const staleCatalogMs = (pollMs: number) => Math.max(5_000, 3 * pollMs);
 const pingTimeoutMs = 1000;
 const pingReuseMs = 1000;
 
