@@ -32,15 +32,20 @@ export function parseAccount(account: string): { kind: string; id: string; since
 }
 
 /**
- * The statement that changes a cap's period: the counter keeps what counts now under the old
- * period (nothing, if its period is over) and counts from the start of the new period.
+ * The statement that changes a cap's period: the counter keeps what counts now under the period
+ * it has (nothing, if that period is over) and counts from the start of the new one. The period
+ * it has is read by the statement itself, not taken from the caller: two changes at once each read
+ * the period before both, and the second, judging the first's fresh counter by a shorter period,
+ * would set it to 0 and let the cap be spent again.
  */
-export function setCapPeriod(table: "users" | "api_keys", id: string, from: CapPeriod | null, to: CapPeriod | null, now: number): [string, (string | number | null)[]] {
+export function setCapPeriod(table: "users" | "api_keys", id: string, to: CapPeriod | null, now: number): [string, (string | number | null)[]] {
   const since = to === null ? null : periodStart(to, now);
-  if (from === null) return [`UPDATE ${table} SET cap_period = ?, spent_since = ? WHERE id = ?`, [to, since, id]];
+  const starts = capPeriods.flatMap((period) => [period, periodStart(period, now)]);
   return [
-    `UPDATE ${table} SET spent = CASE WHEN spent_since IS NULL OR spent_since < ? THEN 0 ELSE spent END, cap_period = ?, spent_since = ? WHERE id = ?`,
-    [periodStart(from, now), to, since, id],
+    `UPDATE ${table} SET spent = CASE WHEN cap_period IS NULL THEN spent
+       WHEN spent_since IS NULL OR spent_since < (CASE cap_period ${capPeriods.map(() => "WHEN ? THEN CAST(? AS BIGINT)").join(" ")} END) THEN 0 ELSE spent END,
+       cap_period = ?, spent_since = ? WHERE id = ?`,
+    [...starts, to, since, id],
   ];
 }
 

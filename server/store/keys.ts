@@ -105,7 +105,7 @@ export function keyRepository(db: Db) {
         if (changes.groupId !== undefined) await tx.run(`UPDATE api_keys SET group_id = ? WHERE id = ?`, [changes.groupId, id]);
         if (changes.spendCap !== undefined) await tx.run(`UPDATE api_keys SET spend_cap = ? WHERE id = ?`, [changes.spendCap, id]);
         const period = changes.capPeriod;
-        if (period && period.from !== period.to) await tx.run(...setCapPeriod("api_keys", id, period.from, period.to, periodClock()));
+        if (period && period.from !== period.to) await tx.run(...setCapPeriod("api_keys", id, period.to, periodClock()));
         await writeRateLimits(tx, "api_keys", id, changes.rateLimits);
         await revision.bump(tx);
         commitInTime(commitBy);

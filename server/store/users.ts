@@ -145,7 +145,7 @@ export function userRepository(db: Db) {
     async setSpendCap(id: string, spendCap: number | null | undefined, capPeriod?: { from: CapPeriod | null; to: CapPeriod | null }, commitBy?: number): Promise<void> {
       await db.transaction(async (tx) => {
         if (spendCap !== undefined) await tx.run(`UPDATE users SET spend_cap = ? WHERE id = ?`, [spendCap, id]);
-        if (capPeriod && capPeriod.from !== capPeriod.to) await tx.run(...setCapPeriod("users", id, capPeriod.from, capPeriod.to, periodClock()));
+        if (capPeriod && capPeriod.from !== capPeriod.to) await tx.run(...setCapPeriod("users", id, capPeriod.to, periodClock()));
         await revision.bump(tx);
         commitInTime(commitBy);
       });

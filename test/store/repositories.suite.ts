@@ -340,6 +340,23 @@ export function runRepositoryTests(name: string, makeStore: () => Promise<{ stor
     );
 
     it(
+      "two cap period changes made at once keep what was spent: the second is judged by the period the first stored, not the one it read",
+      withStore(async (store) => {
+        const { organizationId, userId, keyId } = await fundedKey(store, 1_000_000);
+        const now = Date.now();
+        await store.users.setSpendCap(userId, 1_000, { from: null, to: "daily" });
+        const spent = usageRecord({ organizationId, userId, keyId, cost: 700, requestId: "spent-today" });
+        await store.budgets.recordSettled([spent], stampsOf({ [spent.id]: periodStart("daily", now) }));
+        // Both read "daily"; the first makes it monthly, then the second (from its stale read) weekly.
+        await store.users.setSpendCap(userId, undefined, { from: "daily", to: "monthly" });
+        await store.users.setSpendCap(userId, undefined, { from: "daily", to: "weekly" });
+        const account = `member:${userId}@${periodStart("weekly", now)}`;
+        expect((await store.users.get(userId))?.capPeriod).toBe("weekly");
+        expect((await store.budgets.remaining([account])).get(account)).toBe(300);
+      }),
+    );
+
+    it(
       "a settled call the database refuses for good is set aside, logged whole, and the calls beside it are written",
       withStore(async (store) => {
         const { organizationId, userId, keyId } = await fundedKey(store, 1000);
