@@ -62,11 +62,17 @@ describe("Anthropic mock conversation", () => {
     await refuse({ ...base, messages: user, thinking, temperature: 0 }, /^`temperature` may only be set to 1 when thinking is enabled or in adaptive mode/);
     await refuse({ ...base, messages: user, thinking: { type: "adaptive" }, temperature: 1, top_k: 64 }, /^`top_k` must be unset when thinking/);
     await refuse({ ...base, messages: user, thinking, top_p: 0.9 }, /^`top_p` must be greater than or equal to 0.95/);
+    const tools = [{ name: "read_file", input_schema: { type: "object", properties: {} } }];
+    for (const tool_choice of [{ type: "any" }, { type: "tool", name: "read_file" }]) {
+      for (const on of [thinking, { type: "adaptive" }]) await refuse({ ...base, messages: user, tools, tool_choice, thinking: on }, /^Thinking may not be enabled when tool_choice forces tool use\.$/);
+    }
     for (const model of ["claude-sonnet-4-5-20250929", "claude-haiku-4-5", "claude-sonnet-4-6", "claude-opus-5"]) {
       await refuse({ ...base, model, messages: user, temperature: 0.5, top_p: 0.9 }, /^`temperature` and `top_p` cannot both be specified for this model/);
     }
-    anthropic.next("ok", "ok", "ok", "ok");
+    anthropic.next("ok", "ok", "ok", "ok", "ok", "ok");
     const allowed = [
+      { ...base, model: "claude-sonnet-4-6", messages: user, tools, tool_choice: { type: "auto" }, thinking },
+      { ...base, model: "claude-sonnet-4-6", messages: user, tools, tool_choice: { type: "any" }, thinking: { type: "disabled" } },
       { ...base, model: "claude-sonnet-4-20250514", messages: user, temperature: 0.5, top_p: 0.9 },
       { ...base, model: "claude-sonnet-4-6", messages: user, thinking, temperature: 1 },
       { ...base, model: "claude-sonnet-4-6", messages: user, thinking, top_p: 0.95 },
@@ -216,7 +222,7 @@ describe("Gemini mock conversation", () => {
     await refuse({ contents: [user, { role: "model", parts: [{ functionCall: { name: "f", args: {} }, thoughtSignature: "skip_thought_signature_validator" }] }, { role: "user", parts: [{ functionResponse: { response: { r: 1 } } }] }] }, /function_response\.name: Name cannot be empty/);
   });
 
-  it("refuses a thinking level on Gemini 2.x, a budget beside a level, and budgets outside the model's range", async () => {
+  it("refuses a thinking level on Gemini 2.x, a budget beside a level, budgets outside the model's range, any thinkingConfig on a model that does not think, and what Gemini 3 Pro lacks", async () => {
     const refuse = async (model: string, thinkingConfig: object, message: RegExp) => {
       const body = { contents: [{ role: "user", parts: [{ text: "hi" }] }], generationConfig: { thinkingConfig } };
       const { status, json } = await post(`${gemini.url}/v1beta/models/${model}:streamGenerateContent?alt=sse`, { "x-goog-api-key": "g" }, body);
@@ -229,7 +235,12 @@ describe("Gemini mock conversation", () => {
     await refuse("gemini-2.5-pro", { thinkingBudget: 0 }, /^Budget 0 is invalid\. This model only works in thinking mode\.$/);
     await refuse("gemini-2.5-flash", { thinkingBudget: 32000 }, /^The thinking budget \(32000\) is invalid\.$/);
     await refuse("gemini-2.5-flash-lite", { thinking_budget: 100 }, /^The thinking budget \(100\) is invalid\.$/);
-    for (const [model, thinkingConfig] of [["gemini-3-flash-preview", { thinkingLevel: "LOW" }], ["gemini-2.5-pro", { thinkingBudget: 32768 }], ["gemini-2.5-flash", { thinkingBudget: -1 }]] as const) {
+    // Models that do not think take no thinkingConfig at all; Gemini 3 Pro cannot stop thinking and has no MEDIUM.
+    await refuse("gemini-2.0-flash", { includeThoughts: true }, /^Thinking is not enabled for models\/gemini-2\.0-flash$/);
+    await refuse("gemini-2.0-flash-lite", { thinkingBudget: 0 }, /^Thinking is not enabled for models\/gemini-2\.0-flash-lite$/);
+    await refuse("gemini-3-pro-preview", { thinkingBudget: 0 }, /^Budget 0 is invalid\. This model only works in thinking mode\.$/);
+    for (const level of ["MINIMAL", "MEDIUM"]) await refuse("gemini-3-pro-preview", { thinkingLevel: level }, new RegExp(`^Thinking level ${level} is not supported for this model`));
+    for (const [model, thinkingConfig] of [["gemini-3-flash-preview", { thinkingLevel: "LOW" }], ["gemini-2.5-pro", { thinkingBudget: 32768 }], ["gemini-2.5-flash", { thinkingBudget: -1 }], ["gemini-3-flash-preview", { thinkingLevel: "MINIMAL" }], ["gemini-3-pro-preview", { thinkingLevel: "LOW" }], ["gemini-2.0-flash", undefined]] as const) {
       await expect(ai().models.generateContent({ model, contents: "x", config: { thinkingConfig: thinkingConfig as any } })).resolves.toBeTruthy();
     }
   });

@@ -25,6 +25,8 @@ export function validateAnthropic(body: any, issued: Issued, extra: ReadonlySet<
   if (sampling) return sampling;
   const breakpoints = anthropicBreakpoints(body);
   if (breakpoints > 4) return { message: `A maximum of 4 blocks with cache_control may be provided. Found ${breakpoints}.` };
+  const thinkingOn = body.thinking?.type === "enabled" || body.thinking?.type === "adaptive";
+  if (thinkingOn && (body.tool_choice?.type === "any" || body.tool_choice?.type === "tool")) return { message: "Thinking may not be enabled when tool_choice forces tool use." };
   if (body.thinking?.type === "enabled") {
     const budget = body.thinking.budget_tokens;
     if (typeof budget !== "number" || budget < 1024) return { message: "thinking.enabled.budget_tokens: Input should be greater than or equal to 1024" };
@@ -275,17 +277,28 @@ const camel = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUp
 const DUMMY_SIGNATURES = new Set(["skip_thought_signature_validator", "context_engineering_is_the_way_to_go"]);
 
 /**
- * thinkingConfig as Gemini checks it: a budget or a level, not both; Gemini 2.x takes no level, and
- * budgets only in its model's range (2.5 Pro 128–32768 and no 0, Flash-Lite 0 or 512–24576, Flash
- * 0–24576; −1 is dynamic).
+ * thinkingConfig as Gemini checks it: a budget or a level, not both; models that do not think
+ * (Gemini 1.x, 2.0 but its thinking experiment, Gemma) take no thinkingConfig at all, even one
+ * that only sets includeThoughts; Gemini 2.x takes no level, and budgets only in its model's range
+ * (2.5 Pro 128–32768 and no 0, Flash-Lite 0 or 512–24576, Flash 0–24576; −1 is dynamic); a Gemini
+ * 3 and later Pro cannot stop thinking (no budget 0, no level MINIMAL) and 3 Pro has no MEDIUM.
  */
 function thinkingProblem(thinking: any, model: string): Problem | null {
   if (!thinking || typeof thinking !== "object") return null;
+  const id = model.replace(/^models\//, "");
+  if (/^(gemini-1\.|gemma-)/.test(id) || (id.startsWith("gemini-2.0-") && !id.includes("thinking"))) return { message: `Thinking is not enabled for models/${id}` };
   const budget = thinking.thinkingBudget ?? thinking.thinking_budget;
   const level = thinking.thinkingLevel ?? thinking.thinking_level;
   if (budget != null && level != null) return { message: "Unable to submit request because thinking_budget and thinking_level are not supported together." };
-  const id = model.replace(/^models\//, "");
-  if (!id.startsWith("gemini-2")) return null;
+  if (!id.startsWith("gemini-2")) {
+    const pro = id.includes("-pro");
+    if (pro && budget === 0) return { message: "Budget 0 is invalid. This model only works in thinking mode." };
+    const upper = typeof level === "string" ? level.toUpperCase() : level;
+    if ((pro && upper === "MINIMAL") || (id.startsWith("gemini-3-pro") && upper === "MEDIUM")) {
+      return { message: `Thinking level ${upper} is not supported for this model. Please retry with other thinking level` };
+    }
+    return null;
+  }
   if (level != null) return { message: "Thinking level is not supported for this model." };
   if (typeof budget !== "number" || budget === -1) return null;
   if (id.includes("-pro") && budget === 0) return { message: "Budget 0 is invalid. This model only works in thinking mode." };

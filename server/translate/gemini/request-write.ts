@@ -21,7 +21,10 @@
 // - Reasoning → thinkingConfig with one of thinkingBudget or thinkingLevel, never both (Gemini
 //   refuses the pair): a caller's budget wins; Gemini 2.x (upstream model id `gemini-2…`) takes
 //   only budgets, so an effort becomes one (low 1024, medium 8192, high 24576) and budgets are kept
-//   in the model's range; Gemini 3 and later take the effort as thinkingLevel.
+//   in the model's range; Gemini 3 and later take the effort as thinkingLevel, the nearest level at
+//   or above it that the model takes (3 Pro has no minimal or medium, so none and minimal become low,
+//   medium high). Models that do not think (Gemini 1.x, 2.0 other than its thinking experiment,
+//   Gemma) get no thinkingConfig at all: Google refuses any ("Thinking is not enabled for …").
 // - Refused: temperature outside 0–2; tool call arguments that are not a JSON object; a tool result
 //   whose function name cannot be found.
 import { TranslationRefusal, type CanonicalRequest, type DocumentPart, type ImagePart, type Part, type ReasoningSettings, type Turn } from "../canonical.ts";
@@ -67,37 +70,61 @@ function writeToolChoice(request: CanonicalRequest): Json | undefined {
   }
 }
 
-const levels = { minimal: "MINIMAL", low: "LOW", medium: "MEDIUM", high: "HIGH", xhigh: "HIGH" } as const;
+/** Gemini 3's thinking levels, least first. */
+const levelOrder = ["MINIMAL", "LOW", "MEDIUM", "HIGH"] as const;
+type Level = (typeof levelOrder)[number];
+const effortLevels = { none: "MINIMAL", minimal: "MINIMAL", low: "LOW", medium: "MEDIUM", high: "HIGH", xhigh: "HIGH" } as const;
 
 /** Gemini 2.x budgets for an effort: Google's own mapping of OpenAI efforts (low 1K, medium 8K, high 24K), minimal and xhigh beside it. */
 const effortBudgets = { minimal: 512, low: 1024, medium: 8192, high: 24576, xhigh: 32768 } as const;
 
 type BudgetRange = { min: number; max: number; canDisable: boolean };
 
+/** How a model is told how much to think: not at all (it does not think), by budget (Gemini 2.x), or by level. */
+type ThinkingControl = { by: "none" } | { by: "budget"; range: BudgetRange } | { by: "level"; levels: readonly Level[] };
+
 /**
- * The thinking budgets a Gemini 2.x model takes (Google's thinking guide), or null for a model that
- * thinks by level (Gemini 3 and later): 2.5 Pro 128–32768 and cannot stop thinking, Flash-Lite
- * 512–24576, Flash (and the rest of 2.x) up to 24576; 0 stops thinking where it can, −1 is dynamic.
+ * What a model takes, from Google's thinking guide: Gemini 1.x, 2.0 (but its thinking experiment)
+ * and Gemma do not think. Gemini 2.x takes budgets: 2.5 Pro 128–32768 and cannot stop thinking,
+ * Flash-Lite 512–24576, Flash (and the rest) up to 24576; 0 stops thinking where it can, −1 is
+ * dynamic. Later models take levels: a Pro cannot stop thinking (no minimal; 3 Pro has no medium
+ * either), the others take all four.
  */
-function budgetRange(model: string): BudgetRange | null {
+function thinkingControl(model: string): ThinkingControl {
   const id = model.replace(/^models\//, "").toLowerCase();
-  if (!id.startsWith("gemini-2")) return null;
-  if (id.includes("-pro")) return { min: 128, max: 32768, canDisable: false };
-  if (id.includes("flash-lite")) return { min: 512, max: 24576, canDisable: true };
-  return { min: 1, max: 24576, canDisable: true };
+  if (/^(gemini-1\.|gemma-)/.test(id) || (id.startsWith("gemini-2.0-") && !id.includes("thinking"))) return { by: "none" };
+  if (id.startsWith("gemini-2")) {
+    if (id.includes("-pro")) return { by: "budget", range: { min: 128, max: 32768, canDisable: false } };
+    if (id.includes("flash-lite")) return { by: "budget", range: { min: 512, max: 24576, canDisable: true } };
+    return { by: "budget", range: { min: 1, max: 24576, canDisable: true } };
+  }
+  if (/^gemini-3-pro/.test(id)) return { by: "level", levels: ["LOW", "HIGH"] };
+  if (id.includes("-pro")) return { by: "level", levels: ["LOW", "MEDIUM", "HIGH"] };
+  return { by: "level", levels: levelOrder };
 }
 
 /**
  * How much to think, as one field: Gemini refuses thinkingBudget and thinkingLevel together, and
  * 2.x refuses a level ("Thinking level is not supported for this model."). A budget the caller
  * gave wins over its effort. For 2.x an effort becomes a budget and every budget is brought into
- * the model's range (2.5 Pro asked not to think thinks at its least); Gemini 3 takes the effort as
- * its level, and a budget as it came (it still accepts one).
+ * the model's range (2.5 Pro asked not to think thinks at its least); a later model takes the
+ * effort as a level it has (asked not to think, its least), and a budget as it came (it still
+ * accepts one) but 0, which it may refuse, as its least level.
  */
-function thinkingAmount(reasoning: ReasoningSettings, range: BudgetRange | null): Json {
-  const budget = reasoning.budgetTokens ?? (reasoning.effort === "none" ? 0 : range && reasoning.effort ? effortBudgets[reasoning.effort] : undefined);
-  if (budget !== undefined) return { thinkingBudget: range ? withinRange(budget, range) : budget };
-  return reasoning.effort ? { thinkingLevel: levels[reasoning.effort as keyof typeof levels] } : {};
+function thinkingAmount(reasoning: ReasoningSettings, control: Exclude<ThinkingControl, { by: "none" }>): Json {
+  if (control.by === "budget") {
+    const budget = reasoning.budgetTokens ?? (reasoning.effort === "none" ? 0 : reasoning.effort ? effortBudgets[reasoning.effort] : undefined);
+    return budget === undefined ? {} : { thinkingBudget: withinRange(budget, control.range) };
+  }
+  if (reasoning.budgetTokens !== undefined && reasoning.budgetTokens !== 0) return { thinkingBudget: reasoning.budgetTokens };
+  const wanted = reasoning.budgetTokens === 0 ? "MINIMAL" : reasoning.effort && effortLevels[reasoning.effort];
+  return wanted ? { thinkingLevel: takenLevel(wanted, control.levels) } : {};
+}
+
+/** The least level at or above the one wanted that the model takes (its most if none is). */
+function takenLevel(wanted: Level, levels: readonly Level[]): Level {
+  const rank = levelOrder.indexOf(wanted);
+  return levels.find((level) => levelOrder.indexOf(level) >= rank) ?? levels[levels.length - 1];
 }
 
 function withinRange(budget: number, range: BudgetRange): number {
@@ -123,8 +150,9 @@ function writeGenerationConfig(request: CanonicalRequest): Json {
     config.responseJsonSchema = output.description !== undefined && output.schema.description === undefined ? { ...output.schema, description: output.description } : output.schema;
   }
   const reasoning = request.reasoning;
-  if (reasoning) {
-    const thinking: Json = thinkingAmount(reasoning, budgetRange(request.model));
+  const control = reasoning && thinkingControl(request.model);
+  if (reasoning && control && control.by !== "none") {
+    const thinking: Json = thinkingAmount(reasoning, control);
     // Thoughts (and so the signatures on thought parts) come back only when asked for.
     const wanted = (reasoning.budgetTokens !== undefined && reasoning.budgetTokens !== 0) || (reasoning.effort !== undefined && reasoning.effort !== "none") || (reasoning.summary !== undefined && reasoning.summary !== "none");
     const include = reasoning.includeThoughts ?? (wanted || undefined);

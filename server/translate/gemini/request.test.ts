@@ -243,7 +243,8 @@ describe("generate-content request writer", () => {
 
   it("maps reasoning budgets and effort none", () => {
     expect(geminiCodec.writeRequest(base({ reasoning: { budgetTokens: 2048 } })).generationConfig).toEqual({ thinkingConfig: { thinkingBudget: 2048, includeThoughts: true } });
-    expect(geminiCodec.writeRequest(base({ reasoning: { effort: "none" } })).generationConfig).toEqual({ thinkingConfig: { thinkingBudget: 0 } });
+    expect(geminiCodec.writeRequest(base({ model: "gemini-2.5-flash", reasoning: { effort: "none" } })).generationConfig).toEqual({ thinkingConfig: { thinkingBudget: 0 } });
+    expect(geminiCodec.writeRequest(base({ reasoning: { effort: "none" } })).generationConfig).toEqual({ thinkingConfig: { thinkingLevel: "MINIMAL" } });
     expect(geminiCodec.writeRequest(base({ reasoning: { effort: "xhigh", includeThoughts: false } })).generationConfig).toEqual({ thinkingConfig: { thinkingLevel: "HIGH", includeThoughts: false } });
   });
 
@@ -268,6 +269,24 @@ describe("generate-content request writer", () => {
     expect([0, 100, 30000, -1].map((budgetTokens) => budget("gemini-2.5-flash-lite", { budgetTokens }))).toEqual([0, 512, 24576, -1]);
     expect([0, 31999].map((budgetTokens) => budget("gemini-2.5-flash", { budgetTokens }))).toEqual([0, 24576]);
     expect(budget("gemini-2.0-flash-thinking-exp", { effort: "medium" })).toBe(8192);
+  });
+
+  it("a model that does not think gets no thinkingConfig (Google refuses any, even includeThoughts alone)", () => {
+    const config = (model: string, reasoning: CanonicalRequest["reasoning"]) => (geminiCodec.writeRequest(base({ model, reasoning, temperature: 0.5 })) as any).generationConfig;
+    for (const model of ["gemini-2.0-flash", "models/gemini-2.0-flash-lite-001", "gemini-1.5-pro", "gemma-3-27b-it"]) {
+      for (const reasoning of [{ effort: "high" }, { effort: "none" }, { budgetTokens: 2048 }, { includeThoughts: true }] as const) expect(config(model, reasoning)).toEqual({ temperature: 0.5 });
+    }
+  });
+
+  it("Gemini 3 gets the least level at or above the effort that the model takes: 3 Pro never stops thinking and has no medium", () => {
+    const level = (model: string, reasoning: CanonicalRequest["reasoning"]) => (geminiCodec.writeRequest(base({ model, reasoning })) as any).generationConfig?.thinkingConfig;
+    const efforts = ["none", "minimal", "low", "medium", "high", "xhigh"] as const;
+    expect(efforts.map((effort) => level("gemini-3-pro-preview", { effort }).thinkingLevel)).toEqual(["LOW", "LOW", "LOW", "HIGH", "HIGH", "HIGH"]);
+    expect(efforts.map((effort) => level("gemini-3-flash-preview", { effort }).thinkingLevel)).toEqual(["MINIMAL", "MINIMAL", "LOW", "MEDIUM", "HIGH", "HIGH"]);
+    expect(efforts.map((effort) => level("gemini-3.1-pro-preview", { effort }).thinkingLevel)).toEqual(["LOW", "LOW", "LOW", "MEDIUM", "HIGH", "HIGH"]);
+    // Asked not to think, the model is not asked to show thoughts; a budget of 0 is its least level too.
+    expect(level("gemini-3-pro-preview", { effort: "none" })).toEqual({ thinkingLevel: "LOW" });
+    expect(level("gemini-3-pro-preview", { budgetTokens: 0 })).toEqual({ thinkingLevel: "LOW" });
   });
 
   it("refuses what Gemini cannot carry, in canonical terms", () => {

@@ -41,7 +41,9 @@
 // reaches 8192); the body always streams. Reasoning goes back only when it is Anthropic's own.
 // Cache breakpoints only when the caller asked for prompt caching (write-request.ts markBreakpoints).
 // Sampling settings Anthropic refuses are dropped (write-request.ts samplingFor): with thinking on,
-// a temperature other than 1, top_k and a top_p below 0.95; top_p beside a temperature.
+// a temperature other than 1, top_k and a top_p below 0.95; top_p beside a temperature. Thinking is
+// disabled when the call forces a tool (tool_choice any/tool), which Anthropic refuses beside it
+// (write-request.ts writeReasoning): the forced tool is the caller's explicit instruction.
 // Refused: seed, presence/frequency penalties, temperature outside 0–1 (where sent), json_object output, a
 // schema description, effort "minimal", images other than JPEG/PNG/GIF/WebP, documents other than
 // PDF/plain text, images or documents in assistant turns, tool-call arguments that are not an object.

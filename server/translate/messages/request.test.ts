@@ -201,6 +201,16 @@ describe("messages request writer", () => {
     expect(messagesCodec.writeRequest(base({ user: "u1", stop: ["END"] }))).toMatchObject({ metadata: { user_id: "u1" }, stop_sequences: ["END"] });
   });
 
+  it("a forced tool choice keeps its tool and leaves thinking off (Anthropic refuses the two together)", () => {
+    const tools = [{ name: "f", parameters: {} }];
+    for (const toolChoice of [{ type: "required" }, { type: "tool", name: "f" }] as const) {
+      const body = messagesCodec.writeRequest(base({ tools, toolChoice, reasoning: { budgetTokens: 10000, includeThoughts: true }, temperature: 0.2 }));
+      expect(body).toMatchObject({ tool_choice: toolChoice.type === "required" ? { type: "any" } : { type: "tool", name: "f" }, thinking: { type: "disabled" }, max_tokens: 8192, temperature: 0.2 });
+      expect(messagesCodec.writeRequest(base({ tools, toolChoice, reasoning: { effort: "high" } }))).toMatchObject({ thinking: { type: "disabled" }, output_config: { effort: "high" } });
+    }
+    expect(messagesCodec.writeRequest(base({ tools, toolChoice: { type: "auto" }, reasoning: { effort: "high" } }))).toMatchObject({ thinking: { type: "adaptive" } });
+  });
+
   it("drops the sampling settings Anthropic refuses: with thinking on, and top_p beside a temperature", () => {
     const sampling = (extra: Partial<CanonicalRequest>) => {
       const { temperature, top_p, top_k } = messagesCodec.writeRequest(base(extra)) as Record<string, unknown>;

@@ -38,7 +38,7 @@ export function writeRequest(request: CanonicalRequest): Record<string, unknown>
   if (systemBlocks.length > 0) body.system = systemBlocks;
   body.messages = writeTurns(request.turns.slice(first));
 
-  const reasoning = request.reasoning ? writeReasoning(request.reasoning) : undefined;
+  const reasoning = request.reasoning ? writeReasoning(request.reasoning, forcesTool(request)) : undefined;
   body.max_tokens = request.maxOutputTokens ?? defaultMaxTokens;
   // With a thinking budget at or past the default, the default leaves room for the answer as well.
   const budget = reasoning?.thinking?.budget_tokens;
@@ -140,14 +140,22 @@ function writeToolChoice(request: CanonicalRequest): Json | undefined {
   return written;
 }
 
+/** A tool choice that makes the model call a tool (chat "required" or a named function, Gemini mode ANY). */
+const forcesTool = (request: CanonicalRequest) => request.toolChoice?.type === "required" || request.toolChoice?.type === "tool";
+
 /**
  * reasoning → thinking + output_config.effort: effort "none" (or a zero budget) → disabled; a
  * budget → enabled with budget_tokens; otherwise adaptive (the model decides), with the effort.
  * includeThoughts (or a Responses summary) → display summarized / omitted.
+ * A call that forces a tool gets thinking disabled (the effort stays, it applies without thinking):
+ * Anthropic refuses thinking beside tool_choice any or tool ("Thinking may not be enabled when
+ * tool_choice forces tool use."), and the forced tool is the caller's explicit instruction where
+ * reasoning is only how hard to try.
  */
-function writeReasoning(settings: ReasoningSettings): { thinking?: Json; effort?: string } {
+function writeReasoning(settings: ReasoningSettings, forcesTool: boolean): { thinking?: Json; effort?: string } {
   if (settings.effort === "none" || settings.budgetTokens === 0) return { thinking: { type: "disabled" } };
   if (settings.effort === "minimal") refuse("reasoning.effort", "Anthropic's lowest effort is low; minimal has no equivalent.");
+  if (forcesTool) return settings.effort !== undefined ? { thinking: { type: "disabled" }, effort: settings.effort } : { thinking: { type: "disabled" } };
   const thinking: Json = settings.budgetTokens !== undefined && settings.budgetTokens > 0 ? { type: "enabled", budget_tokens: settings.budgetTokens } : { type: "adaptive" };
   const show = settings.includeThoughts ?? (settings.summary !== undefined && settings.summary !== "none" ? true : undefined);
   if (show !== undefined) thinking.display = show ? "summarized" : "omitted";
