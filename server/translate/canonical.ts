@@ -80,7 +80,19 @@ export type Part = TextPart | ImagePart | DocumentPart | ToolCallPart | ToolResu
  */
 export type Turn = { role: "user" | "assistant" | "system"; parts: Part[] };
 
-export type ToolDefinition = { name: string; description?: string; parameters: Record<string, unknown>; strict?: boolean };
+export type ToolDefinition = {
+  name: string;
+  description?: string;
+  parameters: Record<string, unknown>;
+  strict?: boolean;
+  /**
+   * A Responses custom tool (freeform text in, not JSON; Codex's apply_patch), not to be confused
+   * with Anthropic's `type:"custom"`, its name for ordinary tools. `parameters` is then the one
+   * string argument `input` it is declared with upstream (responses/freeform-tools.ts); `format` is
+   * the caller's, echoed back.
+   */
+  freeform?: { format?: Record<string, unknown> };
+};
 
 export type ToolChoice = { type: "auto" } | { type: "none" } | { type: "required" } | { type: "tool"; name: string };
 

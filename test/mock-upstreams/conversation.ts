@@ -51,6 +51,23 @@ export function stringsIn(value: unknown): string {
   return "";
 }
 
+/**
+ * The text the model writes under `patch-tool`: an apply_patch body as Codex's custom tool takes it,
+ * with what JSON must escape (newlines, a tab, quotes, a backslash) and what it may leave as is
+ * (non-ASCII, an emoji's surrogate pair), so a hop that decodes or re-encodes it wrongly is caught.
+ */
+export const APPLY_PATCH = [
+  "*** Begin Patch",
+  "*** Update File: src/greet.ts",
+  "@@ export function greet(name: string) {",
+  '-  return "Hello, " + name;',
+  '+  return `Hello, ${name}! "Café" \\ \t\u00e9 🎉`;',
+  "+\t// a tab, a backslash \\ and what only looks like an escape: \\u0041 \\n",
+  " }",
+  "*** End Patch",
+  "",
+].join("\n");
+
 /** The second call's argument under `parallel-tool`. */
 export const SECOND_TOOL_ARGUMENT = "LICENSE";
 
@@ -69,14 +86,14 @@ export type Plan = {
  * `toolResult`: the text of the tool result(s) in the request's last turn, if that turn is one.
  */
 export function planTurn(scenario: Scenario, tools: { name: string; schema: unknown }[], toolResult: string | undefined, reply: string): Plan {
-  const conversational = scenario === "tool" || scenario === "thinking-tool" || scenario === "parallel-tool";
+  const conversational = scenario === "tool" || scenario === "thinking-tool" || scenario === "parallel-tool" || scenario === "patch-tool";
   const reasoning = scenario === "thinking" || scenario === "thinking-tool";
   const base = { reasoning, calls: [], truncated: scenario === "max-tokens" };
   if (!conversational) return { ...base, text: reply };
   if (toolResult !== undefined) return { ...base, text: toolReply(toolResult) };
   if (tools.length === 0) return { ...base, text: reply };
   const { name, schema } = tools[0];
-  const calls = [{ name, args: toolArguments(schema) }];
+  const calls = [{ name, args: toolArguments(schema, scenario === "patch-tool" ? APPLY_PATCH : TOOL_ARGUMENT) }];
   if (scenario === "parallel-tool") calls.push({ name, args: toolArguments(schema, SECOND_TOOL_ARGUMENT) });
   return { ...base, text: "", calls };
 }

@@ -47,6 +47,8 @@ export type Scenario =
   | "thinking-tool"
   /** As `tool`, with two parallel calls of the first declared tool (README.md, then LICENSE). */
   | "parallel-tool"
+  /** As `tool`, with APPLY_PATCH (a multi-line patch with quotes and escapes) as the first argument's text. */
+  | "patch-tool"
   /** The ordinary reply, cut off: each vendor's max-tokens stop (max_tokens, length, incomplete, MAX_TOKENS). */
   | "max-tokens";
 

@@ -17,11 +17,13 @@ export { OPENAI_REPLY } from "../mock-upstreams/openai.ts";
 type Interface = "messages" | "chat" | "responses" | "generate-content";
 export type MockName = "anthropic" | "openai" | "gemini";
 
-/** The three seeded groups the suites call, each with a model it serves and its upstream. */
+/** The seeded groups the suites call, each with a model it serves and its upstream. */
 export const groups = {
   claude: { identifier: "claude-smart", model: "claude-sonnet-4-6", mock: "anthropic", path: /^\/v1\/messages$/, output: ANTHROPIC_OUTPUT_TOKENS },
   gpt: { identifier: "gpt-trial", model: "gpt-4o-mini", mock: "openai", path: /^\/v1\/responses$/, output: OPENAI_OUTPUT_TOKENS },
   gemini: { identifier: "gemini-official", model: "gemini-2.5-flash", mock: "gemini", path: /^\/v1beta\/models\/[^:]+:streamGenerateContent$/, output: GEMINI_OUTPUT_TOKENS },
+  /** A domestic group: its OpenAI-compatible channel speaks chat completions (the OpenAI mock serves it). */
+  qwen: { identifier: "qwen-trial", model: "qwen3-max", mock: "openai", path: /^\/v1\/chat\/completions$/, output: OPENAI_OUTPUT_TOKENS },
 } as const;
 export type GroupName = keyof typeof groups;
 export type Group = (typeof groups)[GroupName];

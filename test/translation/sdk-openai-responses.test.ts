@@ -3,10 +3,14 @@
 // upstream proof (a thinking signature, a thoughtSignature) rides in a reasoning item's
 // `encrypted_content` and must reach the upstream byte-exact on the next turn — the stateless
 // way Codex runs (store: false, include: ["reasoning.encrypted_content"], the output sent back).
+// Codex's freeform apply_patch tool (a custom tool) on a Claude, a chat and a Gemini group: declared
+// upstream as a function of one string, its call given back as a custom_tool_call with the exact text.
 import OpenAI from "openai";
 import { describe, expect, it } from "vitest";
 import type { RelayEnv } from "../helpers/relay-env.ts";
+import { APPLY_PATCH } from "../mock-upstreams/conversation.ts";
 import { inputTokensOf } from "../mock-upstreams/server.ts";
+import { upstreams } from "./pairs.ts";
 import {
   ANTHROPIC_REPLY,
   expectLedger,
@@ -30,7 +34,7 @@ import {
 } from "./sdk-helpers.ts";
 
 let env: RelayEnv;
-useSdkEnv("responses", ["claude", "gemini"], (started) => (env = started));
+useSdkEnv("responses", ["claude", "gemini", "qwen"], (started) => (env = started));
 
 type Params = Omit<OpenAI.Responses.ResponseCreateParamsNonStreaming, "stream">;
 type Input = OpenAI.Responses.ResponseInputItem[];
@@ -173,5 +177,85 @@ describe.each([["claude", groups.claude], ["gemini", groups.gemini]] as const)("
     const upstream = upstreamSince(env, group, since);
     expect(proofsReceived(group, upstream[1].body)).toEqual(proofs);
     await expectLedger(env, key.name, group, upstream, { interface: "responses", stream: [false, false] });
+  });
+});
+
+/** A grammar in the shape of Codex's apply_patch format (written for this test). */
+const PATCH_GRAMMAR = [
+  "start: begin_patch hunk+ end_patch",
+  'begin_patch: "*** Begin Patch" LF',
+  'end_patch: "*** End Patch" LF?',
+  'hunk: "*** Update File: " filename LF change+',
+  "filename: /(.+)/",
+  'change: /[ +@-][^\\n]*/ LF',
+  "%import common.LF",
+].join("\n");
+const PATCH_RESULT = 'Success. Updated the following files:\nM src/greet.ts "ok"';
+const patchTools: OpenAI.Responses.Tool[] = [
+  { type: "custom", name: "apply_patch", description: "Use the `apply_patch` tool to edit files.", format: { type: "grammar", syntax: "lark", definition: PATCH_GRAMMAR } },
+  { type: "function", ...TOOL, strict: false },
+];
+
+/** The apply_patch declaration as the upstream received it, in its own format. */
+function declaredPatchTool(group: Group, body: any): { description: string; schema: unknown } {
+  if (group.mock === "anthropic") {
+    const tool = body.tools.find((t: any) => t.name === "apply_patch");
+    return { description: tool.description, schema: tool.input_schema };
+  }
+  if (group.mock === "gemini") {
+    const declaration = body.tools[0].functionDeclarations.find((d: any) => d.name === "apply_patch");
+    return { description: declaration.description, schema: declaration.parametersJsonSchema };
+  }
+  const tool = body.tools.find((t: any) => t.function?.name === "apply_patch");
+  expect(tool.type).toBe("function");
+  return { description: tool.function.description, schema: tool.function.parameters };
+}
+
+const upstreamFormat = { anthropic: upstreams.messages, openai: upstreams.chat, gemini: upstreams["generate-content"] } as const;
+
+describe.each([["claude", groups.claude], ["chat", groups.qwen], ["gemini", groups.gemini]] as const)("Codex's apply_patch (a custom tool) on the %s group", (_, group) => {
+  it.each([false, true])("stream %s: a function of `input` upstream; a custom_tool_call with the exact patch back; its output the function's result", async (stream) => {
+    const key = await keyFor(env, group, "r-patch");
+    const openai = client(key.secret);
+    const since = mark(env, group);
+    env.mocks[group.mock].next("patch-tool", "patch-tool");
+    const input: Input = [{ role: "user", content: "Make the greeting warmer." }];
+    const params = { model: group.model, tools: patchTools, input, store: false };
+
+    let first: OpenAI.Responses.Response;
+    const streamedInput: string[] = [];
+    const functionDeltas: string[] = [];
+    if (stream) {
+      const responseStream = openai.responses.stream(params);
+      responseStream.on("response.custom_tool_call_input.delta", ({ delta }) => streamedInput.push(delta));
+      responseStream.on("response.function_call_arguments.delta", ({ delta }) => functionDeltas.push(delta));
+      first = await responseStream.finalResponse();
+      expect(streamedInput.join("")).toBe(APPLY_PATCH);
+      expect(functionDeltas).toEqual([]);
+    } else first = await openai.responses.create(params);
+    // Beside the call, only the reasoning item that carries Gemini's thought signature for it.
+    expect(first.output.filter((item) => item.type !== "reasoning")).toEqual([
+      { type: "custom_tool_call", id: expect.stringMatching(/^ctc_/), call_id: expect.any(String), name: "apply_patch", input: APPLY_PATCH, status: "completed" },
+    ]);
+    expect(first.tools[0]).toEqual(patchTools[0]);
+
+    const call0 = first.output.find((item) => item.type === "custom_tool_call")!;
+    input.push(...(first.output as Input), { type: "custom_tool_call_output", call_id: call0.call_id, output: PATCH_RESULT });
+    const second = await call(openai, { ...params, input }, stream);
+    expect(second.output_text).toBe(toolReply(PATCH_RESULT));
+
+    const upstream = upstreamSince(env, group, since);
+    expect(upstream).toHaveLength(2);
+    expect(declaredPatchTool(group, upstream[0].body)).toEqual({
+      description: "Use the `apply_patch` tool to edit files.",
+      schema: {
+        type: "object",
+        properties: { input: { type: "string", description: `The tool's whole input, as freeform text that follows this Lark grammar:\n${PATCH_GRAMMAR}` } },
+        required: ["input"],
+        additionalProperties: false,
+      },
+    });
+    expect(upstreamFormat[group.mock].toolPairs(upstream[1].body)).toEqual([{ name: "apply_patch", args: { input: APPLY_PATCH }, result: PATCH_RESULT }]);
+    await expectLedger(env, key.name, group, upstream, { interface: "responses", stream: [stream, stream] });
   });
 });

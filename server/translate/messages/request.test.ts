@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { carry } from "../carry.ts";
 import type { CanonicalRequest } from "../canonical.ts";
+import { codecs } from "../codecs.ts";
 import { messagesCodec } from "./index.ts";
 import { cacheBreakpoints, refusalOf } from "../../../test/helpers/translation.ts";
 
@@ -62,6 +63,14 @@ describe("messages request reader", () => {
     const canonical = read({ model: "m", max_tokens: 5, system: "A", messages: [{ role: "system", content: "B" }, { role: "user", content: "hi" }, { role: "system", content: [{ type: "text", text: "C" }] }] });
     expect(canonical.system.map((part) => part.text)).toEqual(["A", "B"]);
     expect(canonical.turns.at(-1)).toEqual({ role: "system", parts: [{ type: "text", text: "C" }] });
+  });
+
+  it("a `type: \"custom\"` tool is Anthropic's ordinary tool, not a Responses freeform one: a JSON-schema function upstream", () => {
+    const input_schema = { type: "object", properties: { input: { type: "string" } }, required: ["input"] };
+    const canonical = read({ model: "m", max_tokens: 5, messages: [{ role: "user", content: "hi" }], tools: [{ type: "custom", name: "apply_patch", description: "Edit", input_schema }] });
+    expect(canonical.tools).toEqual([{ name: "apply_patch", description: "Edit", parameters: input_schema }]);
+    expect((codecs.responses.writeRequest(canonical) as any).tools).toEqual([{ type: "function", name: "apply_patch", description: "Edit", parameters: input_schema, strict: false }]);
+    expect((codecs.chat.writeRequest(canonical) as any).tools).toEqual([{ type: "function", function: { name: "apply_patch", description: "Edit", parameters: input_schema } }]);
   });
 
   it("thinking: enabled, adaptive with display, disabled, and effort alone", () => {

@@ -3,8 +3,9 @@
 import { randomBytes } from "node:crypto";
 import type { Usage } from "../../domain/usage.ts";
 import { carry } from "../carry.ts";
-import type { CanonicalResponse, Opaque, StopReason, ToolChoice } from "../canonical.ts";
+import type { CanonicalResponse, Opaque, StopReason, ToolChoice, ToolDefinition } from "../canonical.ts";
 import type { CallerContext } from "../codec.ts";
+import { freeformInput, freeformToolNames, isFreeform } from "./freeform-tools.ts";
 
 type Json = Record<string, unknown>;
 
@@ -12,7 +13,7 @@ type Json = Record<string, unknown>;
 export class ItemIds {
   private base = randomBytes(12).toString("hex");
   private n = 0;
-  next(prefix: "msg" | "fc" | "rs"): string {
+  next(prefix: "msg" | "fc" | "ctc" | "rs"): string {
     return `${prefix}_${this.base}${(this.n++).toString().padStart(3, "0")}`;
   }
 }
@@ -49,6 +50,11 @@ export function functionCallItem(id: string, callId: string, name: string, args:
   return { type: "function_call", id, call_id: callId, name, arguments: args, status };
 }
 
+/** A call of a custom tool: its freeform `input`, where a function call has JSON `arguments`. */
+export function customToolCallItem(id: string, callId: string, name: string, input: string, status: "in_progress" | "completed"): Json {
+  return { type: "custom_tool_call", id, call_id: callId, name, input, status };
+}
+
 /**
  * A finished reasoning item. A Responses upstream's own item goes back as it was; reasoning from
  * another upstream is carried in `encrypted_content`, which Responses clients keep and send back
@@ -67,9 +73,15 @@ export function finalStatus(stopReason: StopReason): { status: "completed" | "in
   return { status: "completed", incomplete_details: null };
 }
 
-function toolChoice(choice: ToolChoice | undefined): unknown {
+function toolChoice(choice: ToolChoice | undefined, tools: ToolDefinition[]): unknown {
   if (!choice) return "auto";
-  return choice.type === "tool" ? { type: "function", name: choice.name } : choice.type;
+  return choice.type === "tool" ? { type: isFreeform(tools, choice.name) ? "custom" : "function", name: choice.name } : choice.type;
+}
+
+/** A tool as the caller declared it. */
+function toolObject(tool: ToolDefinition): Json {
+  if (tool.freeform) return { type: "custom", name: tool.name, description: tool.description ?? null, format: tool.freeform.format ?? { type: "text" } };
+  return { type: "function", name: tool.name, description: tool.description ?? null, parameters: tool.parameters, strict: tool.strict ?? null };
 }
 
 /** The response object, with the request fields the SDK types expect echoed from the caller's request. */
@@ -96,8 +108,8 @@ export function responseObject(
     store: false,
     temperature: request.temperature ?? 1,
     text: { format: request.output ?? { type: "text" } },
-    tool_choice: toolChoice(request.toolChoice),
-    tools: request.tools.map((tool) => ({ type: "function", name: tool.name, description: tool.description ?? null, parameters: tool.parameters, strict: tool.strict ?? null })),
+    tool_choice: toolChoice(request.toolChoice, request.tools),
+    tools: request.tools.map(toolObject),
     top_p: request.topP ?? 1,
     truncation: "disabled",
     usage: fields.usage ? usageObject(fields.usage) : null,
@@ -109,9 +121,12 @@ export function responseObject(
 export function writeResponse(response: CanonicalResponse, context: CallerContext): Json {
   const ids = new ItemIds();
   const output: Json[] = [];
+  const freeform = freeformToolNames(context.request);
   for (const part of response.content) {
     if (part.type === "text") output.push(messageItem(ids.next("msg"), "completed", [textPart(part.text)]));
     else if (part.type === "refusal") output.push(messageItem(ids.next("msg"), "completed", [refusalPart(part.text)]));
+    else if (part.type === "tool_call" && freeform?.has(part.name))
+      output.push(customToolCallItem(ids.next("ctc"), part.id, part.name, freeformInput(part.arguments), "completed"));
     else if (part.type === "tool_call") output.push(functionCallItem(ids.next("fc"), part.id, part.name, part.arguments, "completed"));
     else if (part.type === "reasoning") output.push(reasoningItem(ids.next("rs"), part.text, part.opaque, part.attachesToNext ?? false));
   }

@@ -12,8 +12,10 @@
 //   request for prompt caching (openai-prompt-cache.ts); a part's `prompt_cache_breakpoint` (explicit
 //   mode, which then adds no caching of ours) is not carried.
 // - `text.verbosity: "medium"` (the default) is accepted; another verbosity is refused.
-// - On items: message `id`/`status`, function_call `id`/`status`, output_text `annotations`/`logprobs`
-//   are output bookkeeping, not model input.
+// - On items: message `id`/`status`, function_call and custom_tool_call `id`/`status`, output_text
+//   `annotations`/`logprobs` are output bookkeeping, not model input.
+// Custom tools (freeform text in, Codex's apply_patch) become function tools of one string argument,
+// `input` (freeform-tools.ts); their calls and outputs in `input` become that function's calls and results.
 import { uncarry } from "../carry.ts";
 import {
   type CanonicalRequest,
@@ -32,6 +34,7 @@ import {
   TranslationRefusal,
 } from "../canonical.ts";
 import { promptCacheFields, readPromptCache } from "../openai-prompt-cache.ts";
+import { freeformArguments, freeformParameters } from "./freeform-tools.ts";
 
 type Json = Record<string, any>;
 
@@ -72,16 +75,12 @@ const refusedWhenSet: Record<string, string> = {
   context_management: "server-side context management is not available on a translated call: remove `context_management`",
   moderation: "moderation settings are not available on a translated call: remove `moderation`",
 };
-const builtInTools = "built-in tools run on OpenAI's platform only; a translated call supports function tools";
-/** Not built-in: a custom tool runs in the caller's client (Codex's apply_patch), but takes freeform text rather than JSON arguments. */
-const customTools =
-  "a custom tool takes freeform text (optionally under a grammar) where the translated upstream's tools take JSON arguments, so it cannot be declared there; declare it as a function tool, or use a group whose channel speaks OpenAI Responses";
-/** Not built-in either: a namespace groups client-run tools under a name, which only Responses knows. */
+const builtInTools = "built-in tools run on OpenAI's platform only; a translated call supports function and custom tools";
+/** Not built-in: a namespace groups client-run tools under a name, which only Responses knows. */
 const namespaceTools = "a namespace groups tools under a name, which the translated upstream has no place for; list its function tools one by one instead";
 
 /** Why a tool of this type cannot be declared on a translated call. */
 function toolRefusal(type: unknown): string {
-  if (type === "custom") return `\`custom\`: ${customTools}`;
   if (type === "namespace") return `\`namespace\`: ${namespaceTools}`;
   return `\`${type}\`: ${builtInTools}`;
 }
@@ -167,8 +166,12 @@ function readInput(input: unknown, request: CanonicalRequest): void {
         throw new TranslationRefusal(path, "a function_call item needs `call_id` and `name`");
       const args = typeof item.arguments === "string" ? item.arguments : JSON.stringify(item.arguments ?? {});
       assistantTurn().parts.push({ type: "tool_call", id: item.call_id, name: item.name, arguments: args });
-    } else if (type === "function_call_output") {
-      const result = toolResult(item, path, turns);
+    } else if (type === "custom_tool_call") {
+      if (typeof item.call_id !== "string" || typeof item.name !== "string" || typeof item.input !== "string")
+        throw new TranslationRefusal(path, "a custom_tool_call item needs `call_id`, `name` and `input`");
+      assistantTurn().parts.push({ type: "tool_call", id: item.call_id, name: item.name, arguments: freeformArguments(item.input) });
+    } else if (type === "function_call_output" || type === "custom_tool_call_output") {
+      const result = toolResult(item, type, path, turns);
       const turn = last();
       if (turn && onlyToolResults(turn)) turn.parts.push(result);
       else turns.push({ role: "user", parts: [result] });
@@ -179,9 +182,7 @@ function readInput(input: unknown, request: CanonicalRequest): void {
         `${path}.type`,
         type === "item_reference"
           ? "item references point at stored items, and a translated call stores nothing: send the item itself"
-          : type === "custom_tool_call" || type === "custom_tool_call_output"
-            ? `\`${type}\` items belong to custom tools: ${customTools}`
-            : `\`${type}\` items belong to OpenAI's built-in tools and are not available on a translated call`,
+          : `\`${type}\` items belong to OpenAI's built-in tools and are not available on a translated call`,
       );
     }
   });
@@ -206,8 +207,8 @@ function reasoningPart(item: Json): ReasoningPart {
   return part;
 }
 
-function toolResult(item: Json, path: string, turns: Turn[]): ToolResultPart {
-  if (typeof item.call_id !== "string") throw new TranslationRefusal(`${path}.call_id`, "a function_call_output item needs `call_id`");
+function toolResult(item: Json, type: string, path: string, turns: Turn[]): ToolResultPart {
+  if (typeof item.call_id !== "string") throw new TranslationRefusal(`${path}.call_id`, `a ${type} item needs \`call_id\``);
   const output = item.output;
   const content: ToolResultPart["content"] =
     typeof output === "string"
@@ -288,6 +289,7 @@ export function mediaSource(url: string): MediaSource {
 function readTools(tools: unknown): ToolDefinition[] {
   if (!Array.isArray(tools)) throw new TranslationRefusal("tools", "`tools` must be a list");
   return tools.map((tool: Json, i: number) => {
+    if (tool?.type === "custom") return customTool(tool, `tools[${i}]`);
     if (tool?.type !== "function") throw new TranslationRefusal(`tools[${i}].type`, toolRefusal(tool?.type));
     for (const key of Object.keys(tool))
       if (!["type", "name", "description", "parameters", "strict"].includes(key) && tool[key] != null)
@@ -299,12 +301,30 @@ function readTools(tools: unknown): ToolDefinition[] {
   });
 }
 
+/** A custom tool: a function of one string, `input`, whose description carries the grammar if there is one. */
+function customTool(tool: Json, path: string): ToolDefinition {
+  for (const key of Object.keys(tool))
+    if (!["type", "name", "description", "format"].includes(key) && tool[key] != null)
+      throw new TranslationRefusal(`${path}.${key}`, `\`${key}\` on a custom tool is not available on a translated call`);
+  if (typeof tool.name !== "string") throw new TranslationRefusal(`${path}.name`, "a custom tool needs `name`");
+  const format = tool.format ?? undefined;
+  if (
+    format !== undefined &&
+    format.type !== "text" &&
+    !(format.type === "grammar" && (format.syntax === "lark" || format.syntax === "regex") && typeof format.definition === "string")
+  )
+    throw new TranslationRefusal(`${path}.format`, "a custom tool's format is {type:\"text\"} or {type:\"grammar\", syntax:\"lark\"|\"regex\", definition}");
+  const definition: ToolDefinition = { name: tool.name, parameters: freeformParameters(format), freeform: format === undefined ? {} : { format } };
+  if (typeof tool.description === "string") definition.description = tool.description;
+  return definition;
+}
+
 function readToolChoice(choice: unknown): ToolChoice {
   if (choice === "auto" || choice === "none" || choice === "required") return { type: choice };
   const object = choice as Json;
-  if (object?.type === "function" && typeof object.name === "string") return { type: "tool", name: object.name };
+  if ((object?.type === "function" || object?.type === "custom") && typeof object.name === "string") return { type: "tool", name: object.name };
   const type = typeof choice === "string" ? choice : object?.type;
-  throw new TranslationRefusal("tool_choice", `tool_choice \`${type}\` is not available on a translated call: use auto, none, required or {type:"function",name}`);
+  throw new TranslationRefusal("tool_choice", `tool_choice \`${type}\` is not available on a translated call: use auto, none, required, {type:"function",name} or {type:"custom",name}`);
 }
 
 function readText(text: Json): OutputFormat | undefined {

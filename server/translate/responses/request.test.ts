@@ -3,8 +3,10 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { carry } from "../carry.ts";
 import type { CanonicalRequest } from "../canonical.ts";
+import { codecs } from "../codecs.ts";
 import { responsesCodec } from "./index.ts";
 import { refusalOf } from "../../../test/helpers/translation.ts";
+import { APPLY_PATCH } from "../../../test/mock-upstreams/conversation.ts";
 
 const fixture = (name: string) => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8"));
 const read = (body: Record<string, unknown>, stream = false) => responsesCodec.readRequest(body, { stream, model: String(body.model ?? "gpt-5") });
@@ -82,6 +84,55 @@ describe("responses request: same-format round trip", () => {
   });
 });
 
+describe("responses request: custom tools (freeform text) as functions of one string", () => {
+  const grammar = 'start: begin_patch hunk+ end_patch\nbegin_patch: "*** Begin Patch" LF\n%import common.LF';
+  const body = {
+    model: "m",
+    tools: [
+      { type: "function", name: "shell", parameters: { type: "object", properties: { command: { type: "string" } } } },
+      { type: "custom", name: "apply_patch", description: "Edit files with a patch.", format: { type: "grammar", syntax: "lark", definition: grammar } },
+      { type: "custom", name: "note" },
+    ],
+    tool_choice: { type: "custom", name: "apply_patch" },
+    input: [
+      { role: "user", content: "Fix the greeting." },
+      { type: "custom_tool_call", id: "ctc_1", status: "completed", call_id: "call_p1", name: "apply_patch", input: APPLY_PATCH },
+      { type: "custom_tool_call_output", call_id: "call_p1", output: "Done!\nM src/greet.ts" },
+    ],
+  };
+  const input = { type: "object", properties: { input: { type: "string", description: expect.stringContaining(`follows this Lark grammar:\n${grammar}`) } }, required: ["input"], additionalProperties: false };
+
+  it("reads a custom tool as a function of `input` (the grammar where the model reads it), and its calls and outputs as that function's", () => {
+    const request = read(body);
+    expect(request.tools[0].freeform).toBeUndefined();
+    expect(request.tools[1]).toEqual({ name: "apply_patch", description: "Edit files with a patch.", parameters: input, freeform: { format: body.tools[1].format } });
+    expect(request.tools[2]).toMatchObject({ name: "note", freeform: {}, parameters: { properties: { input: { description: "The tool's whole input, as freeform text." } } } });
+    expect(request.toolChoice).toEqual({ type: "tool", name: "apply_patch" });
+    expect(request.turns[1].parts).toEqual([{ type: "tool_call", id: "call_p1", name: "apply_patch", arguments: JSON.stringify({ input: APPLY_PATCH }) }]);
+    expect(request.turns[2].parts).toEqual([{ type: "tool_result", callId: "call_p1", name: "apply_patch", content: [{ type: "text", text: "Done!\nM src/greet.ts" }] }]);
+  });
+
+  it("each other upstream gets the function declaration, the call with {input} and its result", () => {
+    const request = read(body);
+    const messages = codecs.messages.writeRequest(request) as any;
+    expect(messages.tools[1]).toEqual({ name: "apply_patch", description: "Edit files with a patch.", input_schema: input });
+    expect(messages.tool_choice).toEqual({ type: "tool", name: "apply_patch" });
+    expect(messages.messages[1].content).toEqual([{ type: "tool_use", id: "call_p1", name: "apply_patch", input: { input: APPLY_PATCH } }]);
+    expect(messages.messages[2].content).toEqual([{ type: "tool_result", tool_use_id: "call_p1", content: "Done!\nM src/greet.ts" }]);
+
+    const chat = codecs.chat.writeRequest(request) as any;
+    expect(chat.tools[1]).toEqual({ type: "function", function: { name: "apply_patch", description: "Edit files with a patch.", parameters: input } });
+    expect(chat.tool_choice).toEqual({ type: "function", function: { name: "apply_patch" } });
+    expect(JSON.parse(chat.messages[1].tool_calls[0].function.arguments)).toEqual({ input: APPLY_PATCH });
+    expect(chat.messages[2]).toEqual({ role: "tool", tool_call_id: "call_p1", content: "Done!\nM src/greet.ts" });
+
+    const gemini = codecs["generate-content"].writeRequest(request) as any;
+    expect(gemini.tools[0].functionDeclarations[1]).toEqual({ name: "apply_patch", description: "Edit files with a patch.", parametersJsonSchema: input });
+    expect(gemini.contents[1].parts[0].functionCall).toMatchObject({ name: "apply_patch", args: { input: APPLY_PATCH } });
+    expect(gemini.contents[2].parts[0].functionResponse).toMatchObject({ name: "apply_patch", response: { output: "Done!\nM src/greet.ts" } });
+  });
+});
+
 describe("responses request: refusals name the field", () => {
   const cases: [string, Record<string, unknown>, string][] = [
     ["previous_response_id", { previous_response_id: "resp_1" }, "previous_response_id"],
@@ -89,7 +140,9 @@ describe("responses request: refusals name the field", () => {
     ["background", { background: true }, "background"],
     ["an unknown field", { frobnicate: 1 }, "frobnicate"],
     ["a built-in tool", { tools: [{ type: "function", name: "f", parameters: {} }, { type: "local_shell" }] }, "tools[1].type"],
-    ["a custom tool", { tools: [{ type: "custom", name: "apply_patch" }] }, "tools[0].type"],
+    ["a custom tool to be loaded later", { tools: [{ type: "custom", name: "apply_patch", defer_loading: true }] }, "tools[0].defer_loading"],
+    ["a custom tool's unknown grammar syntax", { tools: [{ type: "custom", name: "apply_patch", format: { type: "grammar", syntax: "ebnf", definition: "x" } }] }, "tools[0].format"],
+    ["a custom tool call without its input", { input: [{ type: "custom_tool_call", call_id: "c1", name: "apply_patch" }] }, "input[0]"],
     ["an item reference", { input: [{ role: "user", content: "x" }, { type: "item_reference", id: "msg_1" }] }, "input[1].type"],
     ["a built-in tool call item", { input: [{ type: "web_search_call", id: "ws_1" }] }, "input[0].type"],
     ["an image by file id", { input: [{ role: "user", content: [{ type: "input_image", file_id: "file-1" }] }] }, "input[0].content[0].file_id"],
@@ -106,13 +159,7 @@ describe("responses request: refusals name the field", () => {
       expect(error.reason.length).toBeGreaterThan(10);
     });
 
-  it("says what a custom or namespace tool is: client-run, not built in", () => {
-    const apply_patch = { type: "custom", name: "apply_patch", description: "Edit files", format: { type: "grammar", syntax: "lark", definition: "start: /.+/" } };
-    for (const body of [{ tools: [apply_patch] }, { input: [{ type: "custom_tool_call", call_id: "c1", name: "apply_patch", input: "*** Begin Patch" }] }]) {
-      const reason = refusalOf(() => read({ model: "m", input: "x", ...body })).reason;
-      expect(reason).toMatch(/custom tool takes freeform text/);
-      expect(reason).not.toMatch(/built-in|OpenAI's platform/);
-    }
+  it("says what a namespace tool is: client-run, not built in", () => {
     const namespace = refusalOf(() => read({ model: "m", input: "x", tools: [{ type: "namespace", name: "multi_agent_v1", tools: [] }] })).reason;
     expect(namespace).toMatch(/^`namespace`: a namespace groups tools/);
     expect(namespace).not.toMatch(/built-in/);

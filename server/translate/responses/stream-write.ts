@@ -3,16 +3,20 @@
 // response.in_progress first; each block is one output item (a text or refusal block one message
 // item with one content part) announced by output_item.added and finished by output_item.done;
 // response.completed (or response.incomplete) last, with the whole response object. No [DONE].
-// Reasoning from another upstream is carried in the reasoning item's `encrypted_content`.
+// Reasoning from another upstream is carried in the reasoning item's `encrypted_content`. A call of
+// a custom tool streams its freeform input (custom_tool_call_input events), decoded from the
+// upstream's argument JSON as it comes (freeform-tools.ts).
 import { noUsage, type Usage } from "../../domain/usage.ts";
 import type { Opaque, StreamEvent } from "../canonical.ts";
 import type { CallerContext, StreamWriter } from "../codec.ts";
-import { finalStatus, functionCallItem, ItemIds, messageItem, reasoningItem, refusalPart, responseId, responseObject, textPart } from "./items.ts";
+import { FreeformInputStream, freeformToolNames } from "./freeform-tools.ts";
+import { customToolCallItem, finalStatus, functionCallItem, ItemIds, messageItem, reasoningItem, refusalPart, responseId, responseObject, textPart } from "./items.ts";
 
 type Json = Record<string, unknown>;
 type Open =
   | { kind: "text" | "refusal"; outputIndex: number; id: string; text: string }
   | { kind: "tool_call"; outputIndex: number; id: string; callId: string; name: string; args: string }
+  | { kind: "custom_tool_call"; outputIndex: number; id: string; callId: string; name: string; args: string; input: FreeformInputStream }
   | { kind: "reasoning"; outputIndex: number; id: string; text: string; summaryOpen: boolean; opaque?: Opaque; attachesToNext: boolean };
 
 export class ResponsesStreamWriter implements StreamWriter {
@@ -26,9 +30,11 @@ export class ResponsesStreamWriter implements StreamWriter {
   private output: Json[] = [];
   private nextOutput = 0;
   private usage: Usage = noUsage();
+  private freeform: Set<string> | null;
 
   constructor(context: CallerContext) {
     this.context = context;
+    this.freeform = freeformToolNames(context.request);
   }
 
   write(event: StreamEvent): string {
@@ -53,9 +59,12 @@ export class ResponsesStreamWriter implements StreamWriter {
       }
       case "tool_arguments_delta": {
         const block = this.blocks.get(event.index);
-        if (block?.kind !== "tool_call" || event.json === "") return text;
+        if ((block?.kind !== "tool_call" && block?.kind !== "custom_tool_call") || event.json === "") return text;
         block.args += event.json;
-        return text + this.emit("response.function_call_arguments.delta", { item_id: block.id, output_index: block.outputIndex, delta: event.json });
+        if (block.kind === "tool_call")
+          return text + this.emit("response.function_call_arguments.delta", { item_id: block.id, output_index: block.outputIndex, delta: event.json });
+        const delta = block.input.push(event.json);
+        return delta === "" ? text : text + this.emit("response.custom_tool_call_input.delta", { item_id: block.id, output_index: block.outputIndex, delta });
       }
       case "reasoning_delta": {
         const block = this.blocks.get(event.index);
@@ -118,6 +127,11 @@ export class ResponsesStreamWriter implements StreamWriter {
         this.emit("response.content_part.added", { item_id: open.id, output_index: outputIndex, content_index: 0, part: block.type === "text" ? textPart("") : refusalPart("") })
       );
     }
+    if (block.type === "tool_call" && this.freeform?.has(block.name)) {
+      const open: Open = { kind: "custom_tool_call", outputIndex, id: this.ids.next("ctc"), callId: block.id, name: block.name, args: "", input: new FreeformInputStream() };
+      this.blocks.set(index, open);
+      return this.emit("response.output_item.added", { output_index: outputIndex, item: customToolCallItem(open.id, block.id, block.name, "", "in_progress") });
+    }
     if (block.type === "tool_call") {
       const open: Open = { kind: "tool_call", outputIndex, id: this.ids.next("fc"), callId: block.id, name: block.name, args: "" };
       this.blocks.set(index, open);
@@ -148,6 +162,12 @@ export class ResponsesStreamWriter implements StreamWriter {
       const args = block.args === "" ? "{}" : block.args;
       text += this.emit("response.function_call_arguments.done", { item_id: block.id, output_index, name: block.name, arguments: args });
       item = functionCallItem(block.id, block.callId, block.name, args, "completed");
+    } else if (block.kind === "custom_tool_call") {
+      const { input, rest } = block.input.finish(block.args);
+      const where = { item_id: block.id, output_index };
+      if (rest !== "") text += this.emit("response.custom_tool_call_input.delta", { ...where, delta: rest });
+      text += this.emit("response.custom_tool_call_input.done", { ...where, input });
+      item = customToolCallItem(block.id, block.callId, block.name, input, "completed");
     } else if (block.kind === "reasoning") {
       if (block.summaryOpen) {
         const where = { item_id: block.id, output_index, summary_index: 0 };

@@ -6,6 +6,8 @@ import { Assembler } from "../assemble.ts";
 import { carry } from "../carry.ts";
 import type { CanonicalRequest, Opaque, StreamEvent } from "../canonical.ts";
 import type { CallerContext } from "../codec.ts";
+import { APPLY_PATCH } from "../../../test/mock-upstreams/conversation.ts";
+import { freeformParameters } from "./freeform-tools.ts";
 import { responsesCodec } from "./index.ts";
 import type { ResponsesStreamReader } from "./stream-read.ts";
 
@@ -270,6 +272,67 @@ describe("responses stream writer: read back by the openai SDK", () => {
     expect(reasoning.type === "reasoning" && JSON.stringify(reasoning.opaque)).toBe(JSON.stringify(thinking));
     expect(next.turns[1].parts.map((part) => part.type)).toEqual(["reasoning", "text", "tool_call"]);
     expect(next.turns[2].parts[0]).toMatchObject({ type: "tool_result", callId: "toolu_01Abc", name: "get_weather" });
+  });
+});
+
+describe("responses writers: a custom tool's call is a custom_tool_call with the freeform input", () => {
+  const patchRequest: CanonicalRequest = {
+    ...request,
+    tools: [...request.tools, { name: "apply_patch", description: "Edit files.", parameters: freeformParameters(undefined), freeform: {} }],
+    toolChoice: { type: "tool", name: "apply_patch" },
+  };
+  const patchContext: CallerContext = { ...context, request: patchRequest };
+  const args = JSON.stringify({ input: APPLY_PATCH });
+  const usage = { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, cacheWrite1h: 0, reasoning: 0 };
+  // The arguments JSON in pieces cut inside escapes, as an upstream streams it.
+  const pieces = [args.slice(0, 5), args.slice(5, 40), args.slice(40, 41), args.slice(41, 97), args.slice(97)];
+  const events: StreamEvent[] = [
+    { type: "start", id: "msg_01Patch", model: "claude-sonnet-4-5", created: 1 },
+    { type: "block_start", index: 0, block: { type: "tool_call", id: "toolu_01Patch", name: "apply_patch" } },
+    ...pieces.map((json): StreamEvent => ({ type: "tool_arguments_delta", index: 0, json })),
+    { type: "block_stop", index: 0 },
+    { type: "block_start", index: 1, block: { type: "tool_call", id: "toolu_01Weather", name: "get_weather" } },
+    { type: "tool_arguments_delta", index: 1, json: '{"city":"Paris"}' },
+    { type: "block_stop", index: 1 },
+    { type: "finish", stopReason: "tool_use", usage },
+  ];
+
+  it("streamed: custom_tool_call_input events (no function-call argument events for it), read back by the SDK", async () => {
+    const writer = responsesCodec.streamWriter(patchContext);
+    const text = events.map((event) => writer.write(event)).join("");
+    const stream = client(text).responses.stream({ model: "m", input: "x" });
+    const deltas: string[] = [];
+    const argumentDeltas: string[] = [];
+    stream.on("response.custom_tool_call_input.delta", (event) => deltas.push(event.delta));
+    stream.on("response.function_call_arguments.delta", (event) => argumentDeltas.push(event.delta));
+    const done: string[] = [];
+    stream.on("response.custom_tool_call_input.done", (event) => done.push(event.input));
+    const final = await stream.finalResponse();
+    expect(deltas.length).toBeGreaterThan(1);
+    expect(deltas.join("")).toBe(APPLY_PATCH);
+    expect(done).toEqual([APPLY_PATCH]);
+    expect(argumentDeltas).toEqual(['{"city":"Paris"}']);
+    expect(final.output).toEqual([
+      { type: "custom_tool_call", id: expect.stringMatching(/^ctc_/), call_id: "toolu_01Patch", name: "apply_patch", input: APPLY_PATCH, status: "completed" },
+      expect.objectContaining({ type: "function_call", call_id: "toolu_01Weather", name: "get_weather", arguments: '{"city":"Paris"}' }),
+    ]);
+    expect(final.tools[1]).toEqual({ type: "custom", name: "apply_patch", description: "Edit files.", format: { type: "text" } });
+    expect(final.tool_choice).toEqual({ type: "custom", name: "apply_patch" });
+  });
+
+  it("not streamed: the same items", async () => {
+    const assembler = new Assembler();
+    for (const event of events) assembler.add(event);
+    const body = responsesCodec.writeResponse(assembler.response()!, patchContext);
+    const response = await client(JSON.stringify(body), "application/json").responses.create({ model: "m", input: "x" });
+    expect(response.output[0]).toEqual({ type: "custom_tool_call", id: expect.stringMatching(/^ctc_/), call_id: "toolu_01Patch", name: "apply_patch", input: APPLY_PATCH, status: "completed" });
+    expect(response.output[1]).toMatchObject({ type: "function_call", arguments: '{"city":"Paris"}' });
+  });
+
+  it("a caller without custom tools gets a function call of the same name, as before", async () => {
+    const writer = responsesCodec.streamWriter(context);
+    const final = await client(events.map((event) => writer.write(event)).join("")).responses.stream({ model: "m", input: "x" }).finalResponse();
+    expect(final.output[0]).toMatchObject({ type: "function_call", name: "apply_patch", arguments: args });
   });
 });
 
