@@ -17,6 +17,7 @@ const call = (ttfbMs: number) => ({
   outputTokens: 0,
   cacheReadTokens: 0,
   cacheWriteTokens: 0,
+  cacheWrite1hTokens: 0,
   reasoningTokens: 0,
   cost: 0,
   ttfbMs,

@@ -50,7 +50,7 @@ const failures = new Counter({
 });
 const tokens = new Counter({
   name: "tollgate_tokens_total",
-  help: "Tokens metered by group, model and kind (input, output, cache_read, cache_write, reasoning).",
+  help: "Tokens metered by group, model and kind (input, output, cache_read, cache_write, cache_write_1h, reasoning); cache_write_1h is the part of cache_write written to Anthropic's 1-hour cache, as reasoning is part of output.",
   labelNames: ["group", "model", "kind"],
   registers: [registry],
   collect: flushCounts,
@@ -230,6 +230,7 @@ type CallRecord = {
   outputTokens: number;
   cacheReadTokens: number;
   cacheWriteTokens: number;
+  cacheWrite1hTokens: number;
   reasoningTokens: number;
   cost: number;
   ttfbMs: number | null;
@@ -244,6 +245,7 @@ export const record = {
     if (call.outputTokens) tokensOf(group, model, "output").inc(call.outputTokens);
     if (call.cacheReadTokens) tokensOf(group, model, "cache_read").inc(call.cacheReadTokens);
     if (call.cacheWriteTokens) tokensOf(group, model, "cache_write").inc(call.cacheWriteTokens);
+    if (call.cacheWrite1hTokens) tokensOf(group, model, "cache_write_1h").inc(call.cacheWrite1hTokens);
     if (call.reasoningTokens) tokensOf(group, model, "reasoning").inc(call.reasoningTokens);
     costOf(group, model).inc(call.cost);
     return call;

@@ -84,6 +84,28 @@ describe("GET /metrics over two workers", () => {
   });
 });
 
+describe("tokens by kind", () => {
+  it("counts Anthropic's 1-hour cache writes as cache_write_1h, a part of cache_write, as the ledger does", async () => {
+    const cacheKey = await env.key("claude-smart", "cache-1h-key");
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    env.mocks.anthropic.next("cached");
+    const body = {
+      model: "claude-sonnet-4-6",
+      max_tokens: 64,
+      system: [{ type: "text", text: "Long instructions", cache_control: { type: "ephemeral", ttl: "1h" } }],
+      messages: [{ role: "user", content: "Hello" }],
+    };
+    expect((await call("/v1/messages", { "x-api-key": cacheKey, "anthropic-version": "2023-06-01" }, body)).status).toBe(200);
+    const [row] = await env.ledger("cache-1h-key", 1);
+    expect(row.cache_write_1h_tokens).toBeGreaterThan(0);
+    const text = await scrape();
+    const labels = { group: "claude-smart", model: "claude-sonnet-4-6" };
+    // The suite's other calls wrote no cache, so these totals are this call's.
+    expect(sample(text, "tollgate_tokens_total", { ...labels, kind: "cache_write_1h" })).toBe(row.cache_write_1h_tokens);
+    expect(sample(text, "tollgate_tokens_total", { ...labels, kind: "cache_write" })).toBe(row.cache_write_tokens);
+  });
+});
+
 describe("health probes", () => {
   it("/healthz answers while the process lives; /readyz reports each check", async () => {
     expect(JSON.parse((await call("/healthz", {})).text)).toEqual({ status: "ok" });
