@@ -41,3 +41,12 @@ describe("TOLLGATE_TRUST_PROXY", () => {
     expect(() => loadConfig({ TOLLGATE_TRUST_PROXY: value })).toThrow(/^TOLLGATE_TRUST_PROXY: /);
   });
 });
+
+describe("TOLLGATE_ALERT_WEBHOOKS_ALLOW_INTERNAL", () => {
+  it("is false unless set to true; anything else stops the start, naming the variable", () => {
+    expect(loadConfig({}).alertWebhooksAllowInternal).toBe(false);
+    expect(loadConfig({ TOLLGATE_ALERT_WEBHOOKS_ALLOW_INTERNAL: "true" }).alertWebhooksAllowInternal).toBe(true);
+    expect(loadConfig({ TOLLGATE_ALERT_WEBHOOKS_ALLOW_INTERNAL: "false" }).alertWebhooksAllowInternal).toBe(false);
+    expect(() => loadConfig({ TOLLGATE_ALERT_WEBHOOKS_ALLOW_INTERNAL: "yes" })).toThrow(/TOLLGATE_ALERT_WEBHOOKS_ALLOW_INTERNAL must be true or false/);
+  });
+});

@@ -47,6 +47,11 @@ export type Config = {
   trustProxy: TrustProxy;
   /** CORS on the relay (`/v1…`, `/v1beta…`); off when undefined. */
   corsOrigins?: CorsOrigins;
+  /**
+   * Organizations' alert webhooks may reach loopback, private and link-local addresses (the
+   * operator's own hook always may). Off by default: an owner chooses the URL and the server sends it.
+   */
+  alertWebhooksAllowInternal: boolean;
   /** Upstream credentials from the environment: one channel per provider (see env-channels.ts). */
   env: NodeJS.ProcessEnv;
 };
@@ -57,6 +62,14 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer ≥ ${min}, got "${raw}".`);
   return value;
+}
+
+/** `true` or `false` (unset or empty: `fallback`). */
+function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  if (raw === "true" || raw === "false") return raw === "true";
+  throw new Error(`${name} must be true or false, got "${raw}".`);
 }
 
 function percent(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -156,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     drainMs: integer(env, "TOLLGATE_DRAIN_MS", 600_000, 0),
     leaseIdleMs: integer(env, "TOLLGATE_LEASE_IDLE_MS", 2_000, 10),
     metricsToken: env.TOLLGATE_METRICS_TOKEN || undefined,
+    alertWebhooksAllowInternal: flag(env, "TOLLGATE_ALERT_WEBHOOKS_ALLOW_INTERNAL", false),
     corsOrigins: corsOrigins(env.TOLLGATE_CORS_ORIGINS),
     trustProxy: trustProxy(env.TOLLGATE_TRUST_PROXY),
     signIn: {

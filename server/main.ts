@@ -151,7 +151,7 @@ async function runPrimary(): Promise<void> {
   serveCallState(owner);
   // Budget alerts: evaluated here, off the request path (README, "Budget alerts").
   const { startAlerts } = await import("./alerts/deliver.ts");
-  startAlerts(store, log, Number(process.env.TOLLGATE_ALERT_INTERVAL_MS) || 60_000);
+  startAlerts(store, log, Number(process.env.TOLLGATE_ALERT_INTERVAL_MS) || 60_000, { organizationHooksMayTargetInternal: config.alertWebhooksAllowInternal });
   servePrimaryMetrics(config.workers);
 
   let listening = 0;

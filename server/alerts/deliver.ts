@@ -2,10 +2,15 @@
 // crossing once per period, and POSTs it as JSON signed Stripe-style:
 //   X-Tollgate-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>
 // A delivery is tried a few times with backoff; a failure is logged and never touches a call.
+// Redirects are never followed, and an organization's hook may not reach this network's insides
+// (see webhook-targets.ts): an owner chooses its URL, and the primary is the one that sends it.
 import { createHmac, randomUUID } from "node:crypto";
+import type { LookupFunction } from "node:net";
+import { Agent, fetch } from "undici";
 import { periodClock } from "../clock.ts";
 import type { Store } from "../store/store.ts";
 import { dueCrossings } from "./evaluate.ts";
+import { InternalTargetError, checkedLookup, internalTargetRefused, isInternalTarget } from "./webhook-targets.ts";
 
 export function signature(secret: string, body: string, at: number): string {
   const t = Math.floor(at / 1000);
@@ -20,34 +25,69 @@ function errorKind(error: unknown): string {
   return [name ?? "Error", cause?.code ?? cause?.name].filter(Boolean).join(": ");
 }
 
+export type DeliveryOptions = {
+  attempts?: number;
+  backoffMs?: number;
+  /** Whether the URL may name (or resolve to) a loopback, private or link-local address: the operator's own hook may. */
+  internalTargets?: "allowed" | "refused";
+  /** Resolves the URL's host name (tests answer for names of their own); dns.lookup by default. */
+  lookup?: LookupFunction;
+};
+
 /** POSTs one alert; tries `attempts` times, waiting 1 s, 2 s, 4 s… between them. */
-export async function deliver(url: string, secret: string, payload: Record<string, unknown>, log: Log, { attempts = 4, backoffMs = 1_000 } = {}): Promise<boolean> {
+export async function deliver(url: string, secret: string, payload: Record<string, unknown>, log: Log, options: DeliveryOptions = {}): Promise<boolean> {
+  const { attempts = 4, backoffMs = 1_000, internalTargets = "refused" } = options;
   const body = JSON.stringify(payload);
   // Logs name the host only: a webhook's path or query often is its secret (Slack's, `?token=`).
-  const host = URL.parse(url)?.origin ?? "(not a URL)";
-  for (let attempt = 1; attempt <= attempts; attempt++) {
-    try {
-      const response = await fetch(url, {
-        method: "POST",
-        headers: { "content-type": "application/json", "user-agent": "Tollgate-Alerts", "x-tollgate-signature": signature(secret, body, Date.now()) },
-        body,
-        signal: AbortSignal.timeout(5_000),
-      });
-      await response.arrayBuffer().catch(() => {});
-      if (response.ok) return true;
-      log("alerts.delivery_failed", { url: host, id: payload.id, attempt, status: response.status });
-    } catch (error) {
-      // Not the error's message: some name the whole URL (undici's for one with credentials in it).
-      log("alerts.delivery_failed", { url: host, id: payload.id, attempt, error: errorKind(error) });
+  const parsed = URL.parse(url);
+  const host = parsed?.origin ?? "(not a URL)";
+  const refuseInternal = internalTargets === "refused";
+  // An address written in the URL is never looked up: it is checked here; a name is checked as it
+  // resolves, and the connection goes to the address checked, so a second answer cannot swap it.
+  if (refuseInternal && parsed && isInternalTarget(parsed.hostname)) {
+    log("alerts.delivery_refused", { url: host, id: payload.id, reason: internalTargetRefused });
+    return false;
+  }
+  const dispatcher = new Agent({ connect: { lookup: checkedLookup(refuseInternal, options.lookup) } });
+  try {
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      try {
+        const response = await fetch(url, {
+          method: "POST",
+          headers: { "content-type": "application/json", "user-agent": "Tollgate-Alerts", "x-tollgate-signature": signature(secret, body, Date.now()) },
+          body,
+          // A redirect is a failed delivery: following it would send the alert (and reach) wherever the receiver points.
+          redirect: "manual",
+          dispatcher,
+          signal: AbortSignal.timeout(5_000),
+        });
+        await response.arrayBuffer().catch(() => {});
+        if (response.ok) return true;
+        log("alerts.delivery_failed", { url: host, id: payload.id, attempt, status: response.status });
+      } catch (error) {
+        if ((error as { cause?: unknown })?.cause instanceof InternalTargetError) {
+          log("alerts.delivery_refused", { url: host, id: payload.id, reason: internalTargetRefused });
+          return false;
+        }
+        // Not the error's message: some name the whole URL (undici's for one with credentials in it).
+        log("alerts.delivery_failed", { url: host, id: payload.id, attempt, error: errorKind(error) });
+      }
+      if (attempt < attempts) await new Promise((done) => setTimeout(done, backoffMs * 2 ** (attempt - 1)));
     }
-    if (attempt < attempts) await new Promise((done) => setTimeout(done, backoffMs * 2 ** (attempt - 1)));
+  } finally {
+    void dispatcher.close().catch(() => {});
   }
   log("alerts.delivery_gave_up", { url: host, id: payload.id, attempts });
   return false;
 }
 
+export type AlertOptions = {
+  /** TOLLGATE_ALERT_WEBHOOKS_ALLOW_INTERNAL: organizations' hooks may reach internal addresses too. */
+  organizationHooksMayTargetInternal: boolean;
+};
+
 /** Evaluates every hook now; deliveries run in the background. */
-export async function evaluateAlerts(store: Store, log: Log): Promise<number> {
+export async function evaluateAlerts(store: Store, log: Log, options: AlertOptions = { organizationHooksMayTargetInternal: false }): Promise<number> {
   const hooks = await store.alerts.all();
   if (hooks.length === 0) return 0;
   const now = periodClock();
@@ -60,19 +100,21 @@ export async function evaluateAlerts(store: Store, log: Log): Promise<number> {
       if (!(await store.alerts.claim(hook.id, crossing.subject, crossing.kind, crossing.periodStart))) continue;
       sent++;
       const payload = { id: `evt_${randomUUID()}`, created_at: new Date(now).toISOString(), ...crossing.payload };
-      void deliver(hook.url, hook.secret, payload, log);
+      // The operator's hook (every organization) is the operator's to point anywhere.
+      const internalTargets = hook.organizationId === null || options.organizationHooksMayTargetInternal ? "allowed" : "refused";
+      void deliver(hook.url, hook.secret, payload, log, { internalTargets });
     }
   }
   return sent;
 }
 
 /** The primary's timer (TOLLGATE_ALERT_INTERVAL_MS, default a minute). */
-export function startAlerts(store: Store, log: Log, intervalMs: number): () => void {
+export function startAlerts(store: Store, log: Log, intervalMs: number, options: AlertOptions): () => void {
   let running = false;
   const timer = setInterval(async () => {
     if (running) return;
     running = true;
-    await evaluateAlerts(store, log)
+    await evaluateAlerts(store, log, options)
       .catch((error) => log("alerts.evaluate_failed", { error: String(error) }))
       .finally(() => (running = false));
   }, intervalMs);

@@ -50,7 +50,8 @@ async function addMember(role: "sub-user" | "developer") {
 
 beforeAll(async () => {
   receiver = await startReceiver();
-  env = await startRelayEnv({ env: { TOLLGATE_ALERT_INTERVAL_MS: "250" } });
+  // The receiver listens on loopback, which an organization's hook reaches only with this setting.
+  env = await startRelayEnv({ env: { TOLLGATE_ALERT_INTERVAL_MS: "250", TOLLGATE_ALERT_WEBHOOKS_ALLOW_INTERNAL: "true" } });
   owner = env.tenant.owner;
 }, 60_000);
 
@@ -141,5 +142,24 @@ describe("alert delivery", () => {
     expect(balanceAlerts("/operator")).toHaveLength(1);
     expect(balanceAlerts("/operator")[0]).toMatchObject({ valid: true, body: { balance_below: 2_000_000_000 } });
     expect(receiver.received.every((r) => r.valid)).toBe(true);
+  }, 60_000);
+});
+
+describe("alert delivery by default (TOLLGATE_ALERT_WEBHOOKS_ALLOW_INTERNAL unset)", () => {
+  it("an organization's hook is not sent to an internal address; the operator's is", async () => {
+    const fresh = await startRelayEnv({ env: { TOLLGATE_ALERT_INTERVAL_MS: "250" } });
+    try {
+      const mine = await fresh.tenant.owner.PUT("/api/alerts", { body: { url: `${receiver.url}/default-owner`, cap_percents: [], balance_below: 2_000_000_000, day_cover: false } });
+      receiver.secrets.set("/default-owner", mine.data!.secret!);
+      const operatorHook = await fresh.operator.PUT("/api/alerts", { body: { url: `${receiver.url}/default-operator`, cap_percents: [], balance_below: 2_000_000_000, day_cover: false } });
+      receiver.secrets.set("/default-operator", operatorHook.data!.secret!);
+      const arrived = (path: string) => receiver.received.filter((r) => r.path === path && (r.body.organization as { id: string }).id === fresh.tenant.organizationId);
+      for (let i = 0; i < 50 && arrived("/default-operator").length === 0; i++) await wait(100);
+      expect(arrived("/default-operator")).toHaveLength(1);
+      await wait(1000);
+      expect(arrived("/default-owner")).toEqual([]);
+    } finally {
+      await fresh.stop();
+    }
   }, 60_000);
 });
