@@ -878,7 +878,7 @@ export interface components {
         /** @description `{"error":{"code","message"}}` — the message says what happened and what to do. */
         ConsoleError: {
             error: {
-                /** @description Stable machine code: invalid_request, unauthenticated, forbidden, not_found, conflict, too_large, too_many_requests, internal. */
+                /** @description Stable machine code: invalid_request, unauthenticated, forbidden, not_found, conflict, too_large, too_many_requests, internal, unavailable. */
                 code: string;
                 message: string;
                 /** @description The offending field, when one is to blame. */
@@ -3889,6 +3889,18 @@ export interface operations {
                     "application/json": components["schemas"]["ConsoleError"];
                 };
             };
+            /**
+             * @description Replica mode: a spend cap change not saved because the Redis the replicas share answered too
+             *     slowly for its write to commit in time (code `unavailable`). Nothing changed; send it again.
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
         };
     };
     getMarketplace: {
@@ -4429,6 +4441,18 @@ export interface operations {
             };
             /** @description Server error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /**
+             * @description Replica mode: a spend cap change not saved because the Redis the replicas share answered too
+             *     slowly for its write to commit in time (code `unavailable`). Nothing changed; send it again.
+             */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

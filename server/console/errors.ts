@@ -1,5 +1,6 @@
 // Console errors: `{"error":{code,message,field?}}`, with a message that says what to do.
 import type { NextFunction, Request, Response } from "express";
+import { CapWriteTooLate } from "../store/budgets.ts";
 import { constraintViolation } from "../store/constraints.ts";
 
 export type ConsoleErrorCode =
@@ -11,7 +12,8 @@ export type ConsoleErrorCode =
   | "conflict"
   | "too_large"
   | "too_many_requests"
-  | "internal";
+  | "internal"
+  | "unavailable";
 
 const statusByCode: Record<ConsoleErrorCode, number> = {
   invalid_request: 400,
@@ -23,6 +25,7 @@ const statusByCode: Record<ConsoleErrorCode, number> = {
   too_large: 413,
   too_many_requests: 429,
   internal: 500,
+  unavailable: 503,
 };
 
 export type ConsoleError = { consoleError: true; code: ConsoleErrorCode; message: string; field?: string; retryAfterSeconds?: number };
@@ -76,7 +79,12 @@ export function consoleErrors(log: (event: string, fields: Record<string, unknow
     if ((error as ConsoleError)?.consoleError) rendered = error as ConsoleError;
     else if (typeof (error as ValidatorError)?.status === "number" && (error as ValidatorError).status! < 500) rendered = fromValidator(error as ValidatorError);
     else if (fromStore(error)) rendered = fromStore(error)!;
-    else {
+    else if (error instanceof CapWriteTooLate) {
+      // Replica mode: the shared Redis took long enough that the write would have committed past its
+      // deadline. Nothing is broken and nothing was saved, so the caller may simply send it again.
+      log("console.cap_write_too_late", { path: req.path });
+      rendered = consoleError("unavailable", "The spend cap change was not saved: Redis, which the replicas share, answered too slowly for it to be written in time. Nothing changed; try again.");
+    } else {
       log("console.internal_error", { path: req.path, error: String((error as Error)?.stack ?? error) });
       rendered = consoleError("internal", "Internal error. Try again; if it persists, contact the operator.");
     }

@@ -55,7 +55,15 @@ export function setCapPeriod(table: "users" | "api_keys", id: string, to: CapPer
  * write's transaction: past it, nothing is written.
  */
 export function commitInTime(commitBy: number | undefined) {
-  if (commitBy !== undefined && Date.now() > commitBy) throw new Error("The spend cap change took too long to write and was not saved; try again.");
+  if (commitBy !== undefined && Date.now() > commitBy) throw new CapWriteTooLate();
+}
+
+/** A cap change refused by commitInTime: nothing was written, and the same change may be sent again. */
+export class CapWriteTooLate extends Error {
+  constructor() {
+    super("The spend cap change took too long to write and was not saved; try again.");
+    this.name = "CapWriteTooLate";
+  }
 }
 
 export function budgetRepository(db: Db) {
