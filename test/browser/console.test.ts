@@ -127,6 +127,14 @@ suite(skipped ? `web console in a real browser (skipped: ${skipped})` : "web con
     const organizations = await operatorApi.GET("/api/admin/organizations");
     expect(organizations.data!.data.find((org) => org.name === owner.organization)!.exclusive_group_ids).toEqual([exclusiveId]);
     await shoot(page, "operator-organizations");
+    // A top-up the server refuses (more removed than the balance holds) keeps what was typed, with
+    // the server's reason beside the form.
+    const topUp = card.getByRole("region", { name: "Top up" });
+    await topUp.getByLabel("Top up, $").fill("-1000");
+    await topUp.getByRole("button", { name: "Add" }).click();
+    await expect.poll(() => topUp.getByRole("alert").allInnerTexts()).toEqual([expect.stringContaining("would take it below zero")]);
+    expect(await topUp.getByLabel("Top up, $").inputValue()).toBe("-1000");
+    expect(await card.innerText()).toContain("$25.00");
 
     // Groups: saving a group through the editor keeps every price it has, cache prices (1-hour writes too) included,
     // and sets the interfaces it accepts translated (its own family's are checked and fixed).

@@ -40,7 +40,14 @@ export function OrganizationsPage() {
           </header>
           <div class="org-sections">
             <section class="org-section" aria-label="Top up">
-              <TopUp onTopUp={(amount) => act(() => ok(api.POST("/api/admin/organizations/{id}/top-ups", { ...path(organization), body: { amount } })))} />
+              <TopUp
+                label={organization.name}
+                onTopUp={async (amount) => {
+                  // Not through act(): a failure must reach the form, which keeps the amount and shows why.
+                  await ok(api.POST("/api/admin/organizations/{id}/top-ups", { ...path(organization), body: { amount } }));
+                  await organizations.reload();
+                }}
+              />
             </section>
             <section class="org-section">
               <GroupChecks
@@ -99,19 +106,25 @@ export function OrganizationsPage() {
   );
 }
 
-function TopUp({ onTopUp }: { onTopUp: (micros: number) => void }) {
+/** The amount to add or remove. `onTopUp` rejects when the top-up failed: the amount stays, with why beside it. */
+function TopUp({ label, onTopUp }: { label: string; onTopUp: (micros: number) => Promise<void> }) {
   const [amount, setAmount] = useState("");
+  const { error, run } = useAction();
   return (
     <form
       class="inline-form"
+      aria-label={`Top up ${label}`}
       onSubmit={(event) => {
         event.preventDefault();
-        const micros = toMicros(amount);
-        if (micros) onTopUp(micros);
-        setAmount("");
+        return run(async () => {
+          const micros = toMicros(amount);
+          if (!micros) throw new Error("Enter an amount other than zero.");
+          await onTopUp(micros);
+          setAmount("");
+        });
       }}
     >
-      <Field label="Top up, $" hint="A negative amount removes credit (never below zero).">
+      <Field label="Top up, $" hint="A negative amount removes credit (never below zero)." error={error ? (error instanceof Error ? error.message : String(error)) : null}>
         <input type="number" step="any" inputMode="decimal" required value={amount} onInput={(e) => setAmount(e.currentTarget.value)} />
       </Field>
       <button type="submit" class="button">
