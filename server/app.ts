@@ -85,7 +85,7 @@ export async function createWorker(config: Config, store: Store, log: Log, callS
     }),
   );
   app.use(docsRouter({ publicUrl: config.publicUrl }));
-  app.use(consoleRouter({ store, onChange, publicUrl: config.publicUrl, log, callState, dispatcher, signInPolicy: config.signIn }));
+  app.use(consoleRouter({ store, onChange, publicUrl: config.publicUrl, log, callState, dispatcher, signInPolicy: config.signIn, alertWebhooksAllowInternal: config.alertWebhooksAllowInternal }));
   app.use(webConsole());
   return {
     app,

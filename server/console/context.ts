@@ -20,6 +20,8 @@ export type ConsoleDeps = {
   dispatcher: Dispatcher;
   /** Sign-in attempts allowed per account and per client address (TOLLGATE_SIGNIN_*). */
   signInPolicy: SignInPolicy;
+  /** TOLLGATE_ALERT_WEBHOOKS_ALLOW_INTERNAL: an owner's alert webhook may name an internal address. */
+  alertWebhooksAllowInternal?: boolean;
 };
 
 export function originOf(deps: ConsoleDeps, req: Request): string {

@@ -2,6 +2,7 @@
 // the operator's covers every organization. Sub-users and developers have none. The signing secret
 // is shown once, when the hook is created or its secret is rotated.
 import type { Request, Response } from "express";
+import { isInternalTarget } from "../alerts/webhook-targets.ts";
 import type { AlertHook } from "../store/alerts.ts";
 import type { ConsoleDeps } from "./context.ts";
 import { recordAudit } from "./audit.ts";
@@ -53,6 +54,14 @@ export function alertHandlers(deps: ConsoleDeps) {
       if (url.protocol !== "https:" && url.protocol !== "http:") throw consoleError("invalid_request", "`url` must be an http(s) address.", "url");
       if (url.username || url.password) {
         throw consoleError("invalid_request", "`url` must not carry a user name or password (user:pass@…): deliveries are signed with the hook's secret instead (X-Tollgate-Signature).", "url");
+      }
+      // Deliveries check every address a name resolves to; an address written in the URL is refused now, while the owner is there to read why.
+      if (scope !== null && !deps.alertWebhooksAllowInternal && isInternalTarget(url.hostname)) {
+        throw consoleError(
+          "invalid_request",
+          "`url` names a loopback, private or link-local address, which organizations' webhooks may not reach on this server. Give the receiver's public address (the operator can allow internal ones with TOLLGATE_ALERT_WEBHOOKS_ALLOW_INTERNAL).",
+          "url",
+        );
       }
       const capPercents = [...new Set(body.cap_percents ?? [80, 100])].sort((a, b) => a - b);
       const before = await store.alerts.get(scope);

@@ -146,10 +146,18 @@ describe("alert delivery", () => {
 });
 
 describe("alert delivery by default (TOLLGATE_ALERT_WEBHOOKS_ALLOW_INTERNAL unset)", () => {
-  it("an organization's hook is not sent to an internal address; the operator's is", async () => {
+  it("an organization's hook naming an internal address is refused; one whose name resolves to it is not sent; the operator's is", async () => {
     const fresh = await startRelayEnv({ env: { TOLLGATE_ALERT_INTERVAL_MS: "250" } });
     try {
-      const mine = await fresh.tenant.owner.PUT("/api/alerts", { body: { url: `${receiver.url}/default-owner`, cap_percents: [], balance_below: 2_000_000_000, day_cover: false } });
+      for (const url of ["http://169.254.169.254/latest/meta-data", `${receiver.url}/default-owner`, "http://[::1]:8080/hook", "https://10.0.0.7/hook"]) {
+        const refused = await fresh.tenant.owner.PUT("/api/alerts", { body: { url } });
+        expect(refused.response.status).toBe(400);
+        expect(refused.error).toEqual({ error: { code: "invalid_request", field: "url", message: expect.stringContaining("loopback, private or link-local") } });
+      }
+      // localhost is a name: its addresses are checked as the delivery connects.
+      const byName = `http://localhost:${new URL(receiver.url).port}/default-owner`;
+      const mine = await fresh.tenant.owner.PUT("/api/alerts", { body: { url: byName, cap_percents: [], balance_below: 2_000_000_000, day_cover: false } });
+      expect(mine.response.status).toBe(201);
       receiver.secrets.set("/default-owner", mine.data!.secret!);
       const operatorHook = await fresh.operator.PUT("/api/alerts", { body: { url: `${receiver.url}/default-operator`, cap_percents: [], balance_below: 2_000_000_000, day_cover: false } });
       receiver.secrets.set("/default-operator", operatorHook.data!.secret!);
