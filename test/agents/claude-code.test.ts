@@ -3,7 +3,8 @@
 // of three turns (the model asks for `Read` of README.md, then for `Bash` with `cat NOTES.md`;
 // Claude Code runs each and sends the result back; the model quotes both), streamed — on a Claude group (passthrough, /v1/messages?beta=true) and on a GPT group
 // (translated to the Responses API, where OpenAI's limits apply: Claude Code's 150-character
-// metadata.user_id goes as its SHA-256 digest).
+// metadata.user_id goes as its SHA-256 digest), and on a Gemini and a DeepSeek group (translated to
+// generateContent and chat completions).
 //
 // Network kept off: DISABLE_TELEMETRY, DISABLE_AUTOUPDATER, DISABLE_ERROR_REPORTING,
 // DISABLE_BUG_COMMAND, CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC (documented as all of the former
@@ -27,7 +28,7 @@ if (skipped) console.warn(`Claude Code suite skipped: ${skipped}`);
 let env: AgentEnv;
 beforeAll(async () => {
   if (skipped) return;
-  env = await startAgentEnv({ "gpt-trial": ["messages"] });
+  env = await startAgentEnv({ "gpt-trial": ["messages"], "gemini-official": ["messages"], "deepseek-trial": ["messages"] });
 });
 afterAll(async () => {
   await env?.stop();
@@ -57,6 +58,14 @@ async function runClaude(identifier: string, model: string, baseUrl = env.relay.
   });
   ws.remove();
   return { run, ws, key, name, requests: env.agent.requests.slice(from), fromUsage };
+}
+
+/** The CLI ran the tool loop to its end: the tool's answer and both files' canaries in its answer. */
+function expectToolLoopRan(run: Awaited<ReturnType<typeof runClaude>>["run"], ws: Awaited<ReturnType<typeof runClaude>>["ws"]) {
+  expect(run.code, transcript(run)).toBe(0);
+  expect(run.stdout, transcript(run)).toContain(toolReply(""));
+  expect(run.stdout, transcript(run)).toContain(ws.canary);
+  expect(run.stdout, transcript(run)).toContain(ws.notesCanary);
 }
 
 describe.skipIf(skipped)(`Claude Code ${skipped ? `(skipped: ${skipped})` : ""}`.trim(), { timeout: 50_000 }, () => {
@@ -99,10 +108,7 @@ describe.skipIf(skipped)(`Claude Code ${skipped ? `(skipped: ${skipped})` : ""}`
 
   it("runs the same loop on a GPT group, translated to the Responses API, reasoning carried in thinking signatures", async () => {
     const { run, ws, key, name, requests, fromUsage } = await runClaude("gpt-trial", "gpt-5");
-    expect(run.code, transcript(run)).toBe(0);
-    expect(run.stdout, transcript(run)).toContain(toolReply(""));
-    expect(run.stdout, transcript(run)).toContain(ws.canary);
-    expect(run.stdout, transcript(run)).toContain(ws.notesCanary);
+    expectToolLoopRan(run, ws);
 
     const turns = requests.filter((r) => r.path === "/v1/responses");
     expect(turns.length, transcript(run)).toBeGreaterThanOrEqual(2);
@@ -125,6 +131,50 @@ describe.skipIf(skipped)(`Claude Code ${skipped ? `(skipped: ${skipped})` : ""}`
     const proofs = env.agent.proofs.issued.filter(({ proof, about }) => ["Read", "Bash"].includes(about) && proof.startsWith("gAAAAAB")).map(({ proof }) => proof);
     expect(proofs).toHaveLength(2);
     for (const proof of proofs) expect(turns.at(-1)!.raw).toContain(proof);
+
+    expectChannelCredentialOnly(requests, key, upstreamKeys.openai);
+    await expectLedger(env, name, fromUsage, "messages");
+    expect(env.sink.attempts).toEqual([]);
+  });
+
+  it("runs the same loop on the Gemini group, translated to generateContent: each call's thought signature carried in a thinking signature", async () => {
+    const issuedBefore = env.agent.proofs.issued.length;
+    const { run, ws, key, name, requests, fromUsage } = await runClaude("gemini-official", "gemini-2.5-flash");
+    expectToolLoopRan(run, ws);
+    expect(requests.length, transcript(run)).toBeGreaterThanOrEqual(2);
+    for (const turn of requests) {
+      expect(turn.path).toBe("/v1beta/models/gemini-2.5-flash:streamGenerateContent");
+      // Claude Code's adaptive thinking as a Gemini 2.5 budget (never a level beside it); its thinking
+      // display "omitted" as includeThoughts false: the signatures come with the calls all the same.
+      expect(turn.body.generationConfig.thinkingConfig).toEqual({ thinkingBudget: expect.any(Number), includeThoughts: false });
+      expect(turn.body.generationConfig.thinkingConfig.thinkingBudget).toBeGreaterThan(0);
+      expect(turn.body.tools.flatMap((tool: any) => tool.functionDeclarations ?? []).map((d: any) => d.name)).toEqual(expect.arrayContaining(["Read", "Bash"]));
+    }
+    const loop = requests.find((turn) => turn.raw.includes("functionResponse"))!;
+    expect(JSON.stringify(loop.body.contents.at(-1))).toContain(ws.canary);
+    // Both calls' thought signatures came back on the last turn byte-exact, through Claude Code's history.
+    const proofs = env.agent.proofs.issued.slice(issuedBefore).filter(({ about }) => ["Read", "Bash"].includes(about)).map(({ proof }) => proof);
+    expect(proofs).toHaveLength(2);
+    for (const proof of proofs) expect(requests.at(-1)!.raw).toContain(proof);
+
+    expectChannelCredentialOnly(requests, key, upstreamKeys.gemini);
+    await expectLedger(env, name, fromUsage, "messages");
+    expect(env.sink.attempts).toEqual([]);
+  });
+
+  it("runs the same loop on a DeepSeek group, translated to chat completions", async () => {
+    const { run, ws, key, name, requests, fromUsage } = await runClaude("deepseek-trial", "deepseek-chat");
+    expectToolLoopRan(run, ws);
+    expect(requests.length, transcript(run)).toBeGreaterThanOrEqual(2);
+    for (const turn of requests) {
+      expect(`${turn.method} ${turn.path}`).toBe("POST /v1/chat/completions");
+      expect(turn.body).toMatchObject({ model: "deepseek-chat", stream: true, stream_options: { include_usage: true } });
+      expect(turn.body.tools.map((tool: any) => tool.function.name)).toEqual(expect.arrayContaining(["Read", "Bash"]));
+      // Claude Code's long metadata.user_id, past OpenAI-style APIs' 64 characters, goes as its digest.
+      expect(turn.body.user).toMatch(/^[0-9a-f]{64}$/);
+    }
+    const loop = requests.find((turn) => turn.body.messages.at(-1).role === "tool")!;
+    expect(JSON.stringify(loop.body.messages)).toContain(ws.canary);
 
     expectChannelCredentialOnly(requests, key, upstreamKeys.openai);
     await expectLedger(env, name, fromUsage, "messages");
