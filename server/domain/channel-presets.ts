@@ -58,3 +58,12 @@ export const kindServes: Record<ChannelKind, Interface[]> = {
   "openai-compatible": ["chat", "embeddings"],
   gemini: ["generate-content"],
 };
+
+/**
+ * OpenAI-compatible presets whose chat API takes `top_k` beside OpenAI's fields: DashScope's
+ * compatible mode documents it (sent as the OpenAI SDKs' extra_body), and the self-hosted servers
+ * (vLLM, SGLang, llama.cpp's llama-server) take it as a sampling parameter. OpenAI refuses it
+ * ("Unrecognized request argument supplied"), and DeepSeek, GLM, Kimi and MiniMax document none, so
+ * translation leaves it out for them and for custom channels (translate/chat/write-request.ts).
+ */
+export const chatPresetsTakingTopK: ReadonlySet<string> = new Set<ChannelPreset>(["qwen", "self-hosted"]);

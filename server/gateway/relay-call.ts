@@ -251,7 +251,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
 
     async function tryChannel(channel: ChannelWithCredentials): Promise<Attempt> {
       metrics.attempt(channel.name);
-      const target = { baseUrl: channel.baseUrl, credential: nextCredential(channel), upstreamModel: upstreamModelOf(channel, route.model.modelId) };
+      const target = { baseUrl: channel.baseUrl, credential: nextCredential(channel), upstreamModel: upstreamModelOf(channel, route.model.modelId), preset: channel.preset };
       const adapter = adapterFor(channel);
       let upstreamRequest: ReturnType<UpstreamAdapter["build"]>;
       try {

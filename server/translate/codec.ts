@@ -17,6 +17,12 @@ export type CallerContext = {
   estimatedInputTokens: number;
 };
 
+/** What an upstream-side writer knows of the channel it writes for. */
+export type UpstreamChannel = {
+  /** The channel's preset (domain/channel-presets.ts): which vendor an OpenAI-compatible channel is, null when none or unknown. */
+  preset: string | null;
+};
+
 export interface StreamReader {
   /** One upstream SSE event (or, for Gemini, one `data:` chunk) → canonical events. */
   read(event: SseEvent): StreamEvent[];
@@ -41,8 +47,11 @@ export interface Codec {
   toolsReadFrom: readonly string[];
   /** Caller side: the validated body → canonical; throws TranslationRefusal for a field with no canonical slot. */
   readRequest(body: Record<string, any>, options: { stream: boolean; model: string }): CanonicalRequest;
-  /** Upstream side: canonical → the body to send; throws TranslationRefusal (field in canonical terms) for what this format cannot carry. */
-  writeRequest(request: CanonicalRequest): Record<string, unknown>;
+  /**
+   * Upstream side: canonical → the body to send; throws TranslationRefusal (field in canonical terms) for what this format cannot carry.
+   * `channel` says which vendor is behind the format, for extensions only some vendors take (chat's `top_k`).
+   */
+  writeRequest(request: CanonicalRequest, channel?: UpstreamChannel): Record<string, unknown>;
   /** Upstream side: reads the upstream's stream. */
   streamReader(): StreamReader;
   /** Caller side: writes the stream in the caller's grammar. */

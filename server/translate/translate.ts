@@ -107,7 +107,7 @@ function translatingAdapter(
       let body: Record<string, unknown>;
       const { request, strings } = requestToWrite();
       try {
-        body = upstream.writeRequest({ ...request, model: target.upstreamModel, stream: true });
+        body = upstream.writeRequest({ ...request, model: target.upstreamModel, stream: true }, { preset: target.preset ?? null });
       } catch (error) {
         if (error instanceof TranslationRefusal) throw refuse(error);
         throw error;

@@ -8,10 +8,10 @@
 // and for chat models topK and thoughts), which the Claude and GPT-5 upstreams refuse in part
 // (temperature beside top_p; with thinking anything but temperature 1; any temperature on a
 // reasoning model): translation leaves out what they refuse.
-// On the DeepSeek group Gemini CLI runs with a custom model alias (settings.json
-// modelConfigs.customAliases, extending its "base" alias rather than "chat-base"): by default every
-// chat model gets `topK: 64`, which chat upstreams cannot take and translation refuses — loudly, as
-// the last test shows.
+// By default every chat model gets `topK: 64`, which OpenAI's APIs and DeepSeek have no field for:
+// translation leaves it out there, and sends it as `top_k` to a Qwen group (DashScope takes it). The
+// loop also runs with a custom model alias (settings.json modelConfigs.customAliases, extending its
+// "base" alias rather than "chat-base"), which sends no topK and no thinkingConfig.
 //
 // Network kept off: ~/.gemini/settings.json in a temporary HOME with telemetry.enabled = false,
 // privacy.usageStatisticsEnabled = false (no Clearcut usage logging), general.disableAutoUpdate and
@@ -34,7 +34,7 @@ if (skipped) console.warn(`Gemini CLI suite skipped: ${skipped}`);
 let env: AgentEnv;
 beforeAll(async () => {
   if (skipped) return;
-  env = await startAgentEnv({ "deepseek-trial": ["generate-content"], "claude-smart": ["generate-content"], "gpt-trial": ["generate-content"] });
+  env = await startAgentEnv({ "deepseek-trial": ["generate-content"], "qwen-trial": ["generate-content"], "claude-smart": ["generate-content"], "gpt-trial": ["generate-content"] });
 });
 afterAll(async () => {
   await env?.stop();
@@ -153,12 +153,35 @@ describe.skipIf(skipped)(`Gemini CLI ${skipped ? `(skipped: ${skipped})` : ""}`.
     expect(env.sink.attempts).toEqual([]);
   });
 
-  it("with its default generation settings on a DeepSeek group, Gemini CLI gets a 400 naming generationConfig.topK, and nothing reaches the upstream", async () => {
-    // Until translation drops (or maps) a sampling hint the chat upstream has no field for.
-    const { run, requests } = await runGemini("deepseek-trial", "deepseek-chat");
-    expect(run.code, transcript(run)).not.toBe(0);
-    expect(run.stderr, transcript(run)).toContain("generationConfig.topK");
-    expect(requests).toEqual([]);
+  it("runs the same loop on a DeepSeek group with its default generation settings: topK 64, which DeepSeek has no field for, is left out", async () => {
+    const { run, ws, requests } = await runGemini("deepseek-trial", "deepseek-chat");
+    expectToolLoopRan({ run, ws, requests });
+    for (const turn of requests) {
+      expect(`${turn.method} ${turn.path}`).toBe("POST /v1/chat/completions");
+      expect(turn.body).toMatchObject({ model: "deepseek-chat", temperature: 1, top_p: 0.95 });
+      expect(turn.body).not.toHaveProperty("top_k");
+    }
+    expect(env.sink.attempts).toEqual([]);
+  });
+
+  it("runs the same loop on a Qwen group with its default generation settings: DashScope takes top_k, so topK 64 goes along", async () => {
+    const { run, ws, requests } = await runGemini("qwen-trial", "qwen3-max");
+    expectToolLoopRan({ run, ws, requests });
+    for (const turn of requests) {
+      expect(`${turn.method} ${turn.path}`).toBe("POST /v1/chat/completions");
+      expect(turn.body).toMatchObject({ model: "qwen3-max", temperature: 1, top_p: 0.95, top_k: 64 });
+    }
+    expect(env.sink.attempts).toEqual([]);
+  });
+
+  it("runs the same loop on a GPT-5 group with its default generation settings: topK, which Responses has no field for, is left out", async () => {
+    const { run, ws, requests } = await runGemini("gpt-trial", "gpt-5");
+    expectToolLoopRan({ run, ws, requests });
+    for (const turn of requests) {
+      expect(`${turn.method} ${turn.path}`).toBe("POST /v1/responses");
+      expect(turn.body).toMatchObject({ model: "gpt-5", reasoning: { summary: "auto" } });
+      for (const field of ["temperature", "top_p", "top_k"]) expect(turn.body).not.toHaveProperty(field);
+    }
     expect(env.sink.attempts).toEqual([]);
   });
 

@@ -123,6 +123,8 @@ describe("OpenAI mock conversation", () => {
     await refuse({ messages: [{ role: "model", content: "x" }] }, "messages[0].role", /Invalid value: 'model'/);
     await refuse({ messages: [{ role: "user", content: "x" }, { role: "assistant", content: null }, { role: "user", content: "y" }] }, "messages.[1].content", /expected a string, got null/);
     await refuse({ messages: [{ role: "user", content: "x" }], top_k: 3 }, null, /Unrecognized request argument supplied: top_k/);
+    const qwen = await post(`${openai.url}/v1/chat/completions`, { authorization: "Bearer o" }, { model: "qwen3-max", messages: [{ role: "user", content: "x" }], top_k: 3 });
+    expect(qwen.status, "DashScope takes top_k").toBe(200);
     await refuse({ messages: [{ role: "user", content: "x" }], temperature: 2.5 }, "temperature", /<= 2/);
     await refuse({ messages: [{ role: "user", content: "x" }, { role: "tool", tool_call_id: "call_9", content: "r" }] }, "messages.[1].role", /must be a response to a preceeding message/);
     const call = { id: "call_1", type: "function", function: { name: "read_file", arguments: "{}" } };

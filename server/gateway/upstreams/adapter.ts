@@ -33,7 +33,13 @@ export function admittedRequest(client: ClientRequest): ClientRequest {
   return { ...client, body: kept };
 }
 
-export type UpstreamTarget = { baseUrl: string; credential: string; upstreamModel: string };
+export type UpstreamTarget = {
+  baseUrl: string;
+  credential: string;
+  upstreamModel: string;
+  /** The channel's preset (which vendor an OpenAI-compatible channel is): translation writes the extensions that vendor takes. */
+  preset?: string | null;
+};
 
 export type UpstreamRequest = {
   url: string;

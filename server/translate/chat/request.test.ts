@@ -63,7 +63,7 @@ describe("chat request: same-format round trip", () => {
     const request = read(body);
     expect(request.topK).toBe(20);
     expect(request.turns.map((t) => t.role)).toEqual(["user", "assistant", "system"]);
-    delete request.topK; // chat upstreams have no top_k (refused by the writer, tested below)
+    // No channel named: top_k is left out (which presets take it is tested below).
     expect(chatCodec.writeRequest(request)).toEqual({
       model: "deepseek-chat",
       messages: [
@@ -139,8 +139,22 @@ describe("chat request reader: refusals name the field", () => {
 describe("chat request writer", () => {
   const turn = (role: "user" | "assistant", parts: any[]) => ({ role, parts });
 
+  it("sends top_k only to a channel whose vendor takes it; elsewhere the hint is left out and the call goes through", () => {
+    // Gemini CLI's defaults on every call: temperature 1, topP 0.95, topK 64.
+    const geminiCliDefaults = { temperature: 1, topP: 0.95, topK: 64 };
+    const sampling = (preset: string | null | undefined, model = "deepseek-chat") => {
+      const body = chatCodec.writeRequest(base({ ...geminiCliDefaults, model }), preset === undefined ? undefined : { preset }) as Record<string, unknown>;
+      return { temperature: body.temperature, top_p: body.top_p, top_k: body.top_k };
+    };
+    // OpenAI refuses unknown fields; DeepSeek, GLM, Kimi and MiniMax document no top_k; a custom channel may be any of them.
+    for (const preset of [null, "deepseek", "glm", "kimi", "minimax", "custom"]) expect(sampling(preset), String(preset)).toEqual({ temperature: 1, top_p: 0.95, top_k: undefined });
+    expect(sampling(undefined, "gpt-4.1")).toEqual({ temperature: 1, top_p: 0.95, top_k: undefined });
+    // DashScope's compatible mode documents top_k; vLLM, SGLang and llama-server take it.
+    expect(sampling("qwen", "qwen-plus")).toEqual({ temperature: 1, top_p: 0.95, top_k: 64 });
+    expect(sampling("self-hosted", "Qwen/Qwen3-8B")).toEqual({ temperature: 1, top_p: 0.95, top_k: 64 });
+  });
+
   it("refuses what chat upstreams cannot carry, naming the canonical key", () => {
-    expect(refusalOf(() => chatCodec.writeRequest(base({ topK: 40 }))).field).toBe("topK");
     expect(refusalOf(() => chatCodec.writeRequest(base({ temperature: 2.5 }))).field).toBe("temperature");
     expect(chatCodec.writeRequest(base({ temperature: 2 }))).toMatchObject({ temperature: 2 });
     const urlDocument = { type: "document", source: { kind: "url", url: "https://x/a.pdf" } };

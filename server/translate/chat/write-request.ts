@@ -26,16 +26,21 @@
 // - Reasoning budget (Anthropic, Gemini) without an effort becomes `reasoning_effort`: ≤2048 low,
 //   ≤8192 medium, more high, 0 none. `includeThoughts` and `summary` ask to see reasoning, which chat
 //   cannot ask for (DeepSeek and Qwen send it anyway); they are not sent.
-// Refused: topK; temperature outside 0–2 or top_p outside 0–1 (where sent); documents given by URL; images or
+// - `top_k` (a sampling hint chat has no field for) goes only to a channel whose preset takes it as
+//   an extension (Qwen's DashScope, self-hosted servers: channel-presets.ts); elsewhere it is left
+//   out, as Anthropic's writer leaves out sampling settings a model refuses: OpenAI refuses unknown
+//   fields, and Gemini CLI sends topK 64 on every call, so refusing it failed every default call.
+// Refused: temperature outside 0–2 or top_p outside 0–1 (where sent); documents given by URL; images or
 // documents in assistant or system turns; tool calls in user turns; tool results in assistant turns.
+import { chatPresetsTakingTopK } from "../../domain/channel-presets.ts";
 import { type CanonicalRequest, type Part, type ReasoningSettings, type TextPart, type ToolResultPart, type Turn, TranslationRefusal } from "../canonical.ts";
 import { isOpenAiModel, isOpenAiReasoningModel, openAiEndUserId } from "../openai-models.ts";
+import type { UpstreamChannel } from "../codec.ts";
 import { dataUrl } from "./common.ts";
 
 type Json = Record<string, any>;
 
-export function writeRequest(request: CanonicalRequest): Json {
-  if (request.topK !== undefined) throw new TranslationRefusal("topK", "chat upstreams have no top_k; remove it");
+export function writeRequest(request: CanonicalRequest, channel?: UpstreamChannel): Json {
   const body: Json = { model: request.model, messages: writeMessages(request), stream: true, stream_options: { include_usage: true } };
   if (request.tools.length) {
     body.tools = request.tools.map((tool) => {
@@ -70,6 +75,7 @@ export function writeRequest(request: CanonicalRequest): Json {
     if (request.topP < 0 || request.topP > 1) throw new TranslationRefusal("topP", `chat upstreams take top_p from 0 to 1 (got ${request.topP})`);
     body.top_p = request.topP;
   }
+  if (request.topK !== undefined && channel?.preset != null && chatPresetsTakingTopK.has(channel.preset)) body.top_k = request.topK;
   if (request.stop?.length) body.stop = request.stop;
   if (request.seed !== undefined) body.seed = request.seed;
   if (request.presencePenalty !== undefined) body.presence_penalty = request.presencePenalty;

@@ -19,8 +19,10 @@
 //   (openai-models.ts).
 // - Reasoning models (o-series, GPT-5, Codex) get no `temperature` or `top_p`: they refuse both
 //   ("Unsupported parameter"), so the caller's sampling hint is dropped rather than the call failing.
-// - Refused (Responses has no such fields): topK, stop, seed, presencePenalty, frequencyPenalty;
-//   a temperature outside 0–2 (where one is sent).
+// - topK is left out: Responses has no top_k and refuses unknown fields, and a top-k hint only narrows
+//   the sampling the model does anyway (Gemini CLI sends its model's default, 64, on every call).
+// - Refused (Responses has no such fields, and each asks for behaviour that nothing else gives):
+//   stop, seed, presencePenalty, frequencyPenalty; a temperature outside 0–2 (where one is sent).
 import {
   type CanonicalRequest,
   type DocumentPart,
@@ -36,7 +38,6 @@ import { isOpenAiReasoningModel, openAiEndUserId } from "../openai-models.ts";
 type Json = Record<string, unknown>;
 
 const unsupported: [keyof CanonicalRequest, string][] = [
-  ["topK", "OpenAI Responses has no top_k: remove it to use this upstream"],
   ["stop", "OpenAI Responses has no stop sequences: remove them to use this upstream"],
   ["seed", "OpenAI Responses has no seed: remove it to use this upstream"],
   ["presencePenalty", "OpenAI Responses has no presence penalty: remove it to use this upstream"],

@@ -194,10 +194,13 @@ describe("responses request: refusals name the field", () => {
   });
 
   it("the writer refuses what Responses has no field for, in canonical terms", () => {
-    for (const [key, value] of [["topK", 40], ["stop", ["END"]], ["seed", 1], ["presencePenalty", 0.5], ["frequencyPenalty", 0.5]] as const)
+    for (const [key, value] of [["stop", ["END"]], ["seed", 1], ["presencePenalty", 0.5], ["frequencyPenalty", 0.5]] as const)
       expect(refusalOf(() => responsesCodec.writeRequest({ ...base(), [key]: value })).field).toBe(key);
     expect(refusalOf(() => responsesCodec.writeRequest({ ...base(), model: "gpt-4.1", temperature: 2.5 })).field).toBe("temperature");
     expect(responsesCodec.writeRequest({ ...base(), stop: [] })).not.toHaveProperty("stop");
+    // A top-k hint (Gemini CLI sends topK 64 on every call) is left out, not refused: the call goes through.
+    expect(responsesCodec.writeRequest({ ...base(), model: "gpt-4.1", temperature: 1, topP: 0.95, topK: 64 })).toMatchObject({ temperature: 1, top_p: 0.95 });
+    expect(responsesCodec.writeRequest({ ...base(), topK: 64 })).not.toHaveProperty("top_k");
     expect(responsesCodec.fieldName("topK")).toBe("top_k (not a Responses field)");
     expect(responsesCodec.fieldName("part:document")).toBe("input[].content[] input_file");
   });
