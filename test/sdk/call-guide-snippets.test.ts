@@ -70,6 +70,11 @@ describe("Call Guide: Gemini snippets for a model id with many `/`", () => {
     expect(snippet(longId, "curl")).toContain(`"model":"${longId}"`);
   });
 
+  it("run Gemini CLI with its own settings: no model alias to take out its default topK, which translation leaves out", () => {
+    expect(snippet(plainId, "gemini-cli")).not.toContain("customAliases");
+    expect(snippet(plainId, "gemini-cli")).toMatch(/^# Choose "Use Gemini API key"/);
+  });
+
   it("leave an ordinary name as it reads", () => {
     expect(snippet(plainId, "typescript-gemini")).toContain(`model: "${plainId}"`);
     expect(snippet(plainId, "curl-gemini")).toContain(`/v1beta/models/${plainId}:generateContent`);

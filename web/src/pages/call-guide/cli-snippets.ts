@@ -56,20 +56,11 @@ multi_agent = false`
   if (offers("/v1beta/models/{model}:generateContent")) {
     const gemini = geminiModelInPath(model);
     const reachable = urls.gemini.startsWith("https://") || isLoopback(urls.gemini);
-    // Translated to an OpenAI format, Gemini CLI's default topK cannot be carried: a model alias without it.
-    const noTopK = translated("generate-content") && group.family !== "A";
-    const alias = noTopK
-      ? `# This group translates to an OpenAI format, which has no topK: give the model an alias without it
-# in ~/.gemini/settings.json, or each call is refused (400 naming generationConfig.topK):
-#   {"modelConfigs": {"customAliases": {"${gemini}": {"extends": "base",
-#     "modelConfig": {"model": "${gemini}", "generateContentConfig": {"temperature": 1, "topP": 0.95}}}}}}
-`
-      : "";
     snippets.push({
       id: "gemini-cli",
       label: "Gemini CLI",
       code: reachable
-        ? `${alias}# Choose "Use Gemini API key" if Gemini CLI asks how to sign in.
+        ? `# Choose "Use Gemini API key" if Gemini CLI asks how to sign in.
 export GOOGLE_GEMINI_BASE_URL="${urls.gemini}"
 export GEMINI_API_KEY="$TOLLGATE_KEY"
 gemini -m ${gemini}`
