@@ -389,7 +389,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
           return { failed: classify(error) };
         }
         res.end(session.errorEvent("The upstream stream broke off; the answer is incomplete. Retry the request."));
-        return { outcome: { status: "upstream_broken", httpStatus: 200, usage: reportedOrEstimated(session.usage(), forwarded), ttfbMs, channelFault: "stream broke after its first byte" } };
+        return { outcome: { status: "upstream_broken", httpStatus: 200, usage: withEstimate(session.usage(), forwarded), ttfbMs, channelFault: "stream broke after its first byte" } };
       }
       if (events === 0) {
         if (ttfbMs === null) return { failed: { kind: "error", reason: "upstream stream had no events" } };
@@ -402,10 +402,18 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       // or in the client's format); one that blames the channel came before them only in a refusal of the request.
       const error = session.endedWithError?.();
       // The error event itself is no output: a stream that sent nothing before it is charged nothing unreported.
+      // A streamed one is charged as a disconnect is (its usage may be an opening report only, as
+      // Anthropic's message_start); one answered as a whole object got no events, only what was reported.
       const endedBy = (said: StreamError, at: number | null): Outcome =>
         said.requestFault
           ? { status: "upstream_error", httpStatus: 200, usage: session.usage(), ttfbMs: at, requestFault: true }
-          : { status: "upstream_broken", httpStatus: 200, usage: reportedOrEstimated(session.usage(), (call.stream ? forwarded : events) - 1), ttfbMs: at, channelFault: `stream ended with an error event: ${said.message.slice(0, 200)}` };
+          : {
+              status: "upstream_broken",
+              httpStatus: 200,
+              usage: call.stream ? withEstimate(session.usage(), forwarded - 1) : reportedOrEstimated(session.usage(), events - 1),
+              ttfbMs: at,
+              channelFault: `stream ended with an error event: ${said.message.slice(0, 200)}`,
+            };
       if (call.stream) {
         res.end();
         if (error !== undefined) return { outcome: endedBy(error, ttfbMs) };
@@ -440,7 +448,12 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       return { status: "client_disconnected", httpStatus: 499, usage: withEstimate(usage, forwarded), ttfbMs };
     }
 
-    /** Usage with what a stream had not reported yet estimated: input from the request, output one token per event it sent. */
+    /**
+     * Usage with what a stream had not reported yet estimated: input from the request, output at
+     * least one token per event it sent. What a client left, or an upstream broke off, is charged so:
+     * a count reported before the end (Anthropic's message_start gives one output token) is no
+     * measure of what the client received.
+     */
     function withEstimate(usage: Usage, events: number): Usage {
       return { ...usage, input: usage.input || (events > 0 ? estimatedInputTokens(input) : 0), output: Math.max(usage.output, events) };
     }

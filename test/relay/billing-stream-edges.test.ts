@@ -1,0 +1,102 @@
+// Billing at the edges of a streamed call, passthrough and translated: an upstream that breaks off
+// or ends with its error event after the first byte having reported only part of its usage, and a
+// client that leaves mid-stream. One scripted upstream serves every channel kind here, so a test
+// says exactly which events go out and how the stream ends.
+import { once } from "node:events";
+import { type Server, createServer } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { unique } from "../helpers/fixtures.ts";
+import { type RelayEnv, startRelayEnv } from "../helpers/relay-env.ts";
+import { sleep } from "../mock-upstreams/server.ts";
+import { optIn } from "../translation/pairs.ts";
+
+let env: RelayEnv;
+let scripted: Server;
+/** What the scripted upstream answers next: these events, each in its own chunk, then its end. */
+let script: { events: string[]; end: "end" | "reset" | "hang"; status?: number } = { events: [], end: "end" };
+
+beforeAll(async () => {
+  scripted = createServer((req, res) => {
+    req.resume().on("end", async () => {
+      const { events, end, status } = script;
+      if (status) return void res.writeHead(status, { "content-type": "application/json" }).end(events[0]);
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      for (const event of events) {
+        res.write(event);
+        await sleep(15);
+      }
+      if (end === "reset") res.socket?.resetAndDestroy();
+      else if (end === "end") res.end();
+    });
+  });
+  await once(scripted.listen(0, "127.0.0.1"), "listening");
+  const url = `http://127.0.0.1:${(scripted.address() as { port: number }).port}`;
+  env = await startRelayEnv({
+    env: {
+      TOLLGATE_ANTHROPIC_BASE_URL: url,
+      TOLLGATE_OPENAI_BASE_URL: `${url}/v1`,
+      TOLLGATE_QWEN_BASE_URL: `${url}/v1`,
+      TOLLGATE_GEMINI_BASE_URL: url,
+    },
+  });
+  await optIn(env);
+}, 60_000);
+afterAll(async () => {
+  await env?.stop();
+  scripted?.closeAllConnections();
+  scripted?.close();
+});
+
+const named = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
+const anthropicStart = (usage: object) =>
+  named("message_start", { type: "message_start", message: { id: "msg_1", type: "message", role: "assistant", model: "claude-sonnet-4-6", content: [], stop_reason: null, usage } });
+const anthropicText = (text: string) => named("content_block_delta", { type: "content_block_delta", index: 0, delta: { type: "text_delta", text } });
+const anthropicBlockStart = named("content_block_start", { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } });
+
+const expectNothingHeld = async () => expect(await env.held()).toEqual({ reservations: 0, keyReserved: 0, memberReserved: 0 });
+
+async function post(path: string, headers: Record<string, string>, body: unknown, signal?: AbortSignal) {
+  return fetch(`${env.tollgate.url}${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body), signal });
+}
+
+/** The events of a stream as the client received them, by their `event:` names (a data-only event counts as "data"). */
+const eventNames = (text: string) => text.split(/\n\n/).filter((event) => event.trim()).map((event) => /^event: (.+)$/m.exec(event)?.[1] ?? "data");
+
+describe("a stream that breaks off after its first byte, having reported only its input", () => {
+  // Anthropic's message_start reports the input and a placeholder of one output token; the real count comes in message_delta, which never came.
+  const opening = [anthropicStart({ input_tokens: 15, output_tokens: 1 }), anthropicBlockStart, ...["The ", "answer ", "is ", "being ", "written"].map(anthropicText)];
+
+  it("passthrough (the connection reset): the caller gets Anthropic's error event, and pays a token per forwarded event, as a disconnect would", async () => {
+    script = { events: opening, end: "reset" };
+    const name = unique("broken-anthropic");
+    const before = await env.balance();
+    const key = await env.key("claude-smart", name);
+    const body = { model: "claude-sonnet-4-6", max_tokens: 64, stream: true, messages: [{ role: "user", content: "Please answer with a short greeting." }] };
+    const text = await (await post("/v1/messages", { "x-api-key": key, "anthropic-version": "2023-06-01" }, body)).text();
+    const received = eventNames(text);
+    expect(received.at(-1)).toBe("error");
+    expect(text).toContain("broke off");
+    const [call] = await env.ledger(name);
+    // Seven events reached the caller before the error event: message_start, content_block_start and five deltas.
+    expect(received).toHaveLength(8);
+    expect(call).toMatchObject({ status: "upstream_broken", http_status: 200, input_tokens: 15, output_tokens: 7 });
+    expect(await env.balance()).toBe(before - call.cost);
+    await expectNothingHeld();
+  });
+
+  it("translated (a Responses caller on a Claude group, the stream ending with Anthropic's error event): the caller's own error event, and the same floor", async () => {
+    script = { events: [...opening, named("error", { type: "error", error: { type: "overloaded_error", message: "Overloaded" } })], end: "end" };
+    const name = unique("broken-translated");
+    const key = await env.key("claude-smart", name);
+    const text = await (await post("/v1/responses", { authorization: `Bearer ${key}` }, { model: "claude-sonnet-4-6", stream: true, input: "Please answer with a short greeting." })).text();
+    const received = eventNames(text);
+    expect(received.at(-1)).toBe("error");
+    expect(text).toContain("Overloaded");
+    const [call] = await env.ledger(name);
+    expect(received.filter((event) => event === "response.output_text.delta")).toHaveLength(5);
+    expect(call).toMatchObject({ status: "upstream_broken", http_status: 200, input_tokens: 15 });
+    // At least a token for each upstream event whose text reached the caller, not message_start's placeholder.
+    expect(call.output_tokens).toBeGreaterThanOrEqual(5);
+    await expectNothingHeld();
+  });
+});
