@@ -455,7 +455,9 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
      * measure of what the client received.
      */
     function withEstimate(usage: Usage, events: number): Usage {
-      return { ...usage, input: usage.input || (events > 0 ? estimatedInputTokens(input) : 0), output: Math.max(usage.output, events) };
+      // Input counted as cache reads or writes was reported, though none of it was uncached (a prompt cached to its last message).
+      const inputReported = usage.input + usage.cacheRead + usage.cacheWrite > 0;
+      return { ...usage, input: inputReported || events === 0 ? usage.input : estimatedInputTokens(input), output: Math.max(usage.output, events) };
     }
 
     /**

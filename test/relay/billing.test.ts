@@ -288,4 +288,30 @@ describe("every path releases its reservation", () => {
     await expectNothingHeld();
     await expect.poll(() => env.mocks.anthropic.requests.at(-1)!.aborted).toBe(true);
   });
+
+  it("a client that leaves mid-stream after its whole prompt was cached pays the cache's counts, with no estimated input on top", async () => {
+    const name = unique("disconnect-cached");
+    const key = await env.key("claude-smart", name);
+    const controller = new AbortController();
+    // As Claude Code marks its turns: a breakpoint at the end of the last message, so every input token is a cache write and none is uncached.
+    env.mocks.anthropic.next("prompt-cache");
+    const response = await fetch(`${env.tollgate.url}/v1/messages`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-api-key": key, "anthropic-version": "2023-06-01" },
+      body: JSON.stringify({
+        model: "claude-sonnet-4-6",
+        max_tokens: 64,
+        stream: true,
+        messages: [{ role: "user", content: [{ type: "text", text: sixtyChars, cache_control: { type: "ephemeral" } }] }],
+      }),
+      signal: controller.signal,
+    });
+    const reader = response.body!.getReader();
+    const opening = new TextDecoder().decode((await reader.read()).value); // message_start has arrived
+    expect(opening).toContain('"input_tokens":0');
+    controller.abort();
+    const [call] = await env.ledger(name);
+    expect(call).toMatchObject({ status: "client_disconnected", input_tokens: 0, cache_write_tokens: 15 });
+    await expectNothingHeld();
+  });
 });
