@@ -4,6 +4,7 @@
 // says exactly which events go out and how the stream ends.
 import { once } from "node:events";
 import { type Server, createServer } from "node:http";
+import { ApiError, GoogleGenAI } from "@google/genai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unique } from "../helpers/fixtures.ts";
 import { type RelayEnv, startRelayEnv } from "../helpers/relay-env.ts";
@@ -48,6 +49,7 @@ afterAll(async () => {
 });
 
 const named = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
+const data = (value: unknown) => `data: ${JSON.stringify(value)}\r\n\r\n`;
 const anthropicStart = (usage: object) =>
   named("message_start", { type: "message_start", message: { id: "msg_1", type: "message", role: "assistant", model: "claude-sonnet-4-6", content: [], stop_reason: null, usage } });
 const anthropicText = (text: string) => named("content_block_delta", { type: "content_block_delta", index: 0, delta: { type: "text_delta", text } });
@@ -98,5 +100,30 @@ describe("a stream that breaks off after its first byte, having reported only it
     // At least a token for each upstream event whose text reached the caller, not message_start's placeholder.
     expect(call.output_tokens).toBeGreaterThanOrEqual(5);
     await expectNothingHeld();
+  });
+});
+
+describe("a Gemini stream that ends with Gemini's bare error object after its first chunks", () => {
+  it("reaches google-genai as the error it raises, and the ledger and the channel's circuit record it as broken off, not as ok", async () => {
+    const chunk = (text: string, candidates: number) =>
+      data({ candidates: [{ content: { role: "model", parts: [{ text }] }, index: 0 }], usageMetadata: { promptTokenCount: 9, candidatesTokenCount: candidates, totalTokenCount: 9 + candidates } });
+    // Gemini's form of an error midway: the JSON object alone, no `data:` line.
+    script = { events: [chunk("Hel", 1), chunk("lo", 2), `${JSON.stringify({ error: { code: 503, message: "The model is overloaded.", status: "UNAVAILABLE" } })}\r\n\r\n`], end: "end" };
+    const name = unique("gemini-error");
+    const before = await env.balance();
+    const ai = new GoogleGenAI({ apiKey: await env.key("gemini-official", name), httpOptions: { baseUrl: env.tollgate.url } });
+    let text = "";
+    const error = await (async () => {
+      for await (const part of await ai.models.generateContentStream({ model: "gemini-2.5-flash", contents: "Please answer with a short greeting." })) text += part.text ?? "";
+    })().catch((e) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(503);
+    expect(text).toBe("Hello");
+    const [call] = await env.ledger(name);
+    expect(call).toMatchObject({ status: "upstream_broken", http_status: 200, input_tokens: 9, output_tokens: 2 });
+    expect(await env.balance()).toBe(before - call.cost);
+    await expectNothingHeld();
+    const { data: channels } = await env.operator.GET("/api/admin/channels");
+    expect(channels!.data.find((channel) => channel.id === call.channel_id)!.health.last_error).toContain("The model is overloaded.");
   });
 });

@@ -80,15 +80,25 @@ export function streamError(message: unknown, ...kinds: unknown[]): StreamError 
   return { message: typeof message === "string" && message !== "" ? message : "upstream stream error", requestFault: kind !== undefined && requestFaults.test(kind) };
 }
 
-/** A chat or Gemini stream's error chunk, `data: {"error": …}` (every event passes here: the raw text is tested first). */
+/**
+ * A chat or Gemini stream's error chunk, `data: {"error": …}`, or Gemini's bare error object (no
+ * `data:`, which google-genai raises on in a stream as it does on the `data:` form). Every event
+ * passes here: the raw text is tested first.
+ */
 const errorChunk = /^data: ?\s*\{\s*"error"\s*:/;
 const errorData = /^\s*\{\s*"error"\s*:/;
 
 export function errorChunkOf(event: SseEvent): StreamError | undefined {
   const raw = event.raw;
+  let text: string;
+  if (raw.startsWith("data:")) {
+    if (!errorChunk.test(raw)) return undefined;
+    text = event.data;
+  } else if (errorData.test(raw)) text = raw;
   // An event whose first line is not its data (`id:`, `event:`) is rare: its fields are read.
-  if (!(raw.startsWith("data:") ? errorChunk.test(raw) : errorData.test(event.data))) return undefined;
-  const error = json(event.data)?.error;
+  else if (errorData.test(event.data)) text = event.data;
+  else return undefined;
+  const error = json(text)?.error;
   if (typeof error !== "object" || error === null) return streamError(error);
   return streamError(error.message, error.type, error.status, error.code);
 }
