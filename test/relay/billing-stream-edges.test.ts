@@ -127,3 +127,21 @@ describe("a Gemini stream that ends with Gemini's bare error object after its fi
     expect(channels!.data.find((channel) => channel.id === call.channel_id)!.health.last_error).toContain("The model is overloaded.");
   });
 });
+
+describe("a Gemini stream whose last chunk, with the finish, carries no usageMetadata", () => {
+  it("is finished when that chunk has come: a client that leaves then was served (ok, its finish recorded), billed the usage reported", async () => {
+    const chunk = (text: string, extra: object) => data({ candidates: [{ content: { role: "model", parts: [{ text }] }, index: 0 }], ...extra });
+    // The finish comes alone; the upstream then keeps the stream open, and the client leaves, as an agent does at the terminal chunk.
+    script = { events: [chunk("Hel", { usageMetadata: { promptTokenCount: 9, candidatesTokenCount: 2, totalTokenCount: 11 } }), chunk("lo", {}).replace('"index":0', '"index":0,"finishReason":"STOP"')], end: "hang" };
+    const name = unique("gemini-finish");
+    const controller = new AbortController();
+    const response = await post("/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse", { "x-goog-api-key": await env.key("gemini-official", name) }, { contents: [{ role: "user", parts: [{ text: "hi" }] }] }, controller.signal);
+    const reader = response.body!.getReader();
+    let seen = "";
+    while (!seen.includes('"finishReason":"STOP"')) seen += new TextDecoder().decode((await reader.read()).value);
+    controller.abort();
+    const [call] = await env.ledger(name);
+    expect(call).toMatchObject({ status: "ok", http_status: 200, finish_reason: "STOP", input_tokens: 9, output_tokens: 2 });
+    await expectNothingHeld();
+  });
+});

@@ -14,6 +14,9 @@ function generationConfigAsRead(client: ClientRequest): Record<string, unknown> 
   return changes;
 }
 
+/** A finish reason that is set, searched for before any chunk is parsed (as chat's, openai-chat.ts). */
+const finishReasonSet = /"finishReason": *"/;
+
 export const geminiAdapter: UpstreamAdapter = {
   build(client, target) {
     const method = client.stream ? "streamGenerateContent?alt=sse" : "generateContent";
@@ -28,17 +31,19 @@ export const geminiAdapter: UpstreamAdapter = {
   finishOfBody: (body) => body?.candidates?.[0]?.finishReason ?? undefined,
   startStream() {
     let lastUsage: string | undefined;
+    let finishChunk: string | undefined;
     let error: StreamError | undefined;
     return {
       onEvent(event) {
         error ??= errorChunkOf(event);
-        // Parse lazily: keep the last chunk that carries usage, read it when asked.
+        // Parse lazily: keep the last chunk that carries usage, and the one that says the answer
+        // finished (Gemini's last chunk carries both; a server that leaves usage off it still finished).
         if (event.raw.includes('"usageMetadata"')) lastUsage = event.data;
+        if (finishReasonSet.test(event.raw)) finishChunk = event.data;
         return event.raw;
       },
       usage: () => (lastUsage ? usageFromGemini(json(lastUsage)?.usageMetadata) : noUsage()),
-      // The last chunk carries both the final usage and the finishReason.
-      finishReason: () => (lastUsage ? (json(lastUsage)?.candidates?.[0]?.finishReason ?? undefined) : undefined),
+      finishReason: () => (finishChunk ? (json(finishChunk)?.candidates?.[0]?.finishReason ?? undefined) : undefined),
       endedWithError: () => error,
       // Bare JSON, not `data:`: the JS SDK raises only on a bare error object, the Python SDK on either.
       errorEvent: (message) => `${JSON.stringify({ error: { code: 502, message, status: "UNAVAILABLE" } })}\n`,
