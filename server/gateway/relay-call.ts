@@ -402,6 +402,8 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       // or in the client's format); one that blames the channel came before them only in a refusal of the request.
       const error = session.endedWithError?.();
       // The error event itself is no output: a stream that sent nothing before it is charged nothing unreported.
+      // Passthrough forwarded it as it came (counted); a translation says it in close()'s tail, never counted.
+      const forwardedBeforeError = translation ? forwarded : forwarded - 1;
       // A streamed one is charged as a disconnect is (its usage may be an opening report only, as
       // Anthropic's message_start); one answered as a whole object got no events, only what was reported.
       const endedBy = (said: StreamError, at: number | null): Outcome =>
@@ -410,7 +412,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
           : {
               status: "upstream_broken",
               httpStatus: 200,
-              usage: call.stream ? withEstimate(session.usage(), forwarded - 1) : reportedOrEstimated(session.usage(), events - 1),
+              usage: call.stream ? withEstimate(session.usage(), forwardedBeforeError) : reportedOrEstimated(session.usage(), events - 1),
               ttfbMs: at,
               channelFault: `stream ended with an error event: ${said.message.slice(0, 200)}`,
             };

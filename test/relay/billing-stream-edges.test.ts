@@ -145,3 +145,22 @@ describe("a Gemini stream whose last chunk, with the finish, carries no usageMet
     await expectNothingHeld();
   });
 });
+
+describe("a translated stream that ends with the upstream's error event after a single event reached the caller", () => {
+  it("is charged the estimate as passthrough is (input from the request, a token for the event), not as free", async () => {
+    // An OpenAI-compatible upstream: the opening chunk, then its error chunk; no usage was reported.
+    const opening = data({ id: "c", object: "chat.completion.chunk", created: 1, model: "qwen3-max", choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }] });
+    script = { events: [opening, data({ error: { message: "The server is overloaded", type: "server_error" } })], end: "end" };
+    const name = unique("translated-error");
+    const before = await env.balance();
+    const body = { model: "qwen3-max", max_tokens: 64, stream: true, messages: [{ role: "user", content: "Please answer with a short greeting." }] };
+    const text = await (await post("/v1/messages", { "x-api-key": await env.key("qwen-trial", name), "anthropic-version": "2023-06-01" }, body)).text();
+    expect(eventNames(text)).toEqual(["message_start", "error"]);
+    expect(text).toContain("The server is overloaded");
+    const [call] = await env.ledger(name);
+    expect(call).toMatchObject({ status: "upstream_broken", http_status: 200, input_tokens: Math.ceil(Buffer.byteLength(JSON.stringify(body)) / 3), output_tokens: 1 });
+    expect(call.cost).toBeGreaterThan(0);
+    expect(await env.balance()).toBe(before - call.cost);
+    await expectNothingHeld();
+  });
+});
