@@ -19,17 +19,23 @@ const n = tokenCount;
 type Json = Record<string, any>;
 
 /**
+ * A cumulative count in place of the one before: `message_delta` may carry `input_tokens: null`
+ * (the SDK types it `number | null`), which leaves message_start's count, and so does a zero, which
+ * a cumulative count that was above it cannot be.
+ */
+const counted = (value: unknown, before: number) => (value == null || (before > 0 && n(value) === 0) ? before : n(value));
+
+/**
  * Family A: `input_tokens` is uncached only; `message_delta` usage is cumulative. Cache writes are
  * `cache_creation_input_tokens`, split by TTL in `cache_creation` (non-stream responses and
  * message_start; message_delta carries the total only, which leaves message_start's split).
  */
 export function usageFromAnthropic(usage: Json | undefined, into: Usage = noUsage()): Usage {
   if (!usage) return into;
-  // `message_delta` may carry `input_tokens: null` (the SDK types it `number | null`): null leaves message_start's count.
-  if (usage.input_tokens != null) into.input = n(usage.input_tokens);
-  if (usage.output_tokens != null) into.output = n(usage.output_tokens);
-  if (usage.cache_read_input_tokens != null) into.cacheRead = n(usage.cache_read_input_tokens);
-  if (usage.cache_creation_input_tokens != null) into.cacheWrite = n(usage.cache_creation_input_tokens);
+  into.input = counted(usage.input_tokens, into.input);
+  into.output = counted(usage.output_tokens, into.output);
+  into.cacheRead = counted(usage.cache_read_input_tokens, into.cacheRead);
+  into.cacheWrite = counted(usage.cache_creation_input_tokens, into.cacheWrite);
   if (usage.cache_creation?.ephemeral_1h_input_tokens != null) into.cacheWrite1h = n(usage.cache_creation.ephemeral_1h_input_tokens);
   // The 1-hour writes are part of all writes: a split that claims more is held to the total.
   if (into.cacheWrite1h > into.cacheWrite) into.cacheWrite1h = into.cacheWrite;

@@ -164,3 +164,28 @@ describe("a translated stream that ends with the upstream's error event after a 
     await expectNothingHeld();
   });
 });
+
+describe("an Anthropic-format stream whose message_delta gives zeros for what message_start counted", () => {
+  it("keeps message_start's input and cache counts (cumulative counts never fall to zero), passthrough and translated", async () => {
+    // An Anthropic-compatible endpoint may fill message_delta's usage with zeros for what it does not recount.
+    const events = [
+      anthropicStart({ input_tokens: 15, cache_read_input_tokens: 40, output_tokens: 1 }),
+      anthropicBlockStart,
+      anthropicText("Hello"),
+      named("content_block_stop", { type: "content_block_stop", index: 0 }),
+      named("message_delta", { type: "message_delta", delta: { stop_reason: "end_turn", stop_sequence: null }, usage: { input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 5 } }),
+      named("message_stop", { type: "message_stop" }),
+    ];
+    for (const [path, headers, body] of [
+      ["/v1/messages", (key: string) => ({ "x-api-key": key, "anthropic-version": "2023-06-01" }), { model: "claude-sonnet-4-6", max_tokens: 64, stream: true, messages: [{ role: "user", content: "hi" }] }],
+      ["/v1/chat/completions", (key: string) => ({ authorization: `Bearer ${key}` }), { model: "claude-sonnet-4-6", stream: true, messages: [{ role: "user", content: "hi" }] }],
+    ] as const) {
+      script = { events, end: "end" };
+      const name = unique("delta-zeros");
+      expect((await post(path, headers(await env.key("claude-smart", name)), body)).status).toBe(200);
+      const [call] = await env.ledger(name);
+      expect(call, path).toMatchObject({ status: "ok", input_tokens: 15, cache_read_tokens: 40, output_tokens: 5 });
+    }
+    await expectNothingHeld();
+  });
+});
