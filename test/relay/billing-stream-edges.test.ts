@@ -1,7 +1,8 @@
 // Billing at the edges of a streamed call, passthrough and translated: an upstream that breaks off
-// or ends with its error event after the first byte having reported only part of its usage, and a
-// client that leaves mid-stream. One scripted upstream serves every channel kind here, so a test
-// says exactly which events go out and how the stream ends.
+// or ends with its error event (Gemini's bare one too) after the first byte, having reported only
+// part of its usage; usage reported in part (zeros in Anthropic's message_delta, a Gemini finish
+// without usageMetadata); a client that leaves mid-stream. One scripted upstream serves every
+// channel kind here, so a test says exactly which events go out and how the stream ends.
 import { once } from "node:events";
 import { type Server, createServer } from "node:http";
 import { ApiError, GoogleGenAI } from "@google/genai";
