@@ -92,6 +92,8 @@ export type ToolDefinition = {
    * the caller's, echoed back.
    */
   freeform?: { format?: Record<string, unknown> };
+  /** Declared inside a Responses `namespace`: its name and the function's own; `name` is then the qualified name upstreams see (responses/namespaces.ts). */
+  inNamespace?: { namespace: string; name: string; description?: string };
 };
 
 export type ToolChoice = { type: "auto" } | { type: "none" } | { type: "required" } | { type: "tool"; name: string };

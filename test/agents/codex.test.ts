@@ -8,9 +8,11 @@
 // group (translated to generateContent: Gemini 2.5 refuses a thinking level, so Codex's reasoning
 // effort goes as a thinking budget). On the Claude group its `prompt_cache_key` becomes Anthropic's
 // cache breakpoints, and its later turns are billed cache reads.
-// On the Claude and Gemini groups Codex runs with `web_search = "disabled"` and `[features] multi_agent = false`:
-// by default it declares a hosted `web_search` tool and a `namespace` tool (multi_agent_v1, its
-// sub-agent functions), which a translated call refuses — loudly, as the last test shows.
+// Codex runs with its default tools everywhere: beside its functions it declares a hosted
+// `web_search` tool and a `namespace` tool (multi_agent_v1, its sub-agent functions). On a
+// translated group web_search is left out and the namespace's functions go up one by one under
+// qualified names (multi_agent_v1__spawn_agent); a call to one comes back to Codex named as it
+// declared it, which one test shows by having the model call multi_agent_v1's close_agent.
 //
 // Network kept off: config.toml in a temporary CODEX_HOME sets check_for_update_on_startup = false,
 // [analytics] enabled = false, [feedback] enabled = false, [otel] exporter = "none", and
@@ -24,8 +26,9 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { upstreamKeys } from "../helpers/relay-env.ts";
+import type { AgentScript } from "../mock-upstreams/agent.ts";
 import { toolReply } from "../mock-upstreams/conversation.ts";
-import { type AgentEnv, cliEnv, expectChannelCredentialOnly, expectLedger, modulesDir, runCli, startAgentEnv, transcript, unavailable, workspace } from "./harness.ts";
+import { type AgentEnv, cliEnv, expectChannelCredentialOnly, expectLedger, expectToolLoopRan, modulesDir, runCli, startAgentEnv, transcript, unavailable, workspace } from "./harness.ts";
 
 const codexJs = join(modulesDir, "@openai/codex/bin/codex.js");
 const skipped = existsSync(codexJs) ? await unavailable(process.execPath, [codexJs, "--version"]) : `${codexJs} is not installed`;
@@ -72,13 +75,15 @@ in_app_updates = false
 skill_mcp_dependency_install = false
 ${features}`;
 
-async function runCodex(identifier: string, model: string, options: { top?: string; features?: string; baseUrl?: string } = {}) {
+const readBoth: AgentScript["steps"] = [{ exec_command: { cmd: "cat README.md" } }, { exec_command: { cmd: "cat NOTES.md" } }];
+
+async function runCodex(identifier: string, model: string, options: { top?: string; features?: string; baseUrl?: string; steps?: AgentScript["steps"] } = {}) {
   const ws = workspace("codex");
   const codexHome = join(ws.home, ".codex");
   mkdirSync(codexHome);
   writeFileSync(join(codexHome, "config.toml"), config(options.baseUrl ?? env.relay.tollgate.url, model, options.top, options.features));
   const { key, name } = await env.key(identifier);
-  env.agent.script.steps = [{ exec_command: { cmd: "cat README.md" } }, { exec_command: { cmd: "cat NOTES.md" } }];
+  env.agent.script.steps = options.steps ?? readBoth;
   const from = env.agent.requests.length;
   const fromUsage = env.agent.usage.length;
   const run = await runCli(process.execPath, [codexJs, "exec", "--skip-git-repo-check", "--color", "never", "What do README.md and NOTES.md say? Run cat to read them."], {
@@ -118,7 +123,7 @@ describe.skipIf(skipped)(`Codex ${skipped ? `(skipped: ${skipped})` : ""}`.trim(
   });
 
   it("runs the same loop on a Claude group, translated to the Messages API, its thinking signature carried in Codex's reasoning item", async () => {
-    const { run, ws, key, name, requests, fromUsage } = await runCodex("claude-smart", "claude-sonnet-4-6", { top: '\nweb_search = "disabled"', features: "multi_agent = false\n" });
+    const { run, ws, key, name, requests, fromUsage } = await runCodex("claude-smart", "claude-sonnet-4-6");
     expect(run.code, transcript(run)).toBe(0);
     expect(run.stdout, transcript(run)).toContain(toolReply(""));
     expect(run.stdout, transcript(run)).toContain(ws.canary);
@@ -164,8 +169,8 @@ describe.skipIf(skipped)(`Codex ${skipped ? `(skipped: ${skipped})` : ""}`.trim(
 
   it("runs the same loop on the Gemini group, translated to generateContent: its reasoning effort as a Gemini 2.5 thinking budget", async () => {
     // For a model it does not know Codex asks for reasoning without an effort; a user sets one so.
-    const top = '\nmodel_reasoning_effort = "medium"\nweb_search = "disabled"';
-    const { run, ws, key, name, requests, fromUsage } = await runCodex("gemini-official", "gemini-2.5-flash", { top, features: "multi_agent = false\n" });
+    const top = '\nmodel_reasoning_effort = "medium"';
+    const { run, ws, key, name, requests, fromUsage } = await runCodex("gemini-official", "gemini-2.5-flash", { top });
     expect(run.code, transcript(run)).toBe(0);
     expect(run.stdout, transcript(run)).toContain(toolReply(""));
     expect(run.stdout, transcript(run)).toContain(ws.canary);
@@ -177,7 +182,8 @@ describe.skipIf(skipped)(`Codex ${skipped ? `(skipped: ${skipped})` : ""}`.trim(
       // Reasoning effort medium: Gemini's own mapping of it for 2.5 (a level would be refused).
       expect(turn.body.generationConfig.thinkingConfig).toMatchObject({ thinkingBudget: 8192 });
       expect(turn.body.generationConfig.thinkingConfig).not.toHaveProperty("thinkingLevel");
-      expect(turn.body.tools.flatMap((tool: any) => tool.functionDeclarations ?? []).map((d: any) => d.name)).toContain("exec_command");
+      const declared = turn.body.tools.flatMap((tool: any) => tool.functionDeclarations ?? []).map((d: any) => d.name);
+      expect(declared).toEqual(expect.arrayContaining(["exec_command", "multi_agent_v1__spawn_agent"]));
     }
     const loop = requests.find((turn) => turn.raw.includes("functionResponse"))!;
     expect(JSON.stringify(loop.body.contents.at(-1))).toContain(ws.canary);
@@ -187,12 +193,30 @@ describe.skipIf(skipped)(`Codex ${skipped ? `(skipped: ${skipped})` : ""}`.trim(
     expect(env.sink.attempts).toEqual([]);
   });
 
-  it("with its default tools on a Claude group, Codex gets a 400 naming the tool it cannot carry, and nothing reaches the upstream", async () => {
-    // Until translation carries `namespace` tools (their functions) and refuses only the hosted ones.
-    const { run, requests } = await runCodex("claude-smart", "claude-sonnet-4-6");
-    expect(run.code, transcript(run)).not.toBe(0);
-    expect(run.stderr, transcript(run)).toMatch(/tools\[\d+\]\.type.*namespace/);
-    expect(requests).toEqual([]);
+  it("with its default tools on a Claude group, Codex runs its loop: web_search left out, multi_agent_v1's functions qualified, and a call into the namespace reaches Codex's own handler", async () => {
+    // The model first calls the namespace's close_agent (on an agent id that does not exist), then reads both files.
+    const steps = [{ multi_agent_v1__close_agent: { target: "nobody" } }, ...readBoth];
+    const { run, ws, key, name, requests, fromUsage } = await runCodex("claude-smart", "claude-sonnet-4-6", { steps });
+    expectToolLoopRan({ run, ws, requests });
+    expect(requests.every((r) => r.method === "POST" && r.path === "/v1/messages"), transcript(run)).toBe(true);
+    for (const turn of requests) {
+      const names: string[] = turn.body.tools.map((tool: any) => tool.name);
+      expect(names).toEqual(expect.arrayContaining(["exec_command", ...["close_agent", "resume_agent", "send_input", "spawn_agent", "wait_agent"].map((f) => `multi_agent_v1__${f}`)]));
+      expect(names.filter((n) => /web_search/.test(n))).toEqual([]);
+      for (const n of names) expect(n).toMatch(/^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$/);
+    }
+    // Codex found close_agent by its namespace and ran it: the result is its handler's own answer
+    // (an unknown agent id), not "unsupported call"; its call came back under the qualified name.
+    const afterClose = requests[1].body.messages;
+    const call = afterClose.findLast((m: any) => m.role === "assistant").content.find((block: any) => block.type === "tool_use");
+    expect(call).toMatchObject({ name: "multi_agent_v1__close_agent", input: { target: "nobody" } });
+    const result = afterClose.at(-1).content.find((block: any) => block.type === "tool_result");
+    expect(result.tool_use_id).toBe(call.id);
+    expect(JSON.stringify(result.content), transcript(run)).toMatch(/invalid agent id nobody/);
+    expect(run.stdout).not.toMatch(/unsupported call/i);
+
+    expectChannelCredentialOnly(requests, key, upstreamKeys.anthropic);
+    await expectLedger(env, name, fromUsage, "responses");
     expect(env.sink.attempts).toEqual([]);
   });
 

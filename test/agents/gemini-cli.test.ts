@@ -23,9 +23,8 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { upstreamKeys } from "../helpers/relay-env.ts";
-import { toolReply } from "../mock-upstreams/conversation.ts";
 import { geminiModelInPath } from "../../web/src/pages/call-guide/gemini-model.ts";
-import { type AgentEnv, cliEnv, expectChannelCredentialOnly, expectLedger, modulesDir, runCli, startAgentEnv, transcript, unavailable, workspace } from "./harness.ts";
+import { type AgentEnv, cliEnv, expectChannelCredentialOnly, expectLedger, expectToolLoopRan, modulesDir, runCli, startAgentEnv, transcript, unavailable, workspace } from "./harness.ts";
 
 const geminiJs = join(modulesDir, "@google/gemini-cli/bundle/gemini.js");
 const skipped = existsSync(geminiJs) ? await unavailable(process.execPath, [geminiJs, "--version"]) : `${geminiJs} is not installed`;
@@ -67,15 +66,6 @@ async function runGemini(identifier: string, model: string, extraSettings: objec
   });
   ws.remove();
   return { run, ws, key, name, requests: env.agent.requests.slice(from), fromUsage };
-}
-
-/** The CLI ran the tool loop to its end: both files' canaries in its answer, over two turns or more upstream. */
-function expectToolLoopRan({ run, ws, requests }: Pick<Awaited<ReturnType<typeof runGemini>>, "run" | "ws" | "requests">) {
-  expect(run.code, transcript(run)).toBe(0);
-  expect(run.stdout, transcript(run)).toContain(toolReply(""));
-  expect(run.stdout, transcript(run)).toContain(ws.canary);
-  expect(run.stdout, transcript(run)).toContain(ws.notesCanary);
-  expect(requests.length, transcript(run)).toBeGreaterThanOrEqual(2);
 }
 
 describe.skipIf(skipped)(`Gemini CLI ${skipped ? `(skipped: ${skipped})` : ""}`.trim(), { timeout: 50_000 }, () => {

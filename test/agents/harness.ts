@@ -18,6 +18,7 @@ import { expect } from "vitest";
 import { unique } from "../helpers/fixtures.ts";
 import { type RelayEnv, startRelayEnv, upstreamKeys } from "../helpers/relay-env.ts";
 import { type AgentMock, startAgentMock } from "../mock-upstreams/agent.ts";
+import { toolReply } from "../mock-upstreams/conversation.ts";
 import type { RecordedRequest } from "../mock-upstreams/server.ts";
 
 export const repoRoot = join(import.meta.dirname, "../..");
@@ -215,6 +216,15 @@ export async function expectLedger(env: AgentEnv, keyName: string, from: number,
   expect(calls.reduce((sum, call) => sum + call.cache_write_tokens, 0)).toBe(usage.reduce((sum, u) => sum + u.cacheWrite, 0));
   for (const call of calls) expect(call.cost).toBeGreaterThan(0);
   return calls;
+}
+
+/** The CLI ran the tool loop to its end: both files' canaries in its answer, over two turns or more upstream. */
+export function expectToolLoopRan({ run, ws, requests }: { run: CliRun; ws: Workspace; requests: RecordedRequest[] }) {
+  expect(run.code, transcript(run)).toBe(0);
+  expect(run.stdout, transcript(run)).toContain(toolReply(""));
+  expect(run.stdout, transcript(run)).toContain(ws.canary);
+  expect(run.stdout, transcript(run)).toContain(ws.notesCanary);
+  expect(requests.length, transcript(run)).toBeGreaterThanOrEqual(2);
 }
 
 /** What to print when a CLI run fails an expectation: everything it said. */

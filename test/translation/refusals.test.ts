@@ -38,7 +38,9 @@ const unrepresentable: Record<string, [string, Record<string, unknown>][]> = {
     ["conversation", { conversation: "conv_0123456789" }],
     ["background", { background: true }],
     ["prompt", { prompt: { id: "pmpt_0123", version: "2" } }],
-    ["tools[0]", { tools: [{ type: "web_search" }] }],
+    // A hosted tool (web_search) is left out upstream; one the client runs in OpenAI's shapes, or forcing a hosted one, is refused.
+    ["tools[0]", { tools: [{ type: "local_shell" }] }],
+    ["tool_choice", { tools: [{ type: "web_search" }], tool_choice: { type: "web_search_preview" } }],
     ["top_logprobs", { top_logprobs: 3 }],
   ],
   "generate-content": [

@@ -6,6 +6,7 @@ import { carry } from "../carry.ts";
 import type { CanonicalResponse, Opaque, StopReason, ToolChoice, ToolDefinition } from "../canonical.ts";
 import type { CallerContext } from "../codec.ts";
 import { freeformInput, freeformToolNames, isFreeform } from "./freeform-tools.ts";
+import { callerTool } from "./namespaces.ts";
 
 type Json = Record<string, unknown>;
 
@@ -46,8 +47,11 @@ export function messageItem(id: string, status: "in_progress" | "completed", con
   return { id, type: "message", status, role: "assistant", content };
 }
 
-export function functionCallItem(id: string, callId: string, name: string, args: string, status: "in_progress" | "completed"): Json {
-  return { type: "function_call", id, call_id: callId, name, arguments: args, status };
+/** A call as the caller declared the tool: a function inside a namespace is named with its `namespace`, which is how Codex finds it. */
+export function functionCallItem(id: string, callId: string, tool: { name: string; namespace?: string }, args: string, status: "in_progress" | "completed"): Json {
+  const item: Json = { type: "function_call", id, call_id: callId, name: tool.name, arguments: args, status };
+  if (tool.namespace !== undefined) item.namespace = tool.namespace;
+  return item;
 }
 
 /** A call of a custom tool: its freeform `input`, where a function call has JSON `arguments`. */
@@ -78,10 +82,10 @@ function toolChoice(choice: ToolChoice | undefined, tools: ToolDefinition[]): un
   return choice.type === "tool" ? { type: isFreeform(tools, choice.name) ? "custom" : "function", name: choice.name } : choice.type;
 }
 
-/** A tool as the caller declared it. */
+/** A tool as the caller declared it (a function in a namespace by its own name). */
 function toolObject(tool: ToolDefinition): Json {
   if (tool.freeform) return { type: "custom", name: tool.name, description: tool.description ?? null, format: tool.freeform.format ?? { type: "text" } };
-  return { type: "function", name: tool.name, description: tool.description ?? null, parameters: tool.parameters, strict: tool.strict ?? null };
+  return { type: "function", name: tool.inNamespace?.name ?? tool.name, description: tool.description ?? null, parameters: tool.parameters, strict: tool.strict ?? null };
 }
 
 /** The response object, with the request fields the SDK types expect echoed from the caller's request. */
@@ -109,12 +113,33 @@ export function responseObject(
     temperature: request.temperature ?? 1,
     text: { format: request.output ?? { type: "text" } },
     tool_choice: toolChoice(request.toolChoice, request.tools),
-    tools: request.tools.map(toolObject),
+    tools: echoedTools(request.tools),
     top_p: request.topP ?? 1,
     truncation: "disabled",
     usage: fields.usage ? usageObject(fields.usage) : null,
     metadata: {},
   };
+}
+
+/** The tools as the caller declared them: a namespace's functions grouped under it again. */
+function echoedTools(tools: ToolDefinition[]): Json[] {
+  const echoed: Json[] = [];
+  const namespaces = new Map<string, Json[]>();
+  for (const tool of tools) {
+    const function_ = toolObject(tool);
+    const namespace = tool.inNamespace?.namespace;
+    if (namespace === undefined) {
+      echoed.push(function_);
+      continue;
+    }
+    let members = namespaces.get(namespace);
+    if (!members) {
+      namespaces.set(namespace, (members = []));
+      echoed.push({ type: "namespace", name: namespace, description: tool.inNamespace?.description ?? "", tools: members });
+    }
+    members.push(function_);
+  }
+  return echoed;
 }
 
 /** The non-stream answer: the same object a stream's `response.completed` carries. */
@@ -127,7 +152,7 @@ export function writeResponse(response: CanonicalResponse, context: CallerContex
     else if (part.type === "refusal") output.push(messageItem(ids.next("msg"), "completed", [refusalPart(part.text)]));
     else if (part.type === "tool_call" && freeform?.has(part.name))
       output.push(customToolCallItem(ids.next("ctc"), part.id, part.name, freeformInput(part.arguments), "completed"));
-    else if (part.type === "tool_call") output.push(functionCallItem(ids.next("fc"), part.id, part.name, part.arguments, "completed"));
+    else if (part.type === "tool_call") output.push(functionCallItem(ids.next("fc"), part.id, callerTool(context.request, part.name), part.arguments, "completed"));
     else if (part.type === "reasoning") output.push(reasoningItem(ids.next("rs"), part.text, part.opaque, part.attachesToNext ?? false));
   }
   const status = finalStatus(response.stopReason);

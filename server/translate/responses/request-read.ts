@@ -14,8 +14,14 @@
 // - `text.verbosity: "medium"` (the default) is accepted; another verbosity is refused.
 // - On items: message `id`/`status`, function_call and custom_tool_call `id`/`status`, output_text
 //   `annotations`/`logprobs` are output bookkeeping, not model input.
-// Custom tools (freeform text in, Codex's apply_patch) become function tools of one string argument,
-// `input` (freeform-tools.ts); their calls and outputs in `input` become that function's calls and results.
+// - Custom tools (freeform text in, Codex's apply_patch) become function tools of one string argument,
+//   `input` (freeform-tools.ts); their calls and outputs in `input` become that function's calls and results.
+// - Hosted tools OpenAI runs inside the response (`web_search`, `file_search`, `code_interpreter`,
+//   `image_generation`) are left out of the upstream request: the model there simply does not have
+//   them. Codex declares `web_search` by default, so refusing it would refuse every Codex turn. A
+//   `tool_choice` that forces one is refused.
+// - A `namespace` tool's functions go upstream one by one, named by namespaces.ts; the calls come
+//   back to the caller as `function_call` items with `namespace` again (items.ts).
 import { uncarry } from "../carry.ts";
 import {
   type CanonicalRequest,
@@ -35,6 +41,7 @@ import {
 } from "../canonical.ts";
 import { promptCacheFields, readPromptCache } from "../openai-prompt-cache.ts";
 import { freeformArguments, freeformParameters } from "./freeform-tools.ts";
+import { qualifiedName } from "./namespaces.ts";
 
 type Json = Record<string, any>;
 
@@ -82,6 +89,7 @@ const namespaceTools = "a namespace groups tools under a name, which the transla
 /** Why a tool of this type cannot be declared on a translated call. */
 function toolRefusal(type: unknown): string {
   if (type === "namespace") return `\`namespace\`: ${namespaceTools}`;
+  if (type === "custom") return "`custom`: a custom tool inside a namespace is not available on a translated call; declare it at the top level of `tools`";
   return `\`${type}\`: ${builtInTools}`;
 }
 
@@ -101,6 +109,8 @@ export function readRequest(body: Json, options: { stream: boolean; model: strin
   readInput(body.input, request);
   if (body.tools != null) request.tools = readTools(body.tools);
   if (body.tool_choice != null) request.toolChoice = readToolChoice(body.tool_choice);
+  if (request.toolChoice?.type === "required" && request.tools.length === 0 && Array.isArray(body.tools) && body.tools.length > 0)
+    throw new TranslationRefusal("tool_choice", "`required` forces a tool call, but every tool declared runs on OpenAI's platform and is left out upstream: declare a function tool, or use auto");
   if (typeof body.parallel_tool_calls === "boolean") request.parallelToolCalls = body.parallel_tool_calls;
   if (body.text != null) {
     const output = readText(body.text);
@@ -165,7 +175,8 @@ function readInput(input: unknown, request: CanonicalRequest): void {
       if (typeof item.call_id !== "string" || typeof item.name !== "string")
         throw new TranslationRefusal(path, "a function_call item needs `call_id` and `name`");
       const args = typeof item.arguments === "string" ? item.arguments : JSON.stringify(item.arguments ?? {});
-      assistantTurn().parts.push({ type: "tool_call", id: item.call_id, name: item.name, arguments: args });
+      const name = typeof item.namespace === "string" ? qualifiedName(item.namespace, item.name) : item.name;
+      assistantTurn().parts.push({ type: "tool_call", id: item.call_id, name, arguments: args });
     } else if (type === "custom_tool_call") {
       if (typeof item.call_id !== "string" || typeof item.name !== "string" || typeof item.input !== "string")
         throw new TranslationRefusal(path, "a custom_tool_call item needs `call_id`, `name` and `input`");
@@ -286,10 +297,19 @@ export function mediaSource(url: string): MediaSource {
   return { kind: "url", url };
 }
 
+/** Run on OpenAI's platform within the response; on a translated call they are left out (see the top). */
+const hostedTools = new Set(["web_search", "web_search_2025_08_26", "web_search_preview", "web_search_preview_2025_03_11", "file_search", "code_interpreter", "image_generation"]);
+
 function readTools(tools: unknown): ToolDefinition[] {
   if (!Array.isArray(tools)) throw new TranslationRefusal("tools", "`tools` must be a list");
-  return tools.map((tool: Json, i: number) => {
+  let namespaced = false;
+  const definitions = tools.flatMap((tool: Json, i: number): ToolDefinition | ToolDefinition[] => {
+    if (hostedTools.has(tool?.type)) return [];
     if (tool?.type === "custom") return customTool(tool, `tools[${i}]`);
+    if (tool?.type === "namespace") {
+      namespaced = true;
+      return namespaceFunctions(tool, `tools[${i}]`);
+    }
     if (tool?.type !== "function") throw new TranslationRefusal(`tools[${i}].type`, toolRefusal(tool?.type));
     for (const key of Object.keys(tool))
       if (!["type", "name", "description", "parameters", "strict"].includes(key) && tool[key] != null)
@@ -299,6 +319,55 @@ function readTools(tools: unknown): ToolDefinition[] {
     if (typeof tool.strict === "boolean") definition.strict = tool.strict;
     return definition;
   });
+  if (namespaced) refuseTakenNames(tools, definitions);
+  return definitions;
+}
+
+/** A namespace's functions as function tools under qualified names (namespaces.ts), each told what its namespace is for. */
+function namespaceFunctions(namespace: Json, path: string): ToolDefinition[] {
+  if (typeof namespace.name !== "string" || namespace.name === "") throw new TranslationRefusal(`${path}.name`, "a namespace tool needs `name`");
+  if (!Array.isArray(namespace.tools)) throw new TranslationRefusal(`${path}.tools`, "a namespace tool needs `tools`, a list of function tools");
+  for (const key of Object.keys(namespace))
+    if (!["type", "name", "description", "tools"].includes(key) && namespace[key] != null)
+      throw new TranslationRefusal(`${path}.${key}`, `\`${key}\` on a namespace tool is not available on a translated call`);
+  const about = typeof namespace.description === "string" && namespace.description !== "" ? namespace.description : undefined;
+  return namespace.tools.map((tool: Json, j: number) => {
+    const at = `${path}.tools[${j}]`;
+    if (tool?.type !== "function") throw new TranslationRefusal(`${at}.type`, toolRefusal(tool?.type));
+    if (typeof tool.name !== "string" || tool.name === "") throw new TranslationRefusal(`${at}.name`, "a function tool needs `name`");
+    // `defer_loading` asks OpenAI to reveal the function only through tool search; upstream it is simply declared.
+    for (const key of Object.keys(tool))
+      if (!["type", "name", "description", "parameters", "strict", "defer_loading"].includes(key) && tool[key] != null)
+        throw new TranslationRefusal(`${at}.${key}`, `\`${key}\` on a function tool is not available on a translated call`);
+    const definition: ToolDefinition = {
+      name: qualifiedName(namespace.name, tool.name),
+      parameters: tool.parameters ?? { type: "object", properties: {} },
+      inNamespace: { namespace: namespace.name, name: tool.name },
+    };
+    if (about !== undefined) definition.inNamespace!.description = about;
+    const own = typeof tool.description === "string" && tool.description !== "" ? tool.description : undefined;
+    if (about !== undefined || own !== undefined) definition.description = [about, own].filter(Boolean).join("\n\n");
+    if (typeof tool.strict === "boolean") definition.strict = tool.strict;
+    return definition;
+  });
+}
+
+/** A qualified name must name one tool only, or a call to it could not be told apart. */
+function refuseTakenNames(tools: Json[], definitions: ToolDefinition[]): void {
+  const seen = new Set<string>();
+  for (const definition of definitions) {
+    if (!seen.has(definition.name)) {
+      seen.add(definition.name);
+      continue;
+    }
+    const clash = definitions.find((other) => other.name === definition.name && other.inNamespace)?.inNamespace;
+    if (!clash) continue; // two plain functions of one name: the upstream says so, as before
+    const i = tools.findIndex((tool) => tool?.type === "namespace" && tool.name === clash.namespace);
+    throw new TranslationRefusal(
+      `tools[${i}]`,
+      `function \`${clash.name}\` of namespace \`${clash.namespace}\` goes upstream as \`${definition.name}\`, which another tool is named too: rename one of them`,
+    );
+  }
 }
 
 /** A custom tool: a function of one string, `input`, whose description carries the grammar if there is one. */
@@ -324,6 +393,7 @@ function readToolChoice(choice: unknown): ToolChoice {
   const object = choice as Json;
   if ((object?.type === "function" || object?.type === "custom") && typeof object.name === "string") return { type: "tool", name: object.name };
   const type = typeof choice === "string" ? choice : object?.type;
+  if (hostedTools.has(type)) throw new TranslationRefusal("tool_choice", `tool_choice \`${type}\` forces a tool that runs on OpenAI's platform, which the translated upstream does not have: use auto, none, required, {type:"function",name} or {type:"custom",name}`);
   throw new TranslationRefusal("tool_choice", `tool_choice \`${type}\` is not available on a translated call: use auto, none, required, {type:"function",name} or {type:"custom",name}`);
 }
 

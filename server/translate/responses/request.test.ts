@@ -159,10 +159,14 @@ describe("responses request: refusals name the field", () => {
       expect(error.reason.length).toBeGreaterThan(10);
     });
 
-  it("says what a namespace tool is: client-run, not built in", () => {
-    const namespace = refusalOf(() => read({ model: "m", input: "x", tools: [{ type: "namespace", name: "multi_agent_v1", tools: [] }] })).reason;
+  it("says what a tool inside a namespace that cannot be carried is: a custom tool or a namespace, not a built-in", () => {
+    const nested = (tool: Record<string, unknown>) => refusalOf(() => read({ model: "m", input: "x", tools: [{ type: "namespace", name: "ns", tools: [tool] }] }));
+    const custom = nested({ type: "custom", name: "apply_patch" });
+    expect(custom.field).toBe("tools[0].tools[0].type");
+    expect(custom.reason).toMatch(/^`custom`: a custom tool inside a namespace .*top level/);
+    const namespace = nested({ type: "namespace", name: "inner", tools: [] }).reason;
     expect(namespace).toMatch(/^`namespace`: a namespace groups tools/);
-    expect(namespace).not.toMatch(/built-in/);
+    for (const reason of [custom.reason, namespace]) expect(reason).not.toMatch(/built-in/);
   });
 
   it("writes a failed tool result's output beginning with \"Error: \", as chat does (Responses has no flag for it)", () => {

@@ -11,11 +11,12 @@ import type { Opaque, StreamEvent } from "../canonical.ts";
 import type { CallerContext, StreamWriter } from "../codec.ts";
 import { FreeformInputStream, freeformToolNames } from "./freeform-tools.ts";
 import { customToolCallItem, finalStatus, functionCallItem, ItemIds, messageItem, reasoningItem, refusalPart, responseId, responseObject, textPart } from "./items.ts";
+import { callerTool } from "./namespaces.ts";
 
 type Json = Record<string, unknown>;
 type Open =
   | { kind: "text" | "refusal"; outputIndex: number; id: string; text: string }
-  | { kind: "tool_call"; outputIndex: number; id: string; callId: string; name: string; args: string }
+  | { kind: "tool_call"; outputIndex: number; id: string; callId: string; tool: { name: string; namespace?: string }; args: string }
   | { kind: "custom_tool_call"; outputIndex: number; id: string; callId: string; name: string; args: string; input: FreeformInputStream }
   | { kind: "reasoning"; outputIndex: number; id: string; text: string; summaryOpen: boolean; opaque?: Opaque; attachesToNext: boolean };
 
@@ -133,9 +134,9 @@ export class ResponsesStreamWriter implements StreamWriter {
       return this.emit("response.output_item.added", { output_index: outputIndex, item: customToolCallItem(open.id, block.id, block.name, "", "in_progress") });
     }
     if (block.type === "tool_call") {
-      const open: Open = { kind: "tool_call", outputIndex, id: this.ids.next("fc"), callId: block.id, name: block.name, args: "" };
+      const open: Open = { kind: "tool_call", outputIndex, id: this.ids.next("fc"), callId: block.id, tool: callerTool(this.context.request, block.name), args: "" };
       this.blocks.set(index, open);
-      return this.emit("response.output_item.added", { output_index: outputIndex, item: functionCallItem(open.id, block.id, block.name, "", "in_progress") });
+      return this.emit("response.output_item.added", { output_index: outputIndex, item: functionCallItem(open.id, block.id, open.tool, "", "in_progress") });
     }
     const open: Open = { kind: "reasoning", outputIndex, id: this.ids.next("rs"), text: "", summaryOpen: false, attachesToNext: false };
     this.blocks.set(index, open);
@@ -160,8 +161,8 @@ export class ResponsesStreamWriter implements StreamWriter {
       item = messageItem(block.id, "completed", [part]);
     } else if (block.kind === "tool_call") {
       const args = block.args === "" ? "{}" : block.args;
-      text += this.emit("response.function_call_arguments.done", { item_id: block.id, output_index, name: block.name, arguments: args });
-      item = functionCallItem(block.id, block.callId, block.name, args, "completed");
+      text += this.emit("response.function_call_arguments.done", { item_id: block.id, output_index, name: block.tool.name, arguments: args });
+      item = functionCallItem(block.id, block.callId, block.tool, args, "completed");
     } else if (block.kind === "custom_tool_call") {
       const { input, rest } = block.input.finish(block.args);
       const where = { item_id: block.id, output_index };
