@@ -116,6 +116,14 @@ describe("Anthropic mock", () => {
     await expect(onThinking).rejects.toMatchObject({ status: 400, message: expect.stringContaining("messages.1.content.0.thinking.cache_control: Extra inputs are not permitted") });
   });
 
+  it("refuses a tool name outside ^[a-zA-Z0-9_-]{1,128}$, as Anthropic does", async () => {
+    const schema = { type: "object" as const, properties: {} };
+    const dotted = client.messages.create({ ...params, tools: [{ name: "read_file", input_schema: schema }, { name: "files.read", input_schema: schema }] });
+    await expect(dotted).rejects.toMatchObject({ status: 400, error: { type: "error", error: { type: "invalid_request_error", message: "tools.1.custom.name: String should match pattern '^[a-zA-Z0-9_-]{1,128}$'" } } });
+    await expect(client.messages.create({ ...params, tools: [{ name: "x".repeat(129), input_schema: schema }] })).rejects.toMatchObject({ status: 400 });
+    await expect(client.messages.create({ ...params, tools: [{ name: "x".repeat(128), input_schema: schema }] })).resolves.toMatchObject({ type: "message" });
+  });
+
   it("accepts X-Api-Key, lists models and counts tokens", async () => {
     const models = [];
     for await (const model of client.models.list()) models.push(model.id);
@@ -242,6 +250,24 @@ describe("OpenAI mock", () => {
     expect(sequence).toEqual(sequence.map((_, index) => index));
   });
 
+  it("refuses a function name outside ^[a-zA-Z0-9_-]+$ or over 64 characters, declared or in the history, as OpenAI does", async () => {
+    const fn = (name: string) => ({ type: "function" as const, function: { name, parameters: { type: "object", properties: {} } } });
+    const coloned = await client.chat.completions.create({ ...chat, tools: [fn("github:create_issue")] }).catch((error) => error);
+    expect(coloned).toBeInstanceOf(OpenAI.BadRequestError);
+    expect(coloned).toMatchObject({
+      param: "tools[0].function.name",
+      code: "invalid_value",
+      error: { message: "Invalid 'tools[0].function.name': string does not match pattern. Expected a string that matches the pattern '^[a-zA-Z0-9_-]+$'.", type: "invalid_request_error" },
+    });
+    const long = await client.responses.create({ model: "gpt-test", input: PROMPT, tools: [{ type: "function", name: "x".repeat(65), parameters: {}, strict: false }] }).catch((error) => error);
+    expect(long).toMatchObject({ status: 400, param: "tools[0].name", code: "string_above_max_length" });
+    const history = [
+      { role: "assistant" as const, tool_calls: [{ id: "c1", type: "function" as const, function: { name: "files.read", arguments: "{}" } }] },
+      { role: "tool" as const, tool_call_id: "c1", content: "ok" },
+    ];
+    await expect(client.chat.completions.create({ ...chat, messages: [...chat.messages, ...history] })).rejects.toMatchObject({ status: 400, param: "messages[1].tool_calls[0].function.name" });
+  });
+
   it("maps auth and error scenarios to typed SDK errors", async () => {
     const wrong = new OpenAI({ apiKey: "nope", baseURL: `${mock.url}/v1`, maxRetries: 0 });
     await expect(wrong.chat.completions.create(chat)).rejects.toBeInstanceOf(OpenAI.AuthenticationError);
@@ -302,6 +328,16 @@ describe("Gemini mock", () => {
     mock.next("thinking");
     const response = await ai.models.generateContent(request);
     expect(response.usageMetadata).toMatchObject({ thoughtsTokenCount: THINKING_TOKENS, totalTokenCount: IN + GEMINI_OUTPUT_TOKENS + THINKING_TOKENS });
+  });
+
+  it("refuses a function name that starts with a digit or runs past 64 characters, and takes dots and colons, as Gemini does", async () => {
+    const declare = (name: string) => ({ ...request, config: { tools: [{ functionDeclarations: [{ name, parametersJsonSchema: { type: "object" } }] }] } });
+    const digit = await ai.models.generateContent(declare("7zip")).catch((error) => error);
+    expect(digit).toBeInstanceOf(ApiError);
+    expect(digit.status).toBe(400);
+    expect(digit.message).toContain("GenerateContentRequest.tools[0].function_declarations[0].name: Invalid function name. Must start with a letter or an underscore.");
+    await expect(ai.models.generateContent(declare("x".repeat(65)))).rejects.toMatchObject({ status: 400 });
+    await expect(ai.models.generateContent(declare("github:files.read"))).resolves.toBeTruthy();
   });
 
   it("maps auth and error scenarios to ApiError with the HTTP status", async () => {

@@ -23,6 +23,8 @@ export function validateAnthropic(body: any, issued: Issued, extra: ReadonlySet<
   }
   const sampling = anthropicSamplingProblem(body);
   if (sampling) return sampling;
+  const toolName = anthropicToolNameProblem(body);
+  if (toolName) return toolName;
   const breakpoints = anthropicBreakpoints(body);
   if (breakpoints > 4) return { message: `A maximum of 4 blocks with cache_control may be provided. Found ${breakpoints}.` };
   const thinkingOn = body.thinking?.type === "enabled" || body.thinking?.type === "adaptive";
@@ -83,6 +85,15 @@ export function validateAnthropic(body: any, issued: Issued, extra: ReadonlySet<
         };
       }
     }
+  }
+  return null;
+}
+
+/** Anthropic's rule for a client tool's name (server tools, `type: "web_search_20250305"`…, have fixed names). */
+function anthropicToolNameProblem(body: any): Problem | null {
+  for (const [i, tool] of (Array.isArray(body.tools) ? body.tools : []).entries()) {
+    const client = tool?.type === undefined || tool.type === null || tool.type === "custom";
+    if (client && !/^[a-zA-Z0-9_-]{1,128}$/.test(String(tool?.name))) return { message: `tools.${i}.custom.name: String should match pattern '^[a-zA-Z0-9_-]{1,128}$'` };
   }
   return null;
 }
@@ -152,6 +163,21 @@ function endUserIdProblem(body: any, fields: string[]): Problem | null {
   return null;
 }
 
+/** OpenAI's rule for a function's name, where it is declared and where the history names it: the pattern, then 64 characters. */
+function openaiFunctionNameProblem(name: unknown, param: string): Problem | null {
+  if (typeof name !== "string" || !/^[a-zA-Z0-9_-]+$/.test(name)) {
+    return { message: `Invalid '${param}': string does not match pattern. Expected a string that matches the pattern '^[a-zA-Z0-9_-]+$'.`, param, code: "invalid_value" };
+  }
+  if (name.length > 64) {
+    return {
+      message: `Invalid '${param}': string too long. Expected a string with maximum length 64, but got a string with length ${name.length} instead.`,
+      param,
+      code: "string_above_max_length",
+    };
+  }
+  return null;
+}
+
 /** Qwen (DashScope's compatible mode) documents `top_k` beside OpenAI's fields; OpenAI, and this mock for other models, refuse it. */
 const takesTopK = (model: unknown) => /^qwen/i.test(String(model));
 
@@ -168,7 +194,17 @@ export function validateChat(body: any, extra: ReadonlySet<string>): Problem | n
     }
     if (body.top_p != null) return { message: "Unsupported parameter: 'top_p' is not supported with this model.", param: "top_p", code: "unsupported_parameter" };
   }
+  for (const [i, tool] of (Array.isArray(body.tools) ? body.tools : []).entries()) {
+    const problem = tool?.type === "function" ? openaiFunctionNameProblem(tool.function?.name, `tools[${i}].function.name`) : null;
+    if (problem) return problem;
+  }
   const messages: any[] = body.messages;
+  for (const [i, message] of messages.entries()) {
+    for (const [j, call] of (Array.isArray(message?.tool_calls) ? message.tool_calls : []).entries()) {
+      const problem = call?.type === "function" ? openaiFunctionNameProblem(call.function?.name, `messages[${i}].tool_calls[${j}].function.name`) : null;
+      if (problem) return problem;
+    }
+  }
   let pending = new Set<string>(); // tool_call_ids of the last assistant turn not answered yet
   let pendingAt = -1;
   for (const [i, message] of messages.entries()) {
@@ -217,6 +253,10 @@ export function validateResponses(body: any, issued: Issued, extra: ReadonlySet<
   if (user) return user;
   for (const field of ["temperature", "top_p"]) {
     if (body[field] != null && reasoningModel(body.model)) return { message: `Unsupported parameter: '${field}' is not supported with this model.`, param: field, code: "unsupported_parameter" };
+  }
+  for (const [i, tool] of (Array.isArray(body.tools) ? body.tools : []).entries()) {
+    const problem = tool?.type === "function" || tool?.type === "custom" ? openaiFunctionNameProblem(tool.name, `tools[${i}].name`) : null;
+    if (problem) return problem;
   }
   // Function tools are strict unless `strict: false` says otherwise, and strict schemas must close every object.
   for (const tool of Array.isArray(body.tools) ? body.tools : []) {
@@ -310,6 +350,21 @@ function thinkingProblem(thinking: any, model: string): Problem | null {
   return null;
 }
 
+/** Gemini's rule for a function declaration's name (the Developer API's 64 characters; Vertex AI takes 128). */
+function geminiFunctionNameProblem(body: any): Problem | null {
+  for (const [i, tool] of (Array.isArray(body.tools) ? body.tools : []).entries()) {
+    const declarations = tool?.functionDeclarations ?? tool?.function_declarations;
+    for (const [j, declaration] of (Array.isArray(declarations) ? declarations : []).entries()) {
+      if (!/^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/.test(String(declaration?.name))) {
+        return {
+          message: `* GenerateContentRequest.tools[${i}].function_declarations[${j}].name: Invalid function name. Must start with a letter or an underscore. Must be alphameric (a-z, A-Z, 0-9), underscores (_), dots (.), colons (:) or dashes (-), with a maximum length of 64.\n`,
+        };
+      }
+    }
+  }
+  return null;
+}
+
 /** `model` is the one the URL names (models/{model}:generateContent). */
 export function validateGemini(body: any, issued: Issued, extra: ReadonlySet<string>, model: string): Problem | null {
   const unknown = unknownKeys(body, GEMINI_FIELDS, extra, camel);
@@ -324,6 +379,8 @@ export function validateGemini(body: any, issued: Issued, extra: ReadonlySet<str
     const thinking = thinkingProblem(config.thinkingConfig ?? config.thinking_config, model);
     if (thinking) return thinking;
   }
+  const toolName = geminiFunctionNameProblem(body);
+  if (toolName) return toolName;
   const contents: any[] = body.contents;
   // Gemini 3 checks the current turn: everything after the last user content that is not only function responses.
   const lastUserText = contents.findLastIndex((c) => c?.role !== "model" && (c?.parts ?? []).some((p: any) => !(p?.functionResponse ?? p?.function_response)));
