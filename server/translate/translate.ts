@@ -19,6 +19,7 @@ import type { CallerContext, Codec, StreamWriter } from "./codec.ts";
 import { codecs } from "./codecs.ts";
 import { JsonText, jsonBytes } from "./json-bytes.ts";
 import { type RawStrings, rawStringsOf } from "./raw-strings.ts";
+import { UpstreamToolNames } from "./tool-names.ts";
 import { rememberedTools } from "./tools-memo.ts";
 import type { RawJson } from "../gateway/raw-json.ts";
 import { pageless } from "../gateway/errors/upstream-refusal.ts";
@@ -102,12 +103,14 @@ function translatingAdapter(
   refuse: (error: TranslationRefusal) => GatewayError,
 ): UpstreamAdapter {
   const native = nativeAdapters[upstream.format as RelayInterface];
+  // Tool names the upstream would refuse go as stand-ins (tool-names.ts); its calls come back under the caller's.
+  const toolNames = UpstreamToolNames.of(context.request.tools, upstream.format);
   return {
     build(_client, target) {
       let body: Record<string, unknown>;
       const { request, strings } = requestToWrite();
       try {
-        body = upstream.writeRequest({ ...request, model: target.upstreamModel, stream: true }, { preset: target.preset ?? null });
+        body = upstream.writeRequest({ ...toolNames.upstreamRequest(request), model: target.upstreamModel, stream: true }, { preset: target.preset ?? null });
       } catch (error) {
         if (error instanceof TranslationRefusal) throw refuse(error);
         throw error;
@@ -135,9 +138,11 @@ function translatingAdapter(
       let finished = false;
       let closed = false;
       let stopReason: string | undefined;
+      const renames = toolNames.renames;
       const pass = (events: ReturnType<typeof reader.read>) => {
         let out = "";
-        for (const event of events) {
+        for (const upstreamEvent of events) {
+          const event = renames ? toolNames.callerEvent(upstreamEvent) : upstreamEvent;
           if (event.type === "finish") (finished = true), (stopReason = event.stopReason);
           if (event.type === "usage" || event.type === "finish") usage = event.usage;
           else if (event.type === "start" && event.usage) usage = event.usage;
