@@ -20,7 +20,7 @@ import { eligibleChannels, nextCredential, orderChannels, translatingChannels, u
 import type { Forwarder } from "./forward.ts";
 import { type UpstreamAnswer, exchange, originAndPath } from "./upstream-exchange.ts";
 import { decodedBodyBytes, rawJsonOf } from "./middleware/body.ts";
-import { type StreamError, type UpstreamAdapter, admittedRequest } from "./upstreams/adapter.ts";
+import { type StreamError, type StreamSession, type UpstreamAdapter, admittedRequest } from "./upstreams/adapter.ts";
 import { nativeAdapters } from "./upstreams/by-interface.ts";
 import { type SseEvent, SseSplitter } from "./upstreams/sse.ts";
 import { record as metrics } from "../metrics/metrics.ts";
@@ -389,7 +389,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
           return { failed: classify(error) };
         }
         res.end(session.errorEvent("The upstream stream broke off; the answer is incomplete. Retry the request."));
-        return { outcome: { status: "upstream_broken", httpStatus: 200, usage: withEstimate(session.usage(), forwarded), ttfbMs, channelFault: "stream broke after its first byte" } };
+        return { outcome: { status: "upstream_broken", httpStatus: 200, usage: brokenOffUsage(session, forwarded), ttfbMs, channelFault: "stream broke after its first byte" } };
       }
       if (events === 0) {
         if (ttfbMs === null) return { failed: { kind: "error", reason: "upstream stream had no events" } };
@@ -412,7 +412,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
           : {
               status: "upstream_broken",
               httpStatus: 200,
-              usage: call.stream ? withEstimate(session.usage(), forwardedBeforeError) : reportedOrEstimated(session.usage(), events - 1),
+              usage: call.stream ? brokenOffUsage(session, forwardedBeforeError) : reportedOrEstimated(session.usage(), events - 1),
               ttfbMs: at,
               channelFault: `stream ended with an error event: ${said.message.slice(0, 200)}`,
             };
@@ -460,6 +460,15 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       // Input counted as cache reads or writes was reported, though none of it was uncached (a prompt cached to its last message).
       const inputReported = usage.input + usage.cacheRead + usage.cacheWrite > 0;
       return { ...usage, input: inputReported || events === 0 ? usage.input : estimatedInputTokens(input), output: Math.max(usage.output, events) };
+    }
+
+    /**
+     * A stream broken off after its first byte: charged as a disconnect, unless the upstream had
+     * said it finished (its finish carries the whole usage: Anthropic's message_delta, Gemini's last
+     * chunk), when it is charged what it reported, as the same stream ending cleanly would be.
+     */
+    function brokenOffUsage(session: StreamSession, forwarded: number): Usage {
+      return session.finishReason?.() !== undefined || session.finishSaid?.() ? reportedOrEstimated(session.usage(), forwarded) : withEstimate(session.usage(), forwarded);
     }
 
     /**

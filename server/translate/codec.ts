@@ -30,6 +30,8 @@ export interface StreamReader {
   end(): StreamEvent[];
   /** What the upstream said when its stream ended in an error event (then no `finish` comes). */
   upstreamError?: UpstreamError | null;
+  /** The upstream has said why its answer ended (its usage is then whole), though the event that ends its stream may not have come. */
+  finishSaid?(): boolean;
 }
 
 export interface StreamWriter {

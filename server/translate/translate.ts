@@ -164,6 +164,7 @@ function translatingAdapter(
         usage: () => usage,
         // In the canonical (Anthropic) vocabulary: one word for every upstream a translated call may reach.
         finishReason: () => stopReason,
+        finishSaid: () => finished || reader.finishSaid?.() === true,
         // The upstream's error event, or a stream that ended without finishing (close, above, wrote the caller's error event).
         endedWithError: () =>
           reader.upstreamError

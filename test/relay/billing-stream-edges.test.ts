@@ -190,3 +190,35 @@ describe("an Anthropic-format stream whose message_delta gives zeros for what me
     await expectNothingHeld();
   });
 });
+
+describe("a stream that breaks off after the upstream reported its finish and whole usage", () => {
+  // message_delta gives the stop reason and the final count; only message_stop, which carries nothing, is missing.
+  const finished = [
+    anthropicStart({ input_tokens: 15, output_tokens: 1 }),
+    anthropicBlockStart,
+    anthropicText("Hi"),
+    named("content_block_stop", { type: "content_block_stop", index: 0 }),
+    named("message_delta", { type: "message_delta", delta: { stop_reason: "end_turn", stop_sequence: null }, usage: { output_tokens: 2 } }),
+  ];
+
+  it("is charged what the upstream reported, as the same stream completed is, not a token per forwarded event (passthrough and translated)", async () => {
+    for (const [path, headers, body] of [
+      ["/v1/messages", (key: string) => ({ "x-api-key": key, "anthropic-version": "2023-06-01" }), { model: "claude-sonnet-4-6", max_tokens: 64, stream: true, messages: [{ role: "user", content: "hi" }] }],
+      ["/v1/responses", (key: string) => ({ authorization: `Bearer ${key}` }), { model: "claude-sonnet-4-6", stream: true, input: "hi" }],
+    ] as const) {
+      const charged: Record<string, unknown>[] = [];
+      for (const end of ["completed", "reset", "error event"] as const) {
+        const last = { completed: [named("message_stop", { type: "message_stop" })], reset: [], "error event": [named("error", { type: "error", error: { type: "overloaded_error", message: "Overloaded" } })] }[end];
+        script = { events: [...finished, ...last], end: end === "reset" ? "reset" : "end" };
+        const name = unique("finished");
+        await (await post(path, headers(await env.key("claude-smart", name)), body)).text();
+        const [call] = await env.ledger(name);
+        charged.push({ input_tokens: call.input_tokens, output_tokens: call.output_tokens, cost: call.cost });
+      }
+      expect(charged[0], path).toEqual({ input_tokens: 15, output_tokens: 2, cost: expect.any(Number) });
+      expect(charged[1], `${path} reset`).toEqual(charged[0]);
+      expect(charged[2], `${path} error event`).toEqual(charged[0]);
+    }
+    await expectNothingHeld();
+  });
+});

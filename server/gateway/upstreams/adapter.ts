@@ -61,6 +61,11 @@ export interface StreamSession {
   close?(): string;
   /** The upstream's own stop reason, once the stream said it (the ledger and traces record it). */
   finishReason?(): string | undefined;
+  /**
+   * The upstream said its answer finished, with its whole usage, though the stream's last event may
+   * not have come yet (a translated one reports its finish only then); finishReason implies it.
+   */
+  finishSaid?(): boolean;
   /** The error event the upstream's stream said it failed with, if it sent one. */
   endedWithError?(): StreamError | undefined;
 }

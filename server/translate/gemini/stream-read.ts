@@ -57,6 +57,11 @@ export class GeminiStreamReader implements StreamReader {
     return out;
   }
 
+  /** The chunk that finishes carries the final usageMetadata; `finish` waits for the stream's end. */
+  finishSaid(): boolean {
+    return this.started && (this.finishReason !== undefined || this.blocked);
+  }
+
   end(): StreamEvent[] {
     const out: StreamEvent[] = [];
     this.close(out);

@@ -78,6 +78,11 @@ export class MessagesStreamReader implements StreamReader {
     }
   }
 
+  /** message_delta gave the stop reason and the final count; message_stop only closes. */
+  finishSaid(): boolean {
+    return this.stopReason !== null;
+  }
+
   end(): StreamEvent[] {
     if (this.finished) return [];
     // Blocks left open by a stream that broke are closed; there is no finish without message_stop.
