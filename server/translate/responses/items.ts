@@ -77,9 +77,13 @@ export function finalStatus(stopReason: StopReason): { status: "completed" | "in
   return { status: "completed", incomplete_details: null };
 }
 
+/** The tool choice as the caller made it: a function in a namespace by its own name and its `namespace`. */
 function toolChoice(choice: ToolChoice | undefined, tools: ToolDefinition[]): unknown {
   if (!choice) return "auto";
-  return choice.type === "tool" ? { type: isFreeform(tools, choice.name) ? "custom" : "function", name: choice.name } : choice.type;
+  if (choice.type !== "tool") return choice.type;
+  if (isFreeform(tools, choice.name)) return { type: "custom", name: choice.name };
+  const inNamespace = tools.find((tool) => tool.name === choice.name)?.inNamespace;
+  return inNamespace ? { type: "function", name: inNamespace.name, namespace: inNamespace.namespace } : { type: "function", name: choice.name };
 }
 
 /** A tool as the caller declared it (a function in a namespace by its own name). */

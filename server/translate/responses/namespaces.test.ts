@@ -166,3 +166,50 @@ describe("responses writer: a call into a namespace goes back as Codex declared 
     expect(read.output[0]).toMatchObject({ type: "function_call", name: "close_agent", namespace: "multi_agent_v1" });
   });
 });
+
+describe("responses tool_choice naming a function inside a namespace", () => {
+  const usage = { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, cacheWrite1h: 0, reasoning: 0 };
+  const echoed = (request: ReturnType<typeof read>) =>
+    (responsesCodec.writeResponse({ id: "m", model: "claude-sonnet-4-6", created: 1, content: [], stopReason: "end_turn", usage }, { model: "claude-sonnet-4-6", includeUsage: false, request, estimatedInputTokens: 1 }) as any).tool_choice;
+
+  it("forces the function under the name it goes upstream as, and echoes it as the caller named it", () => {
+    for (const tool_choice of [{ type: "function", name: "spawn_agent" }, { type: "function", name: "spawn_agent", namespace: "multi_agent_v1" }]) {
+      const request = read({ input: "hi", tools: codexTools, tool_choice });
+      expect(request.toolChoice).toEqual({ type: "tool", name: "multi_agent_v1__spawn_agent" });
+      expect((codecs.messages.writeRequest(request) as any).tool_choice).toEqual({ type: "tool", name: "multi_agent_v1__spawn_agent" });
+      expect((codecs.chat.writeRequest(request) as any).tool_choice).toEqual({ type: "function", function: { name: "multi_agent_v1__spawn_agent" } });
+      expect((codecs["generate-content"].writeRequest(request) as any).toolConfig.functionCallingConfig.allowedFunctionNames).toEqual(["multi_agent_v1__spawn_agent"]);
+      expect(echoed(request)).toEqual({ type: "function", name: "spawn_agent", namespace: "multi_agent_v1" });
+    }
+    // A top-level function of that name is the one named.
+    const plain = read({ input: "hi", tools: [...codexTools, { type: "function", name: "spawn_agent" }], tool_choice: { type: "function", name: "spawn_agent" } });
+    expect(plain.toolChoice).toEqual({ type: "tool", name: "spawn_agent" });
+    expect(echoed(plain)).toEqual({ type: "function", name: "spawn_agent" });
+    // A custom tool of that name is not a function: `{type:"function"}` still names the namespace's.
+    const custom = read({ input: "hi", tools: [...codexTools, { type: "custom", name: "spawn_agent" }], tool_choice: { type: "function", name: "spawn_agent" } });
+    expect(custom.toolChoice).toEqual({ type: "tool", name: "multi_agent_v1__spawn_agent" });
+    expect(echoed(custom)).toEqual({ type: "function", name: "spawn_agent", namespace: "multi_agent_v1" });
+  });
+
+  it("refuses a name two namespaces have, or a namespace that has no such function, saying what to send", () => {
+    const other = { type: "namespace", name: "crm", description: "", tools: [{ type: "function", name: "spawn_agent" }] };
+    const ambiguous = refusalOf(() => read({ input: "hi", tools: [...codexTools, other], tool_choice: { type: "function", name: "spawn_agent" } }));
+    expect(ambiguous.field).toBe("tool_choice");
+    expect(ambiguous.reason).toMatch(/`multi_agent_v1` and `crm`.*`namespace`/);
+    const missing = refusalOf(() => read({ input: "hi", tools: codexTools, tool_choice: { type: "function", name: "find", namespace: "multi_agent_v1" } }));
+    expect(missing.field).toBe("tool_choice");
+    expect(missing.reason).toMatch(/no function `find` in namespace `multi_agent_v1`/);
+  });
+});
+
+describe("responses input: a custom tool call made inside a namespace", () => {
+  it("keeps its namespace, as a function call's does: it is not taken for a top-level tool of the same name", () => {
+    const input = [
+      { type: "custom_tool_call", call_id: "call_1", name: "apply_patch", namespace: "editor", input: "*** Begin Patch" },
+      { type: "custom_tool_call_output", call_id: "call_1", output: "done" },
+    ];
+    const { turns } = read({ input, tools: [{ type: "custom", name: "apply_patch" }] });
+    expect(turns[0].parts).toEqual([{ type: "tool_call", id: "call_1", name: "editor__apply_patch", arguments: '{"input":"*** Begin Patch"}' }]);
+    expect(turns[1].parts[0]).toMatchObject({ type: "tool_result", callId: "call_1", name: "editor__apply_patch" });
+  });
+});

@@ -21,7 +21,9 @@
 //   them. Codex declares `web_search` by default, so refusing it would refuse every Codex turn. A
 //   `tool_choice` that forces one is refused.
 // - A `namespace` tool's functions go upstream one by one, named by namespaces.ts; the calls come
-//   back to the caller as `function_call` items with `namespace` again (items.ts).
+//   back to the caller as `function_call` items with `namespace` again (items.ts). A `tool_choice`
+//   naming one of those functions (with `namespace` where two namespaces have the name) forces it
+//   under its upstream name; a `custom_tool_call` in `input` with a `namespace` keeps it too.
 import { uncarry } from "../carry.ts";
 import {
   type CanonicalRequest,
@@ -108,7 +110,7 @@ export function readRequest(body: Json, options: { stream: boolean; model: strin
   if (typeof body.instructions === "string" && body.instructions !== "") request.system.push({ type: "text", text: body.instructions });
   readInput(body.input, request);
   if (body.tools != null) request.tools = readTools(body.tools);
-  if (body.tool_choice != null) request.toolChoice = readToolChoice(body.tool_choice);
+  if (body.tool_choice != null) request.toolChoice = readToolChoice(body.tool_choice, request.tools);
   if (request.toolChoice?.type === "required" && request.tools.length === 0 && Array.isArray(body.tools) && body.tools.length > 0)
     throw new TranslationRefusal("tool_choice", "`required` forces a tool call, but every tool declared runs on OpenAI's platform and is left out upstream: declare a function tool, or use auto");
   if (typeof body.parallel_tool_calls === "boolean") request.parallelToolCalls = body.parallel_tool_calls;
@@ -180,7 +182,9 @@ function readInput(input: unknown, request: CanonicalRequest): void {
     } else if (type === "custom_tool_call") {
       if (typeof item.call_id !== "string" || typeof item.name !== "string" || typeof item.input !== "string")
         throw new TranslationRefusal(path, "a custom_tool_call item needs `call_id`, `name` and `input`");
-      assistantTurn().parts.push({ type: "tool_call", id: item.call_id, name: item.name, arguments: freeformArguments(item.input) });
+      // One made inside a namespace (OpenAI allows custom tools there) keeps it, as a function call does.
+      const name = typeof item.namespace === "string" ? qualifiedName(item.namespace, item.name) : item.name;
+      assistantTurn().parts.push({ type: "tool_call", id: item.call_id, name, arguments: freeformArguments(item.input) });
     } else if (type === "function_call_output" || type === "custom_tool_call_output") {
       const result = toolResult(item, type, path, turns);
       const turn = last();
@@ -388,13 +392,33 @@ function customTool(tool: Json, path: string): ToolDefinition {
   return definition;
 }
 
-function readToolChoice(choice: unknown): ToolChoice {
+function readToolChoice(choice: unknown, tools: ToolDefinition[]): ToolChoice {
   if (choice === "auto" || choice === "none" || choice === "required") return { type: choice };
   const object = choice as Json;
-  if ((object?.type === "function" || object?.type === "custom") && typeof object.name === "string") return { type: "tool", name: object.name };
+  if (object?.type === "function" && typeof object.name === "string") return { type: "tool", name: chosenFunction(object, tools) };
+  if (object?.type === "custom" && typeof object.name === "string") return { type: "tool", name: object.name };
   const type = typeof choice === "string" ? choice : object?.type;
   if (hostedTools.has(type)) throw new TranslationRefusal("tool_choice", `tool_choice \`${type}\` forces a tool that runs on OpenAI's platform, which the translated upstream does not have: use auto, none, required, {type:"function",name} or {type:"custom",name}`);
   throw new TranslationRefusal("tool_choice", `tool_choice \`${type}\` is not available on a translated call: use auto, none, required, {type:"function",name} or {type:"custom",name}`);
+}
+
+/**
+ * The upstream name of the function a tool_choice names: a top-level function by its own name, a
+ * namespace's function by its name (and `namespace`, where two namespaces have one of that name).
+ */
+function chosenFunction(choice: Json, tools: ToolDefinition[]): string {
+  const name: string = choice.name;
+  const namespace = typeof choice.namespace === "string" ? choice.namespace : undefined;
+  if (namespace === undefined && tools.some((tool) => !tool.inNamespace && !tool.freeform && tool.name === name)) return name;
+  const found = tools.filter((tool) => tool.inNamespace?.name === name && (namespace === undefined || tool.inNamespace.namespace === namespace));
+  if (found.length === 1) return found[0].name;
+  if (namespace !== undefined)
+    throw new TranslationRefusal("tool_choice", `there is no function \`${name}\` in namespace \`${namespace}\` among \`tools\`: name a function declared there`);
+  if (found.length > 1) {
+    const namespaces = found.map((tool) => `\`${tool.inNamespace!.namespace}\``).join(" and ");
+    throw new TranslationRefusal("tool_choice", `function \`${name}\` is in namespaces ${namespaces}: add \`namespace\` to \`tool_choice\` to say which`);
+  }
+  return name; // declared nowhere: the upstream says so, as for any unknown name
 }
 
 function readText(text: Json): OutputFormat | undefined {
