@@ -85,12 +85,9 @@ const refusedWhenSet: Record<string, string> = {
   moderation: "moderation settings are not available on a translated call: remove `moderation`",
 };
 const builtInTools = "built-in tools run on OpenAI's platform only; a translated call supports function and custom tools";
-/** Not built-in: a namespace groups client-run tools under a name, which only Responses knows. */
-const namespaceTools = "a namespace groups tools under a name, which the translated upstream has no place for; list its function tools one by one instead";
-
-/** Why a tool of this type cannot be declared on a translated call. */
+/** Why a tool of this type cannot be declared on a translated call (a namespace or a custom tool only where it is, inside a namespace). */
 function toolRefusal(type: unknown): string {
-  if (type === "namespace") return `\`namespace\`: ${namespaceTools}`;
+  if (type === "namespace") return "`namespace`: a namespace inside a namespace is not available on a translated call; declare it at the top level of `tools`";
   if (type === "custom") return "`custom`: a custom tool inside a namespace is not available on a translated call; declare it at the top level of `tools`";
   return `\`${type}\`: ${builtInTools}`;
 }
