@@ -312,6 +312,7 @@ function readTools(tools: unknown): ToolDefinition[] {
       return namespaceFunctions(tool, `tools[${i}]`);
     }
     if (tool?.type !== "function") throw new TranslationRefusal(`tools[${i}].type`, toolRefusal(tool?.type));
+    if (typeof tool.name !== "string" || tool.name === "") throw new TranslationRefusal(`tools[${i}].name`, "a function tool needs `name`");
     for (const key of Object.keys(tool))
       if (!["type", "name", "description", "parameters", "strict"].includes(key) && tool[key] != null)
         throw new TranslationRefusal(`tools[${i}].${key}`, `\`${key}\` on a function tool is not available on a translated call`);

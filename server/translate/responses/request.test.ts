@@ -159,6 +159,14 @@ describe("responses request: refusals name the field", () => {
       expect(error.reason.length).toBeGreaterThan(10);
     });
 
+  it("refuses a function tool without a name, naming it (the upstream would get a tool it cannot call)", () => {
+    for (const tool of [{ type: "function", parameters: {} }, { type: "function", name: "", parameters: {} }]) {
+      const refusal = refusalOf(() => read({ model: "m", input: "x", tools: [tool] }));
+      expect(refusal.field).toBe("tools[0].name");
+      expect(refusal.reason).toMatch(/needs `name`/);
+    }
+  });
+
   it("says what a tool inside a namespace that cannot be carried is: a custom tool or a namespace, not a built-in", () => {
     const nested = (tool: Record<string, unknown>) => refusalOf(() => read({ model: "m", input: "x", tools: [{ type: "namespace", name: "ns", tools: [tool] }] }));
     const custom = nested({ type: "custom", name: "apply_patch" });
