@@ -7,7 +7,11 @@
 // GPT group (passthrough), on a Claude group (translated to the Messages API) and on the Gemini
 // group (translated to generateContent: Gemini 2.5 refuses a thinking level, so Codex's reasoning
 // effort goes as a thinking budget). On the Claude group its `prompt_cache_key` becomes Anthropic's
-// cache breakpoints, and its later turns are billed cache reads.
+// cache breakpoints, and its later turns are billed cache reads. On a DeepSeek group (translated to
+// chat completions) the upstream gets only fields DeepSeek documents (none of Codex's
+// prompt_cache_key, include, store or parallel_tool_calls; effort none as thinking disabled), and
+// deepseek-reasoner's reasoning_content goes back with each tool call through Codex's reasoning
+// item, as DeepSeek's thinking mode requires; on a Qwen group the same loop runs.
 // Codex runs with its default tools everywhere: beside its functions it declares a hosted
 // `web_search` tool and a `namespace` tool (multi_agent_v1, its sub-agent functions). On a
 // translated group web_search is left out and the namespace's functions go up one by one under
@@ -27,7 +31,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { upstreamKeys } from "../helpers/relay-env.ts";
 import type { AgentScript } from "../mock-upstreams/agent.ts";
-import { toolReply } from "../mock-upstreams/conversation.ts";
+import { REASONING_TEXT, toolReply } from "../mock-upstreams/conversation.ts";
 import { type AgentEnv, cliEnv, expectChannelCredentialOnly, expectLedger, expectToolLoopRan, modulesDir, runCli, startAgentEnv, transcript, unavailable, workspace } from "./harness.ts";
 
 const codexJs = join(modulesDir, "@openai/codex/bin/codex.js");
@@ -37,7 +41,7 @@ if (skipped) console.warn(`Codex suite skipped: ${skipped}`);
 let env: AgentEnv;
 beforeAll(async () => {
   if (skipped) return;
-  env = await startAgentEnv({ "claude-smart": ["responses"], "gemini-official": ["responses"] });
+  env = await startAgentEnv({ "claude-smart": ["responses"], "gemini-official": ["responses"], "deepseek-trial": ["responses"], "qwen-trial": ["responses"] });
 });
 afterAll(async () => {
   await env?.stop();
@@ -74,6 +78,24 @@ api_key_model_discovery = false
 in_app_updates = false
 skill_mcp_dependency_install = false
 ${features}`;
+
+// DeepSeek's chat fields (api-docs.deepseek.com/api/create-chat-completion, guides/thinking_mode) and message roles.
+const deepseekFields = ["model", "messages", "thinking", "reasoning_effort", "frequency_penalty", "max_tokens", "presence_penalty", "response_format", "stop", "stream", "stream_options", "temperature", "top_p", "tools", "tool_choice", "logprobs", "top_logprobs"];
+const deepseekMessageFields: Record<string, string[]> = {
+  system: ["role", "content", "name"],
+  user: ["role", "content", "name"],
+  assistant: ["role", "content", "name", "prefix", "reasoning_content", "tool_calls"],
+  tool: ["role", "content", "tool_call_id"],
+};
+
+/** Nothing DeepSeek lacks: none of Codex's Responses fields (prompt_cache_key, include, store, parallel_tool_calls…), no developer role. */
+function expectDeepSeekFieldsOnly(body: any) {
+  expect(Object.keys(body).filter((field) => !deepseekFields.includes(field))).toEqual([]);
+  for (const message of body.messages) {
+    expect(Object.keys(deepseekMessageFields), JSON.stringify(message).slice(0, 200)).toContain(message.role);
+    expect(Object.keys(message).filter((field) => !deepseekMessageFields[message.role].includes(field))).toEqual([]);
+  }
+}
 
 const readBoth: AgentScript["steps"] = [{ exec_command: { cmd: "cat README.md" } }, { exec_command: { cmd: "cat NOTES.md" } }];
 
@@ -216,6 +238,76 @@ describe.skipIf(skipped)(`Codex ${skipped ? `(skipped: ${skipped})` : ""}`.trim(
     expect(run.stdout).not.toMatch(/unsupported call/i);
 
     expectChannelCredentialOnly(requests, key, upstreamKeys.anthropic);
+    await expectLedger(env, name, fromUsage, "responses");
+    expect(env.sink.attempts).toEqual([]);
+  });
+
+  it("runs the same loop with its default settings on a DeepSeek group, translated to chat completions: only fields DeepSeek has", async () => {
+    const { run, ws, key, name, requests, fromUsage } = await runCodex("deepseek-trial", "deepseek-chat");
+    expectToolLoopRan({ run, ws, requests });
+    for (const turn of requests) {
+      expect(`${turn.method} ${turn.path}`).toBe("POST /v1/chat/completions");
+      expect(turn.body).toMatchObject({ model: "deepseek-chat", stream: true, stream_options: { include_usage: true }, tool_choice: "auto" });
+      expectDeepSeekFieldsOnly(turn.body);
+      const names: string[] = turn.body.tools.map((tool: any) => tool.function.name);
+      expect(names).toEqual(expect.arrayContaining(["exec_command", "multi_agent_v1__spawn_agent"]));
+      expect(names.filter((n) => /web_search/.test(n))).toEqual([]);
+      // Codex's instructions and developer messages lead as system messages; its prompt follows.
+      expect(turn.body.messages[0].role).toBe("system");
+      expect(turn.body.messages.filter((m: any) => m.role === "user").at(-1).content).toContain("What do README.md and NOTES.md say?");
+    }
+    const [, second, third] = requests;
+    const call = second.body.messages.at(-2);
+    expect(call).toMatchObject({ role: "assistant", tool_calls: [{ type: "function", function: { name: "exec_command", arguments: JSON.stringify({ cmd: "cat README.md" }) } }] });
+    expect(second.body.messages.at(-1)).toMatchObject({ role: "tool", tool_call_id: call.tool_calls[0].id });
+    expect(second.body.messages.at(-1).content).toContain(ws.canary);
+    expect(third.body.messages.at(-1).content).toContain(ws.notesCanary);
+
+    expectChannelCredentialOnly(requests, key, upstreamKeys.openai);
+    await expectLedger(env, name, fromUsage, "responses");
+    expect(env.sink.attempts).toEqual([]);
+  });
+
+  it("runs the same loop on deepseek-reasoner: DeepSeek's reasoning_content rides in Codex's reasoning item and goes back with each tool call, as DeepSeek requires", async () => {
+    const top = '\nmodel_reasoning_effort = "high"';
+    const { run, ws, key, name, requests, fromUsage } = await runCodex("deepseek-trial", "deepseek-reasoner", { top });
+    expectToolLoopRan({ run, ws, requests });
+    for (const turn of requests) {
+      expect(turn.body).toMatchObject({ model: "deepseek-reasoner", reasoning_effort: "high" });
+      expectDeepSeekFieldsOnly(turn.body);
+    }
+    const calls = requests.at(-1)!.body.messages.filter((m: any) => m.role === "assistant");
+    expect(calls).toHaveLength(2);
+    for (const call of calls) expect(call).toMatchObject({ reasoning_content: REASONING_TEXT, tool_calls: [{ function: { name: "exec_command" } }] });
+
+    expectChannelCredentialOnly(requests, key, upstreamKeys.openai);
+    await expectLedger(env, name, fromUsage, "responses");
+    expect(env.sink.attempts).toEqual([]);
+  });
+
+  it("with reasoning effort none on a DeepSeek group, thinking goes as DeepSeek switches it off (it has no effort none)", async () => {
+    const top = '\nmodel_reasoning_effort = "none"';
+    const { run, ws, requests } = await runCodex("deepseek-trial", "deepseek-reasoner", { top });
+    expectToolLoopRan({ run, ws, requests });
+    for (const turn of requests) {
+      expect(turn.body).toMatchObject({ model: "deepseek-reasoner", thinking: { type: "disabled" } });
+      expectDeepSeekFieldsOnly(turn.body);
+    }
+    expect(env.sink.attempts).toEqual([]);
+  });
+
+  it("runs the same loop with its default settings on a Qwen group, translated to chat completions", async () => {
+    const { run, ws, key, name, requests, fromUsage } = await runCodex("qwen-trial", "qwen3-max");
+    expectToolLoopRan({ run, ws, requests });
+    for (const turn of requests) {
+      expect(`${turn.method} ${turn.path}`).toBe("POST /v1/chat/completions");
+      // DashScope documents parallel_tool_calls: Codex's goes along.
+      expect(turn.body).toMatchObject({ model: "qwen3-max", stream: true, stream_options: { include_usage: true }, parallel_tool_calls: true });
+    }
+    expect(requests.at(-1)!.body.messages.at(-1)).toMatchObject({ role: "tool" });
+    expect(requests.at(-1)!.body.messages.at(-1).content).toContain(ws.notesCanary);
+
+    expectChannelCredentialOnly(requests, key, upstreamKeys.openai);
     await expectLedger(env, name, fromUsage, "responses");
     expect(env.sink.attempts).toEqual([]);
   });

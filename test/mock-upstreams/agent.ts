@@ -7,9 +7,10 @@
 //   - the last turn carries tool results and the conversation holds k of them: the model makes
 //     step k's call, or, past the last step, answers text quoting every result (toolReply).
 // Streamed when asked. It reasons first when the request asks for reasoning (Anthropic `thinking`,
-// Responses `reasoning`, Gemini `thinkingConfig`), and signs reasoning and calls the way the vendors
-// do; the proofs it issued must come back byte-exact (validate.ts, plus Anthropic's rule that the
-// last assistant turn of a thinking tool loop starts with its thinking block). The shared scenarios
+// Responses `reasoning`, Gemini `thinkingConfig`; on chat, DeepSeek's thinking mode), and signs
+// reasoning and calls the way the vendors do; the proofs it issued must come back byte-exact
+// (validate.ts, plus Anthropic's rule that the last assistant turn of a thinking tool loop starts
+// with its thinking block, and DeepSeek's that each tool call of the turn keeps its reasoning_content). The shared scenarios
 // in conversation.ts call the first declared tool, which for Claude Code is `Agent`; hence this.
 // Usage: input tokens by the rule in server.ts; AGENT_OUTPUT_TOKENS out (+ THINKING_TOKENS). Anthropic
 // caches as it does, at the request's cache_control breakpoints (prompt-cache.ts): a turn reads what
@@ -80,6 +81,26 @@ function thinkingOrderProblem(body: any): string | null {
   return `messages.${at}.content.0.type: Expected \`thinking\` or \`redacted_thinking\`, but found \`${blocks[0]?.type}\`. When \`thinking\` is enabled, a final \`assistant\` message must start with a thinking block (preceeding the lastmost set of \`tool_use\` and \`tool_result\` blocks).`;
 }
 
+/**
+ * DeepSeek's thinking mode (api-docs.deepseek.com/guides/thinking_mode): deepseek-reasoner, or
+ * `thinking: {type: "enabled"}`, reasons and answers `reasoning_content`. `reasoning_effort` takes
+ * minimal and low (thinking low), medium and high (high), xhigh and max (max); no "none" (thinking is switched off by
+ * `thinking: {type: "disabled"}`). In a tool loop the assistant's `reasoning_content` must come back
+ * with its tool calls, or DeepSeek answers 400.
+ */
+function deepseekThinking(body: any): { thinking: boolean; problem?: string } {
+  if (!/^deepseek-/.test(String(body.model))) return { thinking: false };
+  if (body.reasoning_effort != null && !["minimal", "low", "medium", "high", "xhigh", "max"].includes(body.reasoning_effort)) {
+    return { thinking: false, problem: `Invalid reasoning_effort: ${JSON.stringify(body.reasoning_effort)}; expected one of minimal, low, medium, high, xhigh, max` };
+  }
+  const thinking = body.thinking?.type === "enabled" || (body.model === "deepseek-reasoner" && body.thinking?.type !== "disabled");
+  if (!thinking) return { thinking };
+  const lastUser = body.messages.findLastIndex((m: any) => m?.role === "user");
+  const unreasoned = body.messages.findIndex((m: any, i: number) => i > lastUser && m?.role === "assistant" && m.tool_calls?.length && typeof m.reasoning_content !== "string");
+  if (unreasoned >= 0) return { thinking, problem: `Missing \`reasoning_content\` field in the assistant message at message index ${unreasoned}. For more information, please refer to https://api-docs.deepseek.com/guides/thinking_mode#tool-calls` };
+  return { thinking };
+}
+
 export async function startAgentMock(keys: AgentMockKeys): Promise<AgentMock> {
   let counter = 0;
   let issued: Issued = new Map(); // the mock's own (Exchange.issued), taken from the first request
@@ -137,7 +158,9 @@ export async function startAgentMock(keys: AgentMockKeys): Promise<AgentMock> {
       const names = (Array.isArray(body.tools) ? body.tools : []).filter((tool: any) => tool?.type === "function").map((tool: any) => tool.function.name);
       declared.push(names);
       const results = body.messages.filter((m: any) => m?.role === "tool").map((m: any) => stringsIn(m.content));
-      const plan = planOf(script, names, results, body.messages.at(-1)?.role === "tool", false);
+      const deepseek = deepseekThinking(body);
+      if (deepseek.problem) return sendJson(res, 400, openaiError(400, deepseek.problem));
+      const plan = planOf(script, names, results, body.messages.at(-1)?.role === "tool", deepseek.thinking);
       const turn = turnOf(plan, null);
       usage.push(uncached(body, plan));
       if (body.stream === true) return streamEvents(ex, chatStream(body, turn));

@@ -181,8 +181,11 @@ function openaiFunctionNameProblem(name: unknown, param: string): Problem | null
 /** Qwen (DashScope's compatible mode) documents `top_k` beside OpenAI's fields; OpenAI, and this mock for other models, refuse it. */
 const takesTopK = (model: unknown) => /^qwen/i.test(String(model));
 
+/** DeepSeek documents `thinking` ({type: "enabled" | "disabled"}), its thinking-mode switch. */
+const takesThinking = (model: unknown) => /^deepseek-/i.test(String(model));
+
 export function validateChat(body: any, extra: ReadonlySet<string>): Problem | null {
-  const unknown = unknownKeys(body, CHAT_FIELDS, extra).filter((key) => key !== "top_k" || !takesTopK(body.model));
+  const unknown = unknownKeys(body, CHAT_FIELDS, extra).filter((key) => !(key === "top_k" && takesTopK(body.model)) && !(key === "thinking" && takesThinking(body.model)));
   if (unknown.length) return { message: `Unrecognized request argument supplied: ${unknown[0]}`, param: null };
   const temperature = temperatureProblem(body);
   if (temperature) return temperature;

@@ -237,6 +237,22 @@ describe("chat request writer", () => {
     expect(chatCodec.writeRequest(base({ user: "user-1234" })).user).toBe("user-1234");
   });
 
+  it("sends a DeepSeek channel only fields DeepSeek has: no parallel_tool_calls, and reasoning effort none as thinking disabled", () => {
+    const tools = [{ name: "f", parameters: { type: "object", properties: {} } }];
+    const write = (preset: string | null, reasoning: object) => chatCodec.writeRequest(base({ tools, toolChoice: { type: "auto" }, parallelToolCalls: true, reasoning }), { preset }) as Record<string, unknown>;
+    const deepseek = write("deepseek", { effort: "none" });
+    expect(deepseek).toMatchObject({ tool_choice: "auto", thinking: { type: "disabled" } });
+    expect(deepseek).not.toHaveProperty("parallel_tool_calls");
+    expect(deepseek).not.toHaveProperty("reasoning_effort");
+    // A zero thinking budget (Gemini, Anthropic) is effort none too.
+    expect(chatCodec.writeRequest(base({ reasoning: { budgetTokens: 0 } }), { preset: "deepseek" })).toMatchObject({ thinking: { type: "disabled" } });
+    // Efforts DeepSeek takes go as they are.
+    expect(write("deepseek", { effort: "high" })).toMatchObject({ reasoning_effort: "high" });
+    expect(write("deepseek", { effort: "high" })).not.toHaveProperty("thinking");
+    // Elsewhere both go as OpenAI has them.
+    for (const preset of [null, "qwen", "custom"]) expect(write(preset, { effort: "none" }), String(preset)).toMatchObject({ parallel_tool_calls: true, reasoning_effort: "none" });
+  });
+
   it("writes tool_choice and parallel_tool_calls only with tools", () => {
     expect(chatCodec.writeRequest(base({ toolChoice: { type: "none" }, parallelToolCalls: false }))).not.toHaveProperty("tool_choice");
   });

@@ -23,9 +23,13 @@
 //   `reasoning_details` entries, exactly as read). Another vendor's reasoning is dropped: a chat
 //   upstream cannot verify it, and sending it as text would have the model trust forged thoughts.
 // - `tool_choice` and `parallel_tool_calls` are written only with tools (OpenAI rejects them alone).
+//   A DeepSeek channel gets no `parallel_tool_calls`: DeepSeek documents none (its model may call
+//   several tools in a turn whatever is sent), and Codex sends `true` on every call.
 // - Reasoning budget (Anthropic, Gemini) without an effort becomes `reasoning_effort`: ≤2048 low,
 //   ≤8192 medium, more high, 0 none. `includeThoughts` and `summary` ask to see reasoning, which chat
-//   cannot ask for (DeepSeek and Qwen send it anyway); they are not sent.
+//   cannot ask for (DeepSeek and Qwen send it anyway); they are not sent. DeepSeek takes no effort
+//   "none" (its efforts: low, medium, high, xhigh, max, minimal): a DeepSeek channel gets
+//   `thinking: {type: "disabled"}` instead, its documented switch (api-docs.deepseek.com/guides/thinking_mode).
 // - `top_k` (a sampling hint chat has no field for) goes only to a channel whose preset takes it as
 //   an extension (Qwen's DashScope, self-hosted servers: channel-presets.ts); elsewhere it is left
 //   out, as Anthropic's writer leaves out sampling settings a model refuses: OpenAI refuses unknown
@@ -42,6 +46,7 @@ type Json = Record<string, any>;
 
 export function writeRequest(request: CanonicalRequest, channel?: UpstreamChannel): Json {
   const body: Json = { model: request.model, messages: writeMessages(request), stream: true, stream_options: { include_usage: true } };
+  const deepseek = channel?.preset === "deepseek";
   if (request.tools.length) {
     body.tools = request.tools.map((tool) => {
       const fn: Json = { name: tool.name };
@@ -51,7 +56,7 @@ export function writeRequest(request: CanonicalRequest, channel?: UpstreamChanne
       return { type: "function", function: fn };
     });
     if (request.toolChoice) body.tool_choice = request.toolChoice.type === "tool" ? { type: "function", function: { name: request.toolChoice.name } } : request.toolChoice.type;
-    if (request.parallelToolCalls !== undefined) body.parallel_tool_calls = request.parallelToolCalls;
+    if (request.parallelToolCalls !== undefined && !deepseek) body.parallel_tool_calls = request.parallelToolCalls;
   }
   if (request.output) {
     const output = request.output;
@@ -81,7 +86,8 @@ export function writeRequest(request: CanonicalRequest, channel?: UpstreamChanne
   if (request.presencePenalty !== undefined) body.presence_penalty = request.presencePenalty;
   if (request.frequencyPenalty !== undefined) body.frequency_penalty = request.frequencyPenalty;
   const effort = effortOf(request.reasoning);
-  if (effort) body.reasoning_effort = effort;
+  if (effort === "none" && deepseek) body.thinking = { type: "disabled" };
+  else if (effort) body.reasoning_effort = effort;
   if (request.user !== undefined) body.user = openAiEndUserId(request.user);
   return body;
 }
