@@ -39,8 +39,12 @@ export interface StreamWriter {
   write(event: StreamEvent): string;
   /** After the last event (chat's `[DONE]`, nothing for others). */
   end(): string;
-  /** The caller format's error event, ending a stream that broke after its first byte. */
-  error(message: string): string;
+  /**
+   * The caller format's error event, ending a stream that broke after its first byte. `status`: the
+   * HTTP status the upstream's own error event stood for (its type or code then says so); none when
+   * the stream broke off.
+   */
+  error(message: string, status?: number): string;
 }
 
 export interface Codec {

@@ -159,7 +159,8 @@ function translatingAdapter(
           const out = pass(reader.end());
           if (!callerStreams) return out;
           if (finished) return out + writer().end();
-          return out + writer().error(reader.upstreamError?.message ?? "The upstream stream ended before the answer was complete. Retry the request.");
+          const said = reader.upstreamError;
+          return out + (said ? writer().error(said.message, said.status) : writer().error("The upstream stream ended before the answer was complete. Retry the request."));
         },
         usage: () => usage,
         // In the canonical (Anthropic) vocabulary: one word for every upstream a translated call may reach.

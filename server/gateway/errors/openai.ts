@@ -15,6 +15,9 @@ const codeByKind: Partial<Record<GatewayErrorKind, string>> = {
   upstream_timeout: "upstream_timeout",
 };
 
+/** The OpenAI-style type of an error with this HTTP status (what a stream's error chunk or event says it as). */
+export const openaiErrorType = (status: number): string => typeOf(status, undefined);
+
 function typeOf(status: number, kind: GatewayErrorKind | undefined): string {
   if (kind === "quota_exhausted") return "insufficient_quota";
   if (status === 429) return "rate_limit_exceeded";

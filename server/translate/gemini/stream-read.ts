@@ -8,10 +8,14 @@
 // usageFromGemini, is the usage (a `usage` event when it changes) and goes in `finish`, emitted
 // at end() once a finishReason or a promptFeedback.blockReason was seen. Parts other than text,
 // thoughts and function calls (images, code execution) cannot occur for what the writer asks and
-// are skipped. A chunk that is not JSON (or is an error object) yields nothing; the stream then
-// never finishes, which the relay treats as broken.
+// are skipped. A chunk that is not JSON yields nothing; the stream then never finishes, which the
+// relay treats as broken. Gemini's error object (`{"error": {code, message, status}}`), as a `data:`
+// line or bare (Gemini's form midway, no `data:`), is the stream's end: its message and status are
+// `upstreamError`, said again in the caller's error event; nothing else of it (its `details` name
+// the Google Cloud project) goes along.
 import { type Usage, usageFromGemini } from "../../domain/usage.ts";
-import type { StreamEvent } from "../canonical.ts";
+import { geminiErrorHttpStatus } from "../../gateway/errors/gemini.ts";
+import type { StreamEvent, UpstreamError } from "../canonical.ts";
 import type { StreamReader } from "../codec.ts";
 import type { SseEvent } from "../../gateway/upstreams/sse.ts";
 import { answerCallId, stopReasonOf } from "./common.ts";
@@ -27,15 +31,21 @@ export class GeminiStreamReader implements StreamReader {
   private finishReason: string | undefined;
   private blocked = false;
   private sawToolCall = false;
+  upstreamError: UpstreamError | null = null;
 
   read(event: SseEvent): StreamEvent[] {
     let chunk: Json;
     try {
-      chunk = JSON.parse(event.data);
+      // The bare error object has no `data:` line: its text is the event's.
+      chunk = JSON.parse(event.data || event.raw);
     } catch {
       return [];
     }
-    if (typeof chunk !== "object" || chunk === null || chunk.error) return [];
+    if (typeof chunk !== "object" || chunk === null) return [];
+    if (chunk.error) {
+      this.upstreamError ??= errorOf(chunk.error);
+      return [];
+    }
     const out: StreamEvent[] = [];
     if (!this.started) {
       this.started = true;
@@ -119,4 +129,12 @@ export class GeminiStreamReader implements StreamReader {
     }
     if (text) out.push({ type: "text_delta", index: this.block("text", out), text });
   }
+}
+
+/** What Gemini's error object says: its message, and the HTTP status its code or status name stands for. */
+function errorOf(error: unknown): UpstreamError {
+  if (typeof error !== "object" || error === null) return { status: 500, message: typeof error === "string" && error ? error : "Gemini's stream ended with an error." };
+  const { message, status } = error as Json;
+  const said = typeof message === "string" && message.trim() ? message : `Gemini's stream ended with an error${typeof status === "string" ? ` (${status})` : ""}.`;
+  return typeof status === "string" ? { status: geminiErrorHttpStatus(error as Json), message: said, type: status } : { status: geminiErrorHttpStatus(error as Json), message: said };
 }

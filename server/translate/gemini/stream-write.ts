@@ -13,6 +13,7 @@
 // redacted thinking, several Responses reasoning items) go together in that one signature; only
 // when no such part follows do they go on an empty thought part. Gemini's own signatures go back
 // where Gemini put them.
+import { geminiErrorBody } from "../../gateway/errors/gemini.ts";
 import { type Carried, carryAll } from "../carry.ts";
 import type { Opaque, StreamEvent } from "../canonical.ts";
 import type { CallerContext, StreamWriter } from "../codec.ts";
@@ -121,9 +122,9 @@ export class GeminiStreamWriter implements StreamWriter {
     return "";
   }
 
-  error(message: string): string {
+  error(message: string, status = 502): string {
     // Bare JSON, as the passthrough relay ends a broken Gemini stream: the JS SDK raises only on that.
-    return `${JSON.stringify({ error: { code: 502, message, status: "UNAVAILABLE" } })}\n`;
+    return `${JSON.stringify(geminiErrorBody(status, message))}\n`;
   }
 
   private chunk(parts: Json[], finishReason?: string): string {

@@ -93,6 +93,26 @@ describe("generate-content stream reader", () => {
     reader.read({ raw: "", data: '{"candidates":[{"content":{"parts":[{"text":"Hel"}],"role":"model"},"index":0}]}' });
     expect(reader.end().map((e) => e.type)).toEqual(["block_stop"]);
   });
+
+  it("reads the error object a stream ends with, as a data: line or bare, as what the upstream said: its message and status, nothing of its details", () => {
+    const details = [{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason: "RATE_LIMIT_EXCEEDED", metadata: { consumer: "projects/913372816364" } }];
+    const text = 'data: {"candidates":[{"content":{"parts":[{"text":"Hel"}],"role":"model"},"index":0}]}\r\n\r\n';
+    const ended = (end: string) => {
+      const splitter = new SseSplitter();
+      const reader = geminiCodec.streamReader();
+      const events = [...splitter.push(new TextEncoder().encode(text + end)), ...splitter.end()].flatMap((event) => reader.read(event));
+      return { events: [...events, ...reader.end()], said: reader.upstreamError };
+    };
+    const quota = JSON.stringify({ error: { code: 429, message: "Resource has been exhausted (e.g. check quota).", status: "RESOURCE_EXHAUSTED", details } });
+    for (const end of [`data: ${quota}\r\n\r\n`, `${quota}\r\n\r\n`, JSON.stringify(JSON.parse(quota), null, 2)]) {
+      const { events, said } = ended(end);
+      expect(said, end).toEqual({ status: 429, message: "Resource has been exhausted (e.g. check quota).", type: "RESOURCE_EXHAUSTED" });
+      expect(events.some((e) => e.type === "finish")).toBe(false);
+    }
+    // A status name without a usable code stands for its HTTP status; an error without a message says which it was.
+    expect(ended(`${JSON.stringify({ error: { status: "UNAVAILABLE" } })}\n\n`).said).toEqual({ status: 503, message: "Gemini's stream ended with an error (UNAVAILABLE).", type: "UNAVAILABLE" });
+    expect(ended("").said).toBeNull();
+  });
 });
 
 // What a messages upstream's stream reads as: signed thinking, text, a tool call in pieces.
@@ -228,6 +248,11 @@ describe("generate-content caller side, through @google/genai", () => {
       for await (const chunk of await ai.models.generateContentStream({ model: "gemini-2.5-pro", contents: "x" })) seen.push(chunk.text ?? "");
     }).rejects.toThrow(/broke off/);
     expect(seen).toEqual(["Let me "]);
+  });
+
+  it("says an upstream's error event with the status it stood for", () => {
+    const said = JSON.parse(geminiCodec.streamWriter(context).error("Rate limited.", 429));
+    expect(said).toEqual({ error: { code: 429, message: "Rate limited.", status: "RESOURCE_EXHAUSTED" } });
   });
 });
 

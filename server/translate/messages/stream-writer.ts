@@ -5,6 +5,7 @@
 // message_stop. A reasoning block starts when its kind is known (its first text or its opaque), so
 // Anthropic's own redacted thinking can start as redacted_thinking; reasoning from another vendor
 // ends with a signature_delta carrying it (carry.ts).
+import { anthropicErrorType } from "../../gateway/errors/anthropic.ts";
 import { type Usage, noUsage } from "../../domain/usage.ts";
 import { carry } from "../carry.ts";
 import type { Opaque, StreamEvent } from "../canonical.ts";
@@ -79,9 +80,9 @@ export class MessagesStreamWriter implements StreamWriter {
     return "";
   }
 
-  error(message: string): string {
+  error(message: string, status = 500): string {
     this.done = true;
-    return sse("error", { type: "error", error: { type: "api_error", message } });
+    return sse("error", { type: "error", error: { type: anthropicErrorType(status), message } });
   }
 
   /** message_start, once: input from the upstream if it said so already, else the estimate. */

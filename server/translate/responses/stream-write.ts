@@ -6,6 +6,7 @@
 // Reasoning from another upstream is carried in the reasoning item's `encrypted_content`. A call of
 // a custom tool streams its freeform input (custom_tool_call_input events), decoded from the
 // upstream's argument JSON as it comes (freeform-tools.ts).
+import { openaiErrorType } from "../../gateway/errors/openai.ts";
 import { noUsage, type Usage } from "../../domain/usage.ts";
 import type { Opaque, StreamEvent } from "../canonical.ts";
 import type { CallerContext, StreamWriter } from "../codec.ts";
@@ -105,8 +106,8 @@ export class ResponsesStreamWriter implements StreamWriter {
     return "";
   }
 
-  error(message: string): string {
-    return this.emit("error", { code: "server_error", message, param: null });
+  error(message: string, status?: number): string {
+    return this.emit("error", { code: status === undefined ? "server_error" : openaiErrorType(status), message, param: null });
   }
 
   private start(id: string, created: number): string {
