@@ -4,7 +4,9 @@
 // status-like type or code (429 RESOURCE_EXHAUSTED as a rate limit, 503 UNAVAILABLE as a server
 // error), not a generic "ended before the answer was complete". Nothing else of the error object
 // goes along: its `details` (the consumer project, help links) and nothing of the channel (its key,
-// its address). A scripted upstream says exactly which chunks go out.
+// its address). One that refuses the request before any chunk (INVALID_ARGUMENT) reaches the caller
+// as that refusal, not failed over as the channel's fault. A scripted upstream says exactly which
+// chunks go out.
 import { once } from "node:events";
 import { type Server, createServer } from "node:http";
 import Anthropic from "@anthropic-ai/sdk";
@@ -118,4 +120,18 @@ describe("a Gemini stream that ends with Gemini's error object, translated", () 
       expectNothingSecret(JSON.stringify(said) + String(thrown?.message ?? ""));
     });
   }
+
+  it("that refuses the request before any chunk (INVALID_ARGUMENT) reaches the caller as the refusal it is, recorded as the request's fault, not the channel's", async () => {
+    const refusal = { code: 400, message: "* GenerateContentRequest.contents[0].parts: contents.parts must not be empty.", status: "INVALID_ARGUMENT" };
+    script = [asDataLine(refusal)];
+    const name = unique("gemini-error-refused");
+    const client = new Anthropic({ apiKey: await env.key("gemini-official", name), baseURL: env.tollgate.url, maxRetries: 0 });
+    const error = await (async () => {
+      for await (const _ of client.messages.stream({ model: "gemini-2.5-flash", max_tokens: 64, messages: [{ role: "user", content: ask }] }));
+    })().catch((e) => e);
+    expect(error).toBeInstanceOf(Anthropic.APIError);
+    expect(error.error).toEqual({ type: "error", error: { type: "invalid_request_error", message: refusal.message } });
+    const [call] = await env.ledger(name);
+    expect(call).toMatchObject({ status: "upstream_error" });
+  });
 });
