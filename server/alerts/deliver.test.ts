@@ -2,6 +2,7 @@ import { type IncomingMessage, createServer } from "node:http";
 import type { AddressInfo, LookupFunction } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DeliveryOptions, deliver } from "./deliver.ts";
+import { isInternalTarget } from "./webhook-targets.ts";
 
 // These receivers listen on loopback, which only the operator's hook (or the allow setting) may reach.
 const operatorHook: DeliveryOptions = { internalTargets: "allowed" };
@@ -93,7 +94,7 @@ describe("redirects", () => {
 });
 
 describe("an organization's hook (internal targets refused)", () => {
-  it.each(["127.0.0.1", "[::1]", "169.254.169.254", "10.0.0.8", "192.168.1.20", "172.20.0.1", "[fd00::1]", "[fe80::1]", "[::ffff:127.0.0.1]", "0.0.0.0"])(
+  it.each(["127.0.0.1", "[::1]", "169.254.169.254", "10.0.0.8", "192.168.1.20", "172.20.0.1", "[fd00::1]", "[fe80::1]", "[::ffff:127.0.0.1]", "0.0.0.0", "[64:ff9b::7f00:1]", "[64:ff9b::169.254.169.254]", "[2002:a9fe:a9fe::1]", "[::10.0.0.8]"])(
     "is not sent to %s, and not tried again",
     async (host) => {
       const logs: [string, Record<string, unknown>][] = [];
@@ -103,6 +104,11 @@ describe("an organization's hook (internal targets refused)", () => {
       expect(JSON.stringify(logs)).not.toContain("querysecret");
     },
   );
+
+  it("reads the IPv4 address that NAT64, 6to4 and IPv4-compatible forms carry: a public one is not refused", () => {
+    for (const host of ["[64:ff9b::808:808]", "[2002:808:808::1]", "[::8.8.8.8]", "[2606:4700::1111]", "8.8.8.8"]) expect(isInternalTarget(host), host).toBe(false);
+    for (const host of ["[64:ff9b::a00:1]", "[2002:c0a8:0101::]", "[::127.0.0.1]", "[::ffff:a9fe:a9fe]"]) expect(isInternalTarget(host), host).toBe(true);
+  });
 
   it("is not sent to a name that resolves to an internal address, which is looked up once per connection", async () => {
     const receiver = await recordingServer(() => [200]);

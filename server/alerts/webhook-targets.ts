@@ -1,6 +1,6 @@
 // Where an organization's webhook may not point: at the machine that sends it or its network
 // (loopback, private ranges, link-local with the clouds' metadata service, IPv6 unique and
-// link-local). An owner chooses the URL; without this, the primary would POST wherever it says,
+// link-local, and the IPv6 forms that carry such an IPv4 address). An owner chooses the URL; without this, the primary would POST wherever it says,
 // to services that trust callers from inside. A host name is checked by what it resolves to, at
 // connection time, and the socket connects to the very address checked (no second lookup a DNS
 // answer with a short TTL could swap).
@@ -44,7 +44,40 @@ export function isInternalTarget(host: string): boolean {
   const family = isIP(address);
   if (family === 0) return false;
   // An IPv4-mapped IPv6 address (::ffff:127.0.0.1) is checked as the IPv4 address it carries.
-  return internal.check(address, family === 4 ? "ipv4" : "ipv6");
+  if (internal.check(address, family === 4 ? "ipv4" : "ipv6")) return true;
+  const carried = family === 6 ? carriedIpv4(address) : undefined;
+  return carried !== undefined && internal.check(carried, "ipv4");
+}
+
+/**
+ * The IPv4 address an IPv6 one carries where a translator or tunnel would deliver it there: NAT64's
+ * well-known prefix (64:ff9b::/96), 6to4 (2002::/16) and the old IPv4-compatible form (::/96).
+ */
+function carriedIpv4(address: string): string | undefined {
+  const words = ipv6Words(address);
+  if (!words) return undefined;
+  const dotted = (high: number, low: number) => `${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`;
+  const zeros = (from: number, to: number) => words.slice(from, to).every((word) => word === 0);
+  if (words[0] === 0x64 && words[1] === 0xff9b && zeros(2, 6)) return dotted(words[6], words[7]);
+  if (words[0] === 0x2002) return dotted(words[1], words[2]);
+  if (zeros(0, 6) && (words[6] !== 0 || words[7] > 1)) return dotted(words[6], words[7]);
+  return undefined;
+}
+
+/** An IPv6 address (isIP says it is one) as its eight 16-bit words. */
+function ipv6Words(address: string): number[] | undefined {
+  let text = address.split("%")[0].toLowerCase();
+  const dottedTail = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dottedTail) {
+    const [a, b, c, d] = dottedTail.slice(1).map(Number);
+    text = `${text.slice(0, dottedTail.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.split("::");
+  const part = (side: string | undefined) => (side ? side.split(":").map((word) => parseInt(word, 16)) : []);
+  const left = part(head);
+  const right = part(tail);
+  const words = tail === undefined ? left : [...left, ...new Array(8 - left.length - right.length).fill(0), ...right];
+  return words.length === 8 && words.every((word) => Number.isInteger(word)) ? words : undefined;
 }
 
 /**
