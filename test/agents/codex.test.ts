@@ -9,8 +9,9 @@
 // effort goes as a thinking budget). On the Claude group its `prompt_cache_key` becomes Anthropic's
 // cache breakpoints, and its later turns are billed cache reads. On a DeepSeek group (translated to
 // chat completions) the upstream gets only fields DeepSeek documents (none of Codex's
-// prompt_cache_key, include, store or parallel_tool_calls; effort none as thinking disabled), and
-// deepseek-reasoner's reasoning_content goes back with each tool call through Codex's reasoning
+// prompt_cache_key, include, store or parallel_tool_calls; effort none as thinking disabled, any
+// other effort with thinking enabled), and the reasoning_content of deepseek-reasoner, or of
+// deepseek-chat asked to reason, goes back with each tool call through Codex's reasoning
 // item, as DeepSeek's thinking mode requires; on a Qwen group the same loop runs.
 // Codex runs with its default tools everywhere: beside its functions it declares a hosted
 // `web_search` tool and a `namespace` tool (multi_agent_v1, its sub-agent functions). On a
@@ -282,6 +283,20 @@ describe.skipIf(skipped)(`Codex ${skipped ? `(skipped: ${skipped})` : ""}`.trim(
 
     expectChannelCredentialOnly(requests, key, upstreamKeys.openai);
     await expectLedger(env, name, fromUsage, "responses");
+    expect(env.sink.attempts).toEqual([]);
+  });
+
+  it("with a reasoning effort on deepseek-chat, thinking goes switched on (the effort alone leaves deepseek-chat not thinking), and its reasoning_content goes back with each tool call", async () => {
+    const top = '\nmodel_reasoning_effort = "high"';
+    const { run, ws, requests } = await runCodex("deepseek-trial", "deepseek-chat", { top });
+    expectToolLoopRan({ run, ws, requests });
+    for (const turn of requests) {
+      expect(turn.body).toMatchObject({ model: "deepseek-chat", thinking: { type: "enabled" }, reasoning_effort: "high" });
+      expectDeepSeekFieldsOnly(turn.body);
+    }
+    const calls = requests.at(-1)!.body.messages.filter((m: any) => m.role === "assistant");
+    expect(calls).toHaveLength(2);
+    for (const call of calls) expect(call).toMatchObject({ reasoning_content: REASONING_TEXT });
     expect(env.sink.attempts).toEqual([]);
   });
 

@@ -246,11 +246,23 @@ describe("chat request writer", () => {
     expect(deepseek).not.toHaveProperty("reasoning_effort");
     // A zero thinking budget (Gemini, Anthropic) is effort none too.
     expect(chatCodec.writeRequest(base({ reasoning: { budgetTokens: 0 } }), { preset: "deepseek" })).toMatchObject({ thinking: { type: "disabled" } });
-    // Efforts DeepSeek takes go as they are.
-    expect(write("deepseek", { effort: "high" })).toMatchObject({ reasoning_effort: "high" });
-    expect(write("deepseek", { effort: "high" })).not.toHaveProperty("thinking");
     // Elsewhere both go as OpenAI has them.
     for (const preset of [null, "qwen", "custom"]) expect(write(preset, { effort: "none" }), String(preset)).toMatchObject({ parallel_tool_calls: true, reasoning_effort: "none" });
+  });
+
+  it("switches DeepSeek's thinking on when the caller asks for reasoning: reasoning_effort alone leaves deepseek-chat not thinking", () => {
+    const write = (reasoning: object) => chatCodec.writeRequest(base({ model: "deepseek-chat", reasoning }), { preset: "deepseek" });
+    for (const effort of ["minimal", "low", "medium", "high", "xhigh"]) expect(write({ effort }), effort).toMatchObject({ thinking: { type: "enabled" }, reasoning_effort: effort });
+    // A thinking budget (Anthropic, Gemini) is read as an effort, so it switches thinking on too.
+    expect(write({ budgetTokens: 10000 })).toMatchObject({ thinking: { type: "enabled" }, reasoning_effort: "high" });
+    // No effort asked (no reasoning, Gemini's dynamic budget): DeepSeek's model decides, nothing is sent.
+    for (const reasoning of [undefined, { budgetTokens: -1 }]) {
+      const body = chatCodec.writeRequest(base({ model: "deepseek-chat", reasoning }), { preset: "deepseek" });
+      expect(body).not.toHaveProperty("thinking");
+      expect(body).not.toHaveProperty("reasoning_effort");
+    }
+    // DeepSeek's switch goes to DeepSeek only.
+    expect(chatCodec.writeRequest(base({ reasoning: { effort: "high" } }), { preset: "qwen" })).not.toHaveProperty("thinking");
   });
 
   it("writes tool_choice and parallel_tool_calls only with tools", () => {

@@ -27,9 +27,11 @@
 //   several tools in a turn whatever is sent), and Codex sends `true` on every call.
 // - Reasoning budget (Anthropic, Gemini) without an effort becomes `reasoning_effort`: ≤2048 low,
 //   ≤8192 medium, more high, 0 none. `includeThoughts` and `summary` ask to see reasoning, which chat
-//   cannot ask for (DeepSeek and Qwen send it anyway); they are not sent. DeepSeek takes no effort
-//   "none" (its efforts: low, medium, high, xhigh, max, minimal): a DeepSeek channel gets
-//   `thinking: {type: "disabled"}` instead, its documented switch (api-docs.deepseek.com/guides/thinking_mode).
+//   cannot ask for (DeepSeek and Qwen send it anyway); they are not sent. DeepSeek switches thinking
+//   with `thinking: {type}` and sizes it with `reasoning_effort` (api-docs.deepseek.com/guides/thinking_mode),
+//   which has no "none" and does not switch thinking on (deepseek-chat stays non-thinking): a DeepSeek
+//   channel gets effort none as `thinking: {type: "disabled"}`, any other effort as
+//   `thinking: {type: "enabled"}` beside the effort, as DeepSeek's own example sends it.
 // - `top_k` (a sampling hint chat has no field for) goes only to a channel whose preset takes it as
 //   an extension (Qwen's DashScope, self-hosted servers: channel-presets.ts); elsewhere it is left
 //   out, as Anthropic's writer leaves out sampling settings a model refuses: OpenAI refuses unknown
@@ -86,8 +88,8 @@ export function writeRequest(request: CanonicalRequest, channel?: UpstreamChanne
   if (request.presencePenalty !== undefined) body.presence_penalty = request.presencePenalty;
   if (request.frequencyPenalty !== undefined) body.frequency_penalty = request.frequencyPenalty;
   const effort = effortOf(request.reasoning);
-  if (effort === "none" && deepseek) body.thinking = { type: "disabled" };
-  else if (effort) body.reasoning_effort = effort;
+  if (deepseek && effort) body.thinking = { type: effort === "none" ? "disabled" : "enabled" };
+  if (effort && !(deepseek && effort === "none")) body.reasoning_effort = effort;
   if (request.user !== undefined) body.user = openAiEndUserId(request.user);
   return body;
 }
