@@ -240,6 +240,7 @@ describe("Gemini mock conversation", () => {
     // Models that do not think take no thinkingConfig at all; Gemini 3 Pro cannot stop thinking and has no MEDIUM.
     await refuse("gemini-2.0-flash", { includeThoughts: true }, /^Thinking is not enabled for models\/gemini-2\.0-flash$/);
     await refuse("gemini-2.0-flash-lite", { thinkingBudget: 0 }, /^Thinking is not enabled for models\/gemini-2\.0-flash-lite$/);
+    await refuse("gemini-2.5-flash-image", { thinkingBudget: 1024 }, /^Thinking is not enabled for models\/gemini-2\.5-flash-image$/);
     await refuse("gemini-3-pro-preview", { thinkingBudget: 0 }, /^Budget 0 is invalid\. This model only works in thinking mode\.$/);
     for (const level of ["MINIMAL", "MEDIUM"]) await refuse("gemini-3-pro-preview", { thinkingLevel: level }, new RegExp(`^Thinking level ${level} is not supported for this model`));
     for (const [model, thinkingConfig] of [["gemini-3-flash-preview", { thinkingLevel: "LOW" }], ["gemini-2.5-pro", { thinkingBudget: 32768 }], ["gemini-2.5-flash", { thinkingBudget: -1 }], ["gemini-3-flash-preview", { thinkingLevel: "MINIMAL" }], ["gemini-3-pro-preview", { thinkingLevel: "LOW" }], ["gemini-2.0-flash", undefined]] as const) {

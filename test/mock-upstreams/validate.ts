@@ -324,15 +324,15 @@ const DUMMY_SIGNATURES = new Set(["skip_thought_signature_validator", "context_e
 
 /**
  * thinkingConfig as Gemini checks it: a budget or a level, not both; models that do not think
- * (Gemini 1.x, 2.0 but its thinking experiment, Gemma) take no thinkingConfig at all, even one
- * that only sets includeThoughts; Gemini 2.x takes no level, and budgets only in its model's range
+ * (Gemini 1.x, 2.0 but its thinking experiment, Gemma, 2.5 Flash Image) take no thinkingConfig at
+ * all, even one that only sets includeThoughts; Gemini 2.x takes no level, and budgets only in its model's range
  * (2.5 Pro 128–32768 and no 0, Flash-Lite 0 or 512–24576, Flash 0–24576; −1 is dynamic); a Gemini
  * 3 and later Pro cannot stop thinking (no budget 0, no level MINIMAL) and 3 Pro has no MEDIUM.
  */
 function thinkingProblem(thinking: any, model: string): Problem | null {
   if (!thinking || typeof thinking !== "object") return null;
   const id = model.replace(/^models\//, "");
-  if (/^(gemini-1\.|gemma-)/.test(id) || (id.startsWith("gemini-2.0-") && !id.includes("thinking"))) return { message: `Thinking is not enabled for models/${id}` };
+  if (/^(gemini-1\.|gemma-|gemini-2\.5-flash-image)/.test(id) || (id.startsWith("gemini-2.0-") && !id.includes("thinking"))) return { message: `Thinking is not enabled for models/${id}` };
   const budget = thinking.thinkingBudget ?? thinking.thinking_budget;
   const level = thinking.thinkingLevel ?? thinking.thinking_level;
   if (budget != null && level != null) return { message: "Unable to submit request because thinking_budget and thinking_level are not supported together." };

@@ -24,7 +24,8 @@
 //   in the model's range; Gemini 3 and later take the effort as thinkingLevel, the nearest level at
 //   or above it that the model takes (3 Pro has no minimal or medium, so none and minimal become low,
 //   medium high). Models that do not think (Gemini 1.x, 2.0 other than its thinking experiment,
-//   Gemma) get no thinkingConfig at all: Google refuses any ("Thinking is not enabled for …").
+//   Gemma, 2.5 image and TTS models) get no thinkingConfig at all: Google refuses any ("Thinking is
+//   not enabled for …"). The `-latest` aliases get budgets, which any model they point at takes.
 // - Refused: temperature outside 0–2; tool call arguments that are not a JSON object; a tool result
 //   whose function name cannot be found.
 import { TranslationRefusal, type CanonicalRequest, type DocumentPart, type ImagePart, type Part, type ReasoningSettings, type Turn } from "../canonical.ts";
@@ -84,16 +85,21 @@ type BudgetRange = { min: number; max: number; canDisable: boolean };
 type ThinkingControl = { by: "none" } | { by: "budget"; range: BudgetRange } | { by: "level"; levels: readonly Level[] };
 
 /**
- * What a model takes, from Google's thinking guide: Gemini 1.x, 2.0 (but its thinking experiment)
- * and Gemma do not think. Gemini 2.x takes budgets: 2.5 Pro 128–32768 and cannot stop thinking,
- * Flash-Lite 512–24576, Flash (and the rest) up to 24576; 0 stops thinking where it can, −1 is
- * dynamic. Later models take levels: a Pro cannot stop thinking (no minimal; 3 Pro has no medium
- * either), the others take all four.
+ * What a model takes, from Google's thinking guide and model pages: Gemini 1.x, 2.0 (but its
+ * thinking experiment), Gemma and the 2.5 image and speech models (`gemini-2.5-flash-image`,
+ * `…-preview-tts`: "Thinking: not supported") do not think. Gemini 2.x takes budgets: 2.5 Pro
+ * 128–32768 and cannot stop thinking, Flash-Lite 512–24576, Flash (and the rest) up to 24576; 0
+ * stops thinking where it can, −1 is dynamic. The unversioned aliases (`gemini-flash-latest`,
+ * `gemini-flash-lite-latest`, `gemini-pro-latest`) were made pointing at 2.5 models and move to
+ * newer ones without notice; they get budgets in their 2.5 model's range, which Gemini 3 and later
+ * still accept, where a level would be refused by a 2.5 target. Later models take levels: a Pro
+ * cannot stop thinking (no minimal; 3 Pro has no medium either), the others take all four.
  */
 function thinkingControl(model: string): ThinkingControl {
   const id = model.replace(/^models\//, "").toLowerCase();
   if (/^(gemini-1\.|gemma-)/.test(id) || (id.startsWith("gemini-2.0-") && !id.includes("thinking"))) return { by: "none" };
-  if (id.startsWith("gemini-2")) {
+  if (/^gemini-2\.5-.*-(image|tts)(-|$)/.test(id)) return { by: "none" };
+  if (id.startsWith("gemini-2") || /^gemini-(flash|flash-lite|pro)-latest$/.test(id)) {
     if (id.includes("-pro")) return { by: "budget", range: { min: 128, max: 32768, canDisable: false } };
     if (id.includes("flash-lite")) return { by: "budget", range: { min: 512, max: 24576, canDisable: true } };
     return { by: "budget", range: { min: 1, max: 24576, canDisable: true } };

@@ -278,6 +278,32 @@ describe("generate-content request writer", () => {
     }
   });
 
+  it("the unversioned aliases get budgets in their 2.5 model's range (a 2.5 target refuses a level; later ones still take a budget)", () => {
+    const thinking = (model: string, reasoning: CanonicalRequest["reasoning"]) => (geminiCodec.writeRequest(base({ model, reasoning })) as any).generationConfig?.thinkingConfig;
+    const efforts = ["minimal", "low", "medium", "high", "xhigh", "none"] as const;
+    const budgets = (model: string) => efforts.map((effort) => {
+      const config = thinking(model, { effort });
+      expect(config, `${model} ${effort}`).not.toHaveProperty("thinkingLevel");
+      return config.thinkingBudget;
+    });
+    expect(budgets("gemini-flash-latest")).toEqual([512, 1024, 8192, 24576, 24576, 0]);
+    expect(budgets("models/gemini-pro-latest")).toEqual([512, 1024, 8192, 24576, 32768, 128]);
+    expect(budgets("gemini-flash-lite-latest")).toEqual([512, 1024, 8192, 24576, 24576, 0]);
+    expect([100, -1].map((budgetTokens) => thinking("gemini-flash-lite-latest", { budgetTokens }).thinkingBudget)).toEqual([512, -1]);
+    // Versioned ids keep their own rule: a 1.5 alias does not think, a Gemini 3 model takes a level.
+    expect(thinking("gemini-1.5-flash-latest", { effort: "high" })).toBeUndefined();
+    expect(thinking("gemini-3-flash-preview", { effort: "high" })).toEqual({ thinkingLevel: "HIGH", includeThoughts: true });
+  });
+
+  it("the 2.5 image and speech models, which do not think, get no thinkingConfig", () => {
+    const config = (model: string, reasoning: CanonicalRequest["reasoning"]) => (geminiCodec.writeRequest(base({ model, reasoning, temperature: 0.5 })) as any).generationConfig;
+    for (const model of ["gemini-2.5-flash-image", "models/gemini-2.5-flash-image-preview", "gemini-2.5-flash-preview-tts", "gemini-2.5-pro-preview-tts"]) {
+      for (const reasoning of [{ effort: "high" }, { effort: "none" }, { budgetTokens: 2048 }, { includeThoughts: true }] as const) expect(config(model, reasoning), model).toEqual({ temperature: 0.5 });
+    }
+    // The models they are named after still think.
+    expect(config("gemini-2.5-flash", { effort: "low" })).toEqual({ temperature: 0.5, thinkingConfig: { thinkingBudget: 1024, includeThoughts: true } });
+  });
+
   it("Gemini 3 gets the least level at or above the effort that the model takes: 3 Pro never stops thinking and has no medium", () => {
     const level = (model: string, reasoning: CanonicalRequest["reasoning"]) => (geminiCodec.writeRequest(base({ model, reasoning })) as any).generationConfig?.thinkingConfig;
     const efforts = ["none", "minimal", "low", "medium", "high", "xhigh"] as const;
