@@ -107,7 +107,8 @@ export class ResponsesStreamWriter implements StreamWriter {
   }
 
   error(message: string, status?: number): string {
-    return this.emit("error", { code: status === undefined ? "server_error" : openaiErrorType(status), message, param: null });
+    // A stream that broke off is coded as the passthrough relay codes it (openai-responses.ts).
+    return this.emit("error", { code: status === undefined ? "upstream_stream_broken" : openaiErrorType(status), message, param: null });
   }
 
   private start(id: string, created: number): string {

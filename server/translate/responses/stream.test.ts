@@ -251,6 +251,14 @@ describe("responses stream writer: read back by the openai SDK", () => {
     await expect(client(text).responses.stream({ model: "m", input: "x" }).finalResponse()).rejects.toThrow(/upstream connection reset/);
   });
 
+  it("a broken stream's error event has the code a passthrough Responses stream's has; an upstream's own error is coded for its status", async () => {
+    const raised = (error: string) => client(error).responses.stream({ model: "m", input: "x" }).finalResponse().catch((e) => e);
+    const broken = await raised(responsesCodec.streamWriter(context).error("upstream connection reset"));
+    expect(broken).toBeInstanceOf(OpenAI.APIError);
+    expect(broken.code).toBe("upstream_stream_broken");
+    expect((await raised(responsesCodec.streamWriter(context).error("Slow down.", 429))).code).toBe("rate_limit_exceeded");
+  });
+
   it("the non-stream response is the completed event's response, read by the SDK", async () => {
     const assembler = new Assembler();
     for (const event of canonicalStream()) assembler.add(event);
