@@ -377,7 +377,7 @@ function customTool(tool: Json, path: string): ToolDefinition {
   for (const key of Object.keys(tool))
     if (!["type", "name", "description", "format"].includes(key) && tool[key] != null)
       throw new TranslationRefusal(`${path}.${key}`, `\`${key}\` on a custom tool is not available on a translated call`);
-  if (typeof tool.name !== "string") throw new TranslationRefusal(`${path}.name`, "a custom tool needs `name`");
+  if (typeof tool.name !== "string" || tool.name === "") throw new TranslationRefusal(`${path}.name`, "a custom tool needs `name`");
   const format = tool.format ?? undefined;
   if (
     format !== undefined &&

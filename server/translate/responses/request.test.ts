@@ -159,8 +159,8 @@ describe("responses request: refusals name the field", () => {
       expect(error.reason.length).toBeGreaterThan(10);
     });
 
-  it("refuses a function tool without a name, naming it (the upstream would get a tool it cannot call)", () => {
-    for (const tool of [{ type: "function", parameters: {} }, { type: "function", name: "", parameters: {} }]) {
+  it("refuses a function or custom tool without a name, naming it (the upstream would get a tool it cannot call, or the caller a call it cannot run)", () => {
+    for (const tool of [{ type: "function", parameters: {} }, { type: "function", name: "", parameters: {} }, { type: "custom", name: "" }]) {
       const refusal = refusalOf(() => read({ model: "m", input: "x", tools: [tool] }));
       expect(refusal.field).toBe("tools[0].name");
       expect(refusal.reason).toMatch(/needs `name`/);
