@@ -1,5 +1,6 @@
 // OpenAI-style error body: {"error":{message,type,param,code}} (wire-formats.md §2.4).
 import type { GatewayErrorKind } from "../../domain/errors.ts";
+import { isRequestFault } from "../upstreams/adapter.ts";
 
 const codeByKind: Partial<Record<GatewayErrorKind, string>> = {
   unauthenticated: "invalid_api_key",
@@ -14,6 +15,26 @@ const codeByKind: Partial<Record<GatewayErrorKind, string>> = {
   no_channel: "no_available_channel",
   upstream_timeout: "upstream_timeout",
 };
+
+// The statuses of the OpenAI-style types and codes a stream's error chunk or event gives (it has no status of its own).
+const statusByKind: Record<string, number> = {
+  rate_limit_exceeded: 429,
+  insufficient_quota: 429,
+  invalid_api_key: 401,
+  authentication_error: 401,
+  permission_error: 403,
+  not_found_error: 404,
+  model_not_found: 404,
+};
+
+/**
+ * The HTTP status an OpenAI-style error type or code stands for: what the caller's error event is
+ * typed for in its own format. A refusal of the request (as the relay records it) is a 400; anything else a 500.
+ */
+export function openaiErrorHttpStatus(kind: unknown): number {
+  if (typeof kind !== "string") return 500;
+  return statusByKind[kind] ?? (isRequestFault(kind) ? 400 : 500);
+}
 
 /** The OpenAI-style type of an error with this HTTP status (what a stream's error chunk or event says it as). */
 export const openaiErrorType = (status: number): string => typeOf(status, undefined);

@@ -79,6 +79,9 @@ export type StreamError = { message: string; requestFault: boolean };
 const requestFaults =
   /^(?:invalid_(?!api_key|organization)\w+|image_\w+|empty_image_file|failed_to_download_image|unsupported_image_media_type|request_too_large|not_found_error|INVALID_ARGUMENT|OUT_OF_RANGE|data_inspection_failed)$/;
 
+/** Whether an error type, code or status blames the request itself. */
+export const isRequestFault = (kind: string): boolean => requestFaults.test(kind);
+
 /** A stream's error, from its message and the first of its type, code or status that is a word. */
 export function streamError(message: unknown, ...kinds: unknown[]): StreamError {
   const kind = kinds.find((candidate): candidate is string => typeof candidate === "string");

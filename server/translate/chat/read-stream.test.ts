@@ -132,6 +132,19 @@ describe("chat stream reader", () => {
     expect(reader.end().some((event) => event.type === "finish")).toBe(false);
   });
 
+  it("reads an error chunk's type as the status the caller's error event is typed for", () => {
+    const said = (error: object) => {
+      const reader = chatCodec.streamReader();
+      reader.read({ raw: "", data: JSON.stringify({ error }) });
+      return reader.upstreamError?.status;
+    };
+    expect(said({ message: "Rate limit reached for requests", type: "rate_limit_exceeded" })).toBe(429);
+    expect(said({ message: "Input data may contain inappropriate content.", type: "data_inspection_failed" })).toBe(400);
+    expect(said({ message: "Invalid request", type: "invalid_request_error" })).toBe(400);
+    expect(said({ message: "overloaded", type: "server_error" })).toBe(500);
+    expect(said({ message: "no type" })).toBe(500);
+  });
+
   it("keeps parallel tool calls apart when the upstream interleaves their fragments (headers first, then arguments)", () => {
     const sse =
       chunk({ role: "assistant", tool_calls: [

@@ -6,6 +6,7 @@
 // Usage comes from the terminal event's `response.usage`, through usageFromResponses, as when
 // the call is passed through. `response.failed` and `error` end the stream without a finish;
 // what they said is kept in `upstreamError` for the relay to report.
+import { openaiErrorHttpStatus } from "../../gateway/errors/openai.ts";
 import { type Usage, usageFromResponses } from "../../domain/usage.ts";
 import type { StopReason, StreamEvent, UpstreamError } from "../canonical.ts";
 import type { StreamReader } from "../codec.ts";
@@ -115,7 +116,8 @@ export class ResponsesStreamReader implements StreamReader {
         const response = data.response ?? {};
         this.closeAll(out);
         this.finished = true;
-        this.upstreamError = { status: 500, message: response.error?.message ?? "the upstream response failed", type: response.error?.code ?? "server_error" };
+        const type = response.error?.code ?? "server_error";
+        this.upstreamError = { status: openaiErrorHttpStatus(type), message: response.error?.message ?? "the upstream response failed", type };
         if (response.usage) out.push({ type: "usage", usage: usageFromResponses(response.usage) as Usage });
         break;
       }
@@ -123,7 +125,8 @@ export class ResponsesStreamReader implements StreamReader {
         const error = data.error && typeof data.error === "object" ? data.error : data;
         this.closeAll(out);
         this.finished = true;
-        this.upstreamError = { status: 500, message: String(error.message ?? "upstream stream error"), type: error.code ?? error.type ?? "server_error" };
+        const type = error.code ?? error.type ?? "server_error";
+        this.upstreamError = { status: openaiErrorHttpStatus(type), message: String(error.message ?? "upstream stream error"), type };
         break;
       }
     }

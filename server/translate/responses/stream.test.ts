@@ -8,6 +8,7 @@ import type { CanonicalRequest, Opaque, StreamEvent } from "../canonical.ts";
 import type { CallerContext } from "../codec.ts";
 import { APPLY_PATCH } from "../../../test/mock-upstreams/conversation.ts";
 import { freeformParameters } from "./freeform-tools.ts";
+import { messagesCodec } from "../messages/index.ts";
 import { responsesCodec } from "./index.ts";
 import type { ResponsesStreamReader } from "./stream-read.ts";
 
@@ -117,9 +118,19 @@ describe("responses stream reader: endings", () => {
     expect(failed.events.some((event) => event.type === "finish")).toBe(false);
     expect(failed.reader.upstreamError).toEqual({ status: 500, message: "The model broke.", type: "server_error" });
     const errored = readStream(created + sse("error", { code: "rate_limit_exceeded", message: "Slow down.", param: null }));
-    expect(errored.reader.upstreamError).toEqual({ status: 500, message: "Slow down.", type: "rate_limit_exceeded" });
+    expect(errored.reader.upstreamError).toEqual({ status: 429, message: "Slow down.", type: "rate_limit_exceeded" });
     const cut = readStream(created + message);
     expect(cut.events.slice(-1)).toEqual([{ type: "block_stop", index: 0 }]);
+  });
+
+  it("an error's code stands for the status the caller's error event is typed for: a refused prompt the request's fault, as the relay records it", () => {
+    const failed = readStream(created + sse("response.failed", { response: { id: "resp_1", status: "failed", error: { code: "invalid_prompt", message: "Invalid prompt: flagged." } } }));
+    expect(failed.reader.upstreamError).toEqual({ status: 400, message: "Invalid prompt: flagged.", type: "invalid_prompt" });
+    expect(JSON.parse(messagesCodec.streamWriter(context).error(failed.reader.upstreamError!.message, failed.reader.upstreamError!.status).split("data: ")[1])).toMatchObject({
+      error: { type: "invalid_request_error", message: "Invalid prompt: flagged." },
+    });
+    const quota = readStream(created + sse("error", { code: "insufficient_quota", message: "You exceeded your current quota.", param: null }));
+    expect(quota.reader.upstreamError?.status).toBe(429);
   });
 
   it("reasoning_text deltas are reasoning text; arguments only in .done are not lost", () => {
