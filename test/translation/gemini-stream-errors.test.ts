@@ -121,6 +121,30 @@ describe("a Gemini stream that ends with Gemini's error object, translated", () 
     });
   }
 
+  it("says Gemini's message without the channel's key or the Google Cloud project, which Gemini's messages can name", async () => {
+    const suspended = { code: 403, message: `Permission denied: Consumer 'api_key:${upstreamKeys.gemini}' has been suspended.`, status: "PERMISSION_DENIED" };
+    const perMinute = {
+      code: 429,
+      message: "Quota exceeded for quota metric 'Generate Content API requests per minute' and limit 'GenerateContent request limit per minute for a region' of service 'generativelanguage.googleapis.com' for consumer 'project_number:913372816364'.",
+      status: "RESOURCE_EXHAUSTED",
+    };
+    for (const [error, type] of [
+      [suspended, "permission_error"],
+      [perMinute, "rate_limit_error"],
+    ] as const) {
+      script = [...opening, asDataLine(error)];
+      const client = new Anthropic({ apiKey: await env.key("gemini-official", unique("gemini-error-secret")), baseURL: env.tollgate.url, maxRetries: 0 });
+      const thrown = await (async () => {
+        for await (const _ of client.messages.stream({ model: "gemini-2.5-flash", max_tokens: 64, messages: [{ role: "user", content: ask }] }));
+      })().catch((e) => e);
+      expect(thrown).toBeInstanceOf(Anthropic.APIError);
+      expect(thrown.error.error.type).toBe(type);
+      expect(thrown.error.error.message).toMatch(/^(Permission denied: Consumer|Quota exceeded for quota metric)/);
+      expect(JSON.stringify(thrown.error) + thrown.message).not.toContain(upstreamKeys.gemini);
+      expect(JSON.stringify(thrown.error) + thrown.message).not.toContain("913372816364");
+    }
+  });
+
   it("that refuses the request before any chunk (INVALID_ARGUMENT) reaches the caller as the refusal it is, recorded as the request's fault, not the channel's", async () => {
     const refusal = { code: 400, message: "* GenerateContentRequest.contents[0].parts: contents.parts must not be empty.", status: "INVALID_ARGUMENT" };
     script = [asDataLine(refusal)];

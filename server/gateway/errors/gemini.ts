@@ -40,3 +40,11 @@ export function geminiErrorHttpStatus(error: { code?: unknown; status?: unknown 
   if (Number.isInteger(error.code) && (error.code as number) >= 400 && (error.code as number) <= 599) return error.code as number;
   return (typeof error.status === "string" && codeByStatus[error.status]) || 500;
 }
+
+// What a Gemini message can name of the channel: its key (`Consumer 'api_key:AIza…' has been
+// suspended`, or a key alone) and its Google Cloud project (`consumer 'project_number:…'`, `projects/…`).
+const channelIdentifiers = /(api_key:)[^\s'"]+|(project_number:|projects\/)\d+|AIza[0-9A-Za-z_-]{35}/g;
+
+/** A Gemini error message with the channel's key and project taken out, for a caller to read. */
+export const withoutChannelIdentifiers = (message: string): string =>
+  message.replace(channelIdentifiers, (_, keyPrefix: string | undefined, projectPrefix: string | undefined) => `${keyPrefix ?? projectPrefix ?? ""}(redacted)`);

@@ -112,6 +112,10 @@ describe("generate-content stream reader", () => {
     // A status name without a usable code stands for its HTTP status; an error without a message says which it was.
     expect(ended(`${JSON.stringify({ error: { status: "UNAVAILABLE" } })}\n\n`).said).toEqual({ status: 503, message: "Gemini's stream ended with an error (UNAVAILABLE).", type: "UNAVAILABLE" });
     expect(ended("").said).toBeNull();
+    // Gemini's messages can name the channel's key and project: those are taken out.
+    const key = `AIza${"x".repeat(35)}`;
+    const named = { code: 403, message: `Consumer 'api_key:${key}' (projects/578829824020, ${key}) has been suspended.`, status: "PERMISSION_DENIED" };
+    expect(ended(`data: ${JSON.stringify({ error: named })}\r\n\r\n`).said?.message).toBe("Consumer 'api_key:(redacted)' (projects/(redacted), (redacted)) has been suspended.");
   });
 });
 
