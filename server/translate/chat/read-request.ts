@@ -116,6 +116,7 @@ function readTool(tool: Json, i: number): ToolDefinition {
   const at = `tools[${i}]`;
   if (tool?.type !== "function") throw new TranslationRefusal(`${at}.type`, `only function tools can be translated (got ${JSON.stringify(tool?.type)})`);
   const fn = tool.function ?? {};
+  if (fn.name === "") throw new TranslationRefusal(`${at}.function.name`, "a function tool needs `name`: the upstream would get a tool nobody can call");
   const definition: ToolDefinition = { name: str(fn.name, `${at}.function.name`), parameters: fn.parameters ?? { type: "object", properties: {} } };
   if (!absent(fn.description)) definition.description = str(fn.description, `${at}.function.description`);
   if (!absent(fn.strict)) definition.strict = bool(fn.strict, `${at}.function.strict`);

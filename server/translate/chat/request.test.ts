@@ -108,6 +108,7 @@ describe("chat request reader: refusals name the field", () => {
     ["a legacy function_call", { messages: [user, { role: "assistant", content: null, function_call: { name: "f", arguments: "{}" } }] }, "messages[1].function_call"],
     ["an image in a tool message", { messages: [user, { role: "tool", tool_call_id: "c", content: [{ type: "image_url", image_url: { url: "https://x/y.png" } }] }] }, "messages[1].content[0].type"],
     ["a custom tool call", { messages: [user, { role: "assistant", content: null, tool_calls: [{ id: "c", type: "custom", custom: { name: "x", input: "y" } }] }] }, "messages[1].tool_calls[0].type"],
+    ["a function tool named \"\"", { tools: [{ type: "function", function: { name: "", parameters: {} } }] }, "tools[0].function.name"],
   ];
   it.each(cases)("%s", (_, extra, field) => {
     expect(refusalOf(() => read({ model: "m", messages: [user], ...extra })).field).toBe(field);

@@ -201,6 +201,8 @@ function readTools(tools: Json[]): ToolDefinition[] {
     ((pick(tool, "functionDeclarations") ?? []) as Json[]).forEach((declaration, j) => {
       const path = `tools[${i}].functionDeclarations[${j}]`;
       onlyKeys(declaration, ["name", "description", "parameters", "parametersJsonSchema"], path, (key) => `Function declaration field ${key} has no counterpart in the upstream's format; remove it.`);
+      if (typeof declaration.name !== "string" || declaration.name === "")
+        throw new TranslationRefusal(`${path}.name`, "a function declaration needs `name`: the upstream would get a function nobody can call.");
       const schema = pick(declaration, "parametersJsonSchema") ?? jsonSchemaOf(declaration.parameters) ?? { type: "object", properties: {} };
       const definition: ToolDefinition = { name: declaration.name, parameters: schema };
       if (declaration.description !== undefined) definition.description = declaration.description;

@@ -103,6 +103,8 @@ describe("generate-content request", () => {
     [{ contents: text("x"), tools: [{ googleSearch: {} }] }, "tools[0].googleSearch"],
     [{ contents: text("x"), tools: [{ functionDeclarations: [] }, { codeExecution: {} }] }, "tools[1].codeExecution"],
     [{ contents: text("x"), tools: [{ urlContext: {} }] }, "tools[0].urlContext"],
+    [{ contents: text("x"), tools: [{ functionDeclarations: [{ name: "a" }, { description: "no name" }] }] }, "tools[0].functionDeclarations[1].name"],
+    [{ contents: text("x"), tools: [{ functionDeclarations: [{ name: "" }] }] }, "tools[0].functionDeclarations[0].name"],
     [{ contents: text("x"), generationConfig: { candidateCount: 2 } }, "generationConfig.candidateCount"],
     [{ contents: text("x"), generationConfig: { responseModalities: ["IMAGE"] } }, "generationConfig.responseModalities"],
     [{ contents: text("x"), generationConfig: { responseMimeType: "text/x.enum" } }, "generationConfig.responseMimeType"],

@@ -198,6 +198,7 @@ function readTool(tool: Json, path: string): ToolDefinition {
   if (tool.allowed_callers != null && !(tool.allowed_callers.length === 1 && tool.allowed_callers[0] === "direct")) refuse(`${path}.allowed_callers`, "tools called by Anthropic's code execution have no equivalent on a translated upstream.");
   if (tool.defer_loading) refuse(`${path}.defer_loading`, "deferred tool loading belongs to Anthropic's tool search, which a translated upstream does not have.");
   if (tool.input_examples != null && tool.input_examples.length > 0) refuse(`${path}.input_examples`, "a translated upstream takes no tool input examples; put them in the tool's description.");
+  if (typeof tool.name !== "string" || tool.name === "") refuse(`${path}.name`, "a tool needs `name`: the upstream would get a tool nobody can call.");
   const definition: ToolDefinition = { name: tool.name, parameters: tool.input_schema ?? {} };
   if (tool.description != null) definition.description = tool.description;
   if (tool.strict != null) definition.strict = tool.strict;

@@ -112,6 +112,8 @@ describe("messages request reader", () => {
     [{ betas: ["context-1m-2025-08-07"] }, "betas"],
     [{ metadata: { user_id: "u", tenant: "t" } }, "metadata.tenant"],
     [{ messages: [{ role: "user", content: "x", name: "bob" }] }, "messages[0].name"],
+    [{ tools: [{ input_schema: { type: "object" } }] }, "tools[0].name"],
+    [{ tools: [{ name: "", input_schema: { type: "object" } }] }, "tools[0].name"],
   ])("refuses %j naming %s", (extra, field) => {
     const error = refusalOf(() => read({ model: "m", max_tokens: 5, messages: [], ...extra }));
     expect(error.field).toBe(field);
