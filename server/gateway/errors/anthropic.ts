@@ -13,6 +13,13 @@ const typeByStatus: Record<number, string> = {
   529: "overloaded_error",
 };
 
+const statusByType: Record<string, number> = Object.fromEntries(Object.entries(typeByStatus).map(([status, type]) => [type, Number(status)]));
+
+/** The status an error's type stands for (an error event inside a stream carries only the type); unknown types are the upstream's fault. */
+export function anthropicErrorStatus(type: unknown): number {
+  return (typeof type === "string" && statusByType[type]) || 500;
+}
+
 export function anthropicErrorType(status: number): string {
   return typeByStatus[status] ?? (status >= 500 ? "api_error" : "invalid_request_error");
 }

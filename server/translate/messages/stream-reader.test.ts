@@ -84,6 +84,17 @@ describe("messages stream reader", () => {
     ]);
   });
 
+  it("an error event's type stands for its status, every type Anthropic documents (a 401 or 404 is not the upstream's 500)", () => {
+    const statusOf = (type: string) => {
+      const reader = messagesCodec.streamReader() as MessagesStreamReader;
+      const data = JSON.stringify({ type: "error", error: { type, message: "m" } });
+      reader.read({ raw: `event: error\ndata: ${data}\n\n`, event: "error", data });
+      return reader.upstreamError?.status;
+    };
+    const expected = { invalid_request_error: 400, authentication_error: 401, billing_error: 402, permission_error: 403, not_found_error: 404, request_too_large: 413, rate_limit_error: 429, api_error: 500, timeout_error: 504, overloaded_error: 529, something_new: 500 };
+    expect(Object.fromEntries(Object.keys(expected).map((type) => [type, statusOf(type)]))).toEqual(expected);
+  });
+
   it("a mid-stream error event: nothing after it, open blocks closed, no finish, the error kept", () => {
     const { events, reader } = readStream("stream-overloaded.sse");
     expect(events.map((event) => event.type)).toEqual(["start", "block_start", "text_delta", "block_stop"]);

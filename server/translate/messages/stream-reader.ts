@@ -5,6 +5,7 @@
 // results, which the request reader never lets a translated caller ask for) are skipped, and the
 // canonical indexes count on without them.
 import { type Usage, noUsage, tokenCount, usageFromAnthropic } from "../../domain/usage.ts";
+import { anthropicErrorStatus } from "../../gateway/errors/anthropic.ts";
 import type { SseEvent } from "../../gateway/upstreams/sse.ts";
 import type { StopReason, StreamEvent, UpstreamError } from "../canonical.ts";
 import type { StreamReader } from "../codec.ts";
@@ -22,9 +23,6 @@ const stopReasons: Record<string, StopReason> = {
   refusal: "refusal",
   pause_turn: "pause_turn",
 };
-
-/** The status an error event's type stands for (wire-formats.md §1.5). */
-const errorStatus: Record<string, number> = { overloaded_error: 529, rate_limit_error: 429, timeout_error: 504, api_error: 500, invalid_request_error: 400, request_too_large: 413 };
 
 export class MessagesStreamReader implements StreamReader {
   private usage: Usage = noUsage();
@@ -70,7 +68,7 @@ export class MessagesStreamReader implements StreamReader {
         return this.finish();
       case "error":
         // A mid-stream failure: nothing more is read, and end() reports no finish.
-        this.upstreamError = { status: errorStatus[data.error?.type] ?? 500, message: data.error?.message ?? "upstream stream error", type: data.error?.type };
+        this.upstreamError = { status: anthropicErrorStatus(data.error?.type), message: data.error?.message ?? "upstream stream error", type: data.error?.type };
         this.failed = true;
         return [];
       default:
