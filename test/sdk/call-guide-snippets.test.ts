@@ -75,6 +75,14 @@ describe("Call Guide: Gemini snippets for a model id with many `/`", () => {
     expect(snippet(plainId, "gemini-cli")).toMatch(/^# Choose "Use Gemini API key"/);
   });
 
+  it("run Codex with its own settings on a group that translates it: no switching off web search or multi_agent, which translation carries or leaves out", () => {
+    const translating = { ...group, interfaces: [...group.interfaces, "/v1/responses"], translated_interfaces: [...group.translated_interfaces, "responses"] } as typeof group;
+    const codex = snippetsFor(translating, urls, plainId).find((entry) => entry.id === "codex")!.code;
+    expect(codex).toContain('wire_api = "responses"');
+    expect(codex).not.toMatch(/web_search =|multi_agent|\[features\]/);
+    expect(codex).toContain("hosted web search");
+  });
+
   it("leave an ordinary name as it reads", () => {
     expect(snippet(plainId, "typescript-gemini")).toContain(`model: "${plainId}"`);
     expect(snippet(plainId, "curl-gemini")).toContain(`/v1beta/models/${plainId}:generateContent`);

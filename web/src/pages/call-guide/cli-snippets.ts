@@ -43,12 +43,8 @@ env_key = "TOLLGATE_KEY"${
         translated("responses")
           ? `
 
-# This group translates Codex's calls to its models' own format, which has no hosted web search
-# and no namespaced tools: turn both off, or the call is refused (400 naming the tool).
-web_search = "disabled"
-
-[features]
-multi_agent = false`
+# This group translates Codex's calls to its models' own format: Codex's own tools work as they
+# are, but OpenAI's hosted web search does not exist there, so the model is not offered it.`
           : ""
       }`,
     });
