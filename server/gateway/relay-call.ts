@@ -55,7 +55,13 @@ const quotaMessages: Record<Blocker, (amount: string) => string> = {
 };
 
 /** The upstream's stream said it failed before anything of it reached the client. */
-class StreamRefused extends Error {}
+class StreamRefused extends Error {
+  readonly said: StreamError;
+  constructor(said: StreamError) {
+    super(said.message);
+    this.said = said;
+  }
+}
 
 const requestIdOf = (res: ServerResponse) => String(res.getHeader("request-id") ?? "");
 
@@ -84,6 +90,16 @@ const resetBeforeAnswer = (error: unknown) => {
 function retryAfterOf(headers: Record<string, string | string[] | undefined>): number {
   const value = Number(headers["retry-after"]);
   return Number.isFinite(value) && value > 0 ? Math.ceil(value) : 1;
+}
+
+/**
+ * Why a channel whose stream said it failed before its first byte reached the client did not serve:
+ * a rate limit is one as an HTTP 429 is (answerError), so every channel so limited is the caller's 429.
+ */
+function refusedAtStart(said: StreamError, headers: Record<string, string | string[] | undefined>): Failure {
+  const message = said.message.slice(0, 200);
+  if (said.status === 429) return { kind: "rate_limited", reason: `stream began with a rate-limit error: ${message}`, retryAfterSeconds: retryAfterOf(headers) };
+  return { kind: "error", reason: `stream began with an error event: ${message}` };
 }
 
 const restarting = () => gatewayError("no_channel", "The gateway is restarting and could not finish this call. Retry it.", { retryAfterSeconds: 1 });
@@ -356,7 +372,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
         if (ttfbMs === null) {
           // A refusal of the request itself goes on to the client: another channel would refuse it too.
           const error = session.endedWithError?.();
-          if (error !== undefined && !error.requestFault) throw new StreamRefused(error.message);
+          if (error !== undefined && !error.requestFault) throw new StreamRefused(error);
         }
         if (out === "") return undefined;
         if (ttfbMs === null) {
@@ -385,7 +401,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
         }
         // Before the first byte reached the client, another channel may still answer.
         if (ttfbMs === null) {
-          if (error instanceof StreamRefused) return { failed: { kind: "error", reason: `stream began with an error event: ${error.message.slice(0, 200)}` } };
+          if (error instanceof StreamRefused) return { failed: refusedAtStart(error.said, upstream.headers) };
           return { failed: classify(error) };
         }
         res.end(session.errorEvent("The upstream stream broke off; the answer is incomplete. Retry the request."));

@@ -169,9 +169,9 @@ function translatingAdapter(
         // The upstream's error event, or a stream that ended without finishing (close, above, wrote the caller's error event).
         endedWithError: () =>
           reader.upstreamError
-            ? streamError(reader.upstreamError.message, reader.upstreamError.type)
+            ? streamError(reader.upstreamError.message, reader.upstreamError.status, reader.upstreamError.type)
             : closed && !finished
-              ? streamError("the upstream stream ended before the answer was complete")
+              ? streamError("the upstream stream ended before the answer was complete", 502)
               : undefined,
         errorEvent: (message) => writer().error(message),
         assembled() {

@@ -36,6 +36,14 @@ export function openaiErrorHttpStatus(kind: unknown): number {
   return statusByKind[kind] ?? (isRequestFault(kind) ? 400 : 500);
 }
 
+/**
+ * The HTTP status an OpenAI-style error object stands for, by its code, else its type: OpenAI says a
+ * rate limit as type `requests` or `tokens` with code `rate_limit_exceeded`.
+ */
+export function openaiErrorObjectStatus(error: { code?: unknown; type?: unknown }): number {
+  const byCode = openaiErrorHttpStatus(error.code);
+  return byCode !== 500 ? byCode : openaiErrorHttpStatus(error.type);
+}
 /** The OpenAI-style type of an error with this HTTP status (what a stream's error chunk or event says it as). */
 export const openaiErrorType = (status: number): string => typeOf(status, undefined);
 

@@ -67,16 +67,27 @@ describe("a stream that ends with the upstream's error event", () => {
   const event = (data: string, name?: string) => ({ event: name, data, raw: `${name ? `event: ${name}\n` : ""}data: ${data}\n\n` });
   const client = clientOf(`{"model":"m","stream":true,"messages":[]}`, true);
   it.each([
-    ["chat", [event(`{"id":"c","choices":[{"index":0,"delta":{"content":"{\\"error\\": 1}"}}]}`), event(`{"error":{"message":"overloaded","type":"server_error"}}`)]],
-    ["messages", [event(`{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"\\"error\\""}}`, "content_block_delta"), event(`{"type":"error","error":{"type":"overloaded_error","message":"overloaded"}}`, "error")]],
-    ["responses", [event(`{"type":"response.output_text.delta","delta":"x"}`, "response.output_text.delta"), event(`{"type":"error","code":"server_error","message":"overloaded","sequence_number":3}`, "error")]],
-    ["generate-content", [event(`{"candidates":[{"content":{"parts":[{"text":"error"}]}}]}`), event(`{ "error": {"code":503,"message":"overloaded","status":"UNAVAILABLE"}}`)]],
-  ] as const)("is told apart from its content in %s", (iface, [content, error]) => {
+    ["chat", [event(`{"id":"c","choices":[{"index":0,"delta":{"content":"{\\"error\\": 1}"}}]}`), event(`{"error":{"message":"overloaded","type":"server_error"}}`)], 500],
+    ["messages", [event(`{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"\\"error\\""}}`, "content_block_delta"), event(`{"type":"error","error":{"type":"overloaded_error","message":"overloaded"}}`, "error")], 529],
+    ["responses", [event(`{"type":"response.output_text.delta","delta":"x"}`, "response.output_text.delta"), event(`{"type":"error","code":"server_error","message":"overloaded","sequence_number":3}`, "error")], 500],
+    ["generate-content", [event(`{"candidates":[{"content":{"parts":[{"text":"error"}]}}]}`), event(`{ "error": {"code":503,"message":"overloaded","status":"UNAVAILABLE"}}`)], 503],
+  ] as const)("is told apart from its content in %s, with the status it stands for", (iface, [content, error], status) => {
     const session = nativeAdapters[iface].startStream(client);
     session.onEvent(content);
     expect(session.endedWithError?.()).toBeUndefined();
     session.onEvent(error);
-    expect(session.endedWithError?.()).toEqual({ message: "overloaded", requestFault: false });
+    expect(session.endedWithError?.()).toEqual({ message: "overloaded", status, requestFault: false });
+  });
+
+  it.each([
+    ["chat", event(`{"error":{"message":"slow down","type":"requests","param":null,"code":"rate_limit_exceeded"}}`)],
+    ["messages", event(`{"type":"error","error":{"type":"rate_limit_error","message":"slow down"}}`, "error")],
+    ["generate-content", event(`{"error":{"code":429,"message":"slow down","status":"RESOURCE_EXHAUSTED"}}`)],
+    ["responses", event(`{"type":"error","code":"rate_limit_exceeded","message":"slow down","param":null,"sequence_number":0}`, "error")],
+  ] as const)("in %s, a rate limit stands for 429 (the relay fails over as for an HTTP 429)", (iface, error) => {
+    const session = nativeAdapters[iface].startStream(client);
+    session.onEvent(error);
+    expect(session.endedWithError?.()).toEqual({ message: "slow down", status: 429, requestFault: false });
   });
 
   it("in Responses, includes a response that failed, and tells a refused prompt from a failing channel", () => {
@@ -85,8 +96,8 @@ describe("a stream that ends with the upstream's error event", () => {
       session.onEvent(event(`{"type":"response.failed","response":{"status":"failed","error":{"code":"${code}","message":"it broke"}}}`, "response.failed"));
       return session.endedWithError?.();
     };
-    expect(failed("server_error")).toEqual({ message: "it broke", requestFault: false });
-    expect(failed("invalid_prompt")).toEqual({ message: "it broke", requestFault: true });
+    expect(failed("server_error")).toEqual({ message: "it broke", status: 500, requestFault: false });
+    expect(failed("invalid_prompt")).toEqual({ message: "it broke", status: 400, requestFault: true });
   });
 
   it.each([
@@ -99,7 +110,7 @@ describe("a stream that ends with the upstream's error event", () => {
   ] as const)("in %s, an error that refuses the request is the request's fault", (iface, error) => {
     const session = nativeAdapters[iface].startStream(client);
     session.onEvent(error);
-    expect(session.endedWithError?.()).toEqual({ message: "bad", requestFault: true });
+    expect(session.endedWithError?.()).toEqual({ message: "bad", status: 400, requestFault: true });
   });
 
   it("a key, an organization or a region the upstream refuses is the channel's fault, and an error chunk after an id line is seen", () => {
@@ -112,7 +123,7 @@ describe("a stream that ends with the upstream's error event", () => {
     expect(chat(`{"error":{"message":"no org","code":"invalid_organization"}}`)?.requestFault).toBe(false);
     expect(chat(`{"error":{"message":"bad","type":null,"status":400,"code":"invalid_value"}}`)?.requestFault).toBe(true);
     expect(chat(`{"error":{"message":"inspection","code":"data_inspection_failed"}}`)?.requestFault).toBe(true);
-    expect(chat(`{"error":{"message":"later","type":"server_error"}}`, `id: 7\ndata: {"error":{"message":"later","type":"server_error"}}\n\n`)).toEqual({ message: "later", requestFault: false });
+    expect(chat(`{"error":{"message":"later","type":"server_error"}}`, `id: 7\ndata: {"error":{"message":"later","type":"server_error"}}\n\n`)).toEqual({ message: "later", status: 500, requestFault: false });
     const gemini = nativeAdapters["generate-content"].startStream(client);
     gemini.onEvent(event(`{"error":{"code":400,"message":"User location is not supported","status":"FAILED_PRECONDITION"}}`));
     expect(gemini.endedWithError?.()?.requestFault).toBe(false);

@@ -70,8 +70,12 @@ export interface StreamSession {
   endedWithError?(): StreamError | undefined;
 }
 
-/** An error an upstream's stream ended with, and whether it blames the request (then no other channel would do better). */
-export type StreamError = { message: string; requestFault: boolean };
+/**
+ * An error an upstream's stream ended with: the HTTP status it stands for (what an answer of that
+ * status would have been: a 429 fails over as rate limited), and whether it blames the request
+ * (then no other channel would do better).
+ */
+export type StreamError = { message: string; status: number; requestFault: boolean };
 
 // The error types and codes the formats give a refusal of the request itself: Anthropic's types,
 // Gemini's statuses, OpenAI's (the Responses codes for a prompt or an image it refused; not a key
@@ -82,21 +86,25 @@ const requestFaults =
 /** Whether an error type, code or status blames the request itself. */
 export const isRequestFault = (kind: string): boolean => requestFaults.test(kind);
 
-/** A stream's error, from its message and the first of its type, code or status that is a word. */
-export function streamError(message: unknown, ...kinds: unknown[]): StreamError {
+/** A stream's error, from its message, the status it stands for, and the first of its type, code or status that is a word. */
+export function streamError(message: unknown, status: number, ...kinds: unknown[]): StreamError {
   const kind = kinds.find((candidate): candidate is string => typeof candidate === "string");
-  return { message: typeof message === "string" && message !== "" ? message : "upstream stream error", requestFault: kind !== undefined && requestFaults.test(kind) };
+  return {
+    message: typeof message === "string" && message !== "" ? message : "upstream stream error",
+    status,
+    requestFault: kind !== undefined && requestFaults.test(kind),
+  };
 }
 
 /**
  * A chat or Gemini stream's error chunk, `data: {"error": …}`, or Gemini's bare error object (no
- * `data:`, which google-genai raises on in a stream as it does on the `data:` form). Every event
- * passes here: the raw text is tested first.
+ * `data:`, which google-genai raises on in a stream as it does on the `data:` form), with the status
+ * its format's `statusOf` reads from it. Every event passes here: the raw text is tested first.
  */
 const errorChunk = /^data: ?\s*\{\s*"error"\s*:/;
 const errorData = /^\s*\{\s*"error"\s*:/;
 
-export function errorChunkOf(event: SseEvent): StreamError | undefined {
+export function errorChunkOf(event: SseEvent, statusOf: (error: Record<string, unknown>) => number): StreamError | undefined {
   const raw = event.raw;
   let text: string;
   if (raw.startsWith("data:")) {
@@ -107,8 +115,8 @@ export function errorChunkOf(event: SseEvent): StreamError | undefined {
   else if (errorData.test(event.data)) text = event.data;
   else return undefined;
   const error = json(text)?.error;
-  if (typeof error !== "object" || error === null) return streamError(error);
-  return streamError(error.message, error.type, error.status, error.code);
+  if (typeof error !== "object" || error === null) return streamError(error, 500);
+  return streamError(error.message, statusOf(error), error.type, error.status, error.code);
 }
 
 export interface UpstreamAdapter {

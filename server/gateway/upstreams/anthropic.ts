@@ -1,6 +1,7 @@
 // Family A messages (wire-formats.md §1). Streams keep their `event:` lines, which the SDKs dispatch
 // on; usage comes from message_start and the cumulative message_delta.
 import { noUsage, usageFromAnthropic } from "../../domain/usage.ts";
+import { anthropicErrorStatus } from "../errors/anthropic.ts";
 import { type StreamError, type UpstreamAdapter, json, modelChange, streamError, trimSlash, upstreamBody } from "./adapter.ts";
 
 const forwardedHeaders = ["anthropic-version", "anthropic-beta"];
@@ -32,7 +33,7 @@ export const anthropicAdapter: UpstreamAdapter = {
         if (event.event === "message_start") usageFromAnthropic(json(event.data)?.message?.usage, usage);
         else if (event.event === "error") {
           const said = json(event.data)?.error;
-          error = streamError(said?.message, said?.type);
+          error = streamError(said?.message, anthropicErrorStatus(said?.type), said?.type);
         }
         else if (event.event === "message_delta") {
           const delta = json(event.data);

@@ -2,6 +2,7 @@
 // only in a final `choices: []` chunk when include_usage is set, so it is forced upstream and that
 // chunk is dropped again when the client did not ask for it.
 import { noUsage, usageFromChat } from "../../domain/usage.ts";
+import { openaiErrorObjectStatus } from "../errors/openai.ts";
 import { type StreamError, type UpstreamAdapter, errorChunkOf, readsAsParsed, json, modelChange, trimSlash, upstreamBody } from "./adapter.ts";
 
 const clientWantsUsage = (body: Record<string, any>) => body.stream_options?.include_usage === true;
@@ -35,7 +36,7 @@ export const chatAdapter: UpstreamAdapter = {
     const keepUsageChunk = clientWantsUsage(client.body);
     return {
       onEvent(event) {
-        error ??= errorChunkOf(event);
+        error ??= errorChunkOf(event, openaiErrorObjectStatus);
         // The chunk that says why the choice stopped (`"finish_reason":"stop"`, never null there) is read for it.
         if (finish === undefined && finishReasonSet.test(event.raw)) finish = json(event.data)?.choices?.[0]?.finish_reason ?? undefined;
         // Only the usage chunk needs parsing; the rest (with `"usage":null` or none) pass as they are,

@@ -1,6 +1,7 @@
 // Responses (wire-formats.md §3). The upstream is always streamed: a client that asked for no
 // stream gets the `response` of the terminal event, so it always receives a complete object.
 import { noUsage, usageFromResponses } from "../../domain/usage.ts";
+import { openaiErrorObjectStatus } from "../errors/openai.ts";
 import { type StreamError, type UpstreamAdapter, json, modelChange, streamError, trimSlash, upstreamBody } from "./adapter.ts";
 
 const terminalEvents = new Set(["response.completed", "response.incomplete", "response.failed"]);
@@ -27,7 +28,7 @@ export const responsesAdapter: UpstreamAdapter = {
           // Flat as the API documents it, or with the error object nested, which the SDKs read too.
           const data = json(event.data);
           const said = typeof data?.error === "object" && data.error !== null ? data.error : data;
-          error ??= streamError(said?.message, said?.code, said?.type);
+          error ??= streamError(said?.message, openaiErrorObjectStatus(said ?? {}), said?.code, said?.type);
         }
         if (type && terminalEvents.has(type)) {
           const payload = json(event.data);
@@ -43,7 +44,7 @@ export const responsesAdapter: UpstreamAdapter = {
       usage: () => usage,
       // Responses has no stop reason of its own: its status, or why it is incomplete.
       finishReason: () => final?.incomplete_details?.reason ?? final?.status,
-      endedWithError: () => error ?? (final?.status === "failed" ? streamError(final.error?.message, final.error?.code) : undefined),
+      endedWithError: () => error ?? (final?.status === "failed" ? streamError(final.error?.message, openaiErrorObjectStatus(final.error ?? {}), final.error?.code) : undefined),
       errorEvent: (message) =>
         `event: error\ndata: ${JSON.stringify({ type: "error", code: "upstream_stream_broken", message, param: null, sequence_number: sequence + 1 })}\n\n`,
       assembled: () => final,

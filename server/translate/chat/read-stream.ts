@@ -14,7 +14,7 @@
 // `upstreamError`, and no `finish` comes (the relay ends the caller's stream with its error event).
 // Not read: OpenRouter-style `reasoning_details` deltas (none of the chat upstreams Tollgate serves
 // sends them), `logprobs` (never asked for), and choices other than index 0 (n>1 is refused).
-import { openaiErrorHttpStatus } from "../../gateway/errors/openai.ts";
+import { openaiErrorObjectStatus } from "../../gateway/errors/openai.ts";
 import type { SseEvent } from "../../gateway/upstreams/sse.ts";
 import { type Usage, usageFromChat } from "../../domain/usage.ts";
 import type { StreamEvent, UpstreamError } from "../canonical.ts";
@@ -123,7 +123,7 @@ export function chatStreamReader(): StreamReader {
       if (chunk?.error) {
         const error = typeof chunk.error === "object" ? chunk.error : { message: String(chunk.error) };
         const type = typeof error.type === "string" ? error.type : undefined;
-        reader.upstreamError = { status: openaiErrorHttpStatus(type), message: String(error.message ?? "upstream stream error"), type };
+        reader.upstreamError = { status: openaiErrorObjectStatus(error), message: String(error.message ?? "upstream stream error"), type };
         done = true;
         close(out);
         return out;

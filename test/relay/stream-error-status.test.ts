@@ -1,0 +1,166 @@
+// An upstream's stream that says it failed, read for the status its error stands for, as an HTTP
+// answer of that status would be: a rate limit before the first byte reached the caller fails over
+// as a 429 does (every channel so: the caller gets 429 with Retry-After, in its own format); a
+// refusal of the request given only as a status code (Gemini's `code: 400`) is the request's fault,
+// not the channel's, passthrough and translated alike; and a translated chat caller's error chunk is
+// typed and coded as Tollgate's own error body of that status. One scripted upstream serves every
+// channel kind, so a test says exactly which events go out.
+import { once } from "node:events";
+import { type Server, createServer } from "node:http";
+import Anthropic from "@anthropic-ai/sdk";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { unique } from "../helpers/fixtures.ts";
+import { type RelayEnv, startRelayEnv } from "../helpers/relay-env.ts";
+import { sleep } from "../mock-upstreams/server.ts";
+import { optIn } from "../translation/pairs.ts";
+
+let env: RelayEnv;
+let scripted: Server;
+/** The events the scripted upstream streams next, each in its own chunk. */
+let script: string[] = [];
+
+beforeAll(async () => {
+  scripted = createServer((req, res) => {
+    req.resume().on("end", async () => {
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      for (const event of script) {
+        res.write(event);
+        await sleep(15);
+      }
+      res.end();
+    });
+  });
+  await once(scripted.listen(0, "127.0.0.1"), "listening");
+  const url = `http://127.0.0.1:${(scripted.address() as { port: number }).port}`;
+  env = await startRelayEnv({
+    env: {
+      TOLLGATE_ANTHROPIC_BASE_URL: url,
+      TOLLGATE_OPENAI_BASE_URL: `${url}/v1`,
+      TOLLGATE_QWEN_BASE_URL: `${url}/v1`,
+      TOLLGATE_GEMINI_BASE_URL: url,
+      // Every call here fails on purpose: no circuit may open and change what the next one sees.
+      TOLLGATE_CIRCUIT_MIN_CALLS: "100000",
+    },
+  });
+  await optIn(env);
+}, 60_000);
+afterAll(async () => {
+  await env?.stop();
+  scripted?.closeAllConnections();
+  scripted?.close();
+});
+
+const named = (name: string, value: unknown) => `event: ${name}\ndata: ${JSON.stringify(value)}\n\n`;
+const data = (value: unknown) => `data: ${JSON.stringify(value)}\r\n\r\n`;
+
+// Each format's rate limit, said inside a stream that opened with 200.
+const anthropicRateLimit = named("error", { type: "error", error: { type: "rate_limit_error", message: "Number of request tokens has exceeded your per-minute rate limit." } });
+const geminiRateLimit = { error: { code: 429, message: "Resource has been exhausted (e.g. check quota).", status: "RESOURCE_EXHAUSTED" } };
+const chatRateLimit = data({ error: { message: "Rate limit reached for requests per min.", type: "requests", param: null, code: "rate_limit_exceeded" } });
+const responsesRateLimit = named("error", { type: "error", code: "rate_limit_exceeded", message: "Rate limit reached for requests per min.", param: null, sequence_number: 0 });
+const responsesFailed = (status: string) => ({ id: "resp_1", object: "response", created_at: 1, status, model: "gpt-5", output: [], error: null, usage: null });
+
+type Caller = { path: (model: string) => string; headers: (key: string) => Record<string, string>; body: (model: string) => unknown; format: "anthropic" | "openai" | "gemini" };
+const callers = {
+  messages: {
+    path: () => "/v1/messages",
+    headers: (key) => ({ "x-api-key": key, "anthropic-version": "2023-06-01" }),
+    body: (model) => ({ model, max_tokens: 64, stream: true, messages: [{ role: "user", content: "Please answer with a short greeting." }] }),
+    format: "anthropic",
+  },
+  chat: {
+    path: () => "/v1/chat/completions",
+    headers: (key) => ({ authorization: `Bearer ${key}` }),
+    body: (model) => ({ model, stream: true, messages: [{ role: "user", content: "Please answer with a short greeting." }] }),
+    format: "openai",
+  },
+  responses: {
+    path: () => "/v1/responses",
+    headers: (key) => ({ authorization: `Bearer ${key}` }),
+    body: (model) => ({ model, stream: true, input: "Please answer with a short greeting." }),
+    format: "openai",
+  },
+  "responses, no stream": {
+    path: () => "/v1/responses",
+    headers: (key) => ({ authorization: `Bearer ${key}` }),
+    body: (model) => ({ model, input: "Please answer with a short greeting." }),
+    format: "openai",
+  },
+  gemini: {
+    path: (model) => `/v1beta/models/${model}:streamGenerateContent?alt=sse`,
+    headers: (key) => ({ "x-goog-api-key": key }),
+    body: () => ({ contents: [{ role: "user", parts: [{ text: "Please answer with a short greeting." }] }] }),
+    format: "gemini",
+  },
+} satisfies Record<string, Caller>;
+
+const groups = {
+  anthropic: { group: "claude-smart", model: "claude-sonnet-4-6" },
+  chat: { group: "qwen-trial", model: "qwen3-max" },
+  openai: { group: "gpt-trial", model: "gpt-5" },
+  gemini: { group: "gemini-official", model: "gemini-2.5-flash" },
+};
+
+async function callWith(caller: Caller, upstream: { group: string; model: string }, name: string) {
+  const response = await fetch(`${env.tollgate.url}${caller.path(upstream.model)}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...caller.headers(await env.key(upstream.group, name)) },
+    body: JSON.stringify(caller.body(upstream.model)),
+  });
+  return { status: response.status, retryAfter: response.headers.get("retry-after"), text: await response.text() };
+}
+
+/** The caller's own error body for a rate limit. */
+function expectRateLimitBody(format: Caller["format"], text: string) {
+  const body = JSON.parse(text);
+  if (format === "anthropic") expect(body).toMatchObject({ type: "error", error: { type: "rate_limit_error", message: expect.stringMatching(/rate limited/) } });
+  if (format === "openai") expect(body.error).toMatchObject({ type: "rate_limit_exceeded", code: "rate_limit_exceeded", message: expect.stringMatching(/rate limited/) });
+  if (format === "gemini") expect(body.error).toMatchObject({ code: 429, status: "RESOURCE_EXHAUSTED" });
+}
+
+describe("a stream that opens with the upstream's rate-limit error, on every channel", () => {
+  const cases: [string, Caller, { group: string; model: string }, string[]][] = [
+    ["passthrough Anthropic (event: error, rate_limit_error)", callers.messages, groups.anthropic, [anthropicRateLimit]],
+    ["passthrough Gemini (RESOURCE_EXHAUSTED as a data: line)", callers.gemini, groups.gemini, [data(geminiRateLimit)]],
+    ["passthrough chat (code rate_limit_exceeded, type requests)", callers.chat, groups.openai, [chatRateLimit]],
+    ["passthrough Responses (an error event coded rate_limit_exceeded)", callers.responses, groups.openai, [responsesRateLimit]],
+    [
+      "passthrough Responses, no stream (response.failed coded rate_limit_exceeded)",
+      callers["responses, no stream"],
+      groups.openai,
+      [
+        named("response.created", { type: "response.created", sequence_number: 0, response: responsesFailed("in_progress") }),
+        named("response.failed", { type: "response.failed", sequence_number: 1, response: { ...responsesFailed("failed"), error: { code: "rate_limit_exceeded", message: "Rate limit reached." } } }),
+      ],
+    ],
+    ["translated, Anthropic caller on Gemini", callers.messages, groups.gemini, [data(geminiRateLimit)]],
+    ["translated, chat caller on Anthropic", callers.chat, groups.anthropic, [anthropicRateLimit]],
+    ["translated, Anthropic caller on an OpenAI-compatible chat upstream", callers.messages, groups.chat, [chatRateLimit]],
+    ["translated, Gemini caller on Responses", callers.gemini, groups.openai, [responsesRateLimit]],
+  ];
+  for (const [label, caller, upstream, events] of cases) {
+    it(`${label}: the caller gets 429 with Retry-After in its own format, recorded as rate limited`, async () => {
+      script = events;
+      const name = unique("stream-429");
+      const answer = await callWith(caller, upstream, name);
+      expect(answer.status, answer.text).toBe(429);
+      // As for an HTTP 429 whose upstream named no Retry-After.
+      expect(answer.retryAfter).toBe("1");
+      expectRateLimitBody(caller.format, answer.text);
+      const [call] = await env.ledger(name);
+      expect(call).toMatchObject({ status: "rate_limited", http_status: 429, cost: 0 });
+      // The channel did not serve because it was rate limited, not because it broke.
+      const detail = (await env.operator.GET("/api/usage/calls/{id}", { params: { path: { id: call.id } } })).data!;
+      expect(detail.failovers).toEqual([expect.objectContaining({ reason: expect.stringMatching(/^stream began with a rate-limit error/) })]);
+    });
+  }
+
+  it("reaches the Anthropic SDK as its RateLimitError", async () => {
+    script = [anthropicRateLimit];
+    const client = new Anthropic({ apiKey: await env.key(groups.anthropic.group, unique("stream-429-sdk")), baseURL: env.tollgate.url, maxRetries: 0 });
+    const error = await (async () => {
+      for await (const _ of client.messages.stream({ model: groups.anthropic.model, max_tokens: 64, messages: [{ role: "user", content: "hi" }] }));
+    })().catch((e) => e);
+    expect(error).toBeInstanceOf(Anthropic.RateLimitError);
+  });
+});
