@@ -8,6 +8,7 @@
 import { once } from "node:events";
 import { type Server, createServer } from "node:http";
 import Anthropic from "@anthropic-ai/sdk";
+import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unique } from "../helpers/fixtures.ts";
 import { type RelayEnv, startRelayEnv } from "../helpers/relay-env.ts";
@@ -162,5 +163,25 @@ describe("a stream that opens with the upstream's rate-limit error, on every cha
       for await (const _ of client.messages.stream({ model: groups.anthropic.model, max_tokens: 64, messages: [{ role: "user", content: "hi" }] }));
     })().catch((e) => e);
     expect(error).toBeInstanceOf(Anthropic.RateLimitError);
+  });
+});
+
+describe("a translated chat caller's stream that the upstream's rate limit ends after its first byte", () => {
+  it("ends with an error chunk typed and coded as Tollgate's own 429 body (rate_limit_exceeded), which the OpenAI SDK raises", async () => {
+    const opening = [
+      named("message_start", { type: "message_start", message: { id: "msg_1", type: "message", role: "assistant", model: "claude-sonnet-4-6", content: [], stop_reason: null, usage: { input_tokens: 9, output_tokens: 1 } } }),
+      named("content_block_start", { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } }),
+      named("content_block_delta", { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "Hello" } }),
+    ];
+    script = [...opening, anthropicRateLimit];
+    const client = new OpenAI({ apiKey: await env.key(groups.anthropic.group, unique("stream-429-chat")), baseURL: `${env.tollgate.url}/v1`, maxRetries: 0 });
+    let text = "";
+    const error = await (async () => {
+      const stream = await client.chat.completions.create({ model: groups.anthropic.model, stream: true, messages: [{ role: "user", content: "hi" }] });
+      for await (const part of stream) text += part.choices[0]?.delta?.content ?? "";
+    })().catch((e) => e);
+    expect(text).toBe("Hello");
+    expect(error).toBeInstanceOf(OpenAI.APIError);
+    expect(error.error).toEqual({ message: "Number of request tokens has exceeded your per-minute rate limit.", type: "rate_limit_exceeded", param: null, code: "rate_limit_exceeded" });
   });
 });

@@ -55,6 +55,12 @@ function typeOf(status: number, kind: GatewayErrorKind | undefined): string {
   return "invalid_request_error";
 }
 
+/**
+ * An upstream's error of this status as an OpenAI-style stream's error chunk says it: typed and coded
+ * as Tollgate's own body of the status is. Only 429's code speaks of the status alone; the others by
+ * kind (invalid_api_key, no_available_channel) would speak of the caller's key or Tollgate's channels.
+ */
+export const openaiStreamError = (status: number, message: string) => openaiErrorBody(status, message, status === 429 ? "rate_limited" : undefined).error;
 export function openaiErrorBody(status: number, message: string, kind?: GatewayErrorKind, param?: string) {
   return { error: { message, type: typeOf(status, kind), param: param ?? null, code: (kind && codeByKind[kind]) ?? null } };
 }

@@ -161,4 +161,10 @@ describe("chat stream writer", () => {
     const sse = writer.write(claudeTurn[0]) + writer.error("upstream connection reset");
     await expect(throughSdk(sse)).rejects.toThrow(/upstream connection reset/);
   });
+
+  it("says the upstream's rate limit typed and coded as Tollgate's own 429 body is", async () => {
+    const writer = chatCodec.streamWriter(context(true));
+    const thrown = await throughSdk(writer.write(claudeTurn[0]) + writer.error("slow down", 429)).catch((e) => e);
+    expect(thrown.error).toEqual({ message: "slow down", type: "rate_limit_exceeded", param: null, code: "rate_limit_exceeded" });
+  });
 });

@@ -11,7 +11,7 @@
 // SDKs (openai-node's ChatCompletionStream among them) keep only the last value of a delta field
 // they do not know, so a second reasoning_details delta would erase the first. Sent last, each
 // entry also knows the tool call that followed its block (its `id`, see common.ts).
-import { openaiErrorType } from "../../gateway/errors/openai.ts";
+import { openaiStreamError } from "../../gateway/errors/openai.ts";
 import type { StreamEvent } from "../canonical.ts";
 import type { CallerContext, StreamWriter } from "../codec.ts";
 import { carriedEntry, chatUsage, completionId, finishReasonOf, newCallId } from "./common.ts";
@@ -86,6 +86,6 @@ export function chatStreamWriter(context: CallerContext): StreamWriter {
     },
     end: () => "data: [DONE]\n\n",
     error: (message, status) =>
-      `data: ${JSON.stringify({ error: status === undefined ? { message, type: "server_error", param: null, code: "upstream_stream_broken" } : { message, type: openaiErrorType(status), param: null, code: null } })}\n\n`,
+      `data: ${JSON.stringify({ error: status === undefined ? { message, type: "server_error", param: null, code: "upstream_stream_broken" } : openaiStreamError(status, message) })}\n\n`,
   };
 }
