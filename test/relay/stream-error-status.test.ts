@@ -185,3 +185,35 @@ describe("a translated chat caller's stream that the upstream's rate limit ends 
     expect(error.error).toEqual({ message: "Number of request tokens has exceeded your per-minute rate limit.", type: "rate_limit_exceeded", param: null, code: "rate_limit_exceeded" });
   });
 });
+
+describe("a Gemini error that gives only its code, 400 (no status name)", () => {
+  const refusal = { error: { code: 400, message: "Request contains an invalid argument." } };
+  const geminiChunk = (text: string) =>
+    data({ candidates: [{ content: { role: "model", parts: [{ text }] }, index: 0 }], usageMetadata: { promptTokenCount: 9, candidatesTokenCount: 1, totalTokenCount: 10 } });
+
+  /** The Gemini channel's health: what it last failed with. */
+  async function lastChannelError(channelId: string) {
+    const { data: channels } = await env.operator.GET("/api/admin/channels");
+    return channels!.data.find((channel) => channel.id === channelId)!.health.last_error ?? "";
+  }
+
+  it("refuses the request as an HTTP 400 would, passthrough and translated: the caller hears it, recorded as the request's fault, never the channel's", async () => {
+    for (const [label, caller, opening] of [
+      ["passthrough, before any chunk", callers.gemini, []],
+      ["passthrough, after a chunk", callers.gemini, [geminiChunk("Hel")]],
+      ["translated, before any chunk", callers.messages, []],
+      ["translated, after a chunk", callers.messages, [geminiChunk("Hel")]],
+    ] as const) {
+      script = [...opening, data(refusal)];
+      const name = unique("gemini-code-400");
+      const answer = await callWith(caller, groups.gemini, name);
+      // The refusal reaches the caller (a stream that began; no other channel was tried).
+      expect(answer.status, `${label}: ${answer.text}`).toBe(200);
+      expect(answer.text, label).toContain(refusal.error.message);
+      if (caller === callers.messages) expect(answer.text, label).toContain('"type":"invalid_request_error"');
+      const [call] = await env.ledger(name);
+      expect(call, label).toMatchObject({ status: "upstream_error", http_status: 200 });
+      expect(await lastChannelError(call.channel_id!), label).not.toContain(refusal.error.message);
+    }
+  });
+});

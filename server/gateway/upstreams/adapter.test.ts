@@ -113,6 +113,19 @@ describe("a stream that ends with the upstream's error event", () => {
     expect(session.endedWithError?.()).toEqual({ message: "bad", status: 400, requestFault: true });
   });
 
+  it("in generate-content, an error that gives only its code is judged as an HTTP answer of that status: 400 the request's fault, 403 and 429 the channel's", () => {
+    const gemini = (code: number) => {
+      const session = nativeAdapters["generate-content"].startStream(client);
+      session.onEvent(event(`{"error":{"code":${code},"message":"said"}}`));
+      return session.endedWithError?.();
+    };
+    expect(gemini(400)).toEqual({ message: "said", status: 400, requestFault: true });
+    expect(gemini(404)).toEqual({ message: "said", status: 404, requestFault: true });
+    expect(gemini(403)).toEqual({ message: "said", status: 403, requestFault: false });
+    expect(gemini(429)).toEqual({ message: "said", status: 429, requestFault: false });
+    expect(gemini(503)).toEqual({ message: "said", status: 503, requestFault: false });
+  });
+
   it("a key, an organization or a region the upstream refuses is the channel's fault, and an error chunk after an id line is seen", () => {
     const chat = (data: string, raw = `data: ${data}\n\n`) => {
       const session = nativeAdapters.chat.startStream(client);

@@ -86,13 +86,22 @@ const requestFaults =
 /** Whether an error type, code or status blames the request itself. */
 export const isRequestFault = (kind: string): boolean => requestFaults.test(kind);
 
-/** A stream's error, from its message, the status it stands for, and the first of its type, code or status that is a word. */
+/**
+ * Whether an upstream's status blames the request, as the relay reads an HTTP answer (answerError in
+ * relay-call.ts): a 4xx, but for refused credentials (401, 403) and a rate limit (429).
+ */
+export const isRequestFaultStatus = (status: number): boolean => status >= 400 && status < 500 && status !== 401 && status !== 403 && status !== 429;
+
+/**
+ * A stream's error, from its message, the status it stands for, and the first of its type, code or
+ * status that is a word; one that gives no word (Gemini's `{"code": 400}` alone) is judged by its status.
+ */
 export function streamError(message: unknown, status: number, ...kinds: unknown[]): StreamError {
   const kind = kinds.find((candidate): candidate is string => typeof candidate === "string");
   return {
     message: typeof message === "string" && message !== "" ? message : "upstream stream error",
     status,
-    requestFault: kind !== undefined && requestFaults.test(kind),
+    requestFault: kind !== undefined ? requestFaults.test(kind) : isRequestFaultStatus(status),
   };
 }
 
