@@ -7,6 +7,7 @@ import { randomUUIDv7 } from "node:crypto";
 import type { Dispatcher } from "undici";
 import { gatewayError, isGatewayError, statusOf } from "../domain/errors.ts";
 import { credentialsRefused, refusalBody, refusalSaid } from "./errors/upstream-refusal.ts";
+import { withoutChannelIdentifiers } from "./errors/gemini.ts";
 import { wireFormatOf } from "./errors/wire-format.ts";
 import { costMicros } from "../domain/pricing.ts";
 import { type Usage, billableTokens, noUsage } from "../domain/usage.ts";
@@ -93,11 +94,22 @@ function retryAfterOf(headers: Record<string, string | string[] | undefined>): n
 }
 
 /**
+ * An upstream's own words, as a failover reason or a channel's last error: the call log shows them
+ * to the organization, and an upstream may name the very credential it was sent (Gemini: `Consumer
+ * 'api_key:AIza…' has been suspended`) or the operator's cloud project. Those are taken out.
+ */
+function upstreamSaid(message: string, channel: ChannelWithCredentials): string {
+  let said = message;
+  for (const credential of channel.credentials) if (credential.length >= 8) said = said.replaceAll(credential, "(redacted)");
+  return withoutChannelIdentifiers(said).slice(0, 200);
+}
+
+/**
  * Why a channel whose stream said it failed before its first byte reached the client did not serve:
  * a rate limit is one as an HTTP 429 is (answerError), so every channel so limited is the caller's 429.
  */
-function refusedAtStart(said: StreamError, headers: Record<string, string | string[] | undefined>): Failure {
-  const message = said.message.slice(0, 200);
+function refusedAtStart(said: StreamError, headers: Record<string, string | string[] | undefined>, channel: ChannelWithCredentials): Failure {
+  const message = upstreamSaid(said.message, channel);
   if (said.status === 429) return { kind: "rate_limited", reason: `stream began with a rate-limit error: ${message}`, retryAfterSeconds: retryAfterOf(headers) };
   return { kind: "error", reason: `stream began with an error event: ${message}` };
 }
@@ -308,7 +320,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
 
       if (upstream.statusCode >= 400) return answerError(upstream, adapter);
       if (!upstreamRequest.stream) return answerJson(upstream, adapter);
-      return relayStream(upstream, adapter);
+      return relayStream(upstream, adapter, channel);
     }
 
     /** 429, 5xx and refused credentials fail over; other client errors reach the client in its interface's error shape. */
@@ -341,7 +353,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       return { outcome: { status: "ok", httpStatus: 200, usage: adapter.usageOfBody(body), ttfbMs: Math.round(performance.now() - started), finishReason: adapter.finishOfBody?.(body) } };
     }
 
-    async function relayStream(upstream: UpstreamAnswer, adapter: UpstreamAdapter): Promise<Attempt> {
+    async function relayStream(upstream: UpstreamAnswer, adapter: UpstreamAdapter, channel: ChannelWithCredentials): Promise<Attempt> {
       const session = adapter.startStream(client);
       const splitter = new SseSplitter();
       const answered = performance.now(); // this channel's answer began: the comment hold counts from here
@@ -401,7 +413,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
         }
         // Before the first byte reached the client, another channel may still answer.
         if (ttfbMs === null) {
-          if (error instanceof StreamRefused) return { failed: refusedAtStart(error.said, upstream.headers) };
+          if (error instanceof StreamRefused) return { failed: refusedAtStart(error.said, upstream.headers, channel) };
           return { failed: classify(error) };
         }
         res.end(session.errorEvent("The upstream stream broke off; the answer is incomplete. Retry the request."));
@@ -430,7 +442,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
               httpStatus: 200,
               usage: call.stream ? brokenOffUsage(session, forwardedBeforeError) : reportedOrEstimated(session.usage(), events - 1),
               ttfbMs: at,
-              channelFault: `stream ended with an error event: ${said.message.slice(0, 200)}`,
+              channelFault: `stream ended with an error event: ${upstreamSaid(said.message, channel)}`,
             };
       if (call.stream) {
         res.end();

@@ -11,7 +11,7 @@ import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unique } from "../helpers/fixtures.ts";
-import { type RelayEnv, startRelayEnv } from "../helpers/relay-env.ts";
+import { type RelayEnv, startRelayEnv, upstreamKeys } from "../helpers/relay-env.ts";
 import { sleep } from "../mock-upstreams/server.ts";
 import { optIn } from "../translation/pairs.ts";
 
@@ -214,6 +214,33 @@ describe("a Gemini error that gives only its code, 400 (no status name)", () => 
       const [call] = await env.ledger(name);
       expect(call, label).toMatchObject({ status: "upstream_error", http_status: 200 });
       expect(await lastChannelError(call.channel_id!), label).not.toContain(refusal.error.message);
+    }
+  });
+});
+
+describe("an upstream's error that names the channel's own credential or cloud project", () => {
+  const suspended = {
+    error: { code: 503, message: `Consumer 'api_key:${upstreamKeys.gemini}' of project_number:123456789012 is unavailable; the key ${upstreamKeys.gemini} was used.`, status: "UNAVAILABLE" },
+  };
+  const geminiChunk = data({ candidates: [{ content: { role: "model", parts: [{ text: "Hel" }] }, index: 0 }], usageMetadata: { promptTokenCount: 9, candidatesTokenCount: 1, totalTokenCount: 10 } });
+
+  it("is a failover reason and a channel's last error without them: the organization reads the first in its call log", async () => {
+    for (const [label, caller, opening] of [
+      ["passthrough, before any chunk (a failover)", callers.gemini, []],
+      ["passthrough, after a chunk (the channel's fault)", callers.gemini, [geminiChunk]],
+      ["translated, before any chunk (a failover)", callers.messages, []],
+      ["translated, after a chunk (the channel's fault)", callers.messages, [geminiChunk]],
+    ] as const) {
+      script = [...opening, data(suspended)];
+      const name = unique("names-its-key");
+      await callWith(caller, groups.gemini, name);
+      const [call] = await env.ledger(name);
+      const detail = (await env.tenant.owner.GET("/api/usage/calls/{id}", { params: { path: { id: call.id } } })).data!;
+      const { data: channels } = await env.operator.GET("/api/admin/channels");
+      const seen = JSON.stringify([detail.failovers, channels!.data.map((channel) => channel.health.last_error)]);
+      expect(seen, label).toMatch(/is unavailable/);
+      expect(seen, label).not.toContain(upstreamKeys.gemini);
+      expect(seen, label).not.toContain("123456789012");
     }
   });
 });
