@@ -86,10 +86,11 @@ export type ToolDefinition = {
   parameters: Record<string, unknown>;
   strict?: boolean;
   /**
-   * A Responses custom tool (freeform text in, not JSON; Codex's apply_patch), not to be confused
-   * with Anthropic's `type:"custom"`, its name for ordinary tools. `parameters` is then the one
-   * string argument `input` it is declared with upstream (responses/freeform-tools.ts); `format` is
-   * the caller's, echoed back.
+   * An OpenAI custom tool, Responses' or chat's (freeform text in, not JSON; Codex's apply_patch),
+   * not to be confused with Anthropic's `type:"custom"`, its name for ordinary tools. `parameters`
+   * is then the one string argument `input` it is declared with upstream (freeform-tools.ts);
+   * `format` is in Responses' shape ({type:"text"} or {type:"grammar",syntax,definition}; a chat
+   * caller's nested `grammar` is lifted into it), the caller's as declared, echoed back.
    */
   freeform?: { format?: Record<string, unknown> };
   /** Declared inside a Responses `namespace`: its name and the function's own; `name` is then the qualified name upstreams see (responses/namespaces.ts). */

@@ -1,11 +1,14 @@
 // The OpenAI JS SDK's chat.completions against a Claude group and a Gemini group, by translation:
 // text, the SDK's ChatCompletionStream, a two-turn tool loop, a base64 image, and reasoning whose
 // upstream proof (a thinking signature, a thoughtSignature) rides in `reasoning_details[].data`
-// and must reach the upstream byte-exact on the next turn.
+// and must reach the upstream byte-exact on the next turn. A custom tool (freeform text, an
+// apply_patch) declared upstream as a function of one string, its call given back as a custom call.
 import OpenAI from "openai";
 import { describe, expect, it } from "vitest";
 import type { RelayEnv } from "../helpers/relay-env.ts";
+import { APPLY_PATCH } from "../mock-upstreams/conversation.ts";
 import { inputTokensOf } from "../mock-upstreams/server.ts";
+import { upstreams } from "./pairs.ts";
 import {
   ANTHROPIC_REPLY,
   expectLedger,
@@ -179,5 +182,72 @@ describe.each([["claude", groups.claude], ["gemini", groups.gemini]] as const)("
     const upstream = upstreamSince(env, group, since);
     expect(proofsReceived(group, upstream[1].body)).toEqual(proofs);
     await expectLedger(env, key.name, group, upstream, { interface: "chat", stream: [false, false] });
+  });
+});
+
+/** A grammar in the shape of Codex's apply_patch format (written for this test). */
+const PATCH_GRAMMAR = ["start: begin_patch hunk+ end_patch", 'begin_patch: "*** Begin Patch" LF', 'end_patch: "*** End Patch" LF?', 'hunk: "*** Update File: " filename LF change+', "filename: /(.+)/", "change: /[ +@-][^\\n]*/ LF", "%import common.LF"].join("\n");
+const PATCH_RESULT = 'Success. Updated the following files:\nM src/greet.ts "ok"';
+const patchTools: OpenAI.Chat.ChatCompletionTool[] = [
+  { type: "custom", custom: { name: "apply_patch", description: "Use the `apply_patch` tool to edit files.", format: { type: "grammar", grammar: { syntax: "lark", definition: PATCH_GRAMMAR } } } },
+  { type: "function", function: TOOL },
+];
+
+/** The apply_patch declaration as the upstream received it, in its own format. */
+function declaredPatchTool(group: Group, body: any): { description: string; schema: unknown } {
+  if (group.mock === "anthropic") {
+    const tool = body.tools.find((t: any) => t.name === "apply_patch");
+    return { description: tool.description, schema: tool.input_schema };
+  }
+  const declaration = body.tools[0].functionDeclarations.find((d: any) => d.name === "apply_patch");
+  return { description: declaration.description, schema: declaration.parametersJsonSchema };
+}
+
+const upstreamFormat = { anthropic: upstreams.messages, gemini: upstreams["generate-content"] } as const;
+
+describe.each([["claude", groups.claude], ["gemini", groups.gemini]] as const)("a custom tool (apply_patch) through OpenAI SDK chat on the %s group", (_, group) => {
+  it.each([false, true])("stream %s: a function of `input` upstream; a custom call with the exact patch back; the tool message its result", async (stream) => {
+    const key = await keyFor(env, group, "b-patch");
+    const openai = client(key.secret);
+    const since = mark(env, group);
+    env.mocks[group.mock].next("patch-tool", "patch-tool");
+    const messages: OpenAI.Chat.ChatCompletionMessageParam[] = [{ role: "user", content: "Make the greeting warmer." }];
+    const params = { model: group.model, tools: patchTools, messages };
+
+    let first: OpenAI.Chat.ChatCompletion;
+    const streamedInput: string[] = [];
+    if (stream) {
+      const completionStream = openai.chat.completions.stream(params);
+      completionStream.on("chunk", (chunk) => {
+        for (const delta of chunk.choices[0]?.delta.tool_calls ?? []) {
+          expect(delta.function).toBeUndefined();
+          if (delta.custom?.input) streamedInput.push(delta.custom.input);
+        }
+      });
+      first = await completionStream.finalChatCompletion();
+      expect(streamedInput.length).toBeGreaterThan(0);
+      expect(streamedInput.join("")).toBe(APPLY_PATCH);
+    } else first = await openai.chat.completions.create(params);
+    expect(first.choices[0].finish_reason).toBe("tool_calls");
+    const message = first.choices[0].message;
+    expect(message.tool_calls).toEqual([{ id: expect.any(String), type: "custom", custom: { name: "apply_patch", input: APPLY_PATCH } }]);
+
+    messages.push(message as OpenAI.Chat.ChatCompletionMessageParam, { role: "tool", tool_call_id: message.tool_calls![0].id, content: PATCH_RESULT });
+    const second = await call(openai, { ...params, messages }, stream);
+    expect(second.choices[0].message.content).toBe(toolReply(PATCH_RESULT));
+
+    const upstream = upstreamSince(env, group, since);
+    expect(upstream).toHaveLength(2);
+    expect(declaredPatchTool(group, upstream[0].body)).toEqual({
+      description: "Use the `apply_patch` tool to edit files.",
+      schema: {
+        type: "object",
+        properties: { input: { type: "string", description: `The tool's whole input, as freeform text that follows this Lark grammar:\n${PATCH_GRAMMAR}` } },
+        required: ["input"],
+        additionalProperties: false,
+      },
+    });
+    expect(upstreamFormat[group.mock].toolPairs(upstream[1].body)).toEqual([{ name: "apply_patch", args: { input: APPLY_PATCH }, result: PATCH_RESULT }]);
+    await expectLedger(env, key.name, group, upstream, { interface: "chat", stream: [stream, stream] });
   });
 });

@@ -7,10 +7,13 @@
 // - `prompt_cache_key`, `prompt_cache_retention`, `prompt_cache_options` are read as the caller's
 //   request for prompt caching (openai-prompt-cache.ts).
 // - A field whose value is null is treated as absent (SDKs echo `refusal: null`, `audio: null`).
+// Custom tools (freeform text in, Codex's apply_patch) become function tools of one string argument,
+// `input` (freeform-tools.ts); their calls in assistant `tool_calls` become that function's calls.
 // Normalizations (what a same-format round trip does not give back byte for byte) are listed in
 // write-request.ts.
 import { uncarry } from "../carry.ts";
 import { type CanonicalRequest, type OutputFormat, type Part, type ReasoningPart, type TextPart, type ToolChoice, type ToolDefinition, type ToolResultPart, type Turn, TranslationRefusal } from "../canonical.ts";
+import { freeformArguments, freeformParameters } from "../freeform-tools.ts";
 import { promptCacheFields, readPromptCache } from "../openai-prompt-cache.ts";
 import { absent, carriedFormat, mediaSourceOf, parseDataUrl } from "./common.ts";
 
@@ -114,7 +117,8 @@ function readField(request: CanonicalRequest, key: string, value: any, body: Jso
 
 function readTool(tool: Json, i: number): ToolDefinition {
   const at = `tools[${i}]`;
-  if (tool?.type !== "function") throw new TranslationRefusal(`${at}.type`, `only function tools can be translated (got ${JSON.stringify(tool?.type)})`);
+  if (tool?.type === "custom") return readCustomTool(tool, at);
+  if (tool?.type !== "function") throw new TranslationRefusal(`${at}.type`, `only function and custom tools can be translated (got ${JSON.stringify(tool?.type)})`);
   const fn = tool.function ?? {};
   if (fn.name === "") throw new TranslationRefusal(`${at}.function.name`, "a function tool needs `name`: the upstream would get a tool nobody can call");
   const definition: ToolDefinition = { name: str(fn.name, `${at}.function.name`), parameters: fn.parameters ?? { type: "object", properties: {} } };
@@ -123,10 +127,32 @@ function readTool(tool: Json, i: number): ToolDefinition {
   return definition;
 }
 
+/** A custom tool (freeform text in): a function of one string, `input`, whose description carries the grammar if there is one. */
+function readCustomTool(tool: Json, at: string): ToolDefinition {
+  allowKeys(tool, at, ["type", "custom"]);
+  const custom = tool.custom;
+  allowKeys(custom, `${at}.custom`, ["name", "description", "format"]);
+  if (custom.name === "") throw new TranslationRefusal(`${at}.custom.name`, "a custom tool needs `name`: the upstream would get a tool nobody can call");
+  const format = absent(custom.format) ? undefined : readCustomFormat(custom.format, `${at}.custom.format`);
+  const definition: ToolDefinition = { name: str(custom.name, `${at}.custom.name`), parameters: freeformParameters(format), freeform: format === undefined ? {} : { format } };
+  if (!absent(custom.description)) definition.description = str(custom.description, `${at}.custom.description`);
+  return definition;
+}
+
+/** Chat's format (`grammar` nested) in the canonical Responses shape, `syntax` and `definition` beside `type`. */
+function readCustomFormat(format: Json, at: string): Json {
+  if (format?.type === "text") return { type: "text" };
+  const grammar = format?.grammar;
+  if (format?.type === "grammar" && (grammar?.syntax === "lark" || grammar?.syntax === "regex") && typeof grammar.definition === "string")
+    return { type: "grammar", syntax: grammar.syntax, definition: grammar.definition };
+  throw new TranslationRefusal(at, 'a custom tool\'s format is {type:"text"} or {type:"grammar", grammar:{syntax:"lark"|"regex", definition}}');
+}
+
 function readToolChoice(value: any): ToolChoice {
   if (value === "auto" || value === "none" || value === "required") return { type: value };
   if (value?.type === "function" && typeof value.function?.name === "string") return { type: "tool", name: value.function.name };
-  throw new TranslationRefusal("tool_choice", `tool choice ${JSON.stringify(value?.type ?? value)} cannot be translated; use auto, none, required or one function`);
+  if (value?.type === "custom" && typeof value.custom?.name === "string") return { type: "tool", name: value.custom.name };
+  throw new TranslationRefusal("tool_choice", `tool choice ${JSON.stringify(value?.type ?? value)} cannot be translated; use auto, none, required, one function or one custom tool`);
 }
 
 function readOutputFormat(value: Json): OutputFormat {
@@ -251,10 +277,9 @@ function readAssistant(message: Json, at: string, callNames: Map<string, string>
   if (!absent(message.tool_calls)) {
     asArray(message.tool_calls, `${at}.tool_calls`).forEach((call: Json, k) => {
       const here = `${at}.tool_calls[${k}]`;
-      if (call?.type !== "function") throw new TranslationRefusal(`${here}.type`, `only function tool calls can be translated (got ${JSON.stringify(call?.type)})`);
+      if (call?.type !== "function" && call?.type !== "custom") throw new TranslationRefusal(`${here}.type`, `only function and custom tool calls can be translated (got ${JSON.stringify(call?.type)})`);
       const id = str(call.id, `${here}.id`);
-      const name = str(call.function?.name, `${here}.function.name`);
-      const args = call.function?.arguments;
+      const { name, args } = call.type === "custom" ? readCustomCall(call, here) : { name: str(call.function?.name, `${here}.function.name`), args: call.function?.arguments };
       callNames.set(id, name);
       const before = beforeCall.get(id);
       if (before) {
@@ -267,6 +292,11 @@ function readAssistant(message: Json, at: string, callNames: Map<string, string>
   // Carried reasoning that named a call this message no longer has: keep it, at the front.
   for (const orphans of beforeCall.values()) parts.splice(leading.length, 0, ...orphans);
   return parts;
+}
+
+/** A custom tool's call: that function's call, its freeform input as the `input` argument. */
+function readCustomCall(call: Json, at: string): { name: string; args: string } {
+  return { name: str(call.custom?.name, `${at}.custom.name`), args: freeformArguments(str(call.custom?.input, `${at}.custom.input`)) };
 }
 
 /** Read only (an assistant message without reasoning has none to place). */

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { carry } from "../carry.ts";
 import type { CanonicalRequest } from "../canonical.ts";
+import { freeformParameters } from "../freeform-tools.ts";
 import { chatCodec } from "./index.ts";
 import { refusalOf } from "../../../test/helpers/translation.ts";
 
@@ -85,6 +86,47 @@ describe("chat request: same-format round trip", () => {
   });
 });
 
+describe("chat request: custom tools (freeform text)", () => {
+  const patch = "*** Begin Patch\n*** Add File: a.txt\n+say \"hi\" \\ 🎉\n*** End Patch\n";
+  const body = {
+    model: "m",
+    messages: [
+      { role: "user", content: "patch it" },
+      { role: "assistant", content: null, tool_calls: [{ id: "call_p", type: "custom", custom: { name: "apply_patch", input: patch } }] },
+      { role: "tool", tool_call_id: "call_p", content: "Done!" },
+    ],
+    tools: [
+      { type: "custom", custom: { name: "apply_patch", description: "Edit files.", format: { type: "grammar", grammar: { syntax: "lark", definition: "start: /.+/" } } } },
+      { type: "custom", custom: { name: "note" } },
+      { type: "function", function: { name: "ls", parameters: { type: "object", properties: {} } } },
+    ],
+    tool_choice: { type: "custom", custom: { name: "apply_patch" } },
+  };
+
+  it("reads custom tools as functions of one string, their calls with that string as `input`, and their results", () => {
+    const request = read(body);
+    expect(request.tools[0]).toEqual({
+      name: "apply_patch",
+      description: "Edit files.",
+      parameters: freeformParameters({ type: "grammar", syntax: "lark", definition: "start: /.+/" }),
+      freeform: { format: { type: "grammar", syntax: "lark", definition: "start: /.+/" } },
+    });
+    expect((request.tools[0].parameters as any).properties.input.description).toContain("start: /.+/");
+    expect(request.tools[1]).toEqual({ name: "note", parameters: freeformParameters(undefined), freeform: {} });
+    expect(request.tools[2].freeform).toBeUndefined();
+    expect(request.toolChoice).toEqual({ type: "tool", name: "apply_patch" });
+    expect(request.turns[1].parts).toEqual([{ type: "tool_call", id: "call_p", name: "apply_patch", arguments: JSON.stringify({ input: patch }) }]);
+    expect(request.turns[2].parts).toEqual([{ type: "tool_result", callId: "call_p", name: "apply_patch", content: [{ type: "text", text: "Done!" }] }]);
+  });
+
+  it("goes to a chat upstream as that function, its calls with the input as JSON arguments", () => {
+    const written: any = chatCodec.writeRequest(read(body));
+    expect(written.tools[0]).toEqual({ type: "function", function: { name: "apply_patch", description: "Edit files.", parameters: freeformParameters({ type: "grammar", syntax: "lark", definition: "start: /.+/" }) } });
+    expect(written.tool_choice).toEqual({ type: "function", function: { name: "apply_patch" } });
+    expect(JSON.parse(written.messages[1].tool_calls[0].function.arguments)).toEqual({ input: patch });
+  });
+});
+
 describe("chat request reader: refusals name the field", () => {
   const user = { role: "user", content: "hi" };
   const cases: [string, Record<string, any>, string][] = [
@@ -95,7 +137,11 @@ describe("chat request reader: refusals name the field", () => {
     ["web search", { web_search_options: {} }, "web_search_options"],
     ["legacy functions", { functions: [{ name: "f" }] }, "functions"],
     ["an unknown field", { enable_thinking: true }, "enable_thinking"],
-    ["a custom tool", { tools: [{ type: "custom", custom: { name: "x" } }] }, "tools[0].type"],
+    ["a custom tool named \"\"", { tools: [{ type: "custom", custom: { name: "" } }] }, "tools[0].custom.name"],
+    ["a custom tool's unknown grammar", { tools: [{ type: "custom", custom: { name: "x", format: { type: "grammar", grammar: { syntax: "ebnf", definition: "a" } } } }] }, "tools[0].custom.format"],
+    ["a custom tool's flat (Responses) grammar", { tools: [{ type: "custom", custom: { name: "x", format: { type: "grammar", syntax: "lark", definition: "a" } } }] }, "tools[0].custom.format"],
+    ["an unknown field of a custom tool", { tools: [{ type: "custom", custom: { name: "x", defer_loading: true } }] }, "tools[0].custom.defer_loading"],
+    ["a custom tool call without input", { messages: [user, { role: "assistant", content: null, tool_calls: [{ id: "c", type: "custom", custom: { name: "x" } }] }] }, "messages[1].tool_calls[0].custom.input"],
     ["allowed_tools", { tool_choice: { type: "allowed_tools", allowed_tools: { mode: "auto", tools: [] } } }, "tool_choice"],
     ["both output limits, different", { max_tokens: 10, max_completion_tokens: 20 }, "max_tokens"],
     ["audio input", { messages: [{ role: "user", content: [{ type: "input_audio", input_audio: { data: "AAA", format: "wav" } }] }] }, "messages[0].content[0].type"],
@@ -107,7 +153,7 @@ describe("chat request reader: refusals name the field", () => {
     ["a function message", { messages: [user, { role: "function", name: "f", content: "x" }] }, "messages[1].role"],
     ["a legacy function_call", { messages: [user, { role: "assistant", content: null, function_call: { name: "f", arguments: "{}" } }] }, "messages[1].function_call"],
     ["an image in a tool message", { messages: [user, { role: "tool", tool_call_id: "c", content: [{ type: "image_url", image_url: { url: "https://x/y.png" } }] }] }, "messages[1].content[0].type"],
-    ["a custom tool call", { messages: [user, { role: "assistant", content: null, tool_calls: [{ id: "c", type: "custom", custom: { name: "x", input: "y" } }] }] }, "messages[1].tool_calls[0].type"],
+    ["a built-in tool call", { messages: [user, { role: "assistant", content: null, tool_calls: [{ id: "c", type: "web_search", web_search: {} }] }] }, "messages[1].tool_calls[0].type"],
     ["a function tool named \"\"", { tools: [{ type: "function", function: { name: "", parameters: {} } }] }, "tools[0].function.name"],
   ];
   it.each(cases)("%s", (_, extra, field) => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { carry } from "../carry.ts";
 import type { CanonicalRequest, CanonicalResponse, Opaque } from "../canonical.ts";
+import { freeformArguments, freeformParameters } from "../freeform-tools.ts";
 import { chatCodec } from "./index.ts";
 
 const request: CanonicalRequest = { model: "gemini-2.5-pro", system: [], turns: [], tools: [], stream: false };
@@ -90,6 +91,32 @@ describe("chat error reader", () => {
     expect(chatCodec.readError(503, JSON.stringify({ error: "upstream overloaded" }))).toEqual({ status: 503, message: "upstream overloaded" });
     expect(chatCodec.readError(502, "<html><body>502 Bad Gateway</body></html>\n")).toEqual({ status: 502, message: "<html><body>502 Bad Gateway</body></html>" });
     expect(chatCodec.readError(500, "")).toEqual({ status: 500, message: "the upstream answered 500 with no body" });
+  });
+});
+
+describe("chat response writer: custom tools", () => {
+  it("gives a custom tool's call as a custom call whose input is the freeform text exactly", () => {
+    const patch = '*** Begin Patch\n+say "hi" \\ \t 🎉\n*** End Patch\n';
+    const withCustom: CanonicalRequest = { ...request, tools: [{ name: "apply_patch", parameters: freeformParameters(undefined), freeform: {} }, { name: "ls", parameters: {} }] };
+    const body: any = chatCodec.writeResponse(
+      {
+        id: "r",
+        model: "m",
+        created: 1,
+        content: [
+          { type: "tool_call", id: "call_p", name: "apply_patch", arguments: freeformArguments(patch) },
+          { type: "tool_call", id: "call_l", name: "ls", arguments: "{}" },
+        ],
+        stopReason: "tool_use",
+        usage: { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, cacheWrite1h: 0, reasoning: 0 },
+      },
+      { ...context, request: withCustom },
+    );
+    expect(body.choices[0].message.tool_calls).toEqual([
+      { id: "call_p", type: "custom", custom: { name: "apply_patch", input: patch } },
+      { id: "call_l", type: "function", function: { name: "ls", arguments: "{}" } },
+    ]);
+    expect(body.choices[0].finish_reason).toBe("tool_calls");
   });
 });
 

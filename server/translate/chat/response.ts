@@ -2,12 +2,16 @@
 // fields (for refusal messages said to a chat caller).
 import type { CanonicalResponse, Part, UpstreamError } from "../canonical.ts";
 import type { CallerContext } from "../codec.ts";
+import { freeformInput, freeformToolNames } from "../freeform-tools.ts";
 import { carriedEntry, chatUsage, completionId, finishReasonOf, newCallId } from "./common.ts";
 import { json } from "../../gateway/upstreams/adapter.ts";
 
 type Json = Record<string, any>;
 
-/** A chat.completion object; another vendor's reasoning is carried in `reasoning_details` (carry.ts). */
+/**
+ * A chat.completion object; another vendor's reasoning is carried in `reasoning_details` (carry.ts).
+ * A call of a custom tool is a `type:"custom"` call whose input is the freeform text (freeform-tools.ts).
+ */
 export function writeResponse(response: CanonicalResponse, context: CallerContext): Json {
   const message: Json = { role: "assistant", content: null, refusal: null };
   const texts: string[] = [];
@@ -15,6 +19,7 @@ export function writeResponse(response: CanonicalResponse, context: CallerContex
   const calls: Json[] = [];
   const details: Json[] = [];
   let reasoning: string | undefined;
+  const freeform = freeformToolNames(context.request);
   response.content.forEach((part: Part, i) => {
     switch (part.type) {
       case "text":
@@ -24,7 +29,8 @@ export function writeResponse(response: CanonicalResponse, context: CallerContex
         refusals.push(part.text);
         return;
       case "tool_call":
-        calls.push({ id: part.id || newCallId(), type: "function", function: { name: part.name, arguments: part.arguments } });
+        if (freeform?.has(part.name)) calls.push({ id: part.id || newCallId(), type: "custom", custom: { name: part.name, input: freeformInput(part.arguments) } });
+        else calls.push({ id: part.id || newCallId(), type: "function", function: { name: part.name, arguments: part.arguments } });
         return;
       case "reasoning": {
         if (part.text !== undefined) reasoning = (reasoning ?? "") + part.text;

@@ -4,6 +4,8 @@ import { describe, expect, it } from "vitest";
 import { uncarry } from "../carry.ts";
 import type { CanonicalRequest, Opaque, StreamEvent } from "../canonical.ts";
 import type { CallerContext } from "../codec.ts";
+import { APPLY_PATCH } from "../../../test/mock-upstreams/conversation.ts";
+import { freeformArguments, freeformParameters } from "../freeform-tools.ts";
 import { chatCodec } from "./index.ts";
 
 const request: CanonicalRequest = { model: "claude-sonnet-4-5", system: [], turns: [], tools: [], stream: true };
@@ -154,6 +156,50 @@ describe("chat stream writer", () => {
     expect(final.id).toBe("chatcmpl-r");
     expect(final.choices[0]).toMatchObject({ finish_reason: "content_filter", message: { refusal: "I can't help with that." } });
     expect(final.choices[0].message.reasoning_details.map((entry: any) => uncarry(entry.data)?.opaque)).toEqual([thinking, second]);
+  });
+
+  it("streams a custom tool's call as custom input deltas, the freeform text exactly, beside a function call", async () => {
+    const args = freeformArguments(APPLY_PATCH);
+    const pieces = args.match(/[\s\S]{1,7}/g)!; // cuts escapes and the emoji's surrogate pair
+    const withCustom = { ...request, tools: [{ name: "apply_patch", parameters: freeformParameters(undefined), freeform: {} }, { name: "ls", parameters: {} }] };
+    const writer = chatCodec.streamWriter({ ...context(false), request: withCustom });
+    const events: StreamEvent[] = [
+      { type: "start", id: "chatcmpl-c", model: "x", created: 9 },
+      { type: "block_start", index: 0, block: { type: "tool_call", id: "call_p", name: "apply_patch" } },
+      ...pieces.map((json): StreamEvent => ({ type: "tool_arguments_delta", index: 0, json })),
+      { type: "block_stop", index: 0 },
+      { type: "block_start", index: 1, block: { type: "tool_call", id: "call_l", name: "ls" } },
+      { type: "tool_arguments_delta", index: 1, json: '{"path":"."}' },
+      { type: "block_stop", index: 1 },
+      { type: "finish", stopReason: "tool_use", usage },
+    ];
+    const sse = events.map((event) => writer.write(event)).join("") + writer.end();
+    const { final, chunks } = await throughSdk(sse);
+    const deltas = chunks.flatMap((chunk) => chunk.choices[0]?.delta.tool_calls ?? []);
+    expect(deltas[0]).toEqual({ index: 0, id: "call_p", type: "custom", custom: { name: "apply_patch", input: "" } });
+    const inputs = deltas.filter((delta: any) => delta.index === 0 && delta.custom?.input).map((delta: any) => delta.custom.input);
+    expect(inputs.length).toBeGreaterThan(10); // the text grows as it comes, not once at the end
+    expect(deltas.some((delta: any) => delta.index === 0 && delta.function)).toBe(false);
+    expect(final.choices[0].finish_reason).toBe("tool_calls");
+    expect(final.choices[0].message.tool_calls).toEqual([
+      { id: "call_p", type: "custom", custom: { name: "apply_patch", input: APPLY_PATCH } },
+      { id: "call_l", type: "function", function: { name: "ls", arguments: '{"path":"."}' } },
+    ]);
+  });
+
+  it("gives a custom tool's arguments that are not {input: string} as the input, unchanged", async () => {
+    const withCustom = { ...request, tools: [{ name: "apply_patch", parameters: freeformParameters(undefined), freeform: {} }] };
+    const writer = chatCodec.streamWriter({ ...context(false), request: withCustom });
+    const events: StreamEvent[] = [
+      { type: "start", id: "chatcmpl-o", model: "x", created: 9 },
+      { type: "block_start", index: 0, block: { type: "tool_call", id: "call_p", name: "apply_patch" } },
+      { type: "tool_arguments_delta", index: 0, json: '{"patch":' },
+      { type: "tool_arguments_delta", index: 0, json: '"x"}' },
+      { type: "block_stop", index: 0 },
+      { type: "finish", stopReason: "tool_use", usage },
+    ];
+    const { final } = await throughSdk(events.map((event) => writer.write(event)).join("") + writer.end());
+    expect(final.choices[0].message.tool_calls[0].custom).toEqual({ name: "apply_patch", input: '{"patch":"x"}' });
   });
 
   it("ends a broken stream with an error chunk the SDK raises", async () => {

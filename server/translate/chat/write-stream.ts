@@ -4,7 +4,9 @@
 // a tool call → {tool_calls:[{index,id,type:"function",function:{name,arguments:""}}]} then
 // {tool_calls:[{index,function:{arguments}}]}; refusal → {refusal}; then {delta:{},finish_reason};
 // with include_usage every chunk has "usage":null and a last {choices:[],usage} chunk follows;
-// then `data: [DONE]`.
+// then `data: [DONE]`. A call of a custom tool is {tool_calls:[{index,id,type:"custom",custom:{name,input:""}}]}
+// then {tool_calls:[{index,custom:{input}}]}, its freeform text decoded from the upstream's argument
+// JSON as it comes (freeform-tools.ts).
 //
 // Another vendor's reasoning is carried in `reasoning_details` (carry.ts). The entries are sent
 // all together in one delta just before the finish chunk, not one delta per reasoning block: chat
@@ -14,6 +16,7 @@
 import { openaiStreamError } from "../../gateway/errors/openai.ts";
 import type { StreamEvent } from "../canonical.ts";
 import type { CallerContext, StreamWriter } from "../codec.ts";
+import { FreeformInputStream, freeformToolNames } from "../freeform-tools.ts";
 import { carriedEntry, chatUsage, completionId, finishReasonOf, newCallId } from "./common.ts";
 
 type Json = Record<string, any>;
@@ -25,6 +28,9 @@ export function chatStreamWriter(context: CallerContext): StreamWriter {
   let created = Math.floor(Date.now() / 1000);
   let toolCount = 0;
   const toolIndexOf = new Map<number, number>(); // canonical block index → tool_calls[].index
+  const freeform = freeformToolNames(context.request);
+  /** Custom tool calls by canonical block index: their arguments so far and the decoder of their input. */
+  const customCalls = new Map<number, { args: string; input: FreeformInputStream }>();
   const details: Json[] = [];
   /** Carried entries whose next block is not known yet: they get its call id if it is a tool call. */
   let waiting: Json[] = [];
@@ -50,6 +56,10 @@ export function chatStreamWriter(context: CallerContext): StreamWriter {
           if (block.type !== "tool_call") return "";
           const index = toolCount++;
           toolIndexOf.set(event.index, index);
+          if (freeform?.has(block.name)) {
+            customCalls.set(event.index, { args: "", input: new FreeformInputStream() });
+            return chunk({ tool_calls: [{ index, id: callId, type: "custom", custom: { name: block.name, input: "" } }] });
+          }
           return chunk({ tool_calls: [{ index, id: callId, type: "function", function: { name: block.name, arguments: "" } }] });
         }
         case "text_delta":
@@ -71,9 +81,21 @@ export function chatStreamWriter(context: CallerContext): StreamWriter {
         }
         case "tool_arguments_delta": {
           const index = toolIndexOf.get(event.index);
-          return index === undefined || !event.json ? "" : chunk({ tool_calls: [{ index, function: { arguments: event.json } }] });
+          if (index === undefined || !event.json) return "";
+          const custom = customCalls.get(event.index);
+          if (!custom) return chunk({ tool_calls: [{ index, function: { arguments: event.json } }] });
+          custom.args += event.json;
+          const input = custom.input.push(event.json);
+          return input ? chunk({ tool_calls: [{ index, custom: { input } }] }) : "";
         }
-        case "block_stop":
+        case "block_stop": {
+          const custom = customCalls.get(event.index);
+          if (!custom) return "";
+          customCalls.delete(event.index);
+          // What the decoder held back (a cut surrogate pair), or the whole input when the arguments were not {"input": string}.
+          const { rest } = custom.input.finish(custom.args);
+          return rest ? chunk({ tool_calls: [{ index: toolIndexOf.get(event.index), custom: { input: rest } }] }) : "";
+        }
         case "usage":
           return "";
         case "finish": {

@@ -5,7 +5,7 @@ import type { Usage } from "../../domain/usage.ts";
 import { carry } from "../carry.ts";
 import type { CanonicalResponse, Opaque, StopReason, ToolChoice, ToolDefinition } from "../canonical.ts";
 import type { CallerContext } from "../codec.ts";
-import { freeformInput, freeformToolNames, isFreeform } from "./freeform-tools.ts";
+import { freeformInput, freeformToolNames, isFreeform } from "../freeform-tools.ts";
 import { callerTool } from "./namespaces.ts";
 
 type Json = Record<string, unknown>;

@@ -42,7 +42,7 @@ import {
   TranslationRefusal,
 } from "../canonical.ts";
 import { promptCacheFields, readPromptCache } from "../openai-prompt-cache.ts";
-import { freeformArguments, freeformParameters } from "./freeform-tools.ts";
+import { freeformArguments, freeformParameters } from "../freeform-tools.ts";
 import { qualifiedName } from "./namespaces.ts";
 
 type Json = Record<string, any>;

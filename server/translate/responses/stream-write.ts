@@ -10,7 +10,7 @@ import { openaiErrorType } from "../../gateway/errors/openai.ts";
 import { noUsage, type Usage } from "../../domain/usage.ts";
 import type { Opaque, StreamEvent } from "../canonical.ts";
 import type { CallerContext, StreamWriter } from "../codec.ts";
-import { FreeformInputStream, freeformToolNames } from "./freeform-tools.ts";
+import { FreeformInputStream, freeformToolNames } from "../freeform-tools.ts";
 import { customToolCallItem, finalStatus, functionCallItem, ItemIds, messageItem, reasoningItem, refusalPart, responseId, responseObject, textPart } from "./items.ts";
 import { callerTool } from "./namespaces.ts";
 

@@ -7,7 +7,7 @@ import { carry } from "../carry.ts";
 import type { CanonicalRequest, Opaque, StreamEvent } from "../canonical.ts";
 import type { CallerContext } from "../codec.ts";
 import { APPLY_PATCH } from "../../../test/mock-upstreams/conversation.ts";
-import { freeformParameters } from "./freeform-tools.ts";
+import { freeformParameters } from "../freeform-tools.ts";
 import { messagesCodec } from "../messages/index.ts";
 import { responsesCodec } from "./index.ts";
 import type { ResponsesStreamReader } from "./stream-read.ts";

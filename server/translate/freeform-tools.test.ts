@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { APPLY_PATCH } from "../../../test/mock-upstreams/conversation.ts";
+import { APPLY_PATCH } from "../../test/mock-upstreams/conversation.ts";
 import { FreeformInputStream, freeformArguments, freeformInput, freeformParameters } from "./freeform-tools.ts";
 
 /** What the stream gives for `args` cut into `pieces`, then what `finish` adds. */

@@ -1,9 +1,10 @@
-// Responses custom tools (Codex's apply_patch): the model answers them with freeform text, where every
-// other format's tools take a JSON object. Upstream such a tool is a function of one string argument,
-// `input`; the model's call comes back to the caller as a custom_tool_call whose input is that string.
-// A stream's argument JSON is decoded as it arrives, so the caller sees the text grow as it would
-// from OpenAI (`response.custom_tool_call_input.delta`), not once at the end.
-import type { CanonicalRequest, ToolDefinition } from "../canonical.ts";
+// OpenAI custom tools (Responses' and chat's; Codex's apply_patch): the model answers them with
+// freeform text, where every other format's tools take a JSON object. Upstream such a tool is a
+// function of one string argument, `input`; the model's call comes back to the caller as a custom
+// tool call whose input is that string. A stream's argument JSON is decoded as it arrives, so the
+// caller sees the text grow as it would from OpenAI (`response.custom_tool_call_input.delta`, chat's
+// `tool_calls[].custom.input` deltas), not once at the end.
+import type { CanonicalRequest, ToolDefinition } from "./canonical.ts";
 
 type Json = Record<string, unknown>;
 
