@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { carry } from "../carry.ts";
 import type { CanonicalRequest } from "../canonical.ts";
 import { freeformParameters } from "../freeform-tools.ts";
+import { responsesCodec } from "../responses/index.ts";
 import { chatCodec } from "./index.ts";
 import { refusalOf } from "../../../test/helpers/translation.ts";
 
@@ -117,6 +118,20 @@ describe("chat request: custom tools (freeform text)", () => {
     expect(request.toolChoice).toEqual({ type: "tool", name: "apply_patch" });
     expect(request.turns[1].parts).toEqual([{ type: "tool_call", id: "call_p", name: "apply_patch", arguments: JSON.stringify({ input: patch }) }]);
     expect(request.turns[2].parts).toEqual([{ type: "tool_result", callId: "call_p", name: "apply_patch", content: [{ type: "text", text: "Done!" }] }]);
+  });
+
+  it("goes to a Responses upstream as the custom tool it is, its calls as custom_tool_call items and their results as custom_tool_call_output", () => {
+    const written: any = responsesCodec.writeRequest(read(body));
+    expect(written.tools.slice(0, 2)).toEqual([
+      { type: "custom", name: "apply_patch", description: "Edit files.", format: { type: "grammar", syntax: "lark", definition: "start: /.+/" } },
+      { type: "custom", name: "note" },
+    ]);
+    expect(written.tools[2]).toMatchObject({ type: "function", name: "ls" });
+    expect(written.tool_choice).toEqual({ type: "custom", name: "apply_patch" });
+    expect(written.input.slice(1)).toEqual([
+      { type: "custom_tool_call", call_id: "call_p", name: "apply_patch", input: patch },
+      { type: "custom_tool_call_output", call_id: "call_p", output: "Done!" },
+    ]);
   });
 
   it("goes to a chat upstream as that function, its calls with the input as JSON arguments", () => {

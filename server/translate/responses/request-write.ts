@@ -10,6 +10,9 @@
 // - Tool results → `function_call_output` items; `output` is a string when the result is one text
 //   (or nothing), a content list otherwise. `isError` has no Responses field: as in chat, the
 //   output's text starts with "Error: ", so the model still learns that the call failed.
+// - A freeform tool (an OpenAI custom tool, read from a chat caller) is written as the Responses
+//   custom tool it is, format and all, so OpenAI enforces its grammar; its calls in the history as
+//   custom_tool_call items whose `input` is the text, their results as custom_tool_call_output.
 // - Function tools are written with an explicit `strict` (false when unset: Responses would
 //   otherwise default to strict schemas that another format's caller never asked for).
 // - `reasoning.budgetTokens` (Anthropic budget_tokens, Gemini thinkingBudget) becomes an effort
@@ -33,9 +36,12 @@ import {
   type Turn,
   TranslationRefusal,
 } from "../canonical.ts";
+import { freeformInput, freeformToolNames } from "../freeform-tools.ts";
 import { isOpenAiReasoningModel, openAiEndUserId } from "../openai-models.ts";
 
 type Json = Record<string, unknown>;
+/** The request's custom tools and the ids of their calls met so far in the history, whose results are custom too. */
+type CustomCalls = { names: Set<string>; callIds: Set<string> };
 
 const unsupported: [keyof CanonicalRequest, string][] = [
   ["stop", "OpenAI Responses has no stop sequences: remove them to use this upstream"],
@@ -55,16 +61,25 @@ export function writeRequest(request: CanonicalRequest): Record<string, unknown>
     throw new TranslationRefusal("temperature", `OpenAI Responses takes a temperature from 0 to 2, not ${request.temperature}`);
   const body: Json = { model: request.model };
   if (request.system.length) body.instructions = request.system.map((part) => part.text).join("\n\n");
-  body.input = request.turns.flatMap(turnItems);
+  const freeform = freeformToolNames(request);
+  const custom: CustomCalls | null = freeform && { names: freeform, callIds: new Set() };
+  body.input = request.turns.flatMap((turn, t) => turnItems(turn, t, custom));
   if (request.tools.length)
     body.tools = request.tools.map((tool) => {
+      if (tool.freeform) {
+        const written: Json = { type: "custom", name: tool.name };
+        if (tool.description !== undefined) written.description = tool.description;
+        if (tool.freeform.format) written.format = tool.freeform.format;
+        return written;
+      }
       const written: Json = { type: "function", name: tool.name };
       if (tool.description !== undefined) written.description = tool.description;
       written.parameters = tool.parameters;
       written.strict = tool.strict ?? false;
       return written;
     });
-  if (request.toolChoice) body.tool_choice = request.toolChoice.type === "tool" ? { type: "function", name: request.toolChoice.name } : request.toolChoice.type;
+  if (request.toolChoice)
+    body.tool_choice = request.toolChoice.type === "tool" ? { type: freeform?.has(request.toolChoice.name) ? "custom" : "function", name: request.toolChoice.name } : request.toolChoice.type;
   if (request.parallelToolCalls !== undefined) body.parallel_tool_calls = request.parallelToolCalls;
   if (request.output) body.text = { format: request.output };
   if (request.maxOutputTokens !== undefined) body.max_output_tokens = request.maxOutputTokens;
@@ -93,18 +108,18 @@ function effortForBudget(budget: number | undefined): string | undefined {
   return budget === 0 ? "minimal" : budget < 4096 ? "low" : budget < 16384 ? "medium" : "high";
 }
 
-function turnItems(turn: Turn, t: number): Json[] {
+function turnItems(turn: Turn, t: number, custom: CustomCalls | null): Json[] {
   if (turn.role === "system") return [{ type: "message", role: "developer", content: turn.parts.map((part, p) => inputPart(part, `turns[${t}].parts[${p}]`)) }];
-  return turn.role === "user" ? userItems(turn, t) : assistantItems(turn, t);
+  return turn.role === "user" ? userItems(turn, t, custom) : assistantItems(turn, t, custom);
 }
 
-function userItems(turn: Turn, t: number): Json[] {
+function userItems(turn: Turn, t: number, custom: CustomCalls | null): Json[] {
   const items: Json[] = [];
   let message: Json[] | null = null;
   for (const [p, part] of turn.parts.entries()) {
     if (part.type === "tool_result") {
       message = null;
-      items.push({ type: "function_call_output", call_id: part.callId, output: toolOutput(part) });
+      items.push({ type: custom?.callIds.has(part.callId) ? "custom_tool_call_output" : "function_call_output", call_id: part.callId, output: toolOutput(part) });
       continue;
     }
     if (!message) {
@@ -116,7 +131,7 @@ function userItems(turn: Turn, t: number): Json[] {
   return items;
 }
 
-function assistantItems(turn: Turn, t: number): Json[] {
+function assistantItems(turn: Turn, t: number, custom: CustomCalls | null): Json[] {
   const items: Json[] = [];
   let message: Json[] | null = null;
   for (const part of turn.parts) {
@@ -129,7 +144,10 @@ function assistantItems(turn: Turn, t: number): Json[] {
       continue;
     }
     message = null;
-    if (part.type === "tool_call") items.push({ type: "function_call", call_id: part.id, name: part.name, arguments: part.arguments });
+    if (part.type === "tool_call" && custom?.names.has(part.name)) {
+      custom.callIds.add(part.id);
+      items.push({ type: "custom_tool_call", call_id: part.id, name: part.name, input: freeformInput(part.arguments) });
+    } else if (part.type === "tool_call") items.push({ type: "function_call", call_id: part.id, name: part.name, arguments: part.arguments });
     else if (part.type === "reasoning") {
       // Only this format's own reasoning goes back: another vendor's cannot be verified by OpenAI.
       if (part.opaque?.origin === "responses") items.push(part.opaque.value);

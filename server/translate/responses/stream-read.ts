@@ -1,11 +1,14 @@
 // An OpenAI Responses upstream stream → canonical events. Each message content part (output_text
-// or refusal), each function_call item and each reasoning item is one canonical block, numbered
+// or refusal), each function_call or custom_tool_call item and each reasoning item is one canonical block, numbered
 // in the order they start. A reasoning item's summary parts (or reasoning_text parts) are its
 // readable text, separated by a blank line; its finished item (`output_item.done`, with
 // `encrypted_content` since the writer asks for it) is the block's opaque, sent back as it is.
 // Usage comes from the terminal event's `response.usage`, through usageFromResponses, as when
 // the call is passed through. `response.failed` and `error` end the stream without a finish;
-// what they said is kept in `upstreamError` for the relay to report.
+// what they said is kept in `upstreamError` for the relay to report. A custom_tool_call (the writer
+// declares a freeform tool as a custom tool) is a tool call whose arguments are {"input": <its
+// text>}, as every other upstream gives a freeform tool's call (freeform-tools.ts), the text's
+// JSON encoding streamed as its deltas arrive.
 import { openaiErrorHttpStatus } from "../../gateway/errors/openai.ts";
 import { type Usage, usageFromResponses } from "../../domain/usage.ts";
 import type { StopReason, StreamEvent, UpstreamError } from "../canonical.ts";
@@ -16,7 +19,12 @@ type Json = Record<string, any>;
 
 /** What a canonical block has been sent so far, to fill in from a `.done` event what never came as deltas. */
 type Block = { index: number; kind: "text" | "refusal" | "reasoning" | "tool_call"; sent: string; open: boolean; parts: number };
-type Item = { type: "message"; parts: Map<number, Block> } | { type: "function_call" | "reasoning"; block: Block } | { type: "other" };
+type Item =
+  | { type: "message"; parts: Map<number, Block> }
+  | { type: "function_call" | "reasoning"; block: Block }
+  /** `input`: the text given so far, whose JSON encoding the block has sent. */
+  | { type: "custom_tool_call"; block: Block; input: string }
+  | { type: "other" };
 
 export class ResponsesStreamReader implements StreamReader {
   /** An error the upstream reported mid-stream (`error`, `response.failed`); the stream then has no finish. */
@@ -90,6 +98,14 @@ export class ResponsesStreamReader implements StreamReader {
         if (block) this.catchUp(block, data.arguments, out);
         break;
       }
+      case "response.custom_tool_call_input.delta":
+      case "response.custom_tool_call_input.done": {
+        const item = this.items.get(data.output_index);
+        if (item?.type !== "custom_tool_call") break;
+        if (type === "response.custom_tool_call_input.delta") this.sendInput(item, String(data.delta ?? ""), out);
+        else this.catchUpInput(item, data.input, out);
+        break;
+      }
       case "response.reasoning_summary_part.added": {
         const block = this.itemBlock(data.output_index, "reasoning");
         if (block && block.parts++ > 0 && block.sent !== "") this.send(block, "\n\n", out);
@@ -146,8 +162,15 @@ export class ResponsesStreamReader implements StreamReader {
       const block = this.blockAt("tool_call", out, { type: "tool_call", id: String(item.call_id ?? ""), name: String(item.name ?? "") });
       this.items.set(outputIndex, { type: "function_call", block });
       this.catchUp(block, item.arguments, out);
+    } else if (item.type === "custom_tool_call") {
+      this.sawToolCall = true;
+      const block = this.blockAt("tool_call", out, { type: "tool_call", id: String(item.call_id ?? ""), name: String(item.name ?? "") });
+      const state: Item = { type: "custom_tool_call", block, input: "" };
+      this.items.set(outputIndex, state);
+      this.send(block, '{"input":"', out);
+      this.catchUpInput(state, item.input, out);
     } else if (item.type === "reasoning") this.items.set(outputIndex, { type: "reasoning", block: this.open("reasoning", out) });
-    // Built-in tool items cannot occur: the writer sends function tools only.
+    // Built-in tool items cannot occur: the writer sends function and custom tools only.
     else this.items.set(outputIndex, { type: "other" });
   }
 
@@ -159,7 +182,10 @@ export class ResponsesStreamReader implements StreamReader {
       return;
     }
     const block = state.block;
-    if (state.type === "function_call") this.catchUp(block, item.arguments, out);
+    if (state.type === "custom_tool_call") {
+      this.catchUpInput(state, item.input, out);
+      this.send(block, '"}', out);
+    } else if (state.type === "function_call") this.catchUp(block, item.arguments, out);
     else if (block.open) out.push({ type: "reasoning_opaque", index: block.index, opaque: { origin: "responses", value: item } });
     this.close(block, out);
   }
@@ -209,6 +235,17 @@ export class ResponsesStreamReader implements StreamReader {
   /** A `.done` event's full text: whatever of it the deltas did not bring. */
   private catchUp(block: Block, full: unknown, out: StreamEvent[]): void {
     if (typeof full === "string" && full.length > block.sent.length && full.startsWith(block.sent)) this.send(block, full.slice(block.sent.length), out);
+  }
+
+  /** A piece of a custom tool call's text, as the JSON of its `input` string. */
+  private sendInput(item: Extract<Item, { type: "custom_tool_call" }>, text: string, out: StreamEvent[]): void {
+    if (!item.block.open || text === "") return;
+    item.input += text;
+    this.send(item.block, JSON.stringify(text).slice(1, -1), out);
+  }
+
+  private catchUpInput(item: Extract<Item, { type: "custom_tool_call" }>, full: unknown, out: StreamEvent[]): void {
+    if (typeof full === "string" && full.length > item.input.length && full.startsWith(item.input)) this.sendInput(item, full.slice(item.input.length), out);
   }
 
   private close(block: Block, out: StreamEvent[]): void {

@@ -355,6 +355,31 @@ describe("responses writers: a custom tool's call is a custom_tool_call with the
   });
 });
 
+describe("responses stream reader: a custom_tool_call (a freeform tool declared as the custom tool it is)", () => {
+  const created = sse("response.created", { sequence_number: 0, response: { id: "resp_1", model: "gpt-5", created_at: 1, output: [] } });
+  const item = { id: "ctc_1", type: "custom_tool_call", call_id: "call_p", name: "apply_patch", input: APPLY_PATCH, status: "completed" };
+  const at = { item_id: "ctc_1", output_index: 0 };
+  const added = sse("response.output_item.added", { output_index: 0, item: { ...item, input: "", status: "in_progress" } });
+  const done = sse("response.custom_tool_call_input.done", { ...at, input: APPLY_PATCH }) + sse("response.output_item.done", { output_index: 0, item });
+  const completed = sse("response.completed", { response: { id: "resp_1", status: "completed", output: [item], usage: { input_tokens: 5, output_tokens: 9 } } });
+  const argumentsOf = (events: StreamEvent[]) => events.flatMap((event) => (event.type === "tool_arguments_delta" ? [event.json] : []));
+
+  it("is a tool call whose arguments are {input: the text}, streamed as the text's deltas come (a surrogate pair cut between them too)", () => {
+    const deltas = APPLY_PATCH.match(/[\s\S]{1,5}/g)!.map((delta) => sse("response.custom_tool_call_input.delta", { ...at, delta })).join("");
+    const { events } = readStream(created + added + deltas + done + completed);
+    expect(events[1]).toEqual({ type: "block_start", index: 0, block: { type: "tool_call", id: "call_p", name: "apply_patch" } });
+    const json = argumentsOf(events);
+    expect(json.length).toBeGreaterThan(10);
+    expect(JSON.parse(json.join(""))).toEqual({ input: APPLY_PATCH });
+    expect(events.at(-1)).toMatchObject({ type: "finish", stopReason: "tool_use" });
+  });
+
+  it("a text given only in the .done events is not lost", () => {
+    const { events } = readStream(created + added + done + completed);
+    expect(JSON.parse(argumentsOf(events).join(""))).toEqual({ input: APPLY_PATCH });
+  });
+});
+
 describe("responses error reader", () => {
   it("reads OpenAI's error body", () => {
     expect(responsesCodec.readError(429, JSON.stringify({ error: { message: "Rate limit reached", type: "tokens", param: null, code: "rate_limit_exceeded" } }))).toEqual({
