@@ -2,7 +2,8 @@
 // text, the SDK's ChatCompletionStream, a two-turn tool loop, a base64 image, and reasoning whose
 // upstream proof (a thinking signature, a thoughtSignature) rides in `reasoning_details[].data`
 // and must reach the upstream byte-exact on the next turn. A custom tool (freeform text, an
-// apply_patch) declared upstream as a function of one string, its call given back as a custom call.
+// apply_patch) declared upstream as a function of one string, its call given back as a custom call;
+// on a GPT group (chat served natively) passed through untouched.
 import OpenAI from "openai";
 import { describe, expect, it } from "vitest";
 import type { RelayEnv } from "../helpers/relay-env.ts";
@@ -193,6 +194,23 @@ const patchTools: OpenAI.Chat.ChatCompletionTool[] = [
   { type: "function", function: TOOL },
 ];
 
+/** One patch-tool turn streamed or not; when streamed, the custom input deltas (never function deltas) must add up to the call's input. */
+async function patchTurn(openai: OpenAI, params: Params, stream: boolean): Promise<OpenAI.Chat.ChatCompletion> {
+  if (!stream) return openai.chat.completions.create(params);
+  const streamedInput: string[] = [];
+  const completionStream = openai.chat.completions.stream(params);
+  completionStream.on("chunk", (chunk) => {
+    for (const delta of chunk.choices[0]?.delta.tool_calls ?? []) {
+      expect(delta.function).toBeUndefined();
+      if (delta.custom?.input) streamedInput.push(delta.custom.input);
+    }
+  });
+  const completion = await completionStream.finalChatCompletion();
+  expect(streamedInput.length).toBeGreaterThan(0);
+  expect(streamedInput.join("")).toBe(APPLY_PATCH);
+  return completion;
+}
+
 /** The apply_patch declaration as the upstream received it, in its own format. */
 function declaredPatchTool(group: Group, body: any): { description: string; schema: unknown } {
   if (group.mock === "anthropic") {
@@ -214,20 +232,7 @@ describe.each([["claude", groups.claude], ["gemini", groups.gemini]] as const)("
     const messages: OpenAI.Chat.ChatCompletionMessageParam[] = [{ role: "user", content: "Make the greeting warmer." }];
     const params = { model: group.model, tools: patchTools, messages };
 
-    let first: OpenAI.Chat.ChatCompletion;
-    const streamedInput: string[] = [];
-    if (stream) {
-      const completionStream = openai.chat.completions.stream(params);
-      completionStream.on("chunk", (chunk) => {
-        for (const delta of chunk.choices[0]?.delta.tool_calls ?? []) {
-          expect(delta.function).toBeUndefined();
-          if (delta.custom?.input) streamedInput.push(delta.custom.input);
-        }
-      });
-      first = await completionStream.finalChatCompletion();
-      expect(streamedInput.length).toBeGreaterThan(0);
-      expect(streamedInput.join("")).toBe(APPLY_PATCH);
-    } else first = await openai.chat.completions.create(params);
+    const first = await patchTurn(openai, params, stream);
     expect(first.choices[0].finish_reason).toBe("tool_calls");
     const message = first.choices[0].message;
     expect(message.tool_calls).toEqual([{ id: expect.any(String), type: "custom", custom: { name: "apply_patch", input: APPLY_PATCH } }]);
@@ -249,5 +254,17 @@ describe.each([["claude", groups.claude], ["gemini", groups.gemini]] as const)("
     });
     expect(upstreamFormat[group.mock].toolPairs(upstream[1].body)).toEqual([{ name: "apply_patch", args: { input: APPLY_PATCH }, result: PATCH_RESULT }]);
     await expectLedger(env, key.name, group, upstream, { interface: "chat", stream: [stream, stream] });
+  });
+});
+
+describe("a custom tool (apply_patch) through OpenAI SDK chat on the gpt group", () => {
+  it("is passthrough: the channel's chat completions gets the tools and tool_choice byte for byte", async () => {
+    const key = await keyFor(env, groups.gpt, "b-patch-gpt");
+    const since = env.mocks.openai.requests.length;
+    const toolChoice = { type: "custom", custom: { name: "apply_patch" } } as const;
+    await client(key.secret).chat.completions.create({ model: groups.gpt.model, tools: patchTools, tool_choice: toolChoice, messages: [{ role: "user", content: "Make the greeting warmer." }] });
+    const [upstream] = env.mocks.openai.requests.slice(since);
+    expect(upstream.path).toBe("/v1/chat/completions");
+    expect(upstream.raw).toContain(`"tools":${JSON.stringify(patchTools)},"tool_choice":${JSON.stringify(toolChoice)}`);
   });
 });
