@@ -3,36 +3,19 @@
 // part of its usage; usage reported in part (zeros in Anthropic's message_delta, a Gemini finish
 // without usageMetadata); a client that leaves mid-stream. One scripted upstream serves every
 // channel kind here, so a test says exactly which events go out and how the stream ends.
-import { once } from "node:events";
-import { type Server, createServer } from "node:http";
 import { ApiError, GoogleGenAI } from "@google/genai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unique } from "../helpers/fixtures.ts";
 import { type RelayEnv, startRelayEnv } from "../helpers/relay-env.ts";
-import { sleep } from "../mock-upstreams/server.ts";
+import { sseData, sseEvent, startScriptedUpstream } from "../helpers/scripted-upstream.ts";
 import { optIn } from "../translation/pairs.ts";
 
 let env: RelayEnv;
-let scripted: Server;
-/** What the scripted upstream answers next: these events, each in its own chunk, then its end. */
-let script: { events: string[]; end: "end" | "reset" | "hang"; status?: number } = { events: [], end: "end" };
+let scripted: Awaited<ReturnType<typeof startScriptedUpstream>>;
 
 beforeAll(async () => {
-  scripted = createServer((req, res) => {
-    req.resume().on("end", async () => {
-      const { events, end, status } = script;
-      if (status) return void res.writeHead(status, { "content-type": "application/json" }).end(events[0]);
-      res.writeHead(200, { "content-type": "text/event-stream" });
-      for (const event of events) {
-        res.write(event);
-        await sleep(15);
-      }
-      if (end === "reset") res.socket?.resetAndDestroy();
-      else if (end === "end") res.end();
-    });
-  });
-  await once(scripted.listen(0, "127.0.0.1"), "listening");
-  const url = `http://127.0.0.1:${(scripted.address() as { port: number }).port}`;
+  scripted = await startScriptedUpstream();
+  const url = scripted.url;
   env = await startRelayEnv({
     env: {
       TOLLGATE_ANTHROPIC_BASE_URL: url,
@@ -45,12 +28,11 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await env?.stop();
-  scripted?.closeAllConnections();
   scripted?.close();
 });
 
-const named = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
-const data = (value: unknown) => `data: ${JSON.stringify(value)}\r\n\r\n`;
+const named = sseEvent;
+const data = sseData;
 const anthropicStart = (usage: object) =>
   named("message_start", { type: "message_start", message: { id: "msg_1", type: "message", role: "assistant", model: "claude-sonnet-4-6", content: [], stop_reason: null, usage } });
 const anthropicText = (text: string) => named("content_block_delta", { type: "content_block_delta", index: 0, delta: { type: "text_delta", text } });
@@ -70,7 +52,7 @@ describe("a stream that breaks off after its first byte, having reported only it
   const opening = [anthropicStart({ input_tokens: 15, output_tokens: 1 }), anthropicBlockStart, ...["The ", "answer ", "is ", "being ", "written"].map(anthropicText)];
 
   it("passthrough (the connection reset): the caller gets Anthropic's error event, and pays a token per forwarded event, as a disconnect would", async () => {
-    script = { events: opening, end: "reset" };
+    scripted.play({ events: opening, end: "reset" });
     const name = unique("broken-anthropic");
     const before = await env.balance();
     const key = await env.key("claude-smart", name);
@@ -88,7 +70,7 @@ describe("a stream that breaks off after its first byte, having reported only it
   });
 
   it("translated (a Responses caller on a Claude group, the stream ending with Anthropic's error event): the caller's own error event, and the same floor", async () => {
-    script = { events: [...opening, named("error", { type: "error", error: { type: "overloaded_error", message: "Overloaded" } })], end: "end" };
+    scripted.play({ events: [...opening, named("error", { type: "error", error: { type: "overloaded_error", message: "Overloaded" } })], end: "end" });
     const name = unique("broken-translated");
     const key = await env.key("claude-smart", name);
     const text = await (await post("/v1/responses", { authorization: `Bearer ${key}` }, { model: "claude-sonnet-4-6", stream: true, input: "Please answer with a short greeting." })).text();
@@ -109,7 +91,7 @@ describe("a Gemini stream that ends with Gemini's bare error object after its fi
     const chunk = (text: string, candidates: number) =>
       data({ candidates: [{ content: { role: "model", parts: [{ text }] }, index: 0 }], usageMetadata: { promptTokenCount: 9, candidatesTokenCount: candidates, totalTokenCount: 9 + candidates } });
     // Gemini's form of an error midway: the JSON object alone, no `data:` line.
-    script = { events: [chunk("Hel", 1), chunk("lo", 2), `${JSON.stringify({ error: { code: 503, message: "The model is overloaded.", status: "UNAVAILABLE" } })}\r\n\r\n`], end: "end" };
+    scripted.play({ events: [chunk("Hel", 1), chunk("lo", 2), `${JSON.stringify({ error: { code: 503, message: "The model is overloaded.", status: "UNAVAILABLE" } })}\r\n\r\n`], end: "end" });
     const name = unique("gemini-error");
     const before = await env.balance();
     const ai = new GoogleGenAI({ apiKey: await env.key("gemini-official", name), httpOptions: { baseUrl: env.tollgate.url } });
@@ -133,7 +115,7 @@ describe("a Gemini stream whose last chunk, with the finish, carries no usageMet
   it("is finished when that chunk has come: a client that leaves then was served (ok, its finish recorded), billed the usage reported", async () => {
     const chunk = (text: string, extra: object) => data({ candidates: [{ content: { role: "model", parts: [{ text }] }, index: 0 }], ...extra });
     // The finish comes alone; the upstream then keeps the stream open, and the client leaves, as an agent does at the terminal chunk.
-    script = { events: [chunk("Hel", { usageMetadata: { promptTokenCount: 9, candidatesTokenCount: 2, totalTokenCount: 11 } }), chunk("lo", {}).replace('"index":0', '"index":0,"finishReason":"STOP"')], end: "hang" };
+    scripted.play({ events: [chunk("Hel", { usageMetadata: { promptTokenCount: 9, candidatesTokenCount: 2, totalTokenCount: 11 } }), chunk("lo", {}).replace('"index":0', '"index":0,"finishReason":"STOP"')], end: "hang" });
     const name = unique("gemini-finish");
     const controller = new AbortController();
     const response = await post("/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse", { "x-goog-api-key": await env.key("gemini-official", name) }, { contents: [{ role: "user", parts: [{ text: "hi" }] }] }, controller.signal);
@@ -151,7 +133,7 @@ describe("a translated stream that ends with the upstream's error event after a 
   it("is charged the estimate as passthrough is (input from the request, a token for the event), not as free", async () => {
     // An OpenAI-compatible upstream: the opening chunk, then its error chunk; no usage was reported.
     const opening = data({ id: "c", object: "chat.completion.chunk", created: 1, model: "qwen3-max", choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }] });
-    script = { events: [opening, data({ error: { message: "The server is overloaded", type: "server_error" } })], end: "end" };
+    scripted.play({ events: [opening, data({ error: { message: "The server is overloaded", type: "server_error" } })], end: "end" });
     const name = unique("translated-error");
     const before = await env.balance();
     const body = { model: "qwen3-max", max_tokens: 64, stream: true, messages: [{ role: "user", content: "Please answer with a short greeting." }] };
@@ -181,7 +163,7 @@ describe("an Anthropic-format stream whose message_delta gives zeros for what me
       ["/v1/messages", (key: string) => ({ "x-api-key": key, "anthropic-version": "2023-06-01" }), { model: "claude-sonnet-4-6", max_tokens: 64, stream: true, messages: [{ role: "user", content: "hi" }] }],
       ["/v1/chat/completions", (key: string) => ({ authorization: `Bearer ${key}` }), { model: "claude-sonnet-4-6", stream: true, messages: [{ role: "user", content: "hi" }] }],
     ] as const) {
-      script = { events, end: "end" };
+      scripted.play({ events, end: "end" });
       const name = unique("delta-zeros");
       expect((await post(path, headers(await env.key("claude-smart", name)), body)).status).toBe(200);
       const [call] = await env.ledger(name);
@@ -209,7 +191,7 @@ describe("a stream that breaks off after the upstream reported its finish and wh
       const charged: Record<string, unknown>[] = [];
       for (const end of ["completed", "reset", "error event"] as const) {
         const last = { completed: [named("message_stop", { type: "message_stop" })], reset: [], "error event": [named("error", { type: "error", error: { type: "overloaded_error", message: "Overloaded" } })] }[end];
-        script = { events: [...finished, ...last], end: end === "reset" ? "reset" : "end" };
+        scripted.play({ events: [...finished, ...last], end: end === "reset" ? "reset" : "end" });
         const name = unique("finished");
         await (await post(path, headers(await env.key("claude-smart", name)), body)).text();
         const [call] = await env.ledger(name);

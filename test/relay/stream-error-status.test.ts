@@ -5,34 +5,20 @@
 // not the channel's, passthrough and translated alike; and a translated chat caller's error chunk is
 // typed and coded as Tollgate's own error body of that status. One scripted upstream serves every
 // channel kind, so a test says exactly which events go out.
-import { once } from "node:events";
-import { type Server, createServer } from "node:http";
 import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unique } from "../helpers/fixtures.ts";
 import { type RelayEnv, startRelayEnv, upstreamKeys } from "../helpers/relay-env.ts";
-import { sleep } from "../mock-upstreams/server.ts";
+import { sseData, sseEvent, startScriptedUpstream } from "../helpers/scripted-upstream.ts";
 import { optIn } from "../translation/pairs.ts";
 
 let env: RelayEnv;
-let scripted: Server;
-/** The events the scripted upstream streams next, each in its own chunk. */
-let script: string[] = [];
+let scripted: Awaited<ReturnType<typeof startScriptedUpstream>>;
 
 beforeAll(async () => {
-  scripted = createServer((req, res) => {
-    req.resume().on("end", async () => {
-      res.writeHead(200, { "content-type": "text/event-stream" });
-      for (const event of script) {
-        res.write(event);
-        await sleep(15);
-      }
-      res.end();
-    });
-  });
-  await once(scripted.listen(0, "127.0.0.1"), "listening");
-  const url = `http://127.0.0.1:${(scripted.address() as { port: number }).port}`;
+  scripted = await startScriptedUpstream();
+  const url = scripted.url;
   env = await startRelayEnv({
     env: {
       TOLLGATE_ANTHROPIC_BASE_URL: url,
@@ -47,12 +33,11 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await env?.stop();
-  scripted?.closeAllConnections();
   scripted?.close();
 });
 
-const named = (name: string, value: unknown) => `event: ${name}\ndata: ${JSON.stringify(value)}\n\n`;
-const data = (value: unknown) => `data: ${JSON.stringify(value)}\r\n\r\n`;
+const named = sseEvent;
+const data = sseData;
 
 // Each format's rate limit, said inside a stream that opened with 200.
 const anthropicRateLimit = named("error", { type: "error", error: { type: "rate_limit_error", message: "Number of request tokens has exceeded your per-minute rate limit." } });
@@ -141,7 +126,7 @@ describe("a stream that opens with the upstream's rate-limit error, on every cha
   ];
   for (const [label, caller, upstream, events] of cases) {
     it(`${label}: the caller gets 429 with Retry-After in its own format, recorded as rate limited`, async () => {
-      script = events;
+      scripted.play(events);
       const name = unique("stream-429");
       const answer = await callWith(caller, upstream, name);
       expect(answer.status, answer.text).toBe(429);
@@ -157,7 +142,7 @@ describe("a stream that opens with the upstream's rate-limit error, on every cha
   }
 
   it("reaches the Anthropic SDK as its RateLimitError", async () => {
-    script = [anthropicRateLimit];
+    scripted.play([anthropicRateLimit]);
     const client = new Anthropic({ apiKey: await env.key(groups.anthropic.group, unique("stream-429-sdk")), baseURL: env.tollgate.url, maxRetries: 0 });
     const error = await (async () => {
       for await (const _ of client.messages.stream({ model: groups.anthropic.model, max_tokens: 64, messages: [{ role: "user", content: "hi" }] }));
@@ -173,7 +158,7 @@ describe("a translated chat caller's stream that the upstream's rate limit ends 
       named("content_block_start", { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } }),
       named("content_block_delta", { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "Hello" } }),
     ];
-    script = [...opening, anthropicRateLimit];
+    scripted.play([...opening, anthropicRateLimit]);
     const client = new OpenAI({ apiKey: await env.key(groups.anthropic.group, unique("stream-429-chat")), baseURL: `${env.tollgate.url}/v1`, maxRetries: 0 });
     let text = "";
     const error = await (async () => {
@@ -204,7 +189,7 @@ describe("a Gemini error that gives only its code, 400 (no status name)", () => 
       ["translated, before any chunk", callers.messages, []],
       ["translated, after a chunk", callers.messages, [geminiChunk("Hel")]],
     ] as const) {
-      script = [...opening, data(refusal)];
+      scripted.play([...opening, data(refusal)]);
       const name = unique("gemini-code-400");
       const answer = await callWith(caller, groups.gemini, name);
       // The refusal reaches the caller (a stream that began; no other channel was tried).
@@ -231,7 +216,7 @@ describe("an upstream's error that names the channel's own credential or cloud p
       ["translated, before any chunk (a failover)", callers.messages, []],
       ["translated, after a chunk (the channel's fault)", callers.messages, [geminiChunk]],
     ] as const) {
-      script = [...opening, data(suspended)];
+      scripted.play([...opening, data(suspended)]);
       const name = unique("names-its-key");
       await callWith(caller, groups.gemini, name);
       const [call] = await env.ledger(name);

@@ -7,34 +7,21 @@
 // its address). One that refuses the request before any chunk (INVALID_ARGUMENT) reaches the caller
 // as that refusal, not failed over as the channel's fault. A scripted upstream says exactly which
 // chunks go out.
-import { once } from "node:events";
-import { type Server, createServer } from "node:http";
 import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unique } from "../helpers/fixtures.ts";
 import { type RelayEnv, startRelayEnv, upstreamKeys } from "../helpers/relay-env.ts";
+import { startScriptedUpstream } from "../helpers/scripted-upstream.ts";
 import { sleep } from "../mock-upstreams/server.ts";
 
 let env: RelayEnv;
-let scripted: Server;
+let scripted: Awaited<ReturnType<typeof startScriptedUpstream>>;
 let upstreamUrl = "";
-/** The chunks the scripted Gemini upstream streams next, each in its own write. */
-let script: string[] = [];
 
 beforeAll(async () => {
-  scripted = createServer((req, res) => {
-    req.resume().on("end", async () => {
-      res.writeHead(200, { "content-type": "text/event-stream" });
-      for (const event of script) {
-        res.write(event);
-        await sleep(15);
-      }
-      res.end();
-    });
-  });
-  await once(scripted.listen(0, "127.0.0.1"), "listening");
-  upstreamUrl = `http://127.0.0.1:${(scripted.address() as { port: number }).port}`;
+  scripted = await startScriptedUpstream();
+  upstreamUrl = scripted.url;
   env = await startRelayEnv({ env: { TOLLGATE_GEMINI_BASE_URL: upstreamUrl } });
   const group = env.groups.get("gemini-official")!;
   const interfaces = ["messages", "chat", "responses"] as const;
@@ -44,7 +31,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await env?.stop();
-  scripted?.closeAllConnections();
   scripted?.close();
 });
 
@@ -76,7 +62,7 @@ describe("a Gemini stream that ends with Gemini's error object, translated", () 
     ["bare", bare],
   ] as const) {
     it(`(${form}) reaches the Anthropic SDK as an error event of Anthropic's type for the status, with Gemini's message`, async () => {
-      script = [...opening, end(quota)];
+      scripted.play([...opening, end(quota)]);
       const name = unique("gemini-error-messages");
       const client = new Anthropic({ apiKey: await env.key("gemini-official", name), baseURL: env.tollgate.url, maxRetries: 0 });
       let text = "";
@@ -93,7 +79,7 @@ describe("a Gemini stream that ends with Gemini's error object, translated", () 
     });
 
     it(`(${form}) reaches the OpenAI SDK's chat stream as the error chunk it raises, typed for the status, with Gemini's message`, async () => {
-      script = [...opening, end(overloaded)];
+      scripted.play([...opening, end(overloaded)]);
       const client = new OpenAI({ apiKey: await env.key("gemini-official", unique("gemini-error-chat")), baseURL: `${env.tollgate.url}/v1`, maxRetries: 0 });
       let text = "";
       const error = await (async () => {
@@ -107,7 +93,7 @@ describe("a Gemini stream that ends with Gemini's error object, translated", () 
     });
 
     it(`(${form}) reaches the OpenAI SDK's Responses stream as its error event, coded for the status, with Gemini's message`, async () => {
-      script = [...opening, end(quota)];
+      scripted.play([...opening, end(quota)]);
       const client = new OpenAI({ apiKey: await env.key("gemini-official", unique("gemini-error-responses")), baseURL: `${env.tollgate.url}/v1`, maxRetries: 0 });
       const events: any[] = [];
       const thrown = await (async () => {
@@ -132,7 +118,7 @@ describe("a Gemini stream that ends with Gemini's error object, translated", () 
       [suspended, "permission_error"],
       [perMinute, "rate_limit_error"],
     ] as const) {
-      script = [...opening, asDataLine(error)];
+      scripted.play([...opening, asDataLine(error)]);
       const client = new Anthropic({ apiKey: await env.key("gemini-official", unique("gemini-error-secret")), baseURL: env.tollgate.url, maxRetries: 0 });
       const thrown = await (async () => {
         for await (const _ of client.messages.stream({ model: "gemini-2.5-flash", max_tokens: 64, messages: [{ role: "user", content: ask }] }));
@@ -147,7 +133,7 @@ describe("a Gemini stream that ends with Gemini's error object, translated", () 
 
   it("that refuses the request before any chunk (INVALID_ARGUMENT) reaches the caller as the refusal it is, recorded as the request's fault, not the channel's", async () => {
     const refusal = { code: 400, message: "* GenerateContentRequest.contents[0].parts: contents.parts must not be empty.", status: "INVALID_ARGUMENT" };
-    script = [asDataLine(refusal)];
+    scripted.play([asDataLine(refusal)]);
     const name = unique("gemini-error-refused");
     const client = new Anthropic({ apiKey: await env.key("gemini-official", name), baseURL: env.tollgate.url, maxRetries: 0 });
     const error = await (async () => {

@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import type { RelayEnv } from "../helpers/relay-env.ts";
 import { APPLY_PATCH } from "../mock-upstreams/conversation.ts";
 import { inputTokensOf } from "../mock-upstreams/server.ts";
-import { upstreams } from "./pairs.ts";
+import { expectPatchToolUpstream, PATCH_DESCRIPTION, PATCH_GRAMMAR, PATCH_RESULT } from "./patch-tool.ts";
 import {
   ANTHROPIC_REPLY,
   expectLedger,
@@ -180,38 +180,10 @@ describe.each([["claude", groups.claude], ["gemini", groups.gemini]] as const)("
   });
 });
 
-/** A grammar in the shape of Codex's apply_patch format (written for this test). */
-const PATCH_GRAMMAR = [
-  "start: begin_patch hunk+ end_patch",
-  'begin_patch: "*** Begin Patch" LF',
-  'end_patch: "*** End Patch" LF?',
-  'hunk: "*** Update File: " filename LF change+',
-  "filename: /(.+)/",
-  'change: /[ +@-][^\\n]*/ LF',
-  "%import common.LF",
-].join("\n");
-const PATCH_RESULT = 'Success. Updated the following files:\nM src/greet.ts "ok"';
 const patchTools: OpenAI.Responses.Tool[] = [
-  { type: "custom", name: "apply_patch", description: "Use the `apply_patch` tool to edit files.", format: { type: "grammar", syntax: "lark", definition: PATCH_GRAMMAR } },
+  { type: "custom", name: "apply_patch", description: PATCH_DESCRIPTION, format: { type: "grammar", syntax: "lark", definition: PATCH_GRAMMAR } },
   { type: "function", ...TOOL, strict: false },
 ];
-
-/** The apply_patch declaration as the upstream received it, in its own format. */
-function declaredPatchTool(group: Group, body: any): { description: string; schema: unknown } {
-  if (group.mock === "anthropic") {
-    const tool = body.tools.find((t: any) => t.name === "apply_patch");
-    return { description: tool.description, schema: tool.input_schema };
-  }
-  if (group.mock === "gemini") {
-    const declaration = body.tools[0].functionDeclarations.find((d: any) => d.name === "apply_patch");
-    return { description: declaration.description, schema: declaration.parametersJsonSchema };
-  }
-  const tool = body.tools.find((t: any) => t.function?.name === "apply_patch");
-  expect(tool.type).toBe("function");
-  return { description: tool.function.description, schema: tool.function.parameters };
-}
-
-const upstreamFormat = { anthropic: upstreams.messages, openai: upstreams.chat, gemini: upstreams["generate-content"] } as const;
 
 describe.each([["claude", groups.claude], ["chat", groups.qwen], ["gemini", groups.gemini]] as const)("Codex's apply_patch (a custom tool) on the %s group", (_, group) => {
   it.each([false, true])("stream %s: a function of `input` upstream; a custom_tool_call with the exact patch back; its output the function's result", async (stream) => {
@@ -245,17 +217,7 @@ describe.each([["claude", groups.claude], ["chat", groups.qwen], ["gemini", grou
     expect(second.output_text).toBe(toolReply(PATCH_RESULT));
 
     const upstream = upstreamSince(env, group, since);
-    expect(upstream).toHaveLength(2);
-    expect(declaredPatchTool(group, upstream[0].body)).toEqual({
-      description: "Use the `apply_patch` tool to edit files.",
-      schema: {
-        type: "object",
-        properties: { input: { type: "string", description: `The tool's whole input, as freeform text that follows this Lark grammar:\n${PATCH_GRAMMAR}` } },
-        required: ["input"],
-        additionalProperties: false,
-      },
-    });
-    expect(upstreamFormat[group.mock].toolPairs(upstream[1].body)).toEqual([{ name: "apply_patch", args: { input: APPLY_PATCH }, result: PATCH_RESULT }]);
+    expectPatchToolUpstream(group, upstream);
     await expectLedger(env, key.name, group, upstream, { interface: "responses", stream: [stream, stream] });
   });
 });

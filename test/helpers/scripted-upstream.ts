@@ -1,0 +1,42 @@
+// A loopback upstream that answers every request with what the test scripts next: its events, each
+// in its own write 15 ms apart, then the end of the stream, a reset connection or silence — or one
+// error answer of a status. For what a vendor's stream does at its edges, which the mocks never do.
+import { once } from "node:events";
+import { createServer } from "node:http";
+import { sleep } from "../mock-upstreams/server.ts";
+
+export type Script = { events: string[]; end?: "end" | "reset" | "hang"; status?: number };
+
+export async function startScriptedUpstream() {
+  let script: Script = { events: [] };
+  const server = createServer((req, res) => {
+    req.resume().on("end", async () => {
+      const { events, end = "end", status } = script;
+      if (status) return void res.writeHead(status, { "content-type": "application/json" }).end(events[0]);
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      for (const event of events) {
+        res.write(event);
+        await sleep(15);
+      }
+      if (end === "reset") res.socket?.resetAndDestroy();
+      else if (end === "end") res.end();
+    });
+  });
+  await once(server.listen(0, "127.0.0.1"), "listening");
+  return {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    /** What every request is answered with from now on: events that end the stream, or a whole script. */
+    play(next: string[] | Script) {
+      script = Array.isArray(next) ? { events: next } : next;
+    },
+    close() {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
+
+/** A named SSE event (Anthropic, Responses). */
+export const sseEvent = (name: string, value: unknown) => `event: ${name}\ndata: ${JSON.stringify(value)}\n\n`;
+/** An unnamed SSE event, as Gemini and chat completions write them. */
+export const sseData = (value: unknown) => `data: ${JSON.stringify(value)}\r\n\r\n`;
