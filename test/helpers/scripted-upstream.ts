@@ -36,6 +36,14 @@ export async function startScriptedUpstream() {
   };
 }
 
+/** The gateway's environment that points every channel kind of the test tenant at `url`. */
+export const everyChannelAt = (url: string) => ({
+  TOLLGATE_ANTHROPIC_BASE_URL: url,
+  TOLLGATE_OPENAI_BASE_URL: `${url}/v1`,
+  TOLLGATE_QWEN_BASE_URL: `${url}/v1`,
+  TOLLGATE_GEMINI_BASE_URL: url,
+});
+
 /** A named SSE event (Anthropic, Responses). */
 export const sseEvent = (name: string, value: unknown) => `event: ${name}\ndata: ${JSON.stringify(value)}\n\n`;
 /** An unnamed SSE event, as Gemini and chat completions write them. */

@@ -7,7 +7,7 @@ import { ApiError, GoogleGenAI } from "@google/genai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unique } from "../helpers/fixtures.ts";
 import { type RelayEnv, startRelayEnv } from "../helpers/relay-env.ts";
-import { sseData, sseEvent, startScriptedUpstream } from "../helpers/scripted-upstream.ts";
+import { everyChannelAt, sseData, sseEvent, startScriptedUpstream } from "../helpers/scripted-upstream.ts";
 import { optIn } from "../translation/pairs.ts";
 
 let env: RelayEnv;
@@ -15,13 +15,9 @@ let scripted: Awaited<ReturnType<typeof startScriptedUpstream>>;
 
 beforeAll(async () => {
   scripted = await startScriptedUpstream();
-  const url = scripted.url;
   env = await startRelayEnv({
     env: {
-      TOLLGATE_ANTHROPIC_BASE_URL: url,
-      TOLLGATE_OPENAI_BASE_URL: `${url}/v1`,
-      TOLLGATE_QWEN_BASE_URL: `${url}/v1`,
-      TOLLGATE_GEMINI_BASE_URL: url,
+      ...everyChannelAt(scripted.url),
     },
   });
   await optIn(env);

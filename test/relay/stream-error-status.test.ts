@@ -10,7 +10,7 @@ import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unique } from "../helpers/fixtures.ts";
 import { type RelayEnv, startRelayEnv, upstreamKeys } from "../helpers/relay-env.ts";
-import { sseData, sseEvent, startScriptedUpstream } from "../helpers/scripted-upstream.ts";
+import { everyChannelAt, sseData, sseEvent, startScriptedUpstream } from "../helpers/scripted-upstream.ts";
 import { optIn } from "../translation/pairs.ts";
 
 let env: RelayEnv;
@@ -18,13 +18,9 @@ let scripted: Awaited<ReturnType<typeof startScriptedUpstream>>;
 
 beforeAll(async () => {
   scripted = await startScriptedUpstream();
-  const url = scripted.url;
   env = await startRelayEnv({
     env: {
-      TOLLGATE_ANTHROPIC_BASE_URL: url,
-      TOLLGATE_OPENAI_BASE_URL: `${url}/v1`,
-      TOLLGATE_QWEN_BASE_URL: `${url}/v1`,
-      TOLLGATE_GEMINI_BASE_URL: url,
+      ...everyChannelAt(scripted.url),
       // Every call here fails on purpose: no circuit may open and change what the next one sees.
       TOLLGATE_CIRCUIT_MIN_CALLS: "100000",
     },
