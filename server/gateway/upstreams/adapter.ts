@@ -90,7 +90,7 @@ export const isRequestFault = (kind: string): boolean => requestFaults.test(kind
  * Whether an upstream's status blames the request, as the relay reads an HTTP answer (answerError in
  * relay-call.ts): a 4xx, but for refused credentials (401, 403) and a rate limit (429).
  */
-export const isRequestFaultStatus = (status: number): boolean => status >= 400 && status < 500 && status !== 401 && status !== 403 && status !== 429;
+const isRequestFaultStatus = (status: number): boolean => status >= 400 && status < 500 && status !== 401 && status !== 403 && status !== 429;
 
 /**
  * A stream's error, from its message, the status it stands for, and the first of its type, code or

@@ -9,7 +9,7 @@
 // declares a freeform tool as a custom tool) is a tool call whose arguments are {"input": <its
 // text>}, as every other upstream gives a freeform tool's call (freeform-tools.ts), the text's
 // JSON encoding streamed as its deltas arrive.
-import { openaiErrorHttpStatus } from "../../gateway/errors/openai.ts";
+import { openaiErrorHttpStatus, openaiErrorObjectStatus } from "../../gateway/errors/openai.ts";
 import { type Usage, usageFromResponses } from "../../domain/usage.ts";
 import type { StopReason, StreamEvent, UpstreamError } from "../canonical.ts";
 import type { StreamReader } from "../codec.ts";
@@ -142,7 +142,7 @@ export class ResponsesStreamReader implements StreamReader {
         this.closeAll(out);
         this.finished = true;
         const type = error.code ?? error.type ?? "server_error";
-        this.upstreamError = { status: openaiErrorHttpStatus(type), message: String(error.message ?? "upstream stream error"), type };
+        this.upstreamError = { status: openaiErrorObjectStatus(error), message: String(error.message ?? "upstream stream error"), type };
         break;
       }
     }

@@ -131,6 +131,9 @@ describe("responses stream reader: endings", () => {
     });
     const quota = readStream(created + sse("error", { code: "insufficient_quota", message: "You exceeded your current quota.", param: null }));
     expect(quota.reader.upstreamError?.status).toBe(429);
+    // As chat's error chunk is read: the code first, then the type when the code says nothing known.
+    const typed = readStream(created + sse("error", { type: "error", error: { type: "insufficient_quota", code: "quota_exceeded_for_project", message: "Quota.", param: null } }));
+    expect(typed.reader.upstreamError?.status).toBe(429);
   });
 
   it("reasoning_text deltas are reasoning text; arguments only in .done are not lost", () => {
