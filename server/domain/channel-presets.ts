@@ -59,11 +59,32 @@ export const kindServes: Record<ChannelKind, Interface[]> = {
   gemini: ["generate-content"],
 };
 
+/** What a vendor's chat API takes beyond (or instead of) OpenAI's own fields, where translation writes a chat request. */
+export type ChatDialect = {
+  /** `top_k` as a sampling parameter. */
+  topK: boolean;
+  /** `parallel_tool_calls`. */
+  parallelToolCalls: boolean;
+  /** `thinking: {type: "enabled" | "disabled"}` switches reasoning on and off (`reasoning_effort` only sizes it, and has no "none"). */
+  thinkingSwitch: boolean;
+};
+
+/** OpenAI's chat, and any channel whose vendor is not known (custom): only OpenAI's fields. */
+const openAiChat: ChatDialect = { topK: false, parallelToolCalls: true, thinkingSwitch: false };
+
 /**
- * OpenAI-compatible presets whose chat API takes `top_k` beside OpenAI's fields: DashScope's
- * compatible mode documents it (sent as the OpenAI SDKs' extra_body), and the self-hosted servers
- * (vLLM, SGLang, llama.cpp's llama-server) take it as a sampling parameter. OpenAI refuses it
- * ("Unrecognized request argument supplied"), and DeepSeek, GLM, Kimi and MiniMax document none, so
- * translation leaves it out for them and for custom channels (translate/chat/write-request.ts).
+ * Where a preset's vendor departs from OpenAI's chat. DashScope's compatible mode (Qwen) documents
+ * `top_k` (the OpenAI SDKs' extra_body), and the self-hosted servers (vLLM, SGLang, llama.cpp's
+ * llama-server) take it; OpenAI refuses it ("Unrecognized request argument supplied"), and DeepSeek,
+ * GLM, Kimi and MiniMax document none. DeepSeek documents no `parallel_tool_calls` (its model may call
+ * several tools a turn whatever is sent) and switches thinking with `thinking: {type}`
+ * (api-docs.deepseek.com/guides/thinking_mode).
  */
-export const chatPresetsTakingTopK: ReadonlySet<string> = new Set<ChannelPreset>(["qwen", "self-hosted"]);
+const chatDialects: Partial<Record<ChannelPreset, ChatDialect>> = {
+  qwen: { ...openAiChat, topK: true },
+  "self-hosted": { ...openAiChat, topK: true },
+  deepseek: { ...openAiChat, parallelToolCalls: false, thinkingSwitch: true },
+};
+
+/** The chat fields a channel of this preset takes (translate/chat/write-request.ts writes by it). */
+export const chatDialectOf = (preset: string | null | undefined): ChatDialect => chatDialects[preset as ChannelPreset] ?? openAiChat;

@@ -38,7 +38,7 @@
 //   fields, and Gemini CLI sends topK 64 on every call, so refusing it failed every default call.
 // Refused: temperature outside 0–2 or top_p outside 0–1 (where sent); documents given by URL; images or
 // documents in assistant or system turns; tool calls in user turns; tool results in assistant turns.
-import { chatPresetsTakingTopK } from "../../domain/channel-presets.ts";
+import { chatDialectOf } from "../../domain/channel-presets.ts";
 import { type CanonicalRequest, type Part, type ReasoningSettings, type TextPart, type ToolResultPart, type Turn, TranslationRefusal } from "../canonical.ts";
 import { isOpenAiModel, isOpenAiReasoningModel, openAiEndUserId } from "../openai-models.ts";
 import type { UpstreamChannel } from "../codec.ts";
@@ -48,7 +48,8 @@ type Json = Record<string, any>;
 
 export function writeRequest(request: CanonicalRequest, channel?: UpstreamChannel): Json {
   const body: Json = { model: request.model, messages: writeMessages(request), stream: true, stream_options: { include_usage: true } };
-  const deepseek = channel?.preset === "deepseek";
+  // What the channel's vendor takes beyond OpenAI's fields (domain/channel-presets.ts).
+  const dialect = chatDialectOf(channel?.preset);
   if (request.tools.length) {
     body.tools = request.tools.map((tool) => {
       const fn: Json = { name: tool.name };
@@ -58,7 +59,7 @@ export function writeRequest(request: CanonicalRequest, channel?: UpstreamChanne
       return { type: "function", function: fn };
     });
     if (request.toolChoice) body.tool_choice = request.toolChoice.type === "tool" ? { type: "function", function: { name: request.toolChoice.name } } : request.toolChoice.type;
-    if (request.parallelToolCalls !== undefined && !deepseek) body.parallel_tool_calls = request.parallelToolCalls;
+    if (request.parallelToolCalls !== undefined && dialect.parallelToolCalls) body.parallel_tool_calls = request.parallelToolCalls;
   }
   if (request.output) {
     const output = request.output;
@@ -82,14 +83,14 @@ export function writeRequest(request: CanonicalRequest, channel?: UpstreamChanne
     if (request.topP < 0 || request.topP > 1) throw new TranslationRefusal("topP", `chat upstreams take top_p from 0 to 1 (got ${request.topP})`);
     body.top_p = request.topP;
   }
-  if (request.topK !== undefined && channel?.preset != null && chatPresetsTakingTopK.has(channel.preset)) body.top_k = request.topK;
+  if (request.topK !== undefined && dialect.topK) body.top_k = request.topK;
   if (request.stop?.length) body.stop = request.stop;
   if (request.seed !== undefined) body.seed = request.seed;
   if (request.presencePenalty !== undefined) body.presence_penalty = request.presencePenalty;
   if (request.frequencyPenalty !== undefined) body.frequency_penalty = request.frequencyPenalty;
   const effort = effortOf(request.reasoning);
-  if (deepseek && effort) body.thinking = { type: effort === "none" ? "disabled" : "enabled" };
-  if (effort && !(deepseek && effort === "none")) body.reasoning_effort = effort;
+  if (dialect.thinkingSwitch && effort) body.thinking = { type: effort === "none" ? "disabled" : "enabled" };
+  if (effort && !(dialect.thinkingSwitch && effort === "none")) body.reasoning_effort = effort;
   if (request.user !== undefined) body.user = openAiEndUserId(request.user);
   return body;
 }
