@@ -158,9 +158,13 @@ describe.skipIf(skipped)(`Claude Code ${skipped ? `(skipped: ${skipped})` : ""}`
       expect(turn.body.tools.map((tool: any) => tool.function.name)).toEqual(expect.arrayContaining(["Read", "Bash"]));
       // Claude Code's long metadata.user_id, past OpenAI-style APIs' 64 characters, goes as its digest.
       expect(turn.body.user).toMatch(/^[0-9a-f]{64}$/);
+      // Its adaptive thinking switches deepseek-chat's thinking mode on (no effort: DeepSeek's default).
+      expect(turn.body.thinking).toEqual({ type: "enabled" });
     }
     const loop = requests.find((turn) => turn.body.messages.at(-1).role === "tool")!;
     expect(JSON.stringify(loop.body.messages)).toContain(ws.canary);
+    // The mock reasoned, as DeepSeek does in thinking mode, and its reasoning_content came back on the loop.
+    expect(loop.body.messages.find((message: any) => message.role === "assistant")?.reasoning_content).toEqual(expect.any(String));
 
     expectChannelCredentialOnly(requests, key, upstreamKeys.openai);
     await expectLedger(env, name, fromUsage, "messages");

@@ -317,12 +317,17 @@ describe("chat request writer", () => {
     for (const effort of ["minimal", "low", "medium", "high", "xhigh"]) expect(write({ effort }), effort).toMatchObject({ thinking: { type: "enabled" }, reasoning_effort: effort });
     // A thinking budget (Anthropic, Gemini) is read as an effort, so it switches thinking on too.
     expect(write({ budgetTokens: 10000 })).toMatchObject({ thinking: { type: "enabled" }, reasoning_effort: "high" });
-    // No effort asked (no reasoning, Gemini's dynamic budget): DeepSeek's model decides, nothing is sent.
-    for (const reasoning of [undefined, { budgetTokens: -1 }]) {
-      const body = chatCodec.writeRequest(base({ model: "deepseek-chat", reasoning }), { preset: "deepseek" });
-      expect(body).not.toHaveProperty("thinking");
+    // Reasoning asked without a size (Anthropic adaptive thinking, Claude Code's default; Gemini's
+    // dynamic budget; a Responses summary): thinking on at DeepSeek's default effort.
+    for (const reasoning of [{}, { budgetTokens: -1 }, { includeThoughts: true }, { summary: "auto" }]) {
+      const body = write(reasoning);
+      expect(body, JSON.stringify(reasoning)).toMatchObject({ thinking: { type: "enabled" } });
       expect(body).not.toHaveProperty("reasoning_effort");
     }
+    // No reasoning asked: DeepSeek's model decides, nothing is sent.
+    const plain = chatCodec.writeRequest(base({ model: "deepseek-chat" }), { preset: "deepseek" });
+    expect(plain).not.toHaveProperty("thinking");
+    expect(plain).not.toHaveProperty("reasoning_effort");
     // DeepSeek's switch goes to DeepSeek only.
     expect(chatCodec.writeRequest(base({ reasoning: { effort: "high" } }), { preset: "qwen" })).not.toHaveProperty("thinking");
   });

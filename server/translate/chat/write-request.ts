@@ -31,7 +31,8 @@
 //   with `thinking: {type}` and sizes it with `reasoning_effort` (api-docs.deepseek.com/guides/thinking_mode),
 //   which has no "none" and does not switch thinking on (deepseek-chat stays non-thinking): a DeepSeek
 //   channel gets effort none as `thinking: {type: "disabled"}`, any other effort as
-//   `thinking: {type: "enabled"}` beside the effort, as DeepSeek's own example sends it.
+//   `thinking: {type: "enabled"}` beside the effort, as DeepSeek's own example sends it, and reasoning
+//   asked without a size (adaptive thinking, a dynamic budget) as `thinking: {type: "enabled"}` alone.
 // - `top_k` (a sampling hint chat has no field for) goes only to a channel whose preset takes it as
 //   an extension (Qwen's DashScope, self-hosted servers: channel-presets.ts); elsewhere it is left
 //   out, as Anthropic's writer leaves out sampling settings a model refuses: OpenAI refuses unknown
@@ -89,7 +90,9 @@ export function writeRequest(request: CanonicalRequest, channel?: UpstreamChanne
   if (request.presencePenalty !== undefined) body.presence_penalty = request.presencePenalty;
   if (request.frequencyPenalty !== undefined) body.frequency_penalty = request.frequencyPenalty;
   const effort = effortOf(request.reasoning);
-  if (dialect.thinkingSwitch && effort) body.thinking = { type: effort === "none" ? "disabled" : "enabled" };
+  // Reasoning asked with no size (Anthropic adaptive thinking, Claude Code's default; Gemini's
+  // dynamic budget) still switches thinking on, at the model's own default effort.
+  if (dialect.thinkingSwitch && request.reasoning) body.thinking = { type: effort === "none" ? "disabled" : "enabled" };
   if (effort && !(dialect.thinkingSwitch && effort === "none")) body.reasoning_effort = effort;
   if (request.user !== undefined) body.user = openAiEndUserId(request.user);
   return body;
