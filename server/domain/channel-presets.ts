@@ -65,25 +65,54 @@ export type ChatDialect = {
   topK: boolean;
   /** `parallel_tool_calls`. */
   parallelToolCalls: boolean;
-  /** `thinking: {type: "enabled" | "disabled"}` switches reasoning on and off (`reasoning_effort` only sizes it, and has no "none"). */
+  /** `thinking: {type: "enabled" | "disabled"}` switches reasoning on and off. */
   thinkingSwitch: boolean;
+  /** `reasoning_effort` sizes reasoning (where there is a switch, it has no "none": the switch says that). */
+  reasoningEffort: boolean;
+  /** The end-user id's field: OpenAI's `user` (at most 64 characters), or GLM's `user_id` (6 to 128). */
+  endUser: "user" | "user_id";
 };
 
 /** OpenAI's chat, and any channel whose vendor is not known (custom): only OpenAI's fields. */
-const openAiChat: ChatDialect = { topK: false, parallelToolCalls: true, thinkingSwitch: false };
+const openAiChat: ChatDialect = { topK: false, parallelToolCalls: true, thinkingSwitch: false, reasoningEffort: true, endUser: "user" };
 
 /**
- * Where a preset's vendor departs from OpenAI's chat. DashScope's compatible mode (Qwen) documents
- * `top_k` (the OpenAI SDKs' extra_body), and the self-hosted servers (vLLM, SGLang, llama.cpp's
- * llama-server) take it; OpenAI refuses it ("Unrecognized request argument supplied"), and DeepSeek,
- * GLM, Kimi and MiniMax document none. DeepSeek documents no `parallel_tool_calls` (its model may call
- * several tools a turn whatever is sent) and switches thinking with `thinking: {type}`
- * (api-docs.deepseek.com/guides/thinking_mode).
+ * Where a preset's vendor departs from OpenAI's chat, as each documents its chat completions
+ * request (checked 2026-11; a field no source settled is sent as OpenAI has it):
+ * - Qwen: DashScope's compatible mode documents `top_k` (the OpenAI SDKs' extra_body); the
+ *   self-hosted servers (vLLM, SGLang, llama.cpp's llama-server) take it. OpenAI refuses it
+ *   ("Unrecognized request argument supplied"); DeepSeek, GLM, Kimi and MiniMax document none.
+ * - DeepSeek: no `parallel_tool_calls` (its model may call several tools a turn whatever is sent);
+ *   thinking switched by `thinking: {type}` and sized by `reasoning_effort`
+ *   (api-docs.deepseek.com/guides/thinking_mode).
+ * - GLM (Zhipu, bigmodel.cn and z.ai): the request schema (docs.z.ai/openapi.json,
+ *   ChatCompletionTextRequest; docs.bigmodel.cn/api-reference/模型-api/对话补全 is the same) has
+ *   model, messages, do_sample, stream, thinking, temperature (0–1), top_p, max_tokens, tool_stream,
+ *   tools, tool_choice, stop (one word), response_format (text or json_object), request_id and
+ *   `user_id` ("Unique ID for the end user, 6–128 characters"): no `user`, `parallel_tool_calls`,
+ *   `reasoning_effort`, `top_k`, `seed`, penalties or `stream_options`. `thinking: {type: "enabled"
+ *   | "disabled"}` switches GLM-4.5 and later's thinking (docs.z.ai/guides/capabilities/thinking-mode:
+ *   on by default from GLM-4.7). Whether it refuses fields it does not know is not documented, so
+ *   only the fields GLM names instead (user_id, thinking) and the hints (parallel_tool_calls,
+ *   reasoning_effort) change; the rest go as before.
+ * - Kimi (Moonshot): `thinking: {type: "enabled" | "disabled"}` switches kimi-k2.5 and k2.6's
+ *   thinking, on by default (platform.kimi.ai/docs/api/models-overview); `reasoning_effort` (low,
+ *   high, max) sizes kimi-k3's. `max_tokens` is documented as deprecated for
+ *   `max_completion_tokens`, not refused (platform.kimi.ai/docs/api/chat), so it stays. Whether
+ *   Kimi takes `user` and `parallel_tool_calls`, and that it ignores fields it does not know, only
+ *   third parties say: both still go.
+ * - MiniMax: its OpenAI-compatible chat (platform.minimax.io/docs/api-reference/text-openai-api,
+ *   text-chat) documents `reasoning_split` (reasoning in `reasoning_details` instead of `<think>` in
+ *   the content) and temperature and top_p in (0, 1]; thinking is switched by `thinking: {type:
+ *   "adaptive" | "disabled"}` on MiniMax-M3 only by third-party accounts, and M2.x cannot turn it
+ *   off. Nothing here is settled well enough to change: it gets OpenAI's fields.
  */
 const chatDialects: Partial<Record<ChannelPreset, ChatDialect>> = {
   qwen: { ...openAiChat, topK: true },
   "self-hosted": { ...openAiChat, topK: true },
   deepseek: { ...openAiChat, parallelToolCalls: false, thinkingSwitch: true },
+  glm: { ...openAiChat, parallelToolCalls: false, thinkingSwitch: true, reasoningEffort: false, endUser: "user_id" },
+  kimi: { ...openAiChat, thinkingSwitch: true },
 };
 
 /** The chat fields a channel of this preset takes (translate/chat/write-request.ts writes by it). */

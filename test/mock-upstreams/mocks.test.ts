@@ -268,6 +268,15 @@ describe("OpenAI mock", () => {
     await expect(client.chat.completions.create({ ...chat, messages: [...chat.messages, ...history] })).rejects.toMatchObject({ status: 400, param: "messages[1].tool_calls[0].function.name" });
   });
 
+  it("takes thinking from DeepSeek, GLM and Kimi models, and user_id of 6 to 128 characters from GLM ones, as those vendors document", async () => {
+    const extra = (model: string, body: object) => client.chat.completions.create({ ...chat, model, ...body } as never).then(() => "ok", (error) => error);
+    for (const model of ["deepseek-chat", "glm-4.6", "kimi-k2.6"]) expect(await extra(model, { thinking: { type: "disabled" } }), model).toBe("ok");
+    expect(await extra("gpt-test", { thinking: { type: "disabled" } })).toMatchObject({ status: 400, message: expect.stringContaining("Unrecognized request argument supplied: thinking") });
+    expect(await extra("glm-4.6", { user_id: "user-1234" })).toBe("ok");
+    expect(await extra("glm-4.6", { user_id: "u-1" })).toMatchObject({ status: 400, param: "user_id" });
+    expect(await extra("kimi-k2.6", { user_id: "user-1234" })).toMatchObject({ status: 400, message: expect.stringContaining("user_id") });
+  });
+
   it("maps auth and error scenarios to typed SDK errors", async () => {
     const wrong = new OpenAI({ apiKey: "nope", baseURL: `${mock.url}/v1`, maxRetries: 0 });
     await expect(wrong.chat.completions.create(chat)).rejects.toBeInstanceOf(OpenAI.AuthenticationError);

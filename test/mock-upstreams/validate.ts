@@ -181,12 +181,19 @@ function openaiFunctionNameProblem(name: unknown, param: string): Problem | null
 /** Qwen (DashScope's compatible mode) documents `top_k` beside OpenAI's fields; OpenAI, and this mock for other models, refuse it. */
 const takesTopK = (model: unknown) => /^qwen/i.test(String(model));
 
-/** DeepSeek documents `thinking` ({type: "enabled" | "disabled"}), its thinking-mode switch. */
-const takesThinking = (model: unknown) => /^deepseek-/i.test(String(model));
+/** DeepSeek, GLM and Kimi document `thinking` ({type: "enabled" | "disabled"}), their thinking-mode switch. */
+const takesThinking = (model: unknown) => /^(deepseek-|glm-|kimi-)/i.test(String(model));
+
+/** GLM names the end user `user_id`, 6 to 128 characters (docs.z.ai/openapi.json), where OpenAI has `user`. */
+const isGlm = (model: unknown) => /^glm-/i.test(String(model));
 
 export function validateChat(body: any, extra: ReadonlySet<string>): Problem | null {
-  const unknown = unknownKeys(body, CHAT_FIELDS, extra).filter((key) => !(key === "top_k" && takesTopK(body.model)) && !(key === "thinking" && takesThinking(body.model)));
+  const vendorField = (key: string) => (key === "top_k" && takesTopK(body.model)) || (key === "thinking" && takesThinking(body.model)) || (key === "user_id" && isGlm(body.model));
+  const unknown = unknownKeys(body, CHAT_FIELDS, extra).filter((key) => !vendorField(key));
   if (unknown.length) return { message: `Unrecognized request argument supplied: ${unknown[0]}`, param: null };
+  if (body.user_id !== undefined && (typeof body.user_id !== "string" || body.user_id.length < 6 || body.user_id.length > 128)) {
+    return { message: "Invalid 'user_id': the end user's id takes 6 to 128 characters.", param: "user_id" };
+  }
   const temperature = temperatureProblem(body);
   if (temperature) return temperature;
   const user = endUserIdProblem(body, ["user", "safety_identifier"]);

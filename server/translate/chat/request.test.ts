@@ -332,6 +332,57 @@ describe("chat request writer", () => {
     expect(chatCodec.writeRequest(base({ reasoning: { effort: "high" } }), { preset: "qwen" })).not.toHaveProperty("thinking");
   });
 
+  it("sends a GLM channel GLM's fields: thinking switched by thinking.type alone, no reasoning_effort or parallel_tool_calls", () => {
+    const tools = [{ name: "f", parameters: { type: "object", properties: {} } }];
+    const write = (reasoning: object) => chatCodec.writeRequest(base({ model: "glm-4.6", tools, parallelToolCalls: true, reasoning }), { preset: "glm" }) as Record<string, unknown>;
+    // GLM's request schema (docs.z.ai/openapi.json) has `thinking` and neither reasoning_effort nor parallel_tool_calls.
+    for (const [reasoning, type] of [
+      [{ effort: "none" }, "disabled"],
+      [{ budgetTokens: 0 }, "disabled"],
+      [{ effort: "low" }, "enabled"],
+      [{ effort: "xhigh" }, "enabled"],
+      [{ budgetTokens: 10000 }, "enabled"],
+    ] as const) {
+      const body = write(reasoning);
+      expect(body.thinking, JSON.stringify(reasoning)).toEqual({ type });
+      expect(body).not.toHaveProperty("reasoning_effort");
+      expect(body).not.toHaveProperty("parallel_tool_calls");
+    }
+    // No effort asked: GLM's model decides.
+    expect(write({ budgetTokens: -1 })).not.toHaveProperty("thinking");
+  });
+
+  it("names the end user to GLM as user_id, of 6 to 128 characters (outside that, its SHA-256 hex digest), never user", () => {
+    const write = (user: string) => chatCodec.writeRequest(base({ model: "glm-4.6", user }), { preset: "glm" }) as Record<string, unknown>;
+    const digest = (id: string) => createHash("sha256").update(id).digest("hex");
+    const claudeCode = `{"device_id":"${"f".repeat(64)}","account_uuid":"","session_id":"s"}`; // past OpenAI's 64, within GLM's 128
+    for (const [user, sent] of [
+      ["user-1234", "user-1234"],
+      [claudeCode, claudeCode],
+      ["u-1", digest("u-1")],
+      ["x".repeat(129), digest("x".repeat(129))],
+    ] as const) {
+      const body = write(user);
+      expect(body.user_id, user).toBe(sent);
+      expect(body).not.toHaveProperty("user");
+    }
+    // Everyone else still gets `user`.
+    for (const preset of [null, "deepseek", "qwen", "kimi", "minimax"]) expect(chatCodec.writeRequest(base({ user: "u-1" }), { preset }), String(preset)).toMatchObject({ user: "u-1" });
+  });
+
+  it("switches Kimi's thinking with thinking.type, beside the effort it sizes, and keeps OpenAI's other fields", () => {
+    const tools = [{ name: "f", parameters: { type: "object", properties: {} } }];
+    const write = (reasoning: object) => chatCodec.writeRequest(base({ model: "kimi-k2.6", tools, parallelToolCalls: true, reasoning }), { preset: "kimi" }) as Record<string, unknown>;
+    const off = write({ effort: "none" });
+    expect(off).toMatchObject({ thinking: { type: "disabled" }, parallel_tool_calls: true });
+    expect(off).not.toHaveProperty("reasoning_effort");
+    expect(write({ effort: "high" })).toMatchObject({ thinking: { type: "enabled" }, reasoning_effort: "high", parallel_tool_calls: true });
+    // MiniMax documents no switch it takes on chat: OpenAI's fields, as before.
+    const minimax = chatCodec.writeRequest(base({ model: "MiniMax-M2.7", tools, parallelToolCalls: true, reasoning: { effort: "none" } }), { preset: "minimax" });
+    expect(minimax).toMatchObject({ reasoning_effort: "none", parallel_tool_calls: true });
+    expect(minimax).not.toHaveProperty("thinking");
+  });
+
   it("writes tool_choice and parallel_tool_calls only with tools", () => {
     expect(chatCodec.writeRequest(base({ toolChoice: { type: "none" }, parallelToolCalls: false }))).not.toHaveProperty("tool_choice");
   });

@@ -8,7 +8,7 @@
 //   included, accepts strings; several accept arrays only for images); otherwise an array of parts.
 //   An assistant message with tool calls or a refusal and no text has `content: null` (as OpenAI
 //   answers it); one with nothing at all has `""`.
-// - `stop` is always an array; `safety_identifier` is sent as `user` (accepted by every chat upstream),
+// - `stop` is always an array; `safety_identifier` is sent as `user` (GLM's `user_id`, below),
 //   as its SHA-256 hex digest when longer than OpenAI's 64 characters (openai-models.ts).
 // - OpenAI reasoning models (o-series, GPT-5, Codex) get no `temperature` or `top_p`: they refuse both.
 // - Output length: `max_completion_tokens` for OpenAI models (its reasoning models reject
@@ -32,13 +32,18 @@
 //   which has no "none" and does not switch thinking on (deepseek-chat stays non-thinking): a DeepSeek
 //   channel gets effort none as `thinking: {type: "disabled"}`, any other effort as
 //   `thinking: {type: "enabled"}` beside the effort, as DeepSeek's own example sends it, and reasoning
-//   asked without a size (adaptive thinking, a dynamic budget) as `thinking: {type: "enabled"}` alone.
+//   asked without a size (adaptive thinking, a dynamic budget) as `thinking: {type: "enabled"}` alone. Kimi
+//   (k2.5, k2.6) switches its thinking the same way; GLM too, and has no `reasoning_effort`: a GLM
+//   channel gets the switch alone.
+// - End user: `user`, except to GLM, whose field is `user_id` (6–128 characters; outside that, the
+//   id's SHA-256 hex digest). GLM documents no `parallel_tool_calls` either: a GLM channel gets none.
 // - `top_k` (a sampling hint chat has no field for) goes only to a channel whose preset takes it as
 //   an extension (Qwen's DashScope, self-hosted servers: channel-presets.ts); elsewhere it is left
 //   out, as Anthropic's writer leaves out sampling settings a model refuses: OpenAI refuses unknown
 //   fields, and Gemini CLI sends topK 64 on every call, so refusing it failed every default call.
 // Refused: temperature outside 0–2 or top_p outside 0–1 (where sent); documents given by URL; images or
 // documents in assistant or system turns; tool calls in user turns; tool results in assistant turns.
+import { createHash } from "node:crypto";
 import { chatDialectOf } from "../../domain/channel-presets.ts";
 import { type CanonicalRequest, type Part, type ReasoningSettings, type TextPart, type ToolResultPart, type Turn, TranslationRefusal } from "../canonical.ts";
 import { isOpenAiModel, isOpenAiReasoningModel, openAiEndUserId } from "../openai-models.ts";
@@ -93,10 +98,16 @@ export function writeRequest(request: CanonicalRequest, channel?: UpstreamChanne
   // Reasoning asked with no size (Anthropic adaptive thinking, Claude Code's default; Gemini's
   // dynamic budget) still switches thinking on, at the model's own default effort.
   if (dialect.thinkingSwitch && request.reasoning) body.thinking = { type: effort === "none" ? "disabled" : "enabled" };
-  if (effort && !(dialect.thinkingSwitch && effort === "none")) body.reasoning_effort = effort;
-  if (request.user !== undefined) body.user = openAiEndUserId(request.user);
+  if (effort && dialect.reasoningEffort && !(dialect.thinkingSwitch && effort === "none")) body.reasoning_effort = effort;
+  if (request.user !== undefined) {
+    if (dialect.endUser === "user") body.user = openAiEndUserId(request.user);
+    else body.user_id = glmEndUserId(request.user);
+  }
   return body;
 }
+
+/** GLM's `user_id` takes 6 to 128 characters: an id outside that goes as its SHA-256 hex digest (64, the same for the same user). */
+const glmEndUserId = (id: string) => (id.length >= 6 && id.length <= 128 ? id : createHash("sha256").update(id).digest("hex"));
 
 function effortOf(reasoning: ReasoningSettings | undefined): string | undefined {
   if (!reasoning) return undefined;
