@@ -69,4 +69,13 @@ describe("tool names an upstream refuses", () => {
     expect(standIn).toMatch(/^old_tool_[0-9a-f]{8}$/);
     expect(names.callerName(standIn)).toBe("old.tool");
   });
+
+  it("puts the caller's names back into an upstream's words, whole stand-ins only, longest first", () => {
+    const names = UpstreamToolNames.of([tool("a.b"), tool("a.b_c"), tool("plain")], "messages");
+    names.upstreamRequest(request([tool("a.b"), tool("a.b_c"), tool("plain")], history("gone.tool")));
+    expect(names.callerMessage("tools.0: 'a_b' and a_b_c; not a_b_cd nor xa_b; plain; gone_tool")).toBe("tools.0: 'a.b' and a.b_c; not a_b_cd nor xa_b; plain; gone.tool");
+    // Nothing renamed: the same words.
+    const said = "tools.0: 'read_file'";
+    expect(UpstreamToolNames.of([tool("read_file")], "messages").callerMessage(said)).toBe(said);
+  });
 });

@@ -86,6 +86,21 @@ export class UpstreamToolNames {
   private add(name: string, standIn: string): void {
     this.standIns.set(name, standIn);
     this.callerNames.set(standIn, name);
+    this.quotedStandIn = undefined;
+  }
+
+  /** Any stand-in as a whole name in running text (longest first, so `a_b` inside `a_b_c` is not taken for it). */
+  private quotedStandIn?: RegExp;
+
+  /**
+   * An upstream's words (an error that quotes a declared name: Anthropic's "tools.3.custom.name: …
+   * 'files_read'") with each stand-in put back to the caller's name, which is all the caller ever
+   * sent. Read only on error paths; the same words when nothing is renamed.
+   */
+  callerMessage(message: string): string {
+    if (!this.renames) return message;
+    this.quotedStandIn ??= new RegExp(`(?<![a-zA-Z0-9_-])(?:${[...this.callerNames.keys()].sort((a, b) => b.length - a.length).join("|")})(?![a-zA-Z0-9_-])`, "g");
+    return message.replace(this.quotedStandIn, (standIn) => this.callerNames.get(standIn)!);
   }
 
   /** The upstream's name for a tool the caller calls `name`; a refused one undeclared (a call in the history of a tool since dropped) gets a stand-in too. */

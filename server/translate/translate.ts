@@ -160,7 +160,7 @@ function translatingAdapter(
           if (!callerStreams) return out;
           if (finished) return out + writer().end();
           const said = reader.upstreamError;
-          return out + (said ? writer().error(said.message, said.status) : writer().error("The upstream stream ended before the answer was complete. Retry the request."));
+          return out + (said ? writer().error(toolNames.callerMessage(said.message), said.status) : writer().error("The upstream stream ended before the answer was complete. Retry the request."));
         },
         usage: () => usage,
         // In the canonical (Anthropic) vocabulary: one word for every upstream a translated call may reach.
@@ -169,7 +169,7 @@ function translatingAdapter(
         // The upstream's error event, or a stream that ended without finishing (close, above, wrote the caller's error event).
         endedWithError: () =>
           reader.upstreamError
-            ? streamError(reader.upstreamError.message, reader.upstreamError.status, reader.upstreamError.type)
+            ? streamError(toolNames.callerMessage(reader.upstreamError.message), reader.upstreamError.status, reader.upstreamError.type)
             : closed && !finished
               ? streamError("the upstream stream ended before the answer was complete", 502)
               : undefined,
@@ -182,7 +182,8 @@ function translatingAdapter(
     },
     errorBody(status, text) {
       const error = upstream.readError(status, text);
-      return JSON.stringify(callerErrorBody(caller.format, { ...error, message: pageless(error.message, status) }));
+      // The upstream quotes the names it was sent: a stand-in is said as the caller's own name.
+      return JSON.stringify(callerErrorBody(caller.format, { ...error, message: pageless(toolNames.callerMessage(error.message), status) }));
     },
   };
 }
