@@ -348,8 +348,9 @@ describe("chat request writer", () => {
       expect(body).not.toHaveProperty("reasoning_effort");
       expect(body).not.toHaveProperty("parallel_tool_calls");
     }
-    // No effort asked: GLM's model decides.
-    expect(write({ budgetTokens: -1 })).not.toHaveProperty("thinking");
+    // Reasoning asked without a size switches it on too; no reasoning asked, and GLM's model decides.
+    expect(write({ budgetTokens: -1 }).thinking).toEqual({ type: "enabled" });
+    expect(chatCodec.writeRequest(base({ model: "glm-4.6" }), { preset: "glm" })).not.toHaveProperty("thinking");
   });
 
   it("names the end user to GLM as user_id, of 6 to 128 characters (outside that, its SHA-256 hex digest), never user", () => {
