@@ -142,6 +142,8 @@ export type CanonicalRequest = {
   /** An end-user id for abuse tracking (chat/Responses `user`, Anthropic `metadata.user_id`). */
   user?: string;
   promptCache?: PromptCache;
+  /** The caller asked for the conversation compacted (a Responses `compaction_trigger`): the model's text is a summary, answered as one `compaction` item (responses/compaction.ts). */
+  compaction?: boolean;
   stream: boolean;
 };
 

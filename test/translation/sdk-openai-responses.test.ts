@@ -178,6 +178,50 @@ describe.each([["claude", groups.claude], ["gemini", groups.gemini]] as const)("
     expect(proofsReceived(group, upstream[1].body)).toEqual(proofs);
     await expectLedger(env, key.name, group, upstream, { interface: "responses", stream: [false, false] });
   });
+
+  // Codex with OpenAI's own provider compacts its context this way (remote compaction v2).
+  it.each([false, true])("compaction (stream %s): a compaction_trigger gets one compaction item of the upstream's summary, which sent back reaches the upstream as that summary", async (stream) => {
+    const key = await keyFor(env, group, `r-compact-${stream}`);
+    const openai = client(key.secret);
+    const since = mark(env, group);
+    const history: Input = [
+      { role: "user", content: "Fix the failing test." },
+      { type: "function_call", call_id: "call_1", name: TOOL.name, arguments: JSON.stringify({ path: TOOL_ARGUMENT }) },
+      { type: "function_call_output", call_id: "call_1", output: TOOL_RESULT },
+    ];
+    const compacted = await call(openai, { model: group.model, tools, input: [...history, { type: "compaction_trigger" }] as Input }, stream);
+    expect(compacted.status).toBe("completed");
+    expect(compacted.output).toEqual([{ id: expect.stringMatching(/^cmp_/), type: "compaction", encrypted_content: expect.any(String) }]);
+    expect(compacted.output_text).toBe("");
+    const [asked] = upstreamSince(env, group, since);
+    // The upstream was asked for a summary after the whole conversation, its tools declared but not to be called.
+    const upstreamText = JSON.stringify(group.mock === "gemini" ? asked.body.contents.at(-1) : asked.body.messages.at(-1));
+    expect(upstreamText).toContain("Your context is about to be replaced by a summary");
+    expect(JSON.stringify(asked.body)).toContain(TOOL_RESULT);
+    if (group.mock === "gemini") expect(asked.body.toolConfig).toEqual({ functionCallingConfig: { mode: "NONE" } });
+    else expect(asked.body.tool_choice).toEqual({ type: "none" });
+
+    // Sent back in place of the history, the item is the summary (the upstream's answer) in a user turn.
+    const next = await call(openai, { model: group.model, tools, input: [...(compacted.output as Input), { role: "user", content: "Go on." }] }, stream);
+    expect(next.output_text).toBe(replyOf(group));
+    const [, continued] = upstreamSince(env, group, since);
+    const continuedText = JSON.stringify(group.mock === "gemini" ? continued.body.contents : continued.body.messages);
+    expect(continuedText).toContain("The conversation before this point was compacted");
+    expect(continuedText).toContain(JSON.stringify(replyOf(group)).slice(1, -1));
+    expect(continuedText).not.toContain(TOOL_RESULT);
+    await expectLedger(env, key.name, group, upstreamSince(env, group, since), { interface: "responses", stream: [stream, stream] });
+  });
+
+  it("compaction: a compaction OpenAI made, or a trigger that is not last, is refused naming the item", async () => {
+    const key = await keyFor(env, group, "r-compact-refused");
+    const openai = client(key.secret);
+    const since = mark(env, group);
+    const foreign = openai.responses.create({ model: group.model, input: [{ type: "compaction", encrypted_content: "gAAAAABpZ-not-ours" }, { role: "user", content: "Go on." }] as Input });
+    await expect(foreign).rejects.toMatchObject({ status: 400, error: { param: "input[0].encrypted_content", message: expect.stringContaining("only OpenAI can read it") } });
+    const early = openai.responses.create({ model: group.model, input: [{ type: "compaction_trigger" }, { role: "user", content: "Go on." }] as Input });
+    await expect(early).rejects.toMatchObject({ status: 400, error: { param: "input[0]", message: expect.stringContaining("must be the last input item") } });
+    expect(upstreamSince(env, group, since)).toEqual([]);
+  });
 });
 
 const patchTools: OpenAI.Responses.Tool[] = [

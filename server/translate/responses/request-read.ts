@@ -24,6 +24,8 @@
 //   back to the caller as `function_call` items with `namespace` again (items.ts). A `tool_choice`
 //   naming one of those functions (with `namespace` where two namespaces have the name) forces it
 //   under its upstream name; a `custom_tool_call` in `input` with a `namespace` keeps it too.
+// - A `compaction_trigger` (last in `input`) asks the model for a summary, answered as a `compaction`
+//   item; a `compaction` item of ours in `input` becomes the summary in a user turn (compaction.ts).
 import { uncarry } from "../carry.ts";
 import {
   type CanonicalRequest,
@@ -43,6 +45,7 @@ import {
 } from "../canonical.ts";
 import { promptCacheFields, readPromptCache } from "../openai-prompt-cache.ts";
 import { freeformArguments, freeformParameters } from "../freeform-tools.ts";
+import { compactedText, compactionRequest } from "./compaction.ts";
 import { qualifiedName } from "./namespaces.ts";
 
 type Json = Record<string, any>;
@@ -111,6 +114,8 @@ export function readRequest(body: Json, options: { stream: boolean; model: strin
   if (request.toolChoice?.type === "required" && request.tools.length === 0 && Array.isArray(body.tools) && body.tools.length > 0)
     throw new TranslationRefusal("tool_choice", "`required` forces a tool call, but every tool declared runs on OpenAI's platform and is left out upstream: declare a function tool, or use auto");
   if (typeof body.parallel_tool_calls === "boolean") request.parallelToolCalls = body.parallel_tool_calls;
+  // A compaction's answer is a summary: the tools stay declared (the prompt's prefix, and its cache, stay the same), none may be called.
+  if (request.compaction && request.tools.length) request.toolChoice = { type: "none" };
   if (body.text != null) {
     const output = readText(body.text);
     if (output) request.output = output;
@@ -152,6 +157,12 @@ function readInput(input: unknown, request: CanonicalRequest): void {
     turns.push(fresh);
     return fresh;
   };
+  /** Words of ours (compaction.ts) as a user turn, after any tool results as the caller's own words go. */
+  const userText = (text: string) => {
+    const turn = last();
+    if (turn && onlyToolResults(turn)) turn.parts.push({ type: "text", text });
+    else turns.push({ role: "user", parts: [{ type: "text", text }] });
+  };
   input.forEach((item: Json, i: number) => {
     const path = `input[${i}]`;
     const type = item?.type ?? "message";
@@ -189,6 +200,12 @@ function readInput(input: unknown, request: CanonicalRequest): void {
       else turns.push({ role: "user", parts: [result] });
     } else if (type === "reasoning") {
       assistantTurn().parts.push(reasoningPart(item));
+    } else if (type === "compaction_trigger") {
+      if (i !== input.length - 1) throw new TranslationRefusal(path, "`compaction_trigger` must be the last input item");
+      request.compaction = true;
+      userText(compactionRequest);
+    } else if (type === "compaction") {
+      userText(compactedText(item, path));
     } else {
       throw new TranslationRefusal(
         `${path}.type`,

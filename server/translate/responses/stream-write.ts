@@ -5,12 +5,14 @@
 // response.completed (or response.incomplete) last, with the whole response object. No [DONE].
 // Reasoning from another upstream is carried in the reasoning item's `encrypted_content`. A call of
 // a custom tool streams its freeform input (custom_tool_call_input events), decoded from the
-// upstream's argument JSON as it comes (freeform-tools.ts).
+// upstream's argument JSON as it comes (freeform-tools.ts). A compaction's answer is one
+// `compaction` item, written when the summary is whole (compaction.ts).
 import { openaiErrorType } from "../../gateway/errors/openai.ts";
 import { noUsage, type Usage } from "../../domain/usage.ts";
 import type { Opaque, StreamEvent } from "../canonical.ts";
 import type { CallerContext, StreamWriter } from "../codec.ts";
 import { FreeformInputStream, freeformToolNames } from "../freeform-tools.ts";
+import { compactionItem } from "./compaction.ts";
 import { customToolCallItem, finalStatus, functionCallItem, ItemIds, messageItem, reasoningItem, refusalPart, responseId, responseObject, textPart } from "./items.ts";
 import { callerTool } from "./namespaces.ts";
 
@@ -33,6 +35,7 @@ export class ResponsesStreamWriter implements StreamWriter {
   private nextOutput = 0;
   private usage: Usage = noUsage();
   private freeform: Set<string> | null;
+  private summary = "";
 
   constructor(context: CallerContext) {
     this.context = context;
@@ -43,6 +46,7 @@ export class ResponsesStreamWriter implements StreamWriter {
     let text = "";
     if (event.type === "start") return this.start(event.id, event.created);
     if (!this.started) text += this.start("", Math.floor(Date.now() / 1000));
+    if (this.context.request.compaction) return text + this.compacting(event);
     switch (event.type) {
       case "block_start":
         return text + this.blockStart(event.index, event.block);
@@ -100,6 +104,28 @@ export class ResponsesStreamWriter implements StreamWriter {
         return text + this.emit(status.status === "completed" ? "response.completed" : "response.incomplete", { response });
       }
     }
+  }
+
+  /**
+   * A compaction's stream (compaction.ts): the model's text is gathered, not shown, and becomes one
+   * `compaction` item at the end; reasoning and any tool call are left out.
+   */
+  private compacting(event: StreamEvent): string {
+    if (event.type === "text_delta") this.summary += event.text;
+    else if (event.type === "usage") this.usage = event.usage;
+    else if (event.type === "finish") {
+      this.usage = event.usage;
+      const item = compactionItem(this.summary);
+      this.output = [item];
+      const status = finalStatus(event.stopReason);
+      const response = responseObject(this.context, { id: this.id, created: this.created, ...status, output: this.output, usage: this.usage });
+      return (
+        this.emit("response.output_item.added", { output_index: 0, item }) +
+        this.emit("response.output_item.done", { output_index: 0, item }) +
+        this.emit(status.status === "completed" ? "response.completed" : "response.incomplete", { response })
+      );
+    }
+    return "";
   }
 
   end(): string {
