@@ -97,7 +97,13 @@ export type ToolDefinition = {
   inNamespace?: { namespace: string; name: string; description?: string };
 };
 
-export type ToolChoice = { type: "auto" } | { type: "none" } | { type: "required" } | { type: "tool"; name: string };
+/**
+ * `allowed`: the model may call only the tools named (their canonical names, in the caller's order),
+ * `required` saying it must call one of them; every declared tool stays declared (OpenAI's
+ * `allowed_tools`, which keeps the tool list for prompt caching). Readers name only declared tools.
+ * A writer whose format cannot restrict calls declares only these (allowed-tools.ts).
+ */
+export type ToolChoice = { type: "auto" } | { type: "none" } | { type: "required" } | { type: "tool"; name: string } | { type: "allowed"; names: string[]; required: boolean };
 
 export type OutputFormat = { type: "text" } | { type: "json_object" } | { type: "json_schema"; name: string; schema: Record<string, unknown>; strict?: boolean; description?: string };
 

@@ -18,6 +18,13 @@ const history = (name: string): CanonicalRequest["turns"] => [
 ];
 
 describe("tool names an upstream refuses", () => {
+  it("puts an allowed-tools choice's names under the same stand-ins as the declared tools", () => {
+    const given = request([tool("files.read"), tool("files.write"), tool("search")], [], { type: "allowed", names: ["search", "files.read"], required: true });
+    const upstream = UpstreamToolNames.of(given.tools, "chat").upstreamRequest(given);
+    expect(upstream.tools.map((t) => t.name)).toEqual(["files_read", "files_write", "search"]);
+    expect(upstream.toolChoice).toEqual({ type: "allowed", names: ["search", "files_read"], required: true });
+  });
+
   it("leaves a request whose names the upstream takes as the same object", () => {
     const given = request([tool("read_file"), tool("mcp__server__tool")], history("read_file"));
     const names = UpstreamToolNames.of(given.tools, "chat");

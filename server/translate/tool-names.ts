@@ -155,7 +155,12 @@ export class UpstreamToolNames {
     return {
       ...request,
       tools: request.tools.map((tool) => (this.standIns.has(tool.name) ? { ...tool, name: this.standIns.get(tool.name)! } : tool)),
-      toolChoice: choice?.type === "tool" ? { type: "tool", name: this.upstreamName(choice.name) } : choice,
+      toolChoice:
+        choice?.type === "tool"
+          ? { type: "tool", name: this.upstreamName(choice.name) }
+          : choice?.type === "allowed"
+            ? { ...choice, names: choice.names.map((name) => this.upstreamName(name)) }
+            : choice,
       turns: turns ?? request.turns,
     };
   }

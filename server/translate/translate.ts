@@ -115,8 +115,10 @@ function translatingAdapter(
         if (error instanceof TranslationRefusal) throw refuse(error);
         throw error;
       }
-      // The tools an agent resends every turn are serialized once (tools-memo.ts).
-      if (body.tools !== undefined && raw !== null) {
+      // The tools an agent resends every turn are serialized once (tools-memo.ts). Not with an
+      // allowed-tools choice: the tools written then depend on it and, for a chat upstream, on the
+      // channel's model (allowed-tools.ts), neither of which the memo's key holds.
+      if (body.tools !== undefined && raw !== null && request.toolChoice?.type !== "allowed") {
         const known = rememberedTools(caller.format, upstream.format, request.promptCache?.ttl ?? "", caller.toolsReadFrom, raw, body.tools);
         if (known !== null) body.tools = new JsonText(known);
       }

@@ -110,7 +110,11 @@ export function startGeminiMock(options: GeminiMockOptions): Promise<Mock> {
 function render(ex: Exchange, issued: Issued): { plan: Plan; parts: any[] } {
   const body = ex.request.body;
   const declarations = (Array.isArray(body.tools) ? body.tools : []).flatMap((tool: any) => tool?.functionDeclarations ?? tool?.function_declarations ?? []);
-  const tools = declarations.map((d: any) => ({ name: d.name, schema: d.parameters ?? d.parametersJsonSchema ?? d.parameters_json_schema }));
+  // The model calls only functions allowedFunctionNames names, when it names any (validate.ts takes them with ANY and VALIDATED only).
+  const calling = (body.toolConfig ?? body.tool_config)?.functionCallingConfig ?? (body.toolConfig ?? body.tool_config)?.function_calling_config;
+  const allowed: unknown = calling?.allowedFunctionNames ?? calling?.allowed_function_names;
+  const callable = Array.isArray(allowed) && allowed.length > 0 ? declarations.filter((d: any) => allowed.includes(d.name)) : declarations;
+  const tools = callable.map((d: any) => ({ name: d.name, schema: d.parameters ?? d.parametersJsonSchema ?? d.parameters_json_schema }));
   const last = body.contents.at(-1);
   const responses = last?.role !== "model" ? (last?.parts ?? []).map((part: any) => part?.functionResponse ?? part?.function_response).filter(Boolean) : [];
   const plan = planTurn(ex.scenario, tools, responses.length ? responses.map((r: any) => stringsIn(r.response)).join("\n") : undefined, GEMINI_REPLY);

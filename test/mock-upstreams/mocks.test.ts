@@ -1,7 +1,7 @@
 // Proves the mocks speak each wire format faithfully: the official SDKs, pointed straight at them,
 // parse their answers, streams, usage and errors.
 import Anthropic from "@anthropic-ai/sdk";
-import { ApiError, GoogleGenAI } from "@google/genai";
+import { ApiError, FunctionCallingConfigMode, GoogleGenAI } from "@google/genai";
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANTHROPIC_OUTPUT_TOKENS, ANTHROPIC_REPLY, startAnthropicMock } from "./anthropic.ts";
@@ -347,6 +347,20 @@ describe("Gemini mock", () => {
     expect(digit.message).toContain("GenerateContentRequest.tools[0].function_declarations[0].name: Invalid function name. Must start with a letter or an underscore.");
     await expect(ai.models.generateContent(declare("x".repeat(65)))).rejects.toMatchObject({ status: 400 });
     await expect(ai.models.generateContent(declare("github:files.read"))).resolves.toBeTruthy();
+  });
+
+  it("refuses allowedFunctionNames beside mode AUTO, NONE or none, and takes them with ANY and VALIDATED, as Gemini does", async () => {
+    const restrict = (mode: FunctionCallingConfigMode | undefined) => ({
+      ...request,
+      config: { tools: [{ functionDeclarations: [{ name: "read", parametersJsonSchema: { type: "object" } }] }], toolConfig: { functionCallingConfig: { mode, allowedFunctionNames: ["read"] } } },
+    });
+    for (const mode of [FunctionCallingConfigMode.AUTO, FunctionCallingConfigMode.NONE, undefined]) {
+      const refused = await ai.models.generateContent(restrict(mode)).catch((error) => error);
+      expect(refused).toBeInstanceOf(ApiError);
+      expect(refused.status).toBe(400);
+      expect(refused.message).toContain("allowed_function_names can only be set when mode is ANY or VALIDATED");
+    }
+    for (const mode of [FunctionCallingConfigMode.ANY, FunctionCallingConfigMode.VALIDATED]) await expect(ai.models.generateContent(restrict(mode))).resolves.toBeTruthy();
   });
 
   it("maps auth and error scenarios to ApiError with the HTTP status", async () => {

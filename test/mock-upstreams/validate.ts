@@ -375,6 +375,19 @@ function geminiFunctionNameProblem(body: any): Problem | null {
   return null;
 }
 
+/**
+ * Gemini takes allowedFunctionNames only with mode ANY or VALIDATED (FunctionCallingConfig: "Only
+ * set when the Mode is ANY"; VALIDATED limits calls to them too): beside AUTO, NONE or no mode it
+ * refuses the request (the message is the mock's, in Gemini's field-path style).
+ */
+function functionCallingProblem(body: any): Problem | null {
+  const config = body.toolConfig ?? body.tool_config;
+  const calling = config?.functionCallingConfig ?? config?.function_calling_config;
+  const names = calling?.allowedFunctionNames ?? calling?.allowed_function_names;
+  if (!Array.isArray(names) || names.length === 0 || calling.mode === "ANY" || calling.mode === "VALIDATED") return null;
+  return { message: "* GenerateContentRequest.tool_config.function_calling_config.allowed_function_names: allowed_function_names can only be set when mode is ANY or VALIDATED.\n" };
+}
+
 /** `model` is the one the URL names (models/{model}:generateContent). */
 export function validateGemini(body: any, issued: Issued, extra: ReadonlySet<string>, model: string): Problem | null {
   const unknown = unknownKeys(body, GEMINI_FIELDS, extra, camel);
@@ -391,6 +404,8 @@ export function validateGemini(body: any, issued: Issued, extra: ReadonlySet<str
   }
   const toolName = geminiFunctionNameProblem(body);
   if (toolName) return toolName;
+  const calling = functionCallingProblem(body);
+  if (calling) return calling;
   const contents: any[] = body.contents;
   // Gemini 3 checks the current turn: everything after the last user content that is not only function responses.
   const lastUserText = contents.findLastIndex((c) => c?.role !== "model" && (c?.parts ?? []).some((p: any) => !(p?.functionResponse ?? p?.function_response)));

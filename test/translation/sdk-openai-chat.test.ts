@@ -3,7 +3,8 @@
 // upstream proof (a thinking signature, a thoughtSignature) rides in `reasoning_details[].data`
 // and must reach the upstream byte-exact on the next turn. A custom tool (freeform text, an
 // apply_patch) declared upstream as a function of one string, its call given back as a custom call;
-// on a GPT group (chat served natively) passed through untouched.
+// on a GPT group (chat served natively) passed through untouched. An allowed_tools tool choice:
+// Claude gets only the allowed tools, Gemini allowedFunctionNames.
 import OpenAI from "openai";
 import { describe, expect, it } from "vitest";
 import type { RelayEnv } from "../helpers/relay-env.ts";
@@ -241,5 +242,59 @@ describe("a custom tool (apply_patch) through OpenAI SDK chat on the gpt group",
     const [upstream] = env.mocks.openai.requests.slice(since);
     expect(upstream.path).toBe("/v1/chat/completions");
     expect(upstream.raw).toContain(`"tools":${JSON.stringify(patchTools)},"tool_choice":${JSON.stringify(toolChoice)}`);
+  });
+});
+
+describe.each([["claude", groups.claude], ["gemini", groups.gemini]] as const)("tool_choice allowed_tools through OpenAI SDK chat on the %s group", (_, group) => {
+  const declared: OpenAI.Chat.ChatCompletionTool[] = [
+    { type: "function", function: { name: "list_dir", description: "Lists a directory.", parameters: { type: "object", properties: { path: { type: "string" } } } } },
+    { type: "function", function: TOOL },
+    { type: "custom", custom: { name: "apply_patch", description: PATCH_DESCRIPTION } },
+  ];
+  const messages: OpenAI.Chat.ChatCompletionMessageParam[] = [{ role: "user", content: "Read the README, please." }];
+  const declaredUpstream = (body: any): string[] => (group.mock === "gemini" ? body.tools[0].functionDeclarations : body.tools).map((tool: any) => tool.name);
+  const toolChoiceUpstream = (body: any) => (group.mock === "gemini" ? body.toolConfig.functionCallingConfig : body.tool_choice);
+
+  it.each([false, true])("mode required (stream %s): the model may call only the allowed function", async (stream) => {
+    const key = await keyFor(env, group, "b-allowed");
+    const since = mark(env, group);
+    env.mocks[group.mock].next("tool");
+    const tool_choice: OpenAI.Chat.ChatCompletionAllowedToolChoice = { type: "allowed_tools", allowed_tools: { mode: "required", tools: [{ type: "function", function: { name: TOOL.name } }] } };
+    const completion = await call(client(key.secret), { model: group.model, tools: declared, tool_choice, messages }, stream);
+    expect(completion.choices[0].message.tool_calls).toEqual([expect.objectContaining({ type: "function", function: expect.objectContaining({ name: TOOL.name }) })]);
+
+    const [upstream] = upstreamSince(env, group, since);
+    if (group.mock === "gemini") {
+      expect(declaredUpstream(upstream.body)).toEqual(["list_dir", TOOL.name, "apply_patch"]);
+      expect(toolChoiceUpstream(upstream.body)).toEqual({ mode: "ANY", allowedFunctionNames: [TOOL.name] });
+    } else {
+      expect(declaredUpstream(upstream.body)).toEqual([TOOL.name]);
+      expect(toolChoiceUpstream(upstream.body)).toEqual({ type: "any" });
+    }
+    await expectLedger(env, key.name, group, [upstream], { interface: "chat", stream: [stream] });
+  });
+
+  it("mode auto: only the allowed tools are declared, in their declared order", async () => {
+    const key = await keyFor(env, group, "b-allowed-auto");
+    const since = mark(env, group);
+    const tool_choice: OpenAI.Chat.ChatCompletionAllowedToolChoice = {
+      type: "allowed_tools",
+      allowed_tools: { mode: "auto", tools: [{ type: "custom", custom: { name: "apply_patch" } }, { type: "function", function: { name: "list_dir" } }] },
+    };
+    const completion = await client(key.secret).chat.completions.create({ model: group.model, tools: declared, tool_choice, messages });
+    expect(completion.choices[0].message.content).toBe(replyOf(group));
+    const [upstream] = upstreamSince(env, group, since);
+    expect(declaredUpstream(upstream.body)).toEqual(["list_dir", "apply_patch"]);
+    expect(toolChoiceUpstream(upstream.body)).toEqual(group.mock === "gemini" ? { mode: "AUTO" } : { type: "auto" });
+  });
+
+  it("an allowed tool that is not declared is refused, naming it, before any upstream call", async () => {
+    const key = await keyFor(env, group, "b-allowed-unknown");
+    const since = mark(env, group);
+    const tool_choice: OpenAI.Chat.ChatCompletionAllowedToolChoice = { type: "allowed_tools", allowed_tools: { mode: "required", tools: [{ type: "function", function: { name: "delete_file" } }] } };
+    const error = await client(key.secret).chat.completions.create({ model: group.model, tools: declared, tool_choice, messages }).catch((e) => e);
+    expect(error).toBeInstanceOf(OpenAI.BadRequestError);
+    expect(error.message).toMatch(/`tool_choice\.allowed_tools\.tools\[0\]`: function tool "delete_file" is not declared in tools/);
+    expect(upstreamSince(env, group, since)).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@
 // way Codex runs (store: false, include: ["reasoning.encrypted_content"], the output sent back).
 // Codex's freeform apply_patch tool (a custom tool) on a Claude, a chat and a Gemini group: declared
 // upstream as a function of one string, its call given back as a custom_tool_call with the exact text.
+// An allowed_tools tool choice: Claude gets only the allowed tools, Gemini allowedFunctionNames.
 import OpenAI from "openai";
 import { describe, expect, it } from "vitest";
 import type { RelayEnv } from "../helpers/relay-env.ts";
@@ -263,5 +264,77 @@ describe.each([["claude", groups.claude], ["chat", groups.qwen], ["gemini", grou
     const upstream = upstreamSince(env, group, since);
     expectPatchToolUpstream(group, upstream);
     await expectLedger(env, key.name, group, upstream, { interface: "responses", stream: [stream, stream] });
+  });
+});
+
+describe.each([["claude", groups.claude], ["gemini", groups.gemini]] as const)("tool_choice allowed_tools on the %s group", (_, group) => {
+  const parameters = { type: "object", properties: { path: { type: "string" } }, required: ["path"] };
+  const declared: OpenAI.Responses.Tool[] = [
+    { type: "function", name: "list_dir", description: "Lists a directory.", parameters, strict: false },
+    { type: "web_search" },
+    { type: "function", ...TOOL, strict: false },
+    { type: "custom", name: "apply_patch", description: PATCH_DESCRIPTION },
+  ];
+  const declaredUpstream = (body: any): string[] => (group.mock === "gemini" ? body.tools[0].functionDeclarations : body.tools).map((tool: any) => tool.name);
+  const toolChoiceUpstream = (body: any) => (group.mock === "gemini" ? body.toolConfig.functionCallingConfig : body.tool_choice);
+
+  it("mode required: the model may call only the allowed function; the hosted web_search allowed beside it is left out, as it is of the tools", async () => {
+    const key = await keyFor(env, group, "r-allowed");
+    const openai = client(key.secret);
+    const since = mark(env, group);
+    const params = { model: group.model, tools: declared, input: "Read the README, please." };
+    // The same tools twice with tool_choice auto first: what is written of them then is remembered (tools-memo.ts).
+    for (let i = 0; i < 2; i++) await openai.responses.create({ ...params, tool_choice: "auto" });
+    env.mocks[group.mock].next("tool");
+    const toolChoice: OpenAI.Responses.ToolChoiceAllowed = { type: "allowed_tools", mode: "required", tools: [{ type: "function", name: TOOL.name }, { type: "web_search" }] };
+    const response = await openai.responses.create({ ...params, tool_choice: toolChoice });
+    expect(response.output.filter((item) => item.type === "function_call")).toEqual([expect.objectContaining({ name: TOOL.name })]);
+    expect(response.tool_choice).toEqual({ type: "allowed_tools", mode: "required", tools: [{ type: "function", name: TOOL.name }] });
+
+    const upstream = upstreamSince(env, group, since);
+    expect(upstream).toHaveLength(3);
+    expect(declaredUpstream(upstream[1].body)).toEqual(["list_dir", TOOL.name, "apply_patch"]);
+    if (group.mock === "gemini") {
+      expect(declaredUpstream(upstream[2].body)).toEqual(["list_dir", TOOL.name, "apply_patch"]);
+      expect(toolChoiceUpstream(upstream[2].body)).toEqual({ mode: "ANY", allowedFunctionNames: [TOOL.name] });
+    } else {
+      expect(declaredUpstream(upstream[2].body)).toEqual([TOOL.name]);
+      expect(toolChoiceUpstream(upstream[2].body)).toEqual({ type: "any" });
+    }
+    await expectLedger(env, key.name, group, upstream, { interface: "responses", stream: [false, false, false] });
+  });
+
+  it("mode auto: only the allowed tools are declared, in their declared order (Gemini takes allowedFunctionNames with AUTO never)", async () => {
+    const key = await keyFor(env, group, "r-allowed-auto");
+    const since = mark(env, group);
+    const tool_choice: OpenAI.Responses.ToolChoiceAllowed = { type: "allowed_tools", mode: "auto", tools: [{ type: "custom", name: "apply_patch" }, { type: "function", name: TOOL.name }] };
+    const response = await client(key.secret).responses.stream({ model: group.model, tools: declared, tool_choice, input: "Hello there" }).finalResponse();
+    expect(response.output_text).toBe(replyOf(group));
+    const [upstream] = upstreamSince(env, group, since);
+    expect(declaredUpstream(upstream.body)).toEqual([TOOL.name, "apply_patch"]);
+    expect(toolChoiceUpstream(upstream.body)).toEqual(group.mock === "gemini" ? { mode: "AUTO" } : { type: "auto" });
+  });
+
+  it("an allowed tool that is not declared is refused, naming it, before any upstream call", async () => {
+    const key = await keyFor(env, group, "r-allowed-unknown");
+    const since = mark(env, group);
+    const tool_choice: OpenAI.Responses.ToolChoiceAllowed = { type: "allowed_tools", mode: "auto", tools: [{ type: "function", name: TOOL.name }, { type: "function", name: "delete_file" }] };
+    const error = await client(key.secret).responses.create({ model: group.model, tools: declared, tool_choice, input: "Hi" }).catch((e) => e);
+    expect(error).toBeInstanceOf(OpenAI.BadRequestError);
+    expect(error.message).toMatch(/`tool_choice\.tools\[1\]`: function tool `delete_file` is not declared in `tools`/);
+    expect(upstreamSince(env, group, since)).toEqual([]);
+  });
+});
+
+describe("tool_choice allowed_tools through OpenAI SDK responses on the gpt group", () => {
+  it("is passthrough: the channel's Responses gets the tools and tool_choice byte for byte", async () => {
+    const key = await keyFor(env, groups.gpt, "r-allowed-gpt");
+    const since = env.mocks.openai.requests.length;
+    const declared: OpenAI.Responses.Tool[] = [{ type: "function", ...TOOL, strict: false }, { type: "web_search" }];
+    const toolChoice: OpenAI.Responses.ToolChoiceAllowed = { type: "allowed_tools", mode: "required", tools: [{ type: "function", name: TOOL.name }, { type: "web_search" }] };
+    await client(key.secret).responses.create({ model: groups.gpt.model, tools: declared, tool_choice: toolChoice, input: "Read the README, please." });
+    const [upstream] = env.mocks.openai.requests.slice(since);
+    expect(upstream.path).toBe("/v1/responses");
+    expect(upstream.raw).toContain(`"tools":${JSON.stringify(declared)},"tool_choice":${JSON.stringify(toolChoice)}`);
   });
 });

@@ -9,6 +9,8 @@
 // - A field whose value is null is treated as absent (SDKs echo `refusal: null`, `audio: null`).
 // Custom tools (freeform text in, Codex's apply_patch) become function tools of one string argument,
 // `input` (freeform-tools.ts); their calls in assistant `tool_calls` become that function's calls.
+// `tool_choice: {type:"allowed_tools"}` is read as the canonical `allowed` choice; each allowed tool
+// must be declared in `tools` (a 400 names the entry otherwise).
 // Normalizations (what a same-format round trip does not give back byte for byte) are listed in
 // write-request.ts.
 import { uncarry } from "../carry.ts";
@@ -19,7 +21,8 @@ import { absent, carriedFormat, mediaSourceOf, parseDataUrl } from "./common.ts"
 
 type Json = Record<string, any>;
 
-const ignoredTop = new Set(["model", "messages", "stream", "stream_options", "metadata"]);
+// `tool_choice` is read after the tools it may name (readToolChoice).
+const ignoredTop = new Set(["model", "messages", "stream", "stream_options", "metadata", "tool_choice"]);
 
 /** Fields with no canonical slot: harmless only at their default value. */
 const defaultsOnly: Record<string, [isDefault: (value: any) => boolean, remedy: string]> = {
@@ -51,6 +54,7 @@ export function readRequest(body: Json, options: { stream: boolean; model: strin
     }
     readField(request, key, value, body);
   }
+  if (!absent(body.tool_choice)) request.toolChoice = readToolChoice(body.tool_choice, request.tools);
   readMessages(request, body.messages);
   const promptCache = readPromptCache(body);
   if (promptCache) request.promptCache = promptCache;
@@ -61,9 +65,6 @@ function readField(request: CanonicalRequest, key: string, value: any, body: Jso
   switch (key) {
     case "tools":
       request.tools = asArray(value, key).map(readTool);
-      return;
-    case "tool_choice":
-      request.toolChoice = readToolChoice(value);
       return;
     case "parallel_tool_calls":
       request.parallelToolCalls = bool(value, key);
@@ -148,11 +149,39 @@ function readCustomFormat(format: Json, at: string): Json {
   throw new TranslationRefusal(at, 'a custom tool\'s format is {type:"text"} or {type:"grammar", grammar:{syntax:"lark"|"regex", definition}}');
 }
 
-function readToolChoice(value: any): ToolChoice {
+function readToolChoice(value: any, tools: ToolDefinition[]): ToolChoice {
   if (value === "auto" || value === "none" || value === "required") return { type: value };
   if (value?.type === "function" && typeof value.function?.name === "string") return { type: "tool", name: value.function.name };
   if (value?.type === "custom" && typeof value.custom?.name === "string") return { type: "tool", name: value.custom.name };
-  throw new TranslationRefusal("tool_choice", `tool choice ${JSON.stringify(value?.type ?? value)} cannot be translated; use auto, none, required, one function or one custom tool`);
+  if (value?.type === "allowed_tools") return readAllowedTools(value, tools);
+  throw new TranslationRefusal("tool_choice", `tool choice ${JSON.stringify(value?.type ?? value)} cannot be translated; use auto, none, required, allowed_tools, one function or one custom tool`);
+}
+
+/**
+ * `{type:"allowed_tools", allowed_tools:{mode, tools}}`: each entry names a declared function or
+ * custom tool, by its kind. Allowing none with mode auto lets the model call nothing: `none`.
+ */
+function readAllowedTools(value: Json, tools: ToolDefinition[]): ToolChoice {
+  allowKeys(value, "tool_choice", ["type", "allowed_tools"]);
+  const at = "tool_choice.allowed_tools";
+  const allowed = value.allowed_tools;
+  allowKeys(allowed, at, ["mode", "tools"]);
+  if (allowed.mode !== "auto" && allowed.mode !== "required") throw new TranslationRefusal(`${at}.mode`, 'mode is "auto" or "required"');
+  const names = new Set<string>();
+  asArray(allowed.tools, `${at}.tools`).forEach((entry: Json, i) => {
+    const kind = entry?.type;
+    const name = kind === "function" ? entry.function?.name : kind === "custom" ? entry.custom?.name : undefined;
+    const declared = typeof name === "string" && tools.some((tool) => tool.name === name && (tool.freeform !== undefined) === (kind === "custom"));
+    if (!declared)
+      throw new TranslationRefusal(
+        `${at}.tools[${i}]`,
+        `${typeof name === "string" ? `${kind} tool ${JSON.stringify(name)} is not declared in tools` : "an allowed tool is {type:\"function\", function:{name}} or {type:\"custom\", custom:{name}}"}: allow only tools declared in tools, each by its kind, or remove the entry`,
+      );
+    names.add(name);
+  });
+  if (names.size > 0) return { type: "allowed", names: [...names], required: allowed.mode === "required" };
+  if (allowed.mode === "required") throw new TranslationRefusal(`${at}.tools`, "mode required needs at least one tool to call: allow a declared tool, or use mode auto");
+  return { type: "none" };
 }
 
 function readOutputFormat(value: Json): OutputFormat {

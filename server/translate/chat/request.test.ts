@@ -157,7 +157,6 @@ describe("chat request reader: refusals name the field", () => {
     ["a custom tool's flat (Responses) grammar", { tools: [{ type: "custom", custom: { name: "x", format: { type: "grammar", syntax: "lark", definition: "a" } } }] }, "tools[0].custom.format"],
     ["an unknown field of a custom tool", { tools: [{ type: "custom", custom: { name: "x", defer_loading: true } }] }, "tools[0].custom.defer_loading"],
     ["a custom tool call without input", { messages: [user, { role: "assistant", content: null, tool_calls: [{ id: "c", type: "custom", custom: { name: "x" } }] }] }, "messages[1].tool_calls[0].custom.input"],
-    ["allowed_tools", { tool_choice: { type: "allowed_tools", allowed_tools: { mode: "auto", tools: [] } } }, "tool_choice"],
     ["both output limits, different", { max_tokens: 10, max_completion_tokens: 20 }, "max_tokens"],
     ["audio input", { messages: [{ role: "user", content: [{ type: "input_audio", input_audio: { data: "AAA", format: "wav" } }] }] }, "messages[0].content[0].type"],
     ["an uploaded file", { messages: [{ role: "user", content: [{ type: "file", file: { file_id: "file-abc" } }] }] }, "messages[0].content[0].file.file_id"],
@@ -410,5 +409,57 @@ describe("carried reasoning read back from a chat caller", () => {
       { type: "reasoning", opaque: signature, attachesToNext: true },
       { type: "tool_call", id: "call_9", name: "f", arguments: "{}" },
     ]);
+  });
+});
+
+describe("chat request: tool_choice allowed_tools", () => {
+  const tools = [
+    { type: "function", function: { name: "read_file", parameters: { type: "object", properties: {} } } },
+    { type: "function", function: { name: "write_file", parameters: { type: "object", properties: {} } } },
+    { type: "custom", custom: { name: "apply_patch" } },
+    { type: "function", function: { name: "search", parameters: { type: "object", properties: {} } } },
+  ];
+  const allowed = (mode: string, entries: unknown[]) => ({ type: "allowed_tools", allowed_tools: { mode, tools: entries } });
+  const fn = (name: string) => ({ type: "function", function: { name } });
+  // tool_choice before tools: the names are checked against tools wherever they stand in the body.
+  const body = (choice: unknown) => ({ model: "m", tool_choice: choice, messages: [{ role: "user", content: "hi" }], tools });
+
+  it("reads the allowed tools, functions and custom, as the canonical allowed choice", () => {
+    expect(read(body(allowed("required", [fn("search"), { type: "custom", custom: { name: "apply_patch" } }, fn("search")]))).toolChoice).toEqual({
+      type: "allowed",
+      names: ["search", "apply_patch"],
+      required: true,
+    });
+    expect(read(body(allowed("auto", [fn("read_file")]))).toolChoice).toEqual({ type: "allowed", names: ["read_file"], required: false });
+    // Nothing allowed with auto: nothing may be called.
+    expect(read(body(allowed("auto", []))).toolChoice).toEqual({ type: "none" });
+  });
+
+  it.each([
+    ["a tool not declared", allowed("auto", [fn("read_file"), fn("delete_file")]), "tool_choice.allowed_tools.tools[1]", /function tool "delete_file" is not declared in tools/],
+    ["a custom tool named as a function", allowed("auto", [fn("apply_patch")]), "tool_choice.allowed_tools.tools[0]", /not declared/],
+    ["an entry of another kind", allowed("auto", [{ type: "web_search" }]), "tool_choice.allowed_tools.tools[0]", /allow only tools declared in tools/],
+    ["mode required with nothing allowed", allowed("required", []), "tool_choice.allowed_tools.tools", /at least one tool/],
+    ["an unknown mode", allowed("any", [fn("read_file")]), "tool_choice.allowed_tools.mode", /auto.*required/],
+  ])("refuses %s, naming it", (_, choice, field, reason) => {
+    const refusal = refusalOf(() => read(body(choice)));
+    expect(refusal.field).toBe(field);
+    expect(refusal.reason).toMatch(reason);
+  });
+
+  const canonical = (model: string, required: boolean) => ({ ...read(body(allowed(required ? "required" : "auto", [fn("search"), fn("read_file")]))), model });
+
+  it("an OpenAI model gets chat's own allowed_tools, every tool still declared", () => {
+    const written: any = chatCodec.writeRequest(canonical("gpt-4.1", true));
+    expect(written.tools.map((tool: any) => tool.function.name)).toEqual(["read_file", "write_file", "apply_patch", "search"]);
+    expect(written.tool_choice).toEqual({ type: "allowed_tools", allowed_tools: { mode: "required", tools: [fn("search"), fn("read_file")] } });
+  });
+
+  it("another vendor gets only the allowed tools, in their declared order, and required or auto", () => {
+    for (const required of [true, false]) {
+      const written: any = chatCodec.writeRequest(canonical("deepseek-chat", required), { preset: "deepseek" });
+      expect(written.tools.map((tool: any) => tool.function.name)).toEqual(["read_file", "search"]);
+      expect(written.tool_choice).toBe(required ? "required" : "auto");
+    }
   });
 });

@@ -23,6 +23,11 @@
 //   `reasoning_details` entries, exactly as read). Another vendor's reasoning is dropped: a chat
 //   upstream cannot verify it, and sending it as text would have the model trust forged thoughts.
 // - `tool_choice` and `parallel_tool_calls` are written only with tools (OpenAI rejects them alone).
+//   An `allowed` choice (OpenAI's allowed_tools) goes to an OpenAI model (openai-models.ts) as chat's
+//   own `{type:"allowed_tools", allowed_tools:{mode, tools}}`, every tool still declared. DeepSeek,
+//   Qwen, GLM, Kimi and MiniMax document no such choice: they get only the allowed tools, in their
+//   declared order, with `tool_choice` "required" or "auto" (allowed-tools.ts). Hosted OpenAI tools a
+//   Responses caller allows were left out by its reader, as they are left out of the tools.
 //   A DeepSeek channel gets no `parallel_tool_calls`: DeepSeek documents none (its model may call
 //   several tools in a turn whatever is sent), and Codex sends `true` on every call.
 // - Reasoning budget (Anthropic, Gemini) without an effort becomes `reasoning_effort`: ≤2048 low,
@@ -45,14 +50,16 @@
 // documents in assistant or system turns; tool calls in user turns; tool results in assistant turns.
 import { createHash } from "node:crypto";
 import { chatDialectOf } from "../../domain/channel-presets.ts";
-import { type CanonicalRequest, type Part, type ReasoningSettings, type TextPart, type ToolResultPart, type Turn, TranslationRefusal } from "../canonical.ts";
+import { withOnlyAllowedTools } from "../allowed-tools.ts";
+import { type CanonicalRequest, type Part, type ReasoningSettings, type TextPart, type ToolChoice, type ToolResultPart, type Turn, TranslationRefusal } from "../canonical.ts";
 import { isOpenAiModel, isOpenAiReasoningModel, openAiEndUserId } from "../openai-models.ts";
 import type { UpstreamChannel } from "../codec.ts";
 import { dataUrl } from "./common.ts";
 
 type Json = Record<string, any>;
 
-export function writeRequest(request: CanonicalRequest, channel?: UpstreamChannel): Json {
+export function writeRequest(canonical: CanonicalRequest, channel?: UpstreamChannel): Json {
+  const request = isOpenAiModel(canonical.model) ? canonical : withOnlyAllowedTools(canonical);
   const body: Json = { model: request.model, messages: writeMessages(request), stream: true, stream_options: { include_usage: true } };
   // What the channel's vendor takes beyond OpenAI's fields (domain/channel-presets.ts).
   const dialect = chatDialectOf(channel?.preset);
@@ -64,7 +71,7 @@ export function writeRequest(request: CanonicalRequest, channel?: UpstreamChanne
       if (tool.strict !== undefined) fn.strict = tool.strict;
       return { type: "function", function: fn };
     });
-    if (request.toolChoice) body.tool_choice = request.toolChoice.type === "tool" ? { type: "function", function: { name: request.toolChoice.name } } : request.toolChoice.type;
+    if (request.toolChoice) body.tool_choice = writeToolChoice(request.toolChoice);
     if (request.parallelToolCalls !== undefined && dialect.parallelToolCalls) body.parallel_tool_calls = request.parallelToolCalls;
   }
   if (request.output) {
@@ -108,6 +115,14 @@ export function writeRequest(request: CanonicalRequest, channel?: UpstreamChanne
 
 /** GLM's `user_id` takes 6 to 128 characters: an id outside that goes as its SHA-256 hex digest (64, the same for the same user). */
 const glmEndUserId = (id: string) => (id.length >= 6 && id.length <= 128 ? id : createHash("sha256").update(id).digest("hex"));
+
+/** Custom tools go to chat upstreams as functions (freeform-tools.ts), so every tool is named as a function. */
+function writeToolChoice(choice: ToolChoice): string | Json {
+  if (choice.type === "tool") return { type: "function", function: { name: choice.name } };
+  if (choice.type === "allowed")
+    return { type: "allowed_tools", allowed_tools: { mode: choice.required ? "required" : "auto", tools: choice.names.map((name) => ({ type: "function", function: { name } })) } };
+  return choice.type;
+}
 
 function effortOf(reasoning: ReasoningSettings | undefined): string | undefined {
   if (!reasoning) return undefined;

@@ -26,15 +26,23 @@
 //   medium high). Models that do not think (Gemini 1.x, 2.0 other than its thinking experiment,
 //   Gemma, 2.5 image and TTS models) get no thinkingConfig at all: Google refuses any ("Thinking is
 //   not enabled for …"). The `-latest` aliases get budgets, which any model they point at takes.
+// - An `allowed` tool choice (OpenAI's allowed_tools): required → mode ANY with allowedFunctionNames,
+//   every tool still declared. Auto: Gemini takes allowedFunctionNames only with ANY or VALIDATED
+//   (AUTO refuses them), and VALIDATED also holds every call to its schema, as strict tools ask;
+//   so when every allowed tool is strict it is VALIDATED with the names and every tool declared, and
+//   otherwise only the allowed tools are declared, mode AUTO (allowed-tools.ts). Hosted OpenAI tools
+//   a Responses caller allows were left out by its reader, as they are left out of the tools.
 // - Refused: temperature outside 0–2; tool call arguments that are not a JSON object; a tool result
 //   whose function name cannot be found.
 import { TranslationRefusal, type CanonicalRequest, type DocumentPart, type ImagePart, type Part, type ReasoningSettings, type Turn } from "../canonical.ts";
+import { withOnlyAllowedTools } from "../allowed-tools.ts";
 import { argumentsObject } from "../tool-arguments.ts";
 import { isGeneratedCallId, responseOfText } from "./common.ts";
 
 type Json = Record<string, any>;
 
-export function writeRequest(request: CanonicalRequest): Json {
+export function writeRequest(canonical: CanonicalRequest): Json {
+  const request = restrictedByDeclaring(canonical) ? withOnlyAllowedTools(canonical) : canonical;
   const body: Json = { contents: writeContents(request.turns) };
   if (request.system.length) body.systemInstruction = { parts: request.system.map((part) => ({ text: part.text })) };
   if (request.tools.length) body.tools = [{ functionDeclarations: request.tools.map(writeTool) }];
@@ -56,10 +64,20 @@ function writeTool(tool: CanonicalRequest["tools"][number]): Json {
   return declaration;
 }
 
+/** An allowed-tools choice Gemini cannot say with allowedFunctionNames: auto among tools not all strict (see the header). */
+function restrictedByDeclaring(request: CanonicalRequest): boolean {
+  const choice = request.toolChoice;
+  if (choice?.type !== "allowed" || choice.required) return false;
+  const allowed = new Set(choice.names);
+  return !request.tools.every((tool) => !allowed.has(tool.name) || tool.strict);
+}
+
 function writeToolChoice(request: CanonicalRequest): Json | undefined {
   const choice = request.toolChoice;
   if (!choice) return undefined;
   switch (choice.type) {
+    case "allowed":
+      return { mode: choice.required ? "ANY" : "VALIDATED", allowedFunctionNames: choice.names };
     case "auto":
       return { mode: request.tools.length && request.tools.every((tool) => tool.strict) ? "VALIDATED" : "AUTO" };
     case "none":

@@ -331,3 +331,26 @@ describe("generate-content request writer", () => {
     expect(geminiCodec.readError(502, "<html>bad gateway</html>")).toEqual({ status: 502, message: "<html>bad gateway</html>" });
   });
 });
+
+describe("gemini request writer: an allowed-tools choice (OpenAI's allowed_tools)", () => {
+  const tool = (name: string, strict?: boolean) => ({ name, parameters: { type: "object", properties: { q: { type: "string" } } }, ...(strict === undefined ? {} : { strict }) });
+  const names = (body: any) => body.tools[0].functionDeclarations.map((d: any) => d.name);
+
+  it("required: mode ANY with allowedFunctionNames, every tool still declared", () => {
+    const body = geminiCodec.writeRequest(base({ tools: [tool("read"), tool("write"), tool("search")], toolChoice: { type: "allowed", names: ["search", "read"], required: true } }));
+    expect(names(body)).toEqual(["read", "write", "search"]);
+    expect(body.toolConfig).toEqual({ functionCallingConfig: { mode: "ANY", allowedFunctionNames: ["search", "read"] } });
+  });
+
+  it("auto: Gemini takes allowedFunctionNames with AUTO never, so only the allowed tools are declared, mode AUTO", () => {
+    const body = geminiCodec.writeRequest(base({ tools: [tool("read"), tool("write", true), tool("search", true)], toolChoice: { type: "allowed", names: ["search", "read"], required: false } }));
+    expect(names(body)).toEqual(["read", "search"]);
+    expect(body.toolConfig).toEqual({ functionCallingConfig: { mode: "AUTO" } });
+  });
+
+  it("auto among strict tools only: VALIDATED with allowedFunctionNames (schema-checked calls, as strict asks), every tool still declared", () => {
+    const body = geminiCodec.writeRequest(base({ tools: [tool("read", true), tool("write"), tool("search", true)], toolChoice: { type: "allowed", names: ["search", "read"], required: false } }));
+    expect(names(body)).toEqual(["read", "write", "search"]);
+    expect(body.toolConfig).toEqual({ functionCallingConfig: { mode: "VALIDATED", allowedFunctionNames: ["search", "read"] } });
+  });
+});

@@ -340,3 +340,22 @@ describe("messages request writer: the prompt caching the caller asked for", () 
     expect(cacheBreakpoints(messagesCodec.writeRequest(prefilled))).toEqual({ "messages[1].content[0]": { type: "ephemeral" } });
   });
 });
+
+describe("messages request writer: an allowed-tools choice (OpenAI's allowed_tools)", () => {
+  const tool = (name: string) => ({ name, parameters: { type: "object", properties: {} } });
+  const allowedOf = (required: boolean) => base({ tools: ["read_file", "write_file", "search", "apply_patch"].map(tool), toolChoice: { type: "allowed", names: ["search", "read_file"], required } });
+
+  it("declares only the allowed tools, in their declared order: any when one must be called, auto otherwise", () => {
+    for (const required of [true, false]) {
+      const written: any = messagesCodec.writeRequest(allowedOf(required));
+      expect(written.tools.map((t: any) => t.name)).toEqual(["read_file", "search"]);
+      expect(written.tool_choice).toEqual({ type: required ? "any" : "auto" });
+    }
+  });
+
+  it("required forces a tool, so thinking is disabled as for any; parallel calls are said on the choice", () => {
+    const written: any = messagesCodec.writeRequest({ ...allowedOf(true), reasoning: { effort: "high" }, parallelToolCalls: false });
+    expect(written.thinking).toEqual({ type: "disabled" });
+    expect(written.tool_choice).toEqual({ type: "any", disable_parallel_tool_use: true });
+  });
+});

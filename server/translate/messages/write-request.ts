@@ -1,5 +1,9 @@
 // Upstream side: the canonical request → an Anthropic Messages body. What Messages cannot carry is
 // refused with the canonical key (TranslationRefusal); the normalizations are listed in index.ts.
+// An `allowed` tool choice (OpenAI's allowed_tools) has no Anthropic field: only the allowed tools
+// are declared, in their declared order, with tool_choice `any` (required) or `auto`
+// (allowed-tools.ts). Hosted OpenAI tools a Responses caller allows were left out by its reader, as
+// they are left out of the tools; one that allows nothing else is refused there when required.
 import {
   type CanonicalRequest,
   type DocumentPart,
@@ -11,6 +15,7 @@ import {
   TranslationRefusal,
   type Turn,
 } from "../canonical.ts";
+import { withOnlyAllowedTools } from "../allowed-tools.ts";
 import { argumentsObject } from "../tool-arguments.ts";
 
 type Json = Record<string, any>;
@@ -22,7 +27,8 @@ const refuse = (field: string, reason: string): never => {
   throw new TranslationRefusal(field, reason);
 };
 
-export function writeRequest(request: CanonicalRequest): Record<string, unknown> {
+export function writeRequest(canonical: CanonicalRequest): Record<string, unknown> {
+  const request = withOnlyAllowedTools(canonical);
   if (request.seed !== undefined) refuse("seed", "Anthropic Messages has no seed.");
   if (request.presencePenalty !== undefined) refuse("presencePenalty", "Anthropic Messages has no presence penalty.");
   if (request.frequencyPenalty !== undefined) refuse("frequencyPenalty", "Anthropic Messages has no frequency penalty.");

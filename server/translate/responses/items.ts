@@ -81,10 +81,16 @@ export function finalStatus(stopReason: StopReason): { status: "completed" | "in
 /** The tool choice as the caller made it: a function in a namespace by its own name and its `namespace`. */
 function toolChoice(choice: ToolChoice | undefined, tools: ToolDefinition[]): unknown {
   if (!choice) return "auto";
-  if (choice.type !== "tool") return choice.type;
-  if (isFreeform(tools, choice.name)) return { type: "custom", name: choice.name };
-  const inNamespace = tools.find((tool) => tool.name === choice.name)?.inNamespace;
-  return inNamespace ? { type: "function", name: inNamespace.name, namespace: inNamespace.namespace } : { type: "function", name: choice.name };
+  if (choice.type === "tool") return namedTool(choice.name, tools);
+  // Allowed hosted tools were left out when read: the upstream had none.
+  if (choice.type === "allowed") return { type: "allowed_tools", mode: choice.required ? "required" : "auto", tools: choice.names.map((name) => namedTool(name, tools)) };
+  return choice.type;
+}
+
+function namedTool(name: string, tools: ToolDefinition[]): Json {
+  if (isFreeform(tools, name)) return { type: "custom", name };
+  const inNamespace = tools.find((tool) => tool.name === name)?.inNamespace;
+  return inNamespace ? { type: "function", name: inNamespace.name, namespace: inNamespace.namespace } : { type: "function", name };
 }
 
 /** A tool as the caller declared it (a function in a namespace by its own name). */

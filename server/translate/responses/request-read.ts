@@ -20,6 +20,11 @@
 //   `image_generation`) are left out of the upstream request: the model there simply does not have
 //   them. Codex declares `web_search` by default, so refusing it would refuse every Codex turn. A
 //   `tool_choice` that forces one is refused.
+// - `tool_choice: {type:"allowed_tools", mode, tools}` is the canonical `allowed` choice. Each entry
+//   names a declared function (a namespace's by its name, with `namespace` where two have it) or
+//   custom tool, or is refused naming `tool_choice.tools[i]`. An allowed hosted tool is left out of
+//   the list, as it is left out of the tools; when none other is allowed, mode required is refused
+//   (the upstream has nothing to call) and mode auto is `none` (nothing it has may be called).
 // - A `namespace` tool's functions go upstream one by one, named by namespaces.ts; the calls come
 //   back to the caller as `function_call` items with `namespace` again (items.ts). A `tool_choice`
 //   naming one of those functions (with `namespace` where two namespaces have the name) forces it
@@ -410,30 +415,65 @@ function customTool(tool: Json, path: string): ToolDefinition {
 function readToolChoice(choice: unknown, tools: ToolDefinition[]): ToolChoice {
   if (choice === "auto" || choice === "none" || choice === "required") return { type: choice };
   const object = choice as Json;
-  if (object?.type === "function" && typeof object.name === "string") return { type: "tool", name: chosenFunction(object, tools) };
+  // A function declared nowhere goes as named: the upstream says so, as for any unknown name.
+  if (object?.type === "function" && typeof object.name === "string") return { type: "tool", name: chosenFunction(object, tools, "tool_choice") ?? object.name };
   if (object?.type === "custom" && typeof object.name === "string") return { type: "tool", name: object.name };
+  if (object?.type === "allowed_tools") return readAllowedTools(object, tools);
   const type = typeof choice === "string" ? choice : object?.type;
-  if (hostedTools.has(type)) throw new TranslationRefusal("tool_choice", `tool_choice \`${type}\` forces a tool that runs on OpenAI's platform, which the translated upstream does not have: use auto, none, required, {type:"function",name} or {type:"custom",name}`);
-  throw new TranslationRefusal("tool_choice", `tool_choice \`${type}\` is not available on a translated call: use auto, none, required, {type:"function",name} or {type:"custom",name}`);
+  if (hostedTools.has(type)) throw new TranslationRefusal("tool_choice", `tool_choice \`${type}\` forces a tool that runs on OpenAI's platform, which the translated upstream does not have: use auto, none, required, allowed_tools, {type:"function",name} or {type:"custom",name}`);
+  throw new TranslationRefusal("tool_choice", `tool_choice \`${type}\` is not available on a translated call: use auto, none, required, allowed_tools, {type:"function",name} or {type:"custom",name}`);
+}
+
+/** `{type:"allowed_tools", mode, tools}`: the declared tools it names, hosted ones left out (see the top). */
+function readAllowedTools(choice: Json, tools: ToolDefinition[]): ToolChoice {
+  for (const key of Object.keys(choice))
+    if (!["type", "mode", "tools"].includes(key) && choice[key] != null)
+      throw new TranslationRefusal(`tool_choice.${key}`, `\`${key}\` on an allowed_tools tool choice is not available on a translated call`);
+  if (choice.mode !== "auto" && choice.mode !== "required") throw new TranslationRefusal("tool_choice.mode", "`mode` is `auto` or `required`");
+  if (!Array.isArray(choice.tools)) throw new TranslationRefusal("tool_choice.tools", "`tools` must be a list of the tools the model may call");
+  const names = new Set<string>();
+  let hosted = false;
+  choice.tools.forEach((entry: Json, i: number) => {
+    const at = `tool_choice.tools[${i}]`;
+    if (hostedTools.has(entry?.type)) {
+      hosted = true;
+      return;
+    }
+    const name = entry?.type === "function" && typeof entry.name === "string" ? chosenFunction(entry, tools, at) : entry?.type === "custom" && tools.some((tool) => tool.freeform && tool.name === entry.name) ? (entry.name as string) : undefined;
+    if (name === undefined) {
+      const what = entry?.type === "function" || entry?.type === "custom" ? `${entry.type} tool \`${entry.name}\` is not declared in \`tools\`` : `\`${entry?.type}\` tools are not available on a translated call`;
+      throw new TranslationRefusal(at, `${what}: allow only function and custom tools declared in \`tools\` ({type:"function",name} or {type:"custom",name}), or remove the entry`);
+    }
+    names.add(name);
+  });
+  if (names.size > 0) return { type: "allowed", names: [...names], required: choice.mode === "required" };
+  if (choice.mode === "auto") return { type: "none" };
+  throw new TranslationRefusal(
+    "tool_choice.tools",
+    hosted
+      ? "mode `required` allows only tools that run on OpenAI's platform, which the translated upstream does not have: allow a function or custom tool, or use mode auto"
+      : "mode `required` needs at least one tool to call: allow a declared function or custom tool, or use mode auto",
+  );
 }
 
 /**
- * The upstream name of the function a tool_choice names: a top-level function by its own name, a
- * namespace's function by its name (and `namespace`, where two namespaces have one of that name).
+ * The upstream name of the function a tool choice names (at `at`): a top-level function by its own
+ * name, a namespace's function by its name (and `namespace`, where two namespaces have one of that
+ * name); undefined when none is declared so.
  */
-function chosenFunction(choice: Json, tools: ToolDefinition[]): string {
+function chosenFunction(choice: Json, tools: ToolDefinition[], at: string): string | undefined {
   const name: string = choice.name;
   const namespace = typeof choice.namespace === "string" ? choice.namespace : undefined;
   if (namespace === undefined && tools.some((tool) => !tool.inNamespace && !tool.freeform && tool.name === name)) return name;
   const found = tools.filter((tool) => tool.inNamespace?.name === name && (namespace === undefined || tool.inNamespace.namespace === namespace));
   if (found.length === 1) return found[0].name;
   if (namespace !== undefined)
-    throw new TranslationRefusal("tool_choice", `there is no function \`${name}\` in namespace \`${namespace}\` among \`tools\`: name a function declared there`);
+    throw new TranslationRefusal(at, `there is no function \`${name}\` in namespace \`${namespace}\` among \`tools\`: name a function declared there`);
   if (found.length > 1) {
     const namespaces = found.map((tool) => `\`${tool.inNamespace!.namespace}\``).join(" and ");
-    throw new TranslationRefusal("tool_choice", `function \`${name}\` is in namespaces ${namespaces}: add \`namespace\` to \`tool_choice\` to say which`);
+    throw new TranslationRefusal(at, `function \`${name}\` is in namespaces ${namespaces}: add \`namespace\` to \`${at}\` to say which`);
   }
-  return name; // declared nowhere: the upstream says so, as for any unknown name
+  return undefined;
 }
 
 function readText(text: Json): OutputFormat | undefined {

@@ -13,6 +13,8 @@
 // - A freeform tool (an OpenAI custom tool, read from a chat caller) is written as the Responses
 //   custom tool it is, format and all, so OpenAI enforces its grammar; its calls in the history as
 //   custom_tool_call items whose `input` is the text, their results as custom_tool_call_output.
+// - An `allowed` tool choice is Responses' own `{type:"allowed_tools", mode, tools}`, each tool named
+//   as it is declared (a freeform one as custom), every tool still declared.
 // - Function tools are written with an explicit `strict` (false when unset: Responses would
 //   otherwise default to strict schemas that another format's caller never asked for).
 // - `reasoning.budgetTokens` (Anthropic budget_tokens, Gemini thinkingBudget) becomes an effort
@@ -32,6 +34,7 @@ import {
   type ImagePart,
   type Part,
   type ReasoningSettings,
+  type ToolChoice,
   type ToolResultPart,
   type Turn,
   TranslationRefusal,
@@ -78,8 +81,7 @@ export function writeRequest(request: CanonicalRequest): Record<string, unknown>
       written.strict = tool.strict ?? false;
       return written;
     });
-  if (request.toolChoice)
-    body.tool_choice = request.toolChoice.type === "tool" ? { type: freeform?.has(request.toolChoice.name) ? "custom" : "function", name: request.toolChoice.name } : request.toolChoice.type;
+  if (request.toolChoice) body.tool_choice = writeToolChoice(request.toolChoice, freeform);
   if (request.parallelToolCalls !== undefined) body.parallel_tool_calls = request.parallelToolCalls;
   if (request.output) body.text = { format: request.output };
   if (request.maxOutputTokens !== undefined) body.max_output_tokens = request.maxOutputTokens;
@@ -92,6 +94,13 @@ export function writeRequest(request: CanonicalRequest): Record<string, unknown>
   body.store = false;
   body.include = ["reasoning.encrypted_content"];
   return body;
+}
+
+function writeToolChoice(choice: ToolChoice, freeform: Set<string> | null): unknown {
+  const named = (name: string) => ({ type: freeform?.has(name) ? "custom" : "function", name });
+  if (choice.type === "tool") return named(choice.name);
+  if (choice.type === "allowed") return { type: "allowed_tools", mode: choice.required ? "required" : "auto", tools: choice.names.map(named) };
+  return choice.type;
 }
 
 function writeReasoning(settings: ReasoningSettings): Json | undefined {

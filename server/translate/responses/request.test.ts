@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { carry } from "../carry.ts";
 import type { CanonicalRequest } from "../canonical.ts";
 import { codecs } from "../codecs.ts";
+import { noUsage } from "../../domain/usage.ts";
 import { responsesCodec } from "./index.ts";
 import { refusalOf } from "../../../test/helpers/translation.ts";
 import { APPLY_PATCH } from "../../../test/mock-upstreams/conversation.ts";
@@ -302,5 +303,82 @@ describe("responses request: reasoning carried from another origin", () => {
     const opaque = { origin: "generate-content" as const, value: { thoughtSignature: "CiQBVKhc7x==" } };
     const request = read({ model: "m", input: [{ type: "reasoning", id: "rs_1", summary: [], encrypted_content: carry(opaque, true) }] });
     expect(request.turns[0].parts[0]).toEqual({ type: "reasoning", opaque, attachesToNext: true });
+  });
+});
+
+describe("responses request: tool_choice allowed_tools", () => {
+  const parameters = { type: "object", properties: {} };
+  const tools = [
+    { type: "function", name: "shell", parameters },
+    { type: "web_search" },
+    { type: "namespace", name: "multi_agent_v1", description: "Sub-agents.", tools: [{ type: "function", name: "spawn_agent", parameters }, { type: "function", name: "close_agent", parameters }] },
+    { type: "custom", name: "apply_patch" },
+    { type: "function", name: "view_image", parameters },
+  ];
+  const body = (mode: string, allowed: unknown[]) => ({ model: "m", input: "hi", tool_choice: { type: "allowed_tools", mode, tools: allowed }, tools });
+  const allowed = [
+    { type: "custom", name: "apply_patch" },
+    { type: "function", name: "spawn_agent", namespace: "multi_agent_v1" },
+    { type: "web_search" },
+    { type: "function", name: "shell" },
+    { type: "function", name: "close_agent" },
+  ];
+
+  it("reads functions (a namespace's under its upstream name) and custom tools; an allowed hosted tool is left out, as it is of the tools", () => {
+    expect(read(body("required", allowed)).toolChoice).toEqual({
+      type: "allowed",
+      names: ["apply_patch", "multi_agent_v1__spawn_agent", "shell", "multi_agent_v1__close_agent"],
+      required: true,
+    });
+    expect(read(body("auto", [{ type: "function", name: "shell" }])).toolChoice).toEqual({ type: "allowed", names: ["shell"], required: false });
+  });
+
+  it("allowing only hosted tools: mode auto lets the model call nothing; mode required is refused, as the upstream has nothing to call", () => {
+    expect(read(body("auto", [{ type: "web_search" }])).toolChoice).toEqual({ type: "none" });
+    const refusal = refusalOf(() => read(body("required", [{ type: "web_search" }])));
+    expect(refusal.field).toBe("tool_choice.tools");
+    expect(refusal.reason).toMatch(/run on OpenAI's platform.*allow a function or custom tool, or use mode auto/);
+  });
+
+  it.each([
+    ["a function not declared", [{ type: "function", name: "shell" }, { type: "function", name: "rm" }], "tool_choice.tools[1]", /function tool `rm` is not declared in `tools`/],
+    ["a custom tool not declared", [{ type: "custom", name: "shell" }], "tool_choice.tools[0]", /custom tool `shell` is not declared/],
+    ["a function of another namespace", [{ type: "function", name: "spawn_agent", namespace: "crm" }], "tool_choice.tools[0]", /no function `spawn_agent` in namespace `crm`/],
+    ["an MCP server", [{ type: "mcp", server_label: "deepwiki" }], "tool_choice.tools[0]", /`mcp` tools are not available on a translated call/],
+  ])("refuses %s, naming the entry", (_, entries, field, reason) => {
+    const refusal = refusalOf(() => read(body("auto", entries)));
+    expect(refusal.field).toBe(field);
+    expect(refusal.reason).toMatch(reason);
+  });
+
+  it("a Responses upstream gets its own allowed_tools, a custom tool named as custom, every tool still declared", () => {
+    const written = responsesCodec.writeRequest(read(body("required", allowed))) as any;
+    expect(written.tools.map((tool: any) => tool.name)).toEqual(["shell", "multi_agent_v1__spawn_agent", "multi_agent_v1__close_agent", "apply_patch", "view_image"]);
+    expect(written.tool_choice).toEqual({
+      type: "allowed_tools",
+      mode: "required",
+      tools: [
+        { type: "custom", name: "apply_patch" },
+        { type: "function", name: "multi_agent_v1__spawn_agent" },
+        { type: "function", name: "shell" },
+        { type: "function", name: "multi_agent_v1__close_agent" },
+      ],
+    });
+  });
+
+  it("the response echoes the choice as the caller named the tools (a namespace's function by its name and namespace)", () => {
+    const request = read(body("auto", allowed));
+    const context = { model: "m", includeUsage: false, request, estimatedInputTokens: 0 };
+    const response: any = responsesCodec.writeResponse({ id: "r", model: "m", created: 1, content: [{ type: "text", text: "ok" }], stopReason: "end_turn", usage: noUsage() }, context);
+    expect(response.tool_choice).toEqual({
+      type: "allowed_tools",
+      mode: "auto",
+      tools: [
+        { type: "custom", name: "apply_patch" },
+        { type: "function", name: "spawn_agent", namespace: "multi_agent_v1" },
+        { type: "function", name: "shell" },
+        { type: "function", name: "close_agent", namespace: "multi_agent_v1" },
+      ],
+    });
   });
 });
