@@ -21,7 +21,7 @@ import { eligibleChannels, nextCredential, orderChannels, translatingChannels, u
 import type { Forwarder } from "./forward.ts";
 import { type UpstreamAnswer, exchange, originAndPath } from "./upstream-exchange.ts";
 import { decodedBodyBytes, rawJsonOf } from "./middleware/body.ts";
-import { type StreamError, type StreamSession, type UpstreamAdapter, admittedRequest } from "./upstreams/adapter.ts";
+import { type StreamError, type StreamSession, type UpstreamAdapter, admittedRequest, isBareErrorObject } from "./upstreams/adapter.ts";
 import { nativeAdapters } from "./upstreams/by-interface.ts";
 import { type SseEvent, SseSplitter } from "./upstreams/sse.ts";
 import { record as metrics } from "../metrics/metrics.ts";
@@ -369,7 +369,8 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
           // body) is held back: an upstream that sends nothing else has failed, and another channel
           // may still answer. Comments that keep a queued call alive for longer than
           // `heldCommentsMs` are passed on, so no idle timer between here and the client ends it.
-          if (events === 0 && event.event === undefined && event.data === "") {
+          // Gemini's bare error object is an event: what it says decides (a 429 is rate limited).
+          if (events === 0 && event.event === undefined && event.data === "" && !(adapter.bareErrorObjects && isBareErrorObject(event))) {
             if (call.stream && event.raw.charCodeAt(0) === COLON && performance.now() - answered > heldCommentsMs) out += event.raw;
             continue;
           }

@@ -127,6 +127,7 @@ function translatingAdapter(
       const aimed = native.build({ body: { model: target.upstreamModel, stream: true }, raw: null, stream: true, headers: {}, query: {} }, target);
       return { url: aimed.url, headers: aimed.headers, body: jsonBytes(body, strings), stream: true };
     },
+    bareErrorObjects: native.bareErrorObjects,
     // Translated calls always stream upstream; a body never comes.
     usageOfBody: () => noUsage(),
     startStream() {

@@ -1,18 +1,19 @@
 // A loopback upstream that answers every request with what the test scripts next: its events, each
 // in its own write 15 ms apart, then the end of the stream, a reset connection or silence — or one
-// error answer of a status. For what a vendor's stream does at its edges, which the mocks never do.
+// error answer of a status (with the headers it names). For what a vendor's stream does at its
+// edges, which the mocks never do.
 import { once } from "node:events";
 import { createServer } from "node:http";
 import { sleep } from "../mock-upstreams/server.ts";
 
-export type Script = { events: string[]; end?: "end" | "reset" | "hang"; status?: number };
+export type Script = { events: string[]; end?: "end" | "reset" | "hang"; status?: number; headers?: Record<string, string> };
 
 export async function startScriptedUpstream() {
   let script: Script = { events: [] };
   const server = createServer((req, res) => {
     req.resume().on("end", async () => {
-      const { events, end = "end", status } = script;
-      if (status) return void res.writeHead(status, { "content-type": "application/json" }).end(events[0]);
+      const { events, end = "end", status, headers } = script;
+      if (status) return void res.writeHead(status, { "content-type": "application/json", ...headers }).end(events[0]);
       res.writeHead(200, { "content-type": "text/event-stream" });
       for (const event of events) {
         res.write(event);

@@ -6,6 +6,7 @@
 // typed and coded as Tollgate's own error body of that status. One scripted upstream serves every
 // channel kind, so a test says exactly which events go out.
 import Anthropic from "@anthropic-ai/sdk";
+import { ApiError, GoogleGenAI } from "@google/genai";
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unique } from "../helpers/fixtures.ts";
@@ -34,6 +35,8 @@ afterAll(async () => {
 
 const named = sseEvent;
 const data = sseData;
+/** Gemini's error object as Gemini writes it bare in a stream: the JSON alone, over several lines, no `data:`. */
+const bare = (value: unknown) => `${JSON.stringify(value, null, 2)}\r\n\r\n`;
 
 // Each format's rate limit, said inside a stream that opened with 200.
 const anthropicRateLimit = named("error", { type: "error", error: { type: "rate_limit_error", message: "Number of request tokens has exceeded your per-minute rate limit." } });
@@ -115,7 +118,11 @@ describe("a stream that opens with the upstream's rate-limit error, on every cha
         named("response.failed", { type: "response.failed", sequence_number: 1, response: { ...responsesFailed("failed"), error: { code: "rate_limit_exceeded", message: "Rate limit reached." } } }),
       ],
     ],
+    ["passthrough Gemini (RESOURCE_EXHAUSTED bare, the stream's very first thing)", callers.gemini, groups.gemini, [bare(geminiRateLimit)]],
     ["translated, Anthropic caller on Gemini", callers.messages, groups.gemini, [data(geminiRateLimit)]],
+    ["translated, Anthropic caller on Gemini (bare, the stream's very first thing)", callers.messages, groups.gemini, [bare(geminiRateLimit)]],
+    ["translated, chat caller on Gemini (bare, the stream's very first thing)", callers.chat, groups.gemini, [bare(geminiRateLimit)]],
+    ["translated, Responses caller without a stream on Gemini (bare, the stream's very first thing)", callers["responses, no stream"], groups.gemini, [bare(geminiRateLimit)]],
     ["translated, chat caller on Anthropic", callers.chat, groups.anthropic, [anthropicRateLimit]],
     ["translated, Anthropic caller on an OpenAI-compatible chat upstream", callers.messages, groups.chat, [chatRateLimit]],
     ["translated, Gemini caller on Responses", callers.gemini, groups.openai, [responsesRateLimit]],
@@ -223,5 +230,50 @@ describe("an upstream's error that names the channel's own credential or cloud p
       expect(seen, label).not.toContain(upstreamKeys.gemini);
       expect(seen, label).not.toContain("123456789012");
     }
+  });
+});
+
+describe("a Gemini stream whose very first thing is its error object, bare (no data: line)", () => {
+  const refusal = { error: { code: 400, message: "* GenerateContentRequest.contents: contents is not specified", status: "INVALID_ARGUMENT" } };
+  const overloaded = { error: { code: 503, message: "The model is overloaded. Please try again later.", status: "UNAVAILABLE" } };
+
+  it("that refuses the request (400) reaches the caller, passthrough and translated: never failed over, recorded as the request's fault", async () => {
+    for (const [label, caller] of [
+      ["passthrough", callers.gemini],
+      ["translated, Anthropic caller", callers.messages],
+      ["translated, chat caller", callers.chat],
+    ] as const) {
+      scripted.play([bare(refusal)]);
+      const name = unique("gemini-bare-400");
+      const answer = await callWith(caller, groups.gemini, name);
+      expect(answer.status, `${label}: ${answer.text}`).toBe(200);
+      expect(answer.text, label).toContain(refusal.error.message);
+      const [call] = await env.ledger(name);
+      expect(call, label).toMatchObject({ status: "upstream_error", http_status: 200 });
+      const detail = (await env.operator.GET("/api/usage/calls/{id}", { params: { path: { id: call.id } } })).data!;
+      expect(detail.failovers, label).toEqual([]);
+    }
+  });
+
+  it("that says the upstream failed (503) fails over for what it said, not as a stream with no events", async () => {
+    for (const caller of [callers.gemini, callers.messages]) {
+      scripted.play([bare(overloaded)]);
+      const name = unique("gemini-bare-503");
+      const answer = await callWith(caller, groups.gemini, name);
+      expect(answer.status, answer.text).toBe(503);
+      const [call] = await env.ledger(name);
+      const detail = (await env.operator.GET("/api/usage/calls/{id}", { params: { path: { id: call.id } } })).data!;
+      expect(detail.failovers).toEqual([expect.objectContaining({ reason: `stream began with an error event: ${overloaded.error.message}` })]);
+    }
+  });
+
+  it("that says a rate limit reaches the google-genai SDK as its ApiError of status 429", async () => {
+    scripted.play([bare(geminiRateLimit)]);
+    const ai = new GoogleGenAI({ apiKey: await env.key(groups.gemini.group, unique("gemini-bare-429-sdk")), httpOptions: { baseUrl: env.tollgate.url } });
+    const error = await (async () => {
+      for await (const _ of await ai.models.generateContentStream({ model: groups.gemini.model, contents: "hi" }));
+    })().catch((e) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(429);
   });
 });

@@ -128,8 +128,16 @@ export function errorChunkOf(event: SseEvent, statusOf: (error: Record<string, u
   return streamError(error.message, statusOf(error), error.type, error.status, error.code);
 }
 
+/** Text with no `data:` line that is an error object (Gemini's bare form), not a body or comment to hold back. */
+export const isBareErrorObject = (event: SseEvent): boolean => errorData.test(event.raw);
+
 export interface UpstreamAdapter {
   build(client: ClientRequest, target: UpstreamTarget): UpstreamRequest;
+  /**
+   * The upstream's stream may say its error as the bare JSON error object, without `data:` (Gemini
+   * does, even as its first thing): such text is an event, not a body that makes the stream empty.
+   */
+  bareErrorObjects?: boolean;
   usageOfBody(body: any): Usage;
   /** The upstream's own stop reason in a whole answer. */
   finishOfBody?(body: any): string | undefined;

@@ -28,6 +28,7 @@ export const geminiAdapter: UpstreamAdapter = {
       stream: client.stream,
     };
   },
+  bareErrorObjects: true,
   usageOfBody: (body) => usageFromGemini(body?.usageMetadata),
   finishOfBody: (body) => body?.candidates?.[0]?.finishReason ?? undefined,
   startStream() {
