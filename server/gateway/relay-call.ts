@@ -7,7 +7,7 @@ import { randomUUIDv7 } from "node:crypto";
 import type { Dispatcher } from "undici";
 import { gatewayError, isGatewayError, statusOf } from "../domain/errors.ts";
 import { credentialsRefused, refusalBody, refusalSaid } from "./errors/upstream-refusal.ts";
-import { withoutChannelIdentifiers } from "./errors/gemini.ts";
+import { geminiRetryDelayInBody, withoutChannelIdentifiers } from "./errors/gemini.ts";
 import { wireFormatOf } from "./errors/wire-format.ts";
 import { costMicros } from "../domain/pricing.ts";
 import { type Usage, billableTokens, noUsage } from "../domain/usage.ts";
@@ -88,9 +88,10 @@ const resetBeforeAnswer = (error: unknown) => {
   return code === "ECONNRESET" || code === "EPIPE" || code === "UND_ERR_SOCKET";
 };
 
-function retryAfterOf(headers: Record<string, string | string[] | undefined>): number {
+/** A rate limit's wait: the upstream's Retry-After header, else the delay its error said (Gemini's RetryInfo), else 1 s. */
+function retryAfterOf(headers: Record<string, string | string[] | undefined>, saidSeconds?: number): number {
   const value = Number(headers["retry-after"]);
-  return Number.isFinite(value) && value > 0 ? Math.ceil(value) : 1;
+  return Number.isFinite(value) && value > 0 ? Math.ceil(value) : (saidSeconds ?? 1);
 }
 
 /**
@@ -110,7 +111,7 @@ function upstreamSaid(message: string, channel: ChannelWithCredentials): string 
  */
 function refusedAtStart(said: StreamError, headers: Record<string, string | string[] | undefined>, channel: ChannelWithCredentials): Failure {
   const message = upstreamSaid(said.message, channel);
-  if (said.status === 429) return { kind: "rate_limited", reason: `stream began with a rate-limit error: ${message}`, retryAfterSeconds: retryAfterOf(headers) };
+  if (said.status === 429) return { kind: "rate_limited", reason: `stream began with a rate-limit error: ${message}`, retryAfterSeconds: retryAfterOf(headers, said.retryAfterSeconds) };
   return { kind: "error", reason: `stream began with an error event: ${message}` };
 }
 
@@ -327,7 +328,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
     async function answerError(upstream: UpstreamAnswer, adapter: UpstreamAdapter): Promise<Attempt> {
       const text = await upstream.text().catch(() => "");
       const status = upstream.statusCode;
-      if (status === 429) return { failed: { kind: "rate_limited", reason: "upstream answered 429", retryAfterSeconds: retryAfterOf(upstream.headers) } };
+      if (status === 429) return { failed: { kind: "rate_limited", reason: "upstream answered 429", retryAfterSeconds: retryAfterOf(upstream.headers, geminiRetryDelayInBody(text)) } };
       if (status >= 500 || credentialsRefused(status, text)) return { failed: { kind: "error", reason: `upstream answered ${status}` } };
       // Any other 4xx is the request's own fault: the client hears it, and the channel is healthy.
       const body = adapter.errorBody ? adapter.errorBody(status, text) : refusalBody(wireFormatOf(req), status, text, requestIdOf(res));

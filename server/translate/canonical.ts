@@ -186,5 +186,8 @@ export type StreamEvent =
   | { type: "usage"; usage: Usage }
   | { type: "finish"; stopReason: StopReason; stopSequence?: string | null; usage: Usage };
 
-/** What an upstream error says, read from its format, to be said again in the caller's. */
-export type UpstreamError = { status: number; message: string; type?: string };
+/**
+ * What an upstream error says, read from its format, to be said again in the caller's; and the wait
+ * before a retry it asked for, where it said one (Gemini's RetryInfo), which the relay's Retry-After takes.
+ */
+export type UpstreamError = { status: number; message: string; type?: string; retryAfterSeconds?: number };

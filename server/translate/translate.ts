@@ -11,7 +11,7 @@ import { type Usage, noUsage } from "../domain/usage.ts";
 import { anthropicErrorBody } from "../gateway/errors/anthropic.ts";
 import { geminiErrorBody } from "../gateway/errors/gemini.ts";
 import { openaiErrorBody } from "../gateway/errors/openai.ts";
-import { type UpstreamAdapter, streamError } from "../gateway/upstreams/adapter.ts";
+import { type StreamError, type UpstreamAdapter, streamError } from "../gateway/upstreams/adapter.ts";
 import { nativeAdapters } from "../gateway/upstreams/by-interface.ts";
 import { Assembler } from "./assemble.ts";
 import { type CanonicalRequest, type Format, type UpstreamError, TranslationRefusal, formatLabels } from "./canonical.ts";
@@ -172,7 +172,7 @@ function translatingAdapter(
         // The upstream's error event, or a stream that ended without finishing (close, above, wrote the caller's error event).
         endedWithError: () =>
           reader.upstreamError
-            ? streamError(toolNames.callerMessage(reader.upstreamError.message), reader.upstreamError.status, reader.upstreamError.type)
+            ? upstreamStreamError(reader.upstreamError, toolNames.callerMessage(reader.upstreamError.message))
             : closed && !finished
               ? streamError("the upstream stream ended before the answer was complete", 502)
               : undefined,
@@ -189,6 +189,13 @@ function translatingAdapter(
       return JSON.stringify(callerErrorBody(caller.format, { ...error, message: pageless(toolNames.callerMessage(error.message), status) }));
     },
   };
+}
+
+/** The upstream's error event as the relay judges it, with the retry delay it asked for. */
+/** The upstream's error event as the stream's error, in the caller's words (`message`: tool names as the caller gave them). */
+function upstreamStreamError(said: UpstreamError, message: string): StreamError {
+  const error = streamError(message, said.status, said.type);
+  return said.retryAfterSeconds === undefined ? error : { ...error, retryAfterSeconds: said.retryAfterSeconds };
 }
 
 /** An upstream's refusal of the request, said in the caller's format with the upstream's status. */

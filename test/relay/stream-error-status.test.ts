@@ -277,3 +277,59 @@ describe("a Gemini stream whose very first thing is its error object, bare (no d
     expect(error.status).toBe(429);
   });
 });
+
+describe("Gemini's own retry delay (google.rpc.RetryInfo in the error's details)", () => {
+  const limited = (retryDelay: string) => ({
+    error: {
+      code: 429,
+      message: "You exceeded your current quota, please check your plan and billing details.",
+      status: "RESOURCE_EXHAUSTED",
+      details: [
+        { "@type": "type.googleapis.com/google.rpc.QuotaFailure", violations: [{ quotaMetric: "generativelanguage.googleapis.com/generate_content_free_tier_requests", quotaId: "PerMinute" }] },
+        { "@type": "type.googleapis.com/google.rpc.RetryInfo", retryDelay },
+      ],
+    },
+  });
+  /** Nothing of the details reaches the caller: they can name the operator's cloud project. */
+  const expectNoDetails = (text: string) => {
+    for (const said of ["RetryInfo", "QuotaFailure", "googleapis", "PerMinute"]) expect(text).not.toContain(said);
+  };
+
+  it("is the caller's Retry-After, rounded up to whole seconds, when the upstream's HTTP 429 has no Retry-After header", async () => {
+    for (const [caller, delay, seconds] of [
+      [callers.gemini, "37s", "37"],
+      [callers.messages, "37s", "37"],
+      [callers.gemini, "1.5s", "2"],
+    ] as const) {
+      scripted.play({ status: 429, events: [JSON.stringify(limited(delay))] });
+      const name = unique("gemini-retry-info");
+      const answer = await callWith(caller, groups.gemini, name);
+      expect(answer.status, answer.text).toBe(429);
+      expect(answer.retryAfter, `${caller.format} ${delay}`).toBe(seconds);
+      expectNoDetails(answer.text);
+      expect(await env.ledger(name)).toEqual([expect.objectContaining({ status: "rate_limited" })]);
+    }
+  });
+
+  it("is the caller's Retry-After when a stream opens with that 429, as a data: line or bare, passthrough and translated", async () => {
+    for (const [caller, form] of [
+      [callers.gemini, data],
+      [callers.gemini, bare],
+      [callers.messages, data],
+      [callers.chat, bare],
+    ] as const) {
+      scripted.play([form(limited("1.5s"))]);
+      const answer = await callWith(caller, groups.gemini, unique("gemini-retry-info-stream"));
+      expect(answer.status, answer.text).toBe(429);
+      expect(answer.retryAfter, caller.format).toBe("2");
+      expectNoDetails(answer.text);
+    }
+  });
+
+  it("gives way to a Retry-After header the upstream sent", async () => {
+    scripted.play({ status: 429, events: [JSON.stringify(limited("37s"))], headers: { "retry-after": "5" } });
+    const answer = await callWith(callers.gemini, groups.gemini, unique("gemini-retry-header"));
+    expect(answer.status).toBe(429);
+    expect(answer.retryAfter).toBe("5");
+  });
+});

@@ -41,6 +41,33 @@ export function geminiErrorHttpStatus(error: { code?: unknown; status?: unknown 
   return (typeof error.status === "string" && codeByStatus[error.status]) || 500;
 }
 
+const retryInfo = "type.googleapis.com/google.rpc.RetryInfo";
+const duration = /^(\d+(?:\.\d+)?)s$/;
+
+/**
+ * The wait, in whole seconds rounded up, a Gemini error object asks for before a retry: a 429's
+ * details carry google.rpc.RetryInfo, whose retryDelay is a Duration ("37s", "1.5s"). Only that
+ * number is read of the details; the rest (which can name the cloud project) goes nowhere.
+ */
+export function geminiRetryDelaySeconds(error: unknown): number | undefined {
+  const details = (error as { details?: unknown } | null | undefined)?.details;
+  if (!Array.isArray(details)) return undefined;
+  const said = details.find((detail) => detail?.["@type"] === retryInfo)?.retryDelay;
+  const seconds = typeof said === "string" ? duration.exec(said)?.[1] : undefined;
+  return seconds !== undefined && Number(seconds) > 0 ? Math.ceil(Number(seconds)) : undefined;
+}
+
+/** The same from an error answer's body, which is parsed only when it names RetryInfo. */
+export function geminiRetryDelayInBody(text: string): number | undefined {
+  if (!text.includes(retryInfo)) return undefined;
+  try {
+    const parsed = JSON.parse(text);
+    return geminiRetryDelaySeconds((Array.isArray(parsed) ? parsed[0] : parsed)?.error);
+  } catch {
+    return undefined;
+  }
+}
+
 // What a Gemini message can name of the channel: its key (`Consumer 'api_key:AIza…' has been
 // suspended`, or a key alone) and its Google Cloud project (`consumer 'project_number:…'`, `projects/…`).
 const channelIdentifiers = /(api_key:)[^\s'"]+|(project_number:|projects\/)\d+|AIza[0-9A-Za-z_-]{35}/g;

@@ -126,6 +126,19 @@ describe("a stream that ends with the upstream's error event", () => {
     expect(gemini(503)).toEqual({ message: "said", status: 503, requestFault: false });
   });
 
+  it("in generate-content, a rate limit carries the delay its RetryInfo asks for, in whole seconds rounded up, and nothing else of its details", () => {
+    const said = (retryDelay: unknown) => {
+      const session = nativeAdapters["generate-content"].startStream(client);
+      const details = [{ "@type": "type.googleapis.com/google.rpc.QuotaFailure", violations: [] }, { "@type": "type.googleapis.com/google.rpc.RetryInfo", retryDelay }];
+      session.onEvent(event(JSON.stringify({ error: { code: 429, message: "slow down", status: "RESOURCE_EXHAUSTED", details } })));
+      return session.endedWithError?.();
+    };
+    expect(said("37s")).toEqual({ message: "slow down", status: 429, requestFault: false, retryAfterSeconds: 37 });
+    expect(said("1.5s")?.retryAfterSeconds).toBe(2);
+    expect(said("0.000340s")?.retryAfterSeconds).toBe(1);
+    for (const unsaid of ["0s", "37", "-3s", "soon", 37]) expect(said(unsaid), String(unsaid)).not.toHaveProperty("retryAfterSeconds");
+  });
+
   it("a key, an organization or a region the upstream refuses is the channel's fault, and an error chunk after an id line is seen", () => {
     const chat = (data: string, raw = `data: ${data}\n\n`) => {
       const session = nativeAdapters.chat.startStream(client);

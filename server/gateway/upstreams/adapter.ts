@@ -72,10 +72,11 @@ export interface StreamSession {
 
 /**
  * An error an upstream's stream ended with: the HTTP status it stands for (what an answer of that
- * status would have been: a 429 fails over as rate limited), and whether it blames the request
- * (then no other channel would do better).
+ * status would have been: a 429 fails over as rate limited), whether it blames the request (then
+ * no other channel would do better), and the wait before a retry it asked for, if it said one
+ * (Gemini's RetryInfo; an HTTP 429 says it in its Retry-After header).
  */
-export type StreamError = { message: string; status: number; requestFault: boolean };
+export type StreamError = { message: string; status: number; requestFault: boolean; retryAfterSeconds?: number };
 
 // The error types and codes the formats give a refusal of the request itself: Anthropic's types,
 // Gemini's statuses, OpenAI's (the Responses codes for a prompt or an image it refused; not a key
@@ -108,12 +109,17 @@ export function streamError(message: unknown, status: number, ...kinds: unknown[
 /**
  * A chat or Gemini stream's error chunk, `data: {"error": …}`, or Gemini's bare error object (no
  * `data:`, which google-genai raises on in a stream as it does on the `data:` form), with the status
- * its format's `statusOf` reads from it. Every event passes here: the raw text is tested first.
+ * its format's `statusOf` reads from it, and the retry delay `retryDelayOf` does. Every event passes
+ * here: the raw text is tested first.
  */
 const errorChunk = /^data: ?\s*\{\s*"error"\s*:/;
 const errorData = /^\s*\{\s*"error"\s*:/;
 
-export function errorChunkOf(event: SseEvent, statusOf: (error: Record<string, unknown>) => number): StreamError | undefined {
+export function errorChunkOf(
+  event: SseEvent,
+  statusOf: (error: Record<string, unknown>) => number,
+  retryDelayOf?: (error: Record<string, unknown>) => number | undefined,
+): StreamError | undefined {
   const raw = event.raw;
   let text: string;
   if (raw.startsWith("data:")) {
@@ -125,7 +131,9 @@ export function errorChunkOf(event: SseEvent, statusOf: (error: Record<string, u
   else return undefined;
   const error = json(text)?.error;
   if (typeof error !== "object" || error === null) return streamError(error, 500);
-  return streamError(error.message, statusOf(error), error.type, error.status, error.code);
+  const said = streamError(error.message, statusOf(error), error.type, error.status, error.code);
+  const retryAfterSeconds = retryDelayOf?.(error);
+  return retryAfterSeconds === undefined ? said : { ...said, retryAfterSeconds };
 }
 
 /** Text with no `data:` line that is an error object (Gemini's bare form), not a body or comment to hold back. */

@@ -12,9 +12,10 @@
 // relay treats as broken. Gemini's error object (`{"error": {code, message, status}}`), as a `data:`
 // line or bare (Gemini's form midway, no `data:`), is the stream's end: its message and status are
 // `upstreamError`, said again in the caller's error event; nothing else of it (its `details` name
-// the Google Cloud project) goes along, nor the channel's key or project its message may name.
+// the Google Cloud project; only a RetryInfo's delay is read, for the relay's Retry-After) goes
+// along, nor the channel's key or project its message may name.
 import { type Usage, usageFromGemini } from "../../domain/usage.ts";
-import { geminiErrorHttpStatus, withoutChannelIdentifiers } from "../../gateway/errors/gemini.ts";
+import { geminiErrorHttpStatus, geminiRetryDelaySeconds, withoutChannelIdentifiers } from "../../gateway/errors/gemini.ts";
 import type { StreamEvent, UpstreamError } from "../canonical.ts";
 import type { StreamReader } from "../codec.ts";
 import type { SseEvent } from "../../gateway/upstreams/sse.ts";
@@ -131,10 +132,19 @@ export class GeminiStreamReader implements StreamReader {
   }
 }
 
-/** What Gemini's error object says: its message, and the HTTP status its code or status name stands for. */
+/**
+ * What Gemini's error object says: its message, the HTTP status its code or status name stands for,
+ * and the retry delay its RetryInfo asks for (the one number read of its details).
+ */
 function errorOf(error: unknown): UpstreamError {
   if (typeof error !== "object" || error === null) return { status: 500, message: typeof error === "string" && error ? withoutChannelIdentifiers(error) : "Gemini's stream ended with an error." };
   const { message, status } = error as Json;
-  const said = typeof message === "string" && message.trim() ? withoutChannelIdentifiers(message) : `Gemini's stream ended with an error${typeof status === "string" ? ` (${status})` : ""}.`;
-  return typeof status === "string" ? { status: geminiErrorHttpStatus(error as Json), message: said, type: status } : { status: geminiErrorHttpStatus(error as Json), message: said };
+  const said: UpstreamError = {
+    status: geminiErrorHttpStatus(error as Json),
+    message: typeof message === "string" && message.trim() ? withoutChannelIdentifiers(message) : `Gemini's stream ended with an error${typeof status === "string" ? ` (${status})` : ""}.`,
+  };
+  if (typeof status === "string") said.type = status;
+  const retryAfterSeconds = geminiRetryDelaySeconds(error);
+  if (retryAfterSeconds !== undefined) said.retryAfterSeconds = retryAfterSeconds;
+  return said;
 }

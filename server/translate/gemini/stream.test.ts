@@ -112,6 +112,14 @@ describe("generate-content stream reader", () => {
     // A status name without a usable code stands for its HTTP status; an error without a message says which it was.
     expect(ended(`${JSON.stringify({ error: { status: "UNAVAILABLE" } })}\n\n`).said).toEqual({ status: 503, message: "Gemini's stream ended with an error (UNAVAILABLE).", type: "UNAVAILABLE" });
     expect(ended("").said).toBeNull();
+    // Of the details, only a RetryInfo's delay is read (for the relay's Retry-After), in whole seconds rounded up.
+    const retry = [...details, { "@type": "type.googleapis.com/google.rpc.RetryInfo", retryDelay: "36.2s" }];
+    expect(ended(`${JSON.stringify({ error: { code: 429, message: "slow down", status: "RESOURCE_EXHAUSTED", details: retry } })}\r\n\r\n`).said).toEqual({
+      status: 429,
+      message: "slow down",
+      type: "RESOURCE_EXHAUSTED",
+      retryAfterSeconds: 37,
+    });
     // Gemini's messages can name the channel's key and project: those are taken out.
     const key = `AIza${"x".repeat(35)}`;
     const named = { code: 403, message: `Consumer 'api_key:${key}' (projects/578829824020, ${key}) has been suspended.`, status: "PERMISSION_DENIED" };
