@@ -333,3 +333,37 @@ describe("Gemini's own retry delay (google.rpc.RetryInfo in the error's details)
     expect(answer.retryAfter).toBe("5");
   });
 });
+
+describe("a Gemini stream error with a Google status name", () => {
+  const notFound = { error: { code: 404, message: "models/gemini-2.5-flash is not found for API version v1beta, or is not supported for generateContent.", status: "NOT_FOUND" } };
+
+  it("NOT_FOUND before any chunk is judged as Gemini's HTTP 404 is: the caller hears it, passthrough and translated, never failed over nor the channel's fault", async () => {
+    for (const [label, caller, form] of [
+      ["passthrough, a data: line", callers.gemini, data],
+      ["passthrough, bare", callers.gemini, bare],
+      ["translated, Anthropic caller", callers.messages, data],
+      ["translated, chat caller", callers.chat, bare],
+    ] as const) {
+      scripted.play([form(notFound)]);
+      const name = unique("gemini-not-found");
+      const answer = await callWith(caller, groups.gemini, name);
+      expect(answer.status, `${label}: ${answer.text}`).toBe(200);
+      expect(answer.text, label).toContain(notFound.error.message);
+      if (caller === callers.messages) expect(answer.text, label).toContain('"type":"not_found_error"');
+      const [call] = await env.ledger(name);
+      expect(call, label).toMatchObject({ status: "upstream_error", http_status: 200 });
+      const detail = (await env.operator.GET("/api/usage/calls/{id}", { params: { path: { id: call.id } } })).data!;
+      expect(detail.failovers, label).toEqual([]);
+    }
+  });
+
+  it("PERMISSION_DENIED before any chunk is still the channel's: it fails over as the HTTP 403 would", async () => {
+    scripted.play([data({ error: { code: 403, message: "Permission denied on resource project.", status: "PERMISSION_DENIED" } })]);
+    const name = unique("gemini-permission");
+    const answer = await callWith(callers.gemini, groups.gemini, name);
+    expect(answer.status, answer.text).toBe(503);
+    const [call] = await env.ledger(name);
+    const detail = (await env.operator.GET("/api/usage/calls/{id}", { params: { path: { id: call.id } } })).data!;
+    expect(detail.failovers).toEqual([expect.objectContaining({ reason: "stream began with an error event: Permission denied on resource project." })]);
+  });
+});

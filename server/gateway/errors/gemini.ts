@@ -18,27 +18,35 @@ export function geminiErrorBody(status: number, message: string) {
   return { error: { code: status, message, status: statusByCode[status] ?? (status >= 500 ? "INTERNAL" : "FAILED_PRECONDITION") } };
 }
 
-// google.rpc.Code's HTTP mapping, for a Gemini error that gives its status name but no usable code.
-const codeByStatus: Record<string, number> = {
-  INVALID_ARGUMENT: 400,
-  FAILED_PRECONDITION: 400,
-  OUT_OF_RANGE: 400,
-  UNAUTHENTICATED: 401,
-  PERMISSION_DENIED: 403,
-  NOT_FOUND: 404,
-  ABORTED: 409,
-  ALREADY_EXISTS: 409,
-  RESOURCE_EXHAUSTED: 429,
-  CANCELLED: 499,
-  UNIMPLEMENTED: 501,
-  UNAVAILABLE: 503,
-  DEADLINE_EXCEEDED: 504,
-};
+// google.rpc.Code's HTTP mapping: a Google status name says precisely what happened.
+const codeByStatus = new Map<string, number>([
+  ["INVALID_ARGUMENT", 400],
+  ["FAILED_PRECONDITION", 400],
+  ["OUT_OF_RANGE", 400],
+  ["UNAUTHENTICATED", 401],
+  ["PERMISSION_DENIED", 403],
+  ["NOT_FOUND", 404],
+  ["ABORTED", 409],
+  ["ALREADY_EXISTS", 409],
+  ["RESOURCE_EXHAUSTED", 429],
+  ["CANCELLED", 499],
+  ["INTERNAL", 500],
+  ["UNKNOWN", 500],
+  ["DATA_LOSS", 500],
+  ["UNIMPLEMENTED", 501],
+  ["UNAVAILABLE", 503],
+  ["DEADLINE_EXCEEDED", 504],
+]);
 
-/** The HTTP status a Gemini error object stands for: its `code`, else its `status` name's, else 500. */
+/** The HTTP status a Google status name (`NOT_FOUND`) stands for; undefined for any other word. */
+export const googleStatusCode = (name: unknown): number | undefined => (typeof name === "string" ? codeByStatus.get(name) : undefined);
+
+/** The HTTP status a Gemini error object stands for: its `status` name's, else its `code`, else 500. */
 export function geminiErrorHttpStatus(error: { code?: unknown; status?: unknown }): number {
+  const named = googleStatusCode(error.status);
+  if (named !== undefined) return named;
   if (Number.isInteger(error.code) && (error.code as number) >= 400 && (error.code as number) <= 599) return error.code as number;
-  return (typeof error.status === "string" && codeByStatus[error.status]) || 500;
+  return 500;
 }
 
 const retryInfo = "type.googleapis.com/google.rpc.RetryInfo";

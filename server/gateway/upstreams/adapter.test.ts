@@ -126,6 +126,41 @@ describe("a stream that ends with the upstream's error event", () => {
     expect(gemini(503)).toEqual({ message: "said", status: 503, requestFault: false });
   });
 
+  it("in generate-content, a Google status name stands for the HTTP status google.rpc.Code maps it to, read before the code, and is judged as an HTTP answer of that status", () => {
+    const gemini = (error: object) => {
+      const session = nativeAdapters["generate-content"].startStream(client);
+      session.onEvent(event(JSON.stringify({ error: { message: "said", ...error } })));
+      const said = session.endedWithError?.();
+      return [said?.status, said?.requestFault];
+    };
+    const requestFault = true;
+    const channelFault = false;
+    for (const [name, code, fault] of [
+      ["INVALID_ARGUMENT", 400, requestFault],
+      ["OUT_OF_RANGE", 400, requestFault],
+      // A 404 is the request's, as every upstream's HTTP 404 and Anthropic's not_found_error event are.
+      ["NOT_FOUND", 404, requestFault],
+      ["CANCELLED", 499, requestFault],
+      ["UNAUTHENTICATED", 401, channelFault],
+      ["PERMISSION_DENIED", 403, channelFault],
+      ["RESOURCE_EXHAUSTED", 429, channelFault],
+      ["INTERNAL", 500, channelFault],
+      ["UNKNOWN", 500, channelFault],
+      ["DATA_LOSS", 500, channelFault],
+      ["UNAVAILABLE", 503, channelFault],
+      ["DEADLINE_EXCEEDED", 504, channelFault],
+    ] as const) {
+      expect(gemini({ code, status: name }), name).toEqual([code, fault]);
+      expect(gemini({ status: name }), `${name} without a code`).toEqual([code, fault]);
+      // The name says precisely what happened; a code that disagrees with it (a proxy's) does not.
+      expect(gemini({ code: code === 500 ? 503 : 500, status: name }), `${name} with another code`).toEqual([code, fault]);
+    }
+    // Gemini says FAILED_PRECONDITION of the channel's project or region, which another channel need not share.
+    expect(gemini({ code: 400, status: "FAILED_PRECONDITION" })).toEqual([400, channelFault]);
+    // A word that is no Google status name is judged as every format's words are; its code gives the status.
+    expect(gemini({ code: 404, status: "MODEL_GONE" })).toEqual([404, channelFault]);
+  });
+
   it("in generate-content, a rate limit carries the delay its RetryInfo asks for, in whole seconds rounded up, and nothing else of its details", () => {
     const said = (retryDelay: unknown) => {
       const session = nativeAdapters["generate-content"].startStream(client);

@@ -2,6 +2,7 @@
 // (model rewritten, credentials set) and read only usage from what comes back; everything else
 // passes through untouched: the client's own bytes go upstream, changed only where they must be.
 import type { Usage } from "../../domain/usage.ts";
+import { googleStatusCode } from "../errors/gemini.ts";
 import { type RawJson, scanJson, withMembers } from "../raw-json.ts";
 import type { SseEvent } from "./sse.ts";
 
@@ -94,15 +95,26 @@ export const isRequestFault = (kind: string): boolean => requestFaults.test(kind
 const isRequestFaultStatus = (status: number): boolean => status >= 400 && status < 500 && status !== 401 && status !== 403 && status !== 429;
 
 /**
- * A stream's error, from its message, the status it stands for, and the first of its type, code or
- * status that is a word; one that gives no word (Gemini's `{"code": 400}` alone) is judged by its status.
+ * Whether an error blames the request, by the first of its type, code or status that is a word. A
+ * Google status name states its HTTP status precisely, and is judged as an HTTP answer of that
+ * status (a NOT_FOUND as Gemini's HTTP 404), but FAILED_PRECONDITION: Gemini says so of the
+ * channel's own project or region ("User location is not supported"), which another channel need
+ * not share. An error that gives no word (Gemini's `{"code": 400}` alone) is judged by its status.
  */
+function blamesRequest(kind: string | undefined, status: number): boolean {
+  if (kind === undefined) return isRequestFaultStatus(status);
+  const named = googleStatusCode(kind);
+  if (named !== undefined) return kind !== "FAILED_PRECONDITION" && isRequestFaultStatus(named);
+  return requestFaults.test(kind);
+}
+
+/** A stream's error, from its message, the status it stands for, and the first of its type, code or status that is a word. */
 export function streamError(message: unknown, status: number, ...kinds: unknown[]): StreamError {
   const kind = kinds.find((candidate): candidate is string => typeof candidate === "string");
   return {
     message: typeof message === "string" && message !== "" ? message : "upstream stream error",
     status,
-    requestFault: kind !== undefined ? requestFaults.test(kind) : isRequestFaultStatus(status),
+    requestFault: blamesRequest(kind, status),
   };
 }
 
