@@ -454,9 +454,11 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       // The client asked for one object (Responses): the terminal event's response (a failed one too), or a failure.
       const assembled = session.assembled?.();
       if (!assembled && error?.requestFault) {
-        // Refused with an error event and no final response: the client hears the refusal, in its shape.
-        res.writeHead(400, { "content-type": "application/json" }).end(refusalSaid(wireFormatOf(req), 400, error.message, requestIdOf(res)));
-        return { outcome: { status: "upstream_error", httpStatus: 400, usage: session.usage(), ttfbMs: Math.round(performance.now() - started), requestFault: true } };
+        // Refused with an error event and no final response: the client hears the refusal, in its
+        // shape, with the status the event stands for (a 404, a 413), as an HTTP refusal would be.
+        const status = error.status >= 400 && error.status < 500 ? error.status : 400;
+        res.writeHead(status, { "content-type": "application/json" }).end(refusalSaid(wireFormatOf(req), status, error.message, requestIdOf(res)));
+        return { outcome: { status: "upstream_error", httpStatus: status, usage: session.usage(), ttfbMs: Math.round(performance.now() - started), requestFault: true } };
       }
       if (!assembled) return { failed: { kind: "error", reason: "upstream stream ended without a final response" } };
       res.writeHead(200, { "content-type": "application/json; charset=utf-8" }).end(JSON.stringify(assembled));

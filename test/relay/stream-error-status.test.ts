@@ -367,3 +367,38 @@ describe("a Gemini stream error with a Google status name", () => {
     expect(detail.failovers).toEqual([expect.objectContaining({ reason: "stream began with an error event: Permission denied on resource project." })]);
   });
 });
+
+describe("a caller without a stream whose request an error inside the upstream's stream refuses", () => {
+  const anthropicRefusal = (type: string, message: string) => named("error", { type: "error", error: { type, message } });
+  const geminiNotFound = { error: { code: 404, message: "models/gemini-2.5-flash is not found for API version v1beta.", status: "NOT_FOUND" } };
+
+  it("hears the error's own status, not always 400: the OpenAI SDK's Responses call, translated and passthrough", async () => {
+    for (const [label, upstream, events, status, message] of [
+      ["on Anthropic, not_found_error", groups.anthropic, [anthropicRefusal("not_found_error", "model: claude-x")], 404, "model: claude-x"],
+      ["on Anthropic, request_too_large", groups.anthropic, [anthropicRefusal("request_too_large", "Request exceeds the maximum size")], 413, "Request exceeds the maximum size"],
+      ["on Gemini, NOT_FOUND", groups.gemini, [data(geminiNotFound)], 404, geminiNotFound.error.message],
+      ["passthrough, an error event coded not_found_error", groups.openai, [named("error", { type: "error", code: "not_found_error", message: "No such model.", param: null, sequence_number: 0 })], 404, "No such model."],
+    ] as const) {
+      scripted.play([...events]);
+      const name = unique("no-stream-refused");
+      const client = new OpenAI({ apiKey: await env.key(upstream.group, name), baseURL: `${env.tollgate.url}/v1`, maxRetries: 0 });
+      const error = await client.responses.create({ model: upstream.model, input: "hi" }).catch((e) => e);
+      expect(error, label).toBeInstanceOf(OpenAI.APIError);
+      expect(error.status, label).toBe(status);
+      expect(error.error?.message, label).toBe(message);
+      const [call] = await env.ledger(name);
+      expect(call, label).toMatchObject({ status: "upstream_error", http_status: status });
+    }
+  });
+
+  it("hears it so through the chat and Anthropic SDKs too", async () => {
+    scripted.play([data(geminiNotFound)]);
+    const openai = new OpenAI({ apiKey: await env.key(groups.gemini.group, unique("no-stream-chat")), baseURL: `${env.tollgate.url}/v1`, maxRetries: 0 });
+    const chatError = await openai.chat.completions.create({ model: groups.gemini.model, messages: [{ role: "user", content: "hi" }] }).catch((e) => e);
+    expect(chatError).toBeInstanceOf(OpenAI.NotFoundError);
+    const anthropic = new Anthropic({ apiKey: await env.key(groups.gemini.group, unique("no-stream-messages")), baseURL: env.tollgate.url, maxRetries: 0 });
+    const messagesError = await anthropic.messages.create({ model: groups.gemini.model, max_tokens: 64, messages: [{ role: "user", content: "hi" }] }).catch((e) => e);
+    expect(messagesError).toBeInstanceOf(Anthropic.NotFoundError);
+    expect(messagesError.error).toMatchObject({ type: "error", error: { type: "not_found_error", message: geminiNotFound.error.message } });
+  });
+});
