@@ -3,8 +3,10 @@
 // as a 429 does (every channel so: the caller gets 429 with Retry-After, in its own format); a
 // refusal of the request given only as a status code (Gemini's `code: 400`) is the request's fault,
 // not the channel's, passthrough and translated alike; and a translated chat caller's error chunk is
-// typed and coded as Tollgate's own error body of that status. One scripted upstream serves every
-// channel kind, so a test says exactly which events go out.
+// typed and coded as Tollgate's own error body of that status. Gemini's error object counts as its
+// stream's first event also when written bare, its Google status name says its status, and its
+// RetryInfo delay is the caller's Retry-After; a caller without a stream hears a refusal's own
+// status. One scripted upstream serves every channel kind, so a test says exactly which events go out.
 import Anthropic from "@anthropic-ai/sdk";
 import { ApiError, GoogleGenAI } from "@google/genai";
 import OpenAI from "openai";
