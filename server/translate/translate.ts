@@ -191,8 +191,7 @@ function translatingAdapter(
   };
 }
 
-/** The upstream's error event as the relay judges it, with the retry delay it asked for. */
-/** The upstream's error event as the stream's error, in the caller's words (`message`: tool names as the caller gave them). */
+/** The upstream's error event as the relay judges it, with the retry delay it asked for, in the caller's words (`message`: tool names as the caller gave them). */
 function upstreamStreamError(said: UpstreamError, message: string): StreamError {
   const error = streamError(message, said.status, said.type);
   return said.retryAfterSeconds === undefined ? error : { ...error, retryAfterSeconds: said.retryAfterSeconds };
