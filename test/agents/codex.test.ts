@@ -18,6 +18,9 @@
 // translated group web_search is left out and the namespace's functions go up one by one under
 // qualified names (multi_agent_v1__spawn_agent); a call to one comes back to Codex named as it
 // declared it, which one test shows by having the model call multi_agent_v1's close_agent.
+// With OpenAI's own provider and only its base URL and key changed (openai_base_url, CODEX_API_KEY)
+// Codex opens a WebSocket first (Tollgate's 426 sends it to HTTP at once) and compacts at its
+// context limit with a compaction_trigger, which a Claude group answers through translation.
 //
 // Network kept off: config.toml in a temporary CODEX_HOME sets check_for_update_on_startup = false,
 // [analytics] enabled = false, [feedback] enabled = false, [otel] exporter = "none", and
@@ -48,12 +51,13 @@ afterAll(async () => {
   await env?.stop();
 });
 
-const config = (baseUrl: string, model: string, extra = "", features = "") => `model = "${model}"
-model_provider = "tollgate"${extra}
-approval_policy = "never"
-sandbox_mode = "read-only"
-check_for_update_on_startup = false
-
+/** The Call Guide's setup: a provider of its own. `openai`: OpenAI's own provider, only its base URL changed (and the key in CODEX_API_KEY). */
+const providerConfig = (baseUrl: string, provider: "tollgate" | "openai") =>
+  provider === "openai"
+    ? { top: `openai_base_url = "${baseUrl}/v1"`, section: "" }
+    : {
+        top: 'model_provider = "tollgate"',
+        section: `
 [model_providers.tollgate]
 name = "Tollgate"
 base_url = "${baseUrl}/v1"
@@ -61,7 +65,15 @@ env_key = "TOLLGATE_API_KEY"
 wire_api = "responses"
 request_max_retries = 0
 stream_max_retries = 0
+`,
+      };
 
+const config = (baseUrl: string, model: string, extra = "", features = "", provider: "tollgate" | "openai" = "tollgate") => `model = "${model}"
+${providerConfig(baseUrl, provider).top}${extra}
+approval_policy = "never"
+sandbox_mode = "read-only"
+check_for_update_on_startup = false
+${providerConfig(baseUrl, provider).section}
 [analytics]
 enabled = false
 
@@ -100,18 +112,18 @@ function expectDeepSeekFieldsOnly(body: any) {
 
 const readBoth: AgentScript["steps"] = [{ exec_command: { cmd: "cat README.md" } }, { exec_command: { cmd: "cat NOTES.md" } }];
 
-async function runCodex(identifier: string, model: string, options: { top?: string; features?: string; baseUrl?: string; steps?: AgentScript["steps"] } = {}) {
+async function runCodex(identifier: string, model: string, options: { top?: string; features?: string; baseUrl?: string; steps?: AgentScript["steps"]; provider?: "tollgate" | "openai" } = {}) {
   const ws = workspace("codex");
   const codexHome = join(ws.home, ".codex");
   mkdirSync(codexHome);
-  writeFileSync(join(codexHome, "config.toml"), config(options.baseUrl ?? env.relay.tollgate.url, model, options.top, options.features));
+  writeFileSync(join(codexHome, "config.toml"), config(options.baseUrl ?? env.relay.tollgate.url, model, options.top, options.features, options.provider));
   const { key, name } = await env.key(identifier);
   env.agent.script.steps = options.steps ?? readBoth;
   const from = env.agent.requests.length;
   const fromUsage = env.agent.usage.length;
   const run = await runCli(process.execPath, [codexJs, "exec", "--skip-git-repo-check", "--color", "never", "What do README.md and NOTES.md say? Run cat to read them."], {
     cwd: ws.dir,
-    env: cliEnv(ws, env.sink, { CODEX_HOME: codexHome, TOLLGATE_API_KEY: key }),
+    env: cliEnv(ws, env.sink, { CODEX_HOME: codexHome, [options.provider === "openai" ? "CODEX_API_KEY" : "TOLLGATE_API_KEY"]: key }),
   });
   ws.remove();
   return { run, ws, key, name, requests: env.agent.requests.slice(from), fromUsage };
@@ -323,6 +335,45 @@ describe.skipIf(skipped)(`Codex ${skipped ? `(skipped: ${skipped})` : ""}`.trim(
     expect(requests.at(-1)!.body.messages.at(-1).content).toContain(ws.notesCanary);
 
     expectChannelCredentialOnly(requests, key, upstreamKeys.openai);
+    await expectLedger(env, name, fromUsage, "responses");
+    expect(env.sink.attempts).toEqual([]);
+  });
+
+  it("with OpenAI's own provider, only the base URL and key changed, on a Claude group: HTTP at once on the WebSocket's 426, and at its context limit a compaction through translation", async () => {
+    const plain = await runCodex("claude-smart", "claude-sonnet-4-6", { provider: "openai" });
+    expectToolLoopRan(plain);
+    // Its WebSocket opening was refused with a 426, so no retries before it moved to HTTP.
+    expect(plain.run.stderr, transcript(plain.run)).toMatch(/responses_websocket/);
+    expect(plain.run.stderr).not.toMatch(/Reconnecting/);
+    expect(plain.requests.every((r) => r.method === "POST" && r.path === "/v1/messages")).toBe(true);
+
+    // The same session with a context limit that a long tool output crosses (the first turn's prompt,
+    // the mock's count of it, plus about half of `seq 1 4000`'s output): Codex compacts mid-turn by
+    // sending a compaction_trigger, and goes on from the compaction item it gets back.
+    const first = env.agent.usage[plain.fromUsage];
+    const limit = first.input + first.cacheRead + first.cacheWrite + 1300;
+    const steps = [{ exec_command: { cmd: "seq 1 4000" } }, ...readBoth];
+    const { run, ws, key, name, requests, fromUsage } = await runCodex("claude-smart", "claude-sonnet-4-6", { provider: "openai", steps, top: `\nmodel_auto_compact_token_limit = ${limit}` });
+    expect(run.code, transcript(run)).toBe(0);
+    expect(run.stderr, transcript(run)).toMatch(/context compacted/);
+    const compactions = requests.filter((turn) => turn.body.tool_choice?.type === "none");
+    expect(compactions, transcript(run)).toHaveLength(1);
+    const [compaction] = compactions;
+    // The upstream was asked for the summary after the whole conversation, the long output in it, no tool to be called.
+    expect(JSON.stringify(compaction.body.messages.at(-1))).toContain("Your context is about to be replaced by a summary");
+    expect(compaction.raw).toContain("\\n3999\\n");
+    // Afterwards the summary stands in for that history: the long output is gone, the work goes on.
+    const after = requests.slice(requests.indexOf(compaction) + 1);
+    expect(after.length).toBeGreaterThanOrEqual(2);
+    for (const turn of after) {
+      expect(turn.raw).toContain("The conversation before this point was compacted");
+      expect(turn.raw).not.toContain("\\n3999\\n");
+    }
+    expect(run.stdout, transcript(run)).toContain(ws.canary);
+    expect(run.stdout, transcript(run)).toContain(ws.notesCanary);
+
+    expectChannelCredentialOnly(requests, key, upstreamKeys.anthropic);
+    // Every call, the compaction's too, is billed as the upstream reported it.
     await expectLedger(env, name, fromUsage, "responses");
     expect(env.sink.attempts).toEqual([]);
   });

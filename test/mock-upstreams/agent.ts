@@ -15,6 +15,8 @@
 // Usage: input tokens by the rule in server.ts; AGENT_OUTPUT_TOKENS out (+ THINKING_TOKENS). Anthropic
 // caches as it does, at the request's cache_control breakpoints (prompt-cache.ts): a turn reads what
 // an earlier one marked.
+// A turn that may not call a tool (Anthropic, as a compaction asks) answers a summary the next turns
+// read their progress from (summaryOf).
 // Validation: validate.ts, with this mock's own proofs and Codex's `client_metadata` accepted.
 import { type Issued, issue, stringsIn, toolReply } from "./conversation.ts";
 import { PromptCache } from "./prompt-cache.ts";
@@ -64,6 +66,17 @@ function planOf(script: AgentScript, declared: string[], results: string[], answ
   if (!name) return { reasoning, text: `No scripted tool is declared (declared: ${declared.join(", ") || "none"}).` };
   return { reasoning, text: "", call: { name, args: step[name] } };
 }
+
+/**
+ * A turn that may not call a tool (Anthropic `tool_choice: {type: "none"}`, what a compaction asks)
+ * answers a summary, and the summary is the model's memory: it keeps each tool result's last line
+ * (a file's canary), between markers a later turn reads back as results already had.
+ */
+const summaryOf = (results: string[]) => `Summary of the work so far. <<results ${JSON.stringify(results.map((result) => result.trim().split("\n").at(-1) ?? ""))} results>>`;
+const summarizedIn = (text: string): string[] => {
+  const found = /<<results (\[.*?\]) results>>/.exec(text);
+  return found ? JSON.parse(found[1]) : [];
+};
 
 const anthropicError = (status: number, message: string) => ({ type: "error", error: { type: status === 401 ? "authentication_error" : status === 404 ? "not_found_error" : "invalid_request_error", message } });
 const openaiError = (status: number, message: string, param: string | null = null, code: string | null = null) => ({
@@ -139,9 +152,12 @@ export async function startAgentMock(keys: AgentMockKeys): Promise<AgentMock> {
       declared.push(names);
       const last = body.messages.at(-1);
       const blocksOf = (m: any) => (m?.role === "user" && Array.isArray(m.content) ? m.content.filter((block: any) => block?.type === "tool_result") : []);
-      const results = body.messages.flatMap(blocksOf).map((block: any) => stringsIn(block.content));
+      const summarized = body.messages.filter((m: any) => m?.role === "user").flatMap((m: any) => summarizedIn(stringsIn(m.content)));
+      const results = [...summarized, ...body.messages.flatMap(blocksOf).map((block: any) => stringsIn(block.content))];
       const reasoning = body.thinking?.type === "enabled" || body.thinking?.type === "adaptive";
-      const plan = planOf(script, names, results, blocksOf(last).length > 0, reasoning);
+      // After a compaction the last turn is the summary: the work goes on from the results it kept.
+      const answered = blocksOf(last).length > 0 || summarizedIn(stringsIn(last?.content)).length > 0;
+      const plan = body.tool_choice?.type === "none" ? { reasoning, text: summaryOf(results) } : planOf(script, names, results, answered, reasoning);
       const turn = turnOf(plan, reasoning ? "Eq" : null);
       turn.cache = promptCache.use(body);
       usage.push({ input: turn.cache.input, output: outputTokensOf(plan), cacheRead: turn.cache.read, cacheWrite: turn.cache.written });
