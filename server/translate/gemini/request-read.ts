@@ -1,8 +1,8 @@
 // Caller side: a generateContent body (camelCase, or the snake_case the API also takes) → canonical.
 // Refused, naming the field: audio/video and other non-image, non-document media; Files API URIs
 // (other vendors cannot read them); executableCode / codeExecutionResult parts; server tools
-// (googleSearch, codeExecution, urlContext, googleSearchRetrieval, …); allowedFunctionNames naming
-// some but not all of several functions; candidateCount > 1; response modalities other than TEXT;
+// (googleSearch, codeExecution, urlContext, googleSearchRetrieval, …); allowedFunctionNames beside a
+// mode other than ANY or VALIDATED, or naming an undeclared function; candidateCount > 1; response modalities other than TEXT;
 // logprobs; responseMimeType other than JSON / plain text; safetySettings that ask for blocking
 // (other vendors have no such filter to set); cachedContent; any key this reader does not know.
 // Ignored on purpose: `labels` (billing labels for the caller's own Google project), `model` (the
@@ -229,15 +229,19 @@ function readToolConfig(config: Json, request: CanonicalRequest): void {
     choice = { type: "auto" };
     for (const tool of request.tools) tool.strict = true;
   } else if (mode !== undefined && mode !== "MODE_UNSPECIFIED") throw new TranslationRefusal(`${path}.mode`, `Unknown mode ${mode}; use AUTO, ANY, NONE or VALIDATED.`);
-  if (names !== undefined && !(mode === "ANY" && (names.length === 1 || sameSet(names, request.tools.map((tool) => tool.name)))))
-    throw new TranslationRefusal(
-      `${path}.allowedFunctionNames`,
-      "The upstream's format can force one named function or any of them, not a subset; name one function with mode ANY, or leave allowedFunctionNames out.",
-    );
+  if (names !== undefined) {
+    if (mode !== "ANY" && mode !== "VALIDATED")
+      throw new TranslationRefusal(`${path}.allowedFunctionNames`, "Gemini takes allowedFunctionNames with mode ANY or VALIDATED only; set one of them, or leave allowedFunctionNames out.");
+    const declared = new Set(request.tools.map((tool) => tool.name));
+    names.forEach((name, i) => {
+      if (!declared.has(name)) throw new TranslationRefusal(`${path}.allowedFunctionNames[${i}]`, `${JSON.stringify(name)} is not a declared function; name functions of tools[].functionDeclarations.`);
+    });
+    // A subset (or VALIDATED's names) is the other formats' allowed tools (allowed-tools.ts); one name under ANY forces it, all of them is ANY alone.
+    const allowed = [...new Set(names)];
+    if (!(mode === "ANY" && (allowed.length === 1 || allowed.length === declared.size))) choice = { type: "allowed", names: allowed, required: mode === "ANY" };
+  }
   if (choice) request.toolChoice = choice;
 }
-
-const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((name) => b.includes(name));
 
 const levels: Record<string, "minimal" | "low" | "medium" | "high"> = { MINIMAL: "minimal", LOW: "low", MEDIUM: "medium", HIGH: "high" };
 const configKeys = [

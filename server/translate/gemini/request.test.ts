@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { type CanonicalRequest, TranslationRefusal } from "../canonical.ts";
 import { carry } from "../carry.ts";
 import { codecs } from "../codecs.ts";
+import { messagesCodec } from "../messages/index.ts";
 import { geminiCodec } from "./index.ts";
 import { refusalOf } from "../../../test/helpers/translation.ts";
 
@@ -114,8 +115,12 @@ describe("generate-content request", () => {
     [{ contents: text("x"), serviceTier: "flex" }, "serviceTier"],
     [{ contents: text("x"), systemInstruction: { parts: [{ inlineData: { mimeType: "image/png", data: "AA==" } }] } }, "systemInstruction.parts[0]"],
     [
-      { contents: text("x"), tools: [{ functionDeclarations: [{ name: "a" }, { name: "b" }, { name: "c" }] }], toolConfig: { functionCallingConfig: { mode: "ANY", allowedFunctionNames: ["a", "b"] } } },
+      { contents: text("x"), tools: [{ functionDeclarations: [{ name: "a" }, { name: "b" }] }], toolConfig: { functionCallingConfig: { mode: "AUTO", allowedFunctionNames: ["a"] } } },
       "toolConfig.functionCallingConfig.allowedFunctionNames",
+    ],
+    [
+      { contents: text("x"), tools: [{ functionDeclarations: [{ name: "a" }, { name: "b" }] }], toolConfig: { functionCallingConfig: { mode: "ANY", allowedFunctionNames: ["a", "z"] } } },
+      "toolConfig.functionCallingConfig.allowedFunctionNames[1]",
     ],
   ])("refuses %j naming %s", (body, field) => {
     expect(refusal(body).field).toBe(field);
@@ -329,6 +334,26 @@ describe("generate-content request writer", () => {
     expect(geminiCodec.readError(429, '[{"error":{"code":429,"message":"Quota exceeded","status":"RESOURCE_EXHAUSTED"}}]')).toEqual({ status: 429, message: "Quota exceeded", type: "RESOURCE_EXHAUSTED" });
     expect(geminiCodec.readError(400, '{"error":{"code":400,"message":"bad","status":"INVALID_ARGUMENT"}}')).toEqual({ status: 400, message: "bad", type: "INVALID_ARGUMENT" });
     expect(geminiCodec.readError(502, "<html>bad gateway</html>")).toEqual({ status: 502, message: "<html>bad gateway</html>" });
+  });
+});
+
+describe("gemini request reader: allowedFunctionNames", () => {
+  const declarations = [{ functionDeclarations: [{ name: "a" }, { name: "b" }, { name: "c" }] }];
+  const choiceOf = (calling: object) => geminiCodec.readRequest({ contents: text("x"), tools: declarations, toolConfig: { functionCallingConfig: calling } }, { stream: false, model: "gemini-2.5-flash" }).toolChoice;
+
+  it("a subset under ANY is an allowed-tools choice a call is required from; under VALIDATED one the model may use", () => {
+    expect(choiceOf({ mode: "ANY", allowedFunctionNames: ["c", "a"] })).toEqual({ type: "allowed", names: ["c", "a"], required: true });
+    expect(choiceOf({ mode: "VALIDATED", allowedFunctionNames: ["b"] })).toEqual({ type: "allowed", names: ["b"], required: false });
+    // One name under ANY forces it; all of them is ANY alone.
+    expect(choiceOf({ mode: "ANY", allowedFunctionNames: ["b"] })).toEqual({ type: "tool", name: "b" });
+    expect(choiceOf({ mode: "ANY", allowedFunctionNames: ["c", "b", "a"] })).toEqual({ type: "required" });
+  });
+
+  it("reaches an Anthropic upstream as only the allowed tools, a call required", () => {
+    const request = geminiCodec.readRequest({ contents: text("x"), tools: declarations, toolConfig: { functionCallingConfig: { mode: "ANY", allowedFunctionNames: ["c", "a"] } } }, { stream: false, model: "claude-sonnet-4-6" });
+    const body = messagesCodec.writeRequest(request) as any;
+    expect(body.tools.map((tool: any) => tool.name)).toEqual(["a", "c"]);
+    expect(body.tool_choice).toEqual({ type: "any" });
   });
 });
 
