@@ -7,7 +7,7 @@
 // `encrypted_content`; sent back, it becomes a user turn that hands the summary to the model.
 import { randomBytes } from "node:crypto";
 import { carry, uncarry } from "../carry.ts";
-import { TranslationRefusal } from "../canonical.ts";
+import { type StopReason, TranslationRefusal } from "../canonical.ts";
 
 type Json = Record<string, unknown>;
 
@@ -27,6 +27,12 @@ const summaryIntroduction = "The conversation before this point was compacted. T
 export function compactionItem(summary: string): Json {
   return { id: `cmp_${randomBytes(12).toString("hex")}`, type: "compaction", encrypted_content: carry({ origin: "responses", value: { type: "compaction", summary } }) };
 }
+
+/**
+ * How a compaction's response ends: a summary cut short by the output limit is still the summary
+ * (Codex takes no compaction item from an incomplete response, and would stop at its context limit).
+ */
+export const compactionStop = (stopReason: StopReason): StopReason => (stopReason === "max_tokens" ? "end_turn" : stopReason);
 
 /** A `compaction` item of the caller's input, as the text the model gets in its place. */
 export function compactedText(item: Json, path: string): string {

@@ -6,7 +6,7 @@ import { carry } from "../carry.ts";
 import type { CanonicalResponse, Opaque, StopReason, ToolChoice, ToolDefinition } from "../canonical.ts";
 import type { CallerContext } from "../codec.ts";
 import { freeformInput, freeformToolNames, isFreeform } from "../freeform-tools.ts";
-import { compactionItem } from "./compaction.ts";
+import { compactionItem, compactionStop } from "./compaction.ts";
 import { callerTool } from "./namespaces.ts";
 
 type Json = Record<string, unknown>;
@@ -161,7 +161,7 @@ export function writeResponse(response: CanonicalResponse, context: CallerContex
     // The model's words are the summary; reasoning and any tool call are left out (compaction.ts).
     const summary = response.content.map((part) => (part.type === "text" ? part.text : "")).join("");
     output.push(compactionItem(summary));
-    return responseObject(context, { id: responseId(response.id), created: response.created, ...finalStatus(response.stopReason), output, usage: response.usage });
+    return responseObject(context, { id: responseId(response.id), created: response.created, ...finalStatus(compactionStop(response.stopReason)), output, usage: response.usage });
   }
   const freeform = freeformToolNames(context.request);
   for (const part of response.content) {

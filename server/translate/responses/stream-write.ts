@@ -12,7 +12,7 @@ import { noUsage, type Usage } from "../../domain/usage.ts";
 import type { Opaque, StreamEvent } from "../canonical.ts";
 import type { CallerContext, StreamWriter } from "../codec.ts";
 import { FreeformInputStream, freeformToolNames } from "../freeform-tools.ts";
-import { compactionItem } from "./compaction.ts";
+import { compactionItem, compactionStop } from "./compaction.ts";
 import { customToolCallItem, finalStatus, functionCallItem, ItemIds, messageItem, reasoningItem, refusalPart, responseId, responseObject, textPart } from "./items.ts";
 import { callerTool } from "./namespaces.ts";
 
@@ -117,7 +117,7 @@ export class ResponsesStreamWriter implements StreamWriter {
       this.usage = event.usage;
       const item = compactionItem(this.summary);
       this.output = [item];
-      const status = finalStatus(event.stopReason);
+      const status = finalStatus(compactionStop(event.stopReason));
       const response = responseObject(this.context, { id: this.id, created: this.created, ...status, output: this.output, usage: this.usage });
       return (
         this.emit("response.output_item.added", { output_index: 0, item }) +

@@ -297,6 +297,28 @@ describe("responses stream writer: read back by the openai SDK", () => {
   });
 });
 
+describe("responses writers: a compaction's answer", () => {
+  const compacting: CallerContext = { ...context, request: { ...request, compaction: true } };
+  const summaryOf = (item: any) => responsesCodec.readRequest({ model: "m", input: [item] }, { stream: false, model: "m" }).turns[0].parts[0];
+
+  it.each(["tool_use", "max_tokens"] as const)("is one compaction item of the model's text, reasoning and any tool call left out, completed (stop %s)", async (stopReason) => {
+    const writer = responsesCodec.streamWriter(compacting);
+    const sse = canonicalStream(stopReason).map((event) => writer.write(event)).join("");
+    // No message, reasoning or call reaches the caller while the summary is written.
+    expect(sse).not.toMatch(/output_text|reasoning_summary|function_call/);
+    const streamed = await client(sse).responses.stream({ model: "m", input: "x" }).finalResponse();
+    const assembler = new Assembler();
+    for (const event of canonicalStream(stopReason)) assembler.add(event);
+    const whole = responsesCodec.writeResponse(assembler.response()!, compacting) as any;
+    for (const response of [streamed, whole]) {
+      // A summary cut short by the output limit is still the summary: Codex takes no compaction from an incomplete response.
+      expect(response.status).toBe("completed");
+      expect(response.output).toEqual([{ id: expect.stringMatching(/^cmp_/), type: "compaction", encrypted_content: expect.any(String) }]);
+      expect(summaryOf(response.output[0])).toEqual({ type: "text", text: expect.stringMatching(/compacted[\s\S]*\n\nChecking now\.$/) });
+    }
+  });
+});
+
 describe("responses writers: a custom tool's call is a custom_tool_call with the freeform input", () => {
   const patchRequest: CanonicalRequest = {
     ...request,
