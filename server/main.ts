@@ -74,6 +74,9 @@ async function runWorker(): Promise<void> {
   // A listen error: say why to the primary, which ends the start. Once listening, an error of the
   // server (an accept that failed, out of file descriptors) is logged: it is no failure to listen.
   const server: Server = serverFor(worker.app);
+  // The Responses API's WebSocket mode, bridged to POST /v1/responses on this server (responses-websocket.ts).
+  const { serveResponsesWebSocket } = await import("./gateway/responses-websocket.ts");
+  serveResponsesWebSocket(server, { maxPayload: config.maxBodyBytes });
   const listenFailed = (error: NodeJS.ErrnoException) => {
     const fatal: FatalMessage = { type: "tollgate:fatal", reason: listenFailure(config.host, config.port, error) };
     process.send?.(fatal, undefined, undefined, () => process.exit(1));

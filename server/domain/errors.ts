@@ -10,7 +10,6 @@ export type GatewayError =
   | { kind: "model_not_found"; message: string }
   | { kind: "not_found"; message: string }
   | { kind: "method_not_allowed"; message: string; allow: string }
-  | { kind: "websocket_not_supported"; message: string }
   | { kind: "too_large"; message: string }
   | { kind: "quota_exhausted"; message: string }
   | { kind: "rate_limited"; message: string; retryAfterSeconds: number }
@@ -36,8 +35,6 @@ export function statusOf(error: GatewayError): number {
       return 404;
     case "method_not_allowed":
       return 405;
-    case "websocket_not_supported":
-      return 426;
     case "too_large":
       return 413;
     case "quota_exhausted":

@@ -92,16 +92,6 @@ export function relayRouter({ catalog, forward, dispatcher, recordKeyUse, maxBod
     for (const name of modelRoutes) router.get(`/${version}/models/${name}`, notAMethodPath, auth, validate, getModel(catalog));
   }
 
-  // Codex with OpenAI's own provider opens the Responses API as a WebSocket first. It moves to HTTP
-  // at once on a 426; on a 405 it retries five times first, some seconds of every session.
-  // (A middleware, not a GET route: GET stays undeclared, 405 with Allow: POST.)
-  router.use("/v1/responses", (req, _res, next) =>
-    next(
-      req.method === "GET" && String(req.headers.upgrade).toLowerCase() === "websocket"
-        ? gatewayError("websocket_not_supported", "The Responses API is served over HTTP here, not WebSocket: send POST /v1/responses (streamed with `stream: true`).")
-        : undefined,
-    ),
-  );
   refuseUndeclaredMethods(router, (method, allow) =>
     gatewayError("method_not_allowed", `${method} is not a method of this endpoint; it accepts ${allow}.`, { allow }),
   );

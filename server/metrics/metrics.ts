@@ -69,6 +69,12 @@ const ledgerWrites = new Histogram({
   registers: [registry],
 });
 const ledgerRecords = new Counter({ name: "tollgate_ledger_records_written_total", help: "Usage records written to the ledger.", registers: [registry] });
+const websocketEvents = new Counter({
+  name: "tollgate_responses_websocket_events_total",
+  help: "The Responses API's WebSocket mode: connections opened (event=open) and response.create messages taken (event=response.create).",
+  labelNames: ["event"],
+  registers: [registry],
+});
 
 new Gauge({
   name: "tollgate_workers_reporting",
@@ -250,6 +256,8 @@ export const record = {
     costOf(group, model).inc(call.cost);
     return call;
   },
+  /** A WebSocket of the Responses API opened, or a response.create taken on one (responses-websocket.ts). */
+  websocket: (event: "open" | "response.create") => websocketEvents.inc({ event }),
   attempt: (channel: string) => attemptsOf(channel).inc(),
   failure: (channel: string, reason: string) => failuresOf(channel, reason).inc(),
 };

@@ -19,8 +19,8 @@
 // qualified names (multi_agent_v1__spawn_agent); a call to one comes back to Codex named as it
 // declared it, which one test shows by having the model call multi_agent_v1's close_agent.
 // With OpenAI's own provider and only its base URL and key changed (openai_base_url, CODEX_API_KEY)
-// Codex opens a WebSocket first (Tollgate's 426 sends it to HTTP at once) and compacts at its
-// context limit with a compaction_trigger, which a Claude group answers through translation.
+// Codex talks over the Responses API's WebSocket mode, and compacts at its context limit with a
+// compaction_trigger, which a Claude group answers through translation.
 //
 // Network kept off: config.toml in a temporary CODEX_HOME sets check_for_update_on_startup = false,
 // [analytics] enabled = false, [feedback] enabled = false, [otel] exporter = "none", and
@@ -109,6 +109,12 @@ function expectDeepSeekFieldsOnly(body: any) {
     expect(Object.keys(message).filter((field) => !deepseekMessageFields[message.role].includes(field))).toEqual([]);
   }
 }
+
+/** response.create messages the gateway took over the Responses WebSocket, from its metrics. */
+const websocketEvents = async () => {
+  const text = await (await fetch(`${env.relay.tollgate.url}/metrics`)).text();
+  return Number(/^tollgate_responses_websocket_events_total\{event="response\.create"\} (\d+)/m.exec(text)?.[1] ?? 0);
+};
 
 const readBoth: AgentScript["steps"] = [{ exec_command: { cmd: "cat README.md" } }, { exec_command: { cmd: "cat NOTES.md" } }];
 
@@ -339,12 +345,13 @@ describe.skipIf(skipped)(`Codex ${skipped ? `(skipped: ${skipped})` : ""}`.trim(
     expect(env.sink.attempts).toEqual([]);
   });
 
-  it("with OpenAI's own provider, only the base URL and key changed, on a Claude group: HTTP at once on the WebSocket's 426, and at its context limit a compaction through translation", async () => {
+  it("with OpenAI's own provider, only the base URL and key changed, on a Claude group: over the Responses WebSocket, and at its context limit a compaction through translation", async () => {
+    const before = await websocketEvents();
     const plain = await runCodex("claude-smart", "claude-sonnet-4-6", { provider: "openai" });
     expectToolLoopRan(plain);
-    // Its WebSocket opening was refused with a 426, so no retries before it moved to HTTP.
-    expect(plain.run.stderr, transcript(plain.run)).toMatch(/responses_websocket/);
-    expect(plain.run.stderr).not.toMatch(/Reconnecting/);
+    // It talked over the WebSocket (each turn a response.create on it), with nothing to fall back from.
+    expect(plain.run.stderr, transcript(plain.run)).not.toMatch(/responses_websocket|falling back|Reconnecting/i);
+    expect((await websocketEvents()) - before).toBeGreaterThanOrEqual(plain.requests.length);
     expect(plain.requests.every((r) => r.method === "POST" && r.path === "/v1/messages")).toBe(true);
 
     // The same session with a context limit that a long tool output crosses (the first turn's prompt,

@@ -1,7 +1,6 @@
 // The relay where the contract and the server used to disagree: errors in the called interface's
 // shape whatever the letter case of its path, requests the contract refuses stopped before the
 // upstream, requests it allows accepted, and undeclared methods answered 405 with Allow.
-import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RelayEnv, startRelayEnv } from "../helpers/relay-env.ts";
 
@@ -79,25 +78,5 @@ describe("undeclared methods on relay paths", () => {
     expect(response.status).toBe(405);
     expect(response.headers.get("allow")).toBe(allow);
     shape(await response.json());
-  });
-});
-
-describe("a WebSocket opening of the Responses API", () => {
-  it("is 426 in OpenAI's error shape, so Codex moves to HTTP at once instead of retrying (a 405 cost it five retries)", async () => {
-    // fetch cannot send an Upgrade header; node:http can, and hands a 426 back as a plain response.
-    const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = request(`${env.tollgate.url}/v1/responses`, {
-        headers: { connection: "Upgrade", upgrade: "websocket", "sec-websocket-version": "13", "sec-websocket-key": "dGhlIHNhbXBsZSBub25jZQ==", authorization: `Bearer ${keys.gpt}` },
-      });
-      req.on("upgrade", () => reject(new Error("the gateway accepted a WebSocket")));
-      req.on("response", (response) => {
-        let text = "";
-        response.on("data", (chunk) => (text += chunk));
-        response.on("end", () => resolve({ status: response.statusCode!, body: text }));
-      });
-      req.on("error", reject).end();
-    });
-    expect(status).toBe(426);
-    expect(JSON.parse(body).error).toMatchObject({ code: "websocket_not_supported", type: "invalid_request_error", message: expect.stringContaining("POST /v1/responses") });
   });
 });

@@ -9,7 +9,6 @@ const codeByKind: Partial<Record<GatewayErrorKind, string>> = {
   interface_mismatch: "group_cannot_serve_interface",
   model_not_found: "model_not_found",
   method_not_allowed: "method_not_allowed",
-  websocket_not_supported: "websocket_not_supported",
   too_large: "request_too_large",
   quota_exhausted: "insufficient_quota",
   rate_limited: "rate_limit_exceeded",

@@ -1,0 +1,154 @@
+// The Responses API over a WebSocket (OpenAI's WebSocket mode: the OpenAI SDK's `ResponsesWS`, and
+// Codex with OpenAI's own provider, which opens it before HTTP). Each `response.create` message is
+// the body of a `POST /v1/responses` call with `stream: true`, and the stream's events go back one
+// message each. The bridge makes that call to this gateway itself over loopback, so a WebSocket
+// call is validated, routed, limited, billed and logged exactly as an HTTP one (at the cost of one
+// loopback hop a turn); it adds only what the mode has of its own:
+// - `previous_response_id` names the connection's last response, which the server keeps: its input
+//   and output stand before the new input (the mode's incremental inputs). Another id is refused.
+// - `generate: false` prepares that state without calling a model (nothing is billed).
+// - `stream_id`, when given, is echoed on every event of its response.
+// - The key is checked when the socket opens (a refused key is the HTTP answer to the upgrade).
+// One response runs at a time; messages that arrive meanwhile wait their turn.
+import { randomBytes } from "node:crypto";
+import { type IncomingMessage, STATUS_CODES, type Server } from "node:http";
+import type { Duplex } from "node:stream";
+import { request } from "undici";
+import { type WebSocket, WebSocketServer } from "ws";
+import { record } from "../metrics/metrics.ts";
+import { SseSplitter } from "./upstreams/sse.ts";
+
+type Json = Record<string, any>;
+type Last = { id: string; input: unknown[]; output: unknown[] };
+
+/** The headers of the socket's upgrade that its calls carry: the caller's credentials and who it is. */
+const forwarded = ["authorization", "x-api-key", "user-agent", "openai-organization", "openai-project"];
+
+export function serveResponsesWebSocket(server: Server, options: { maxPayload: number }): void {
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: options.maxPayload, perMessageDeflate: false });
+  server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = (req.url ?? "").split("?", 1)[0].replace(/\/+$/, "");
+    if (path.toLowerCase() !== "/v1/responses") return refuseUpgrade(socket, 404, `${path || "/"} has no WebSocket; the Responses API has one at /v1/responses.`);
+    const headers = callHeaders(req);
+    const base = loopbackBase(server);
+    // The key, checked before the socket opens (a listing of models costs no upstream call).
+    request(`${base}/v1/models`, { headers })
+      .then(async (answer) => {
+        const body = await answer.body.text();
+        if (answer.statusCode >= 400) return refuseUpgrade(socket, answer.statusCode, body, "application/json");
+        sockets.handleUpgrade(req, socket, head, (ws) => {
+          record.websocket("open");
+          connection(ws, base, headers);
+        });
+      })
+      .catch(() => refuseUpgrade(socket, 503, "The gateway could not open the WebSocket; use POST /v1/responses."));
+  });
+}
+
+function callHeaders(req: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  for (const name of forwarded) {
+    const value = req.headers[name];
+    if (typeof value === "string") headers[name] = value;
+  }
+  return headers;
+}
+
+/** Where this worker's own server answers: its address, or loopback where it listens on every one. */
+function loopbackBase(server: Server): string {
+  const address = server.address();
+  if (!address || typeof address === "string") throw new Error("the server is not listening on a port");
+  const host = address.address === "0.0.0.0" || address.address === "::" ? "127.0.0.1" : address.address;
+  return `http://${host.includes(":") ? `[${host}]` : host}:${address.port}`;
+}
+
+function refuseUpgrade(socket: Duplex, status: number, message: string, type = "text/plain"): void {
+  const body = type === "application/json" ? message : JSON.stringify({ error: { message, type: "invalid_request_error", param: null, code: status === 404 ? "not_found" : null } });
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? "Error"}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+}
+
+function connection(ws: WebSocket, base: string, headers: Record<string, string>): void {
+  let last: Last | undefined;
+  let turn = Promise.resolve();
+  const abort = new AbortController();
+  ws.on("close", () => abort.abort());
+  ws.on("message", (data, isBinary) => {
+    turn = turn
+      .then(() => (ws.readyState === ws.OPEN ? respond(isBinary ? null : data.toString()) : undefined))
+      .catch(() => error(500, "server_error", "The gateway failed to answer this message; send it again."));
+  });
+
+  const send = (event: Json): void => {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(event));
+  };
+  const error = (status: number, code: string, message: string, param: string | null = null, streamId?: unknown): void =>
+    send({ type: "error", status, error: { type: status === 429 ? "rate_limit_exceeded" : status >= 500 ? "server_error" : "invalid_request_error", code, message, param }, ...(streamId === undefined ? {} : { stream_id: streamId }) });
+
+  async function respond(text: string | null): Promise<void> {
+    let message: Json;
+    try {
+      message = text === null ? null : JSON.parse(text);
+    } catch {
+      message = null as never;
+    }
+    if (!message || typeof message !== "object" || Array.isArray(message)) return error(400, "invalid_json", "A message is one JSON object, such as {\"type\": \"response.create\", …}.");
+    const { type, stream_id: streamId, generate, previous_response_id: previous, ...body } = message;
+    if (type !== "response.create") return error(400, "unsupported_event", `\`${String(type)}\` is not an event this gateway takes; send response.create.`, "type", streamId);
+    record.websocket("response.create");
+    let input: unknown[] = body.input === undefined ? [] : Array.isArray(body.input) ? body.input : [{ role: "user", content: body.input }];
+    if (previous != null) {
+      if (!last || previous !== last.id)
+        return error(400, "previous_response_not_found", `Previous response ${JSON.stringify(previous)} is not this connection's last response; a translated or stored-nothing gateway keeps only that one: send the whole input.`, "previous_response_id", streamId);
+      input = [...last.input, ...last.output, ...input];
+    }
+    if (generate === false) {
+      // State for the next response, and no model call: nothing is billed.
+      last = { id: `resp_${randomBytes(12).toString("hex")}`, input, output: [] };
+      const response = { id: last.id, object: "response", status: "completed", model: body.model, output: [], usage: null };
+      send({ type: "response.created", response: { ...response, status: "in_progress" }, sequence_number: 0, ...(streamId === undefined ? {} : { stream_id: streamId }) });
+      send({ type: "response.completed", response, sequence_number: 1, ...(streamId === undefined ? {} : { stream_id: streamId }) });
+      return;
+    }
+    await call({ ...body, input, stream: true }, input, streamId);
+  }
+
+  async function call(body: Json, input: unknown[], streamId: unknown): Promise<void> {
+    const echo = streamId === undefined ? "" : `,"stream_id":${JSON.stringify(streamId)}`;
+    let answer;
+    try {
+      answer = await request(`${base}/v1/responses`, { method: "POST", headers, body: JSON.stringify(body), signal: abort.signal });
+    } catch {
+      if (!abort.signal.aborted) error(503, "unavailable", "The gateway could not make the call; send it again.", null, streamId);
+      return;
+    }
+    if (answer.statusCode !== 200) {
+      // Said as the mode says an HTTP error: an error event with the status and the error object.
+      const text = await answer.body.text().catch(() => "");
+      let said: Json | undefined;
+      try {
+        said = JSON.parse(text)?.error;
+      } catch {}
+      send({ type: "error", status: answer.statusCode, error: said ?? { type: "server_error", code: null, message: text || `HTTP ${answer.statusCode}`, param: null }, ...(streamId === undefined ? {} : { stream_id: streamId }) });
+      return;
+    }
+    const splitter = new SseSplitter();
+    const forward = (events: ReturnType<SseSplitter["push"]>) => {
+      for (const event of events) {
+        const data = event.data;
+        if (!data || data === "[DONE]") continue;
+        // Only the last event's response is read (the state for previous_response_id); each event goes on as it came, with its stream_id.
+        if (event.event === "response.completed" || event.event === "response.incomplete") {
+          const response = JSON.parse(data).response;
+          if (response?.id) last = { id: response.id, input, output: Array.isArray(response.output) ? response.output : [] };
+        }
+        if (ws.readyState === ws.OPEN) ws.send(echo && data.endsWith("}") ? `${data.slice(0, -1)}${echo}}` : data);
+      }
+    };
+    try {
+      for await (const chunk of answer.body) forward(splitter.push(chunk));
+      forward(splitter.end());
+    } catch {
+      // The socket closed (the call was aborted, as a client's disconnect aborts it) or the stream broke; its error event, if any, went on.
+    }
+  }
+}
