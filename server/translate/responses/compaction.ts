@@ -23,6 +23,19 @@ export const compactionRequest = [
 /** What the model is told where a compaction item stood. */
 const summaryIntroduction = "The conversation before this point was compacted. This summary of it was written to continue the work from:";
 
+/**
+ * The failure a compaction with no summary gets instead of its item: the model called a tool
+ * anyway, refused, or spent its output on reasoning. An empty item would replace the caller's whole
+ * history with nothing; a failed response leaves the history as it was, for a retry.
+ */
+export const noSummary = {
+  code: "server_error",
+  message: "The upstream model wrote no summary, so the conversation was not compacted. Retry the request.",
+};
+
+/** Whether the model's words are a summary to compact to (any text but whitespace). */
+export const isSummary = (text: string): boolean => text.trim() !== "";
+
 /** The caller's `compaction` item: the summary, carried. */
 export function compactionItem(summary: string): Json {
   return { id: `cmp_${randomBytes(12).toString("hex")}`, type: "compaction", encrypted_content: carry({ origin: "responses", value: { type: "compaction", summary } }) };

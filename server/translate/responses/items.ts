@@ -6,7 +6,7 @@ import { carry } from "../carry.ts";
 import type { CanonicalResponse, Opaque, StopReason, ToolChoice, ToolDefinition } from "../canonical.ts";
 import type { CallerContext } from "../codec.ts";
 import { freeformInput, freeformToolNames, isFreeform } from "../freeform-tools.ts";
-import { compactionItem, compactionStop } from "./compaction.ts";
+import { compactionItem, compactionStop, isSummary, noSummary } from "./compaction.ts";
 import { callerTool } from "./namespaces.ts";
 
 type Json = Record<string, unknown>;
@@ -102,7 +102,7 @@ function toolObject(tool: ToolDefinition): Json {
 /** The response object, with the request fields the SDK types expect echoed from the caller's request. */
 export function responseObject(
   context: CallerContext,
-  fields: { id: string; created: number; status: string; output: Json[]; usage: Usage | null; incomplete_details?: Json | null },
+  fields: { id: string; created: number; status: string; output: Json[]; usage: Usage | null; incomplete_details?: Json | null; error?: Json | null },
 ): Json {
   const request = context.request;
   return {
@@ -111,7 +111,7 @@ export function responseObject(
     created_at: fields.created,
     status: fields.status,
     background: false,
-    error: null,
+    error: fields.error ?? null,
     incomplete_details: fields.incomplete_details ?? null,
     instructions: request.system.length ? request.system.map((part) => part.text).join("\n\n") : null,
     max_output_tokens: request.maxOutputTokens ?? null,
@@ -160,8 +160,10 @@ export function writeResponse(response: CanonicalResponse, context: CallerContex
   if (context.request.compaction) {
     // The model's words are the summary; reasoning and any tool call are left out (compaction.ts).
     const summary = response.content.map((part) => (part.type === "text" ? part.text : "")).join("");
+    const answered = { id: responseId(response.id), created: response.created, usage: response.usage };
+    if (!isSummary(summary)) return responseObject(context, { ...answered, status: "failed", error: noSummary, output });
     output.push(compactionItem(summary));
-    return responseObject(context, { id: responseId(response.id), created: response.created, ...finalStatus(compactionStop(response.stopReason)), output, usage: response.usage });
+    return responseObject(context, { ...answered, ...finalStatus(compactionStop(response.stopReason)), output });
   }
   const freeform = freeformToolNames(context.request);
   for (const part of response.content) {

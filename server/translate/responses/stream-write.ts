@@ -12,7 +12,7 @@ import { noUsage, type Usage } from "../../domain/usage.ts";
 import type { Opaque, StreamEvent } from "../canonical.ts";
 import type { CallerContext, StreamWriter } from "../codec.ts";
 import { FreeformInputStream, freeformToolNames } from "../freeform-tools.ts";
-import { compactionItem, compactionStop } from "./compaction.ts";
+import { compactionItem, compactionStop, isSummary, noSummary } from "./compaction.ts";
 import { customToolCallItem, finalStatus, functionCallItem, ItemIds, messageItem, reasoningItem, refusalPart, responseId, responseObject, textPart } from "./items.ts";
 import { callerTool } from "./namespaces.ts";
 
@@ -108,13 +108,18 @@ export class ResponsesStreamWriter implements StreamWriter {
 
   /**
    * A compaction's stream (compaction.ts): the model's text is gathered, not shown, and becomes one
-   * `compaction` item at the end; reasoning and any tool call are left out.
+   * `compaction` item at the end; reasoning and any tool call are left out. No summary at all is a
+   * failed response (compaction.ts: noSummary).
    */
   private compacting(event: StreamEvent): string {
     if (event.type === "text_delta") this.summary += event.text;
     else if (event.type === "usage") this.usage = event.usage;
     else if (event.type === "finish") {
       this.usage = event.usage;
+      if (!isSummary(this.summary)) {
+        const response = responseObject(this.context, { id: this.id, created: this.created, status: "failed", error: noSummary, output: [], usage: this.usage });
+        return this.emit("response.failed", { response });
+      }
       const item = compactionItem(this.summary);
       this.output = [item];
       const status = finalStatus(compactionStop(event.stopReason));
