@@ -218,7 +218,9 @@ function readToolConfig(config: Json, request: CanonicalRequest): void {
   if (calling === undefined) return;
   const path = "toolConfig.functionCallingConfig";
   onlyKeys(calling, ["mode", "allowedFunctionNames"], path, () => "This field has no counterpart in the upstream's format; remove it.");
-  const names: string[] | undefined = pick(calling, "allowedFunctionNames");
+  // An empty list is no list (proto3 has no empty repeated field apart from an unset one): no restriction.
+  const listed: string[] | undefined = pick(calling, "allowedFunctionNames");
+  const names = listed?.length ? listed : undefined;
   const mode = calling.mode;
   let choice: ToolChoice | undefined;
   if (mode === "AUTO") choice = { type: "auto" };

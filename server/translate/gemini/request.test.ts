@@ -349,6 +349,14 @@ describe("gemini request reader: allowedFunctionNames", () => {
     expect(choiceOf({ mode: "ANY", allowedFunctionNames: ["c", "b", "a"] })).toEqual({ type: "required" });
   });
 
+  it("an empty allowedFunctionNames restricts nothing, as Gemini reads it (an empty repeated field is an unset one)", () => {
+    expect(choiceOf({ mode: "ANY", allowedFunctionNames: [] })).toEqual({ type: "required" });
+    expect(choiceOf({ mode: "VALIDATED", allowedFunctionNames: [] })).toEqual({ type: "auto" });
+    // So every tool still reaches an Anthropic upstream: none is dropped as "not allowed".
+    const request = geminiCodec.readRequest({ contents: text("x"), tools: declarations, toolConfig: { functionCallingConfig: { mode: "VALIDATED", allowedFunctionNames: [] } } }, { stream: false, model: "claude-sonnet-4-6" });
+    expect((messagesCodec.writeRequest(request) as any).tools.map((tool: any) => tool.name)).toEqual(["a", "b", "c"]);
+  });
+
   it("reaches an Anthropic upstream as only the allowed tools, a call required", () => {
     const request = geminiCodec.readRequest({ contents: text("x"), tools: declarations, toolConfig: { functionCallingConfig: { mode: "ANY", allowedFunctionNames: ["c", "a"] } } }, { stream: false, model: "claude-sonnet-4-6" });
     const body = messagesCodec.writeRequest(request) as any;
