@@ -393,6 +393,24 @@ describe("a caller without a stream whose request an error inside the upstream's
     }
   });
 
+  it("never hears the channel's refused key as its own 401: OpenAI's invalid-key object (type invalid_request_error, code invalid_api_key) in a chat stream fails over", async () => {
+    // OpenAI's own words for a key it does not know, as an OpenAI-compatible relay says them inside a 200 stream.
+    const keyRefused = { error: { message: "Incorrect API key provided: sk-up***89. You can find your API key at https://platform.openai.com/account/api-keys.", type: "invalid_request_error", param: null, code: "invalid_api_key" } };
+    for (const [label, caller, upstream] of [
+      ["translated, Anthropic caller without a stream", callers.messages, groups.chat],
+      ["passthrough chat", callers.chat, groups.chat],
+    ] as const) {
+      scripted.play([data(keyRefused)]);
+      const name = unique("chat-key-refused");
+      const answer = await callWith({ ...caller, body: (model) => ({ ...(caller.body(model) as object), stream: label.startsWith("passthrough") }) }, upstream, name);
+      expect(answer.status, `${label}: ${answer.text}`).toBe(503);
+      expect(answer.text, label).not.toContain("sk-up");
+      const [call] = await env.ledger(name);
+      const detail = (await env.operator.GET("/api/usage/calls/{id}", { params: { path: { id: call.id } } })).data!;
+      expect(detail.failovers, label).toEqual([expect.objectContaining({ reason: expect.stringContaining("stream began with an error event: Incorrect API key provided") })]);
+    }
+  });
+
   it("hears it so through the chat and Anthropic SDKs too", async () => {
     scripted.play([data(geminiNotFound)]);
     const openai = new OpenAI({ apiKey: await env.key(groups.gemini.group, unique("no-stream-chat")), baseURL: `${env.tollgate.url}/v1`, maxRetries: 0 });

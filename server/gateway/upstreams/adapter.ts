@@ -100,9 +100,11 @@ const isRequestFaultStatus = (status: number): boolean => status >= 400 && statu
  * status (a NOT_FOUND as Gemini's HTTP 404), but FAILED_PRECONDITION: Gemini says so of the
  * channel's own project or region ("User location is not supported"), which another channel need
  * not share. An error that gives no word (Gemini's `{"code": 400}` alone) is judged by its status.
+ * A status of refused credentials or a rate limit is the channel's whatever the word: OpenAI types
+ * its unknown key `invalid_request_error` (coded `invalid_api_key`, which says 401).
  */
 function blamesRequest(kind: string | undefined, status: number): boolean {
-  if (kind === undefined) return isRequestFaultStatus(status);
+  if (kind === undefined || status === 401 || status === 403 || status === 429) return isRequestFaultStatus(status);
   const named = googleStatusCode(kind);
   if (named !== undefined) return kind !== "FAILED_PRECONDITION" && isRequestFaultStatus(named);
   return requestFaults.test(kind);
