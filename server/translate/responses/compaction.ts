@@ -36,9 +36,11 @@ export const noSummary = {
 /** Whether the model's words are a summary to compact to (any text but whitespace). */
 export const isSummary = (text: string): boolean => text.trim() !== "";
 
+export const compactionId = () => `cmp_${randomBytes(12).toString("hex")}`;
+
 /** The caller's `compaction` item: the summary, carried. */
-export function compactionItem(summary: string): Json {
-  return { id: `cmp_${randomBytes(12).toString("hex")}`, type: "compaction", encrypted_content: carry({ origin: "responses", value: { type: "compaction", summary } }) };
+export function compactionItem(summary: string, id = compactionId()): Json {
+  return { id, type: "compaction", encrypted_content: carry({ origin: "responses", value: { type: "compaction", summary } }) };
 }
 
 /**

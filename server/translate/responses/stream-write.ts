@@ -12,7 +12,7 @@ import { noUsage, type Usage } from "../../domain/usage.ts";
 import type { Opaque, StreamEvent } from "../canonical.ts";
 import type { CallerContext, StreamWriter } from "../codec.ts";
 import { FreeformInputStream, freeformToolNames } from "../freeform-tools.ts";
-import { compactionItem, compactionStop, isSummary, noSummary } from "./compaction.ts";
+import { compactionId, compactionItem, compactionStop, isSummary, noSummary } from "./compaction.ts";
 import { customToolCallItem, finalStatus, functionCallItem, ItemIds, messageItem, reasoningItem, refusalPart, responseId, responseObject, textPart } from "./items.ts";
 import { callerTool } from "./namespaces.ts";
 
@@ -36,6 +36,8 @@ export class ResponsesStreamWriter implements StreamWriter {
   private usage: Usage = noUsage();
   private freeform: Set<string> | null;
   private summary = "";
+  private compactionId = compactionId();
+  private compactingSaid = 0;
 
   constructor(context: CallerContext) {
     this.context = context;
@@ -112,20 +114,30 @@ export class ResponsesStreamWriter implements StreamWriter {
    * failed response (compaction.ts: noSummary).
    */
   private compacting(event: StreamEvent): string {
-    if (event.type === "text_delta") this.summary += event.text;
-    else if (event.type === "usage") this.usage = event.usage;
+    if (event.type === "text_delta" || event.type === "reasoning_delta") {
+      if (event.type === "text_delta") this.summary += event.text;
+      // While the summary is written, a progress event a second (as OpenAI's compaction sends them),
+      // so that no proxy between here and the caller takes a long summary for a dead stream.
+      const now = Date.now();
+      if (now - this.compactingSaid < 1000) return "";
+      // The item is announced (without its content, which is not written yet) before the first.
+      const added = this.compactingSaid === 0 ? this.emit("response.output_item.added", { output_index: 0, item: { id: this.compactionId, type: "compaction", encrypted_content: "" } }) : "";
+      this.compactingSaid = now;
+      return added + this.emit("response.compaction.compacting", { item_id: this.compactionId, output_index: 0 });
+    }
+    if (event.type === "usage") this.usage = event.usage;
     else if (event.type === "finish") {
       this.usage = event.usage;
       if (!isSummary(this.summary)) {
         const response = responseObject(this.context, { id: this.id, created: this.created, status: "failed", error: noSummary, output: [], usage: this.usage });
         return this.emit("response.failed", { response });
       }
-      const item = compactionItem(this.summary);
+      const item = compactionItem(this.summary, this.compactionId);
       this.output = [item];
       const status = finalStatus(compactionStop(event.stopReason));
       const response = responseObject(this.context, { id: this.id, created: this.created, ...status, output: this.output, usage: this.usage });
       return (
-        this.emit("response.output_item.added", { output_index: 0, item }) +
+        (this.compactingSaid === 0 ? this.emit("response.output_item.added", { output_index: 0, item }) : "") +
         this.emit("response.output_item.done", { output_index: 0, item }) +
         this.emit(status.status === "completed" ? "response.completed" : "response.incomplete", { response })
       );

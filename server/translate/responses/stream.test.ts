@@ -304,8 +304,12 @@ describe("responses writers: a compaction's answer", () => {
   it.each(["tool_use", "max_tokens"] as const)("is one compaction item of the model's text, reasoning and any tool call left out, completed (stop %s)", async (stopReason) => {
     const writer = responsesCodec.streamWriter(compacting);
     const sse = canonicalStream(stopReason).map((event) => writer.write(event)).join("");
-    // No message, reasoning or call reaches the caller while the summary is written.
+    // No message, reasoning or call reaches the caller while the summary is written; a progress event does, naming the item to come.
     expect(sse).not.toMatch(/output_text|reasoning_summary|function_call/);
+    const progress = sse.split("\n").filter((line) => line.startsWith("data: ") && line.includes('"response.compaction.compacting"')).map((line) => JSON.parse(line.slice(6)));
+    expect(progress).toHaveLength(1); // at most one a second
+    const done = sse.split("\n").find((line) => line.includes('"response.output_item.done"'))!;
+    expect(JSON.parse(done.slice(6)).item.id).toBe(progress[0].item_id);
     const streamed = await client(sse).responses.stream({ model: "m", input: "x" }).finalResponse();
     const assembler = new Assembler();
     for (const event of canonicalStream(stopReason)) assembler.add(event);
