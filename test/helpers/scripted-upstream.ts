@@ -4,7 +4,10 @@
 // edges, which the mocks never do.
 import { once } from "node:events";
 import { createServer } from "node:http";
+import { afterAll, beforeAll } from "vitest";
 import { sleep } from "../mock-upstreams/server.ts";
+import { optIn } from "../translation/pairs.ts";
+import { type RelayEnv, startRelayEnv } from "./relay-env.ts";
 
 export type Script = { events: string[]; end?: "end" | "reset" | "hang"; status?: number; headers?: Record<string, string> };
 
@@ -44,6 +47,28 @@ export const everyChannelAt = (url: string) => ({
   TOLLGATE_QWEN_BASE_URL: `${url}/v1`,
   TOLLGATE_GEMINI_BASE_URL: url,
 });
+
+export type ScriptedUpstream = Awaited<ReturnType<typeof startScriptedUpstream>>;
+
+/**
+ * For a suite: a gateway whose every channel answers from one scripted upstream, translation opted
+ * in, started before its tests and stopped after. `quietCircuits`: the calls fail on purpose, so no
+ * circuit may open and change what the next one sees.
+ */
+export function useScriptedRelay(options: { quietCircuits?: boolean }, onStarted: (started: { env: RelayEnv; scripted: ScriptedUpstream }) => void): void {
+  let started: { env: RelayEnv; scripted: ScriptedUpstream } | undefined;
+  beforeAll(async () => {
+    const scripted = await startScriptedUpstream();
+    const env = await startRelayEnv({ env: { ...everyChannelAt(scripted.url), ...(options.quietCircuits ? { TOLLGATE_CIRCUIT_MIN_CALLS: "100000" } : {}) } });
+    started = { env, scripted };
+    await optIn(env);
+    onStarted(started);
+  }, 60_000);
+  afterAll(async () => {
+    await started?.env.stop();
+    started?.scripted.close();
+  });
+}
 
 /** A named SSE event (Anthropic, Responses). */
 export const sseEvent = (name: string, value: unknown) => `event: ${name}\ndata: ${JSON.stringify(value)}\n\n`;

@@ -4,28 +4,14 @@
 // without usageMetadata); a client that leaves mid-stream. One scripted upstream serves every
 // channel kind here, so a test says exactly which events go out and how the stream ends.
 import { ApiError, GoogleGenAI } from "@google/genai";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { unique } from "../helpers/fixtures.ts";
-import { type RelayEnv, startRelayEnv } from "../helpers/relay-env.ts";
-import { everyChannelAt, sseData, sseEvent, startScriptedUpstream } from "../helpers/scripted-upstream.ts";
-import { optIn } from "../translation/pairs.ts";
+import type { RelayEnv } from "../helpers/relay-env.ts";
+import { sseData, sseEvent, type ScriptedUpstream, useScriptedRelay } from "../helpers/scripted-upstream.ts";
 
 let env: RelayEnv;
-let scripted: Awaited<ReturnType<typeof startScriptedUpstream>>;
-
-beforeAll(async () => {
-  scripted = await startScriptedUpstream();
-  env = await startRelayEnv({
-    env: {
-      ...everyChannelAt(scripted.url),
-    },
-  });
-  await optIn(env);
-}, 60_000);
-afterAll(async () => {
-  await env?.stop();
-  scripted?.close();
-});
+let scripted: ScriptedUpstream;
+useScriptedRelay({ quietCircuits: false }, (started) => ({ env, scripted } = started));
 
 const named = sseEvent;
 const data = sseData;

@@ -10,30 +10,14 @@
 import Anthropic from "@anthropic-ai/sdk";
 import { ApiError, GoogleGenAI } from "@google/genai";
 import OpenAI from "openai";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { unique } from "../helpers/fixtures.ts";
-import { type RelayEnv, startRelayEnv, upstreamKeys } from "../helpers/relay-env.ts";
-import { everyChannelAt, sseData, sseEvent, startScriptedUpstream } from "../helpers/scripted-upstream.ts";
-import { optIn } from "../translation/pairs.ts";
+import { type RelayEnv, upstreamKeys } from "../helpers/relay-env.ts";
+import { sseData, sseEvent, type ScriptedUpstream, useScriptedRelay } from "../helpers/scripted-upstream.ts";
 
 let env: RelayEnv;
-let scripted: Awaited<ReturnType<typeof startScriptedUpstream>>;
-
-beforeAll(async () => {
-  scripted = await startScriptedUpstream();
-  env = await startRelayEnv({
-    env: {
-      ...everyChannelAt(scripted.url),
-      // Every call here fails on purpose: no circuit may open and change what the next one sees.
-      TOLLGATE_CIRCUIT_MIN_CALLS: "100000",
-    },
-  });
-  await optIn(env);
-}, 60_000);
-afterAll(async () => {
-  await env?.stop();
-  scripted?.close();
-});
+let scripted: ScriptedUpstream;
+useScriptedRelay({ quietCircuits: true }, (started) => ({ env, scripted } = started));
 
 const named = sseEvent;
 const data = sseData;

@@ -3,24 +3,14 @@
 // does here. An empty compaction item would have the caller drop its whole history for nothing;
 // it gets a failed response instead, its history untouched for a retry.
 import OpenAI from "openai";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { unique } from "../helpers/fixtures.ts";
-import { type RelayEnv, startRelayEnv } from "../helpers/relay-env.ts";
-import { everyChannelAt, sseEvent, startScriptedUpstream } from "../helpers/scripted-upstream.ts";
-import { optIn } from "./pairs.ts";
+import type { RelayEnv } from "../helpers/relay-env.ts";
+import { sseEvent, type ScriptedUpstream, useScriptedRelay } from "../helpers/scripted-upstream.ts";
 
 let env: RelayEnv;
-let scripted: Awaited<ReturnType<typeof startScriptedUpstream>>;
-
-beforeAll(async () => {
-  scripted = await startScriptedUpstream();
-  env = await startRelayEnv({ env: { ...everyChannelAt(scripted.url), TOLLGATE_CIRCUIT_MIN_CALLS: "100000" } });
-  await optIn(env);
-}, 60_000);
-afterAll(async () => {
-  await env?.stop();
-  scripted?.close();
-});
+let scripted: ScriptedUpstream;
+useScriptedRelay({ quietCircuits: true }, (started) => ({ env, scripted } = started));
 
 const usage = { input_tokens: 120, output_tokens: 9 };
 /** Anthropic's stream of a turn that answers only a tool call. */

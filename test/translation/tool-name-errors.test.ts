@@ -4,26 +4,15 @@
 // in a stream's error event alike. A scripted upstream says the refusal.
 import Anthropic from "@anthropic-ai/sdk";
 import { GoogleGenAI } from "@google/genai";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { hashedName } from "../../server/translate/tool-names.ts";
 import { unique } from "../helpers/fixtures.ts";
-import { type RelayEnv, startRelayEnv } from "../helpers/relay-env.ts";
-import { everyChannelAt, sseEvent, startScriptedUpstream } from "../helpers/scripted-upstream.ts";
-import { optIn } from "./pairs.ts";
+import type { RelayEnv } from "../helpers/relay-env.ts";
+import { sseEvent, type ScriptedUpstream, useScriptedRelay } from "../helpers/scripted-upstream.ts";
 
 let env: RelayEnv;
-let scripted: Awaited<ReturnType<typeof startScriptedUpstream>>;
-
-beforeAll(async () => {
-  scripted = await startScriptedUpstream();
-  // Every call here is refused on purpose: no circuit may open and change what the next one sees.
-  env = await startRelayEnv({ env: { ...everyChannelAt(scripted.url), TOLLGATE_CIRCUIT_MIN_CALLS: "100000" } });
-  await optIn(env);
-}, 60_000);
-afterAll(async () => {
-  await env?.stop();
-  scripted?.close();
-});
+let scripted: ScriptedUpstream;
+useScriptedRelay({ quietCircuits: true }, (started) => ({ env, scripted } = started));
 
 const parameters = { type: "object", properties: { path: { type: "string" } }, required: ["path"] };
 const geminiTools = [
