@@ -27,6 +27,8 @@ const forwarded = ["authorization", "x-api-key", "user-agent", "openai-organizat
 export function serveResponsesWebSocket(server: Server, options: { maxPayload: number }): void {
   const sockets = new WebSocketServer({ noServer: true, maxPayload: options.maxPayload, perMessageDeflate: false });
   server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // A socket's error (the client reset it) is its end, never the worker's: an unheard 'error' would throw.
+    socket.on("error", () => socket.destroy());
     const path = (req.url ?? "").split("?", 1)[0].replace(/\/+$/, "");
     if (path.toLowerCase() !== "/v1/responses") return refuseUpgrade(socket, 404, `${path || "/"} has no WebSocket; the Responses API has one at /v1/responses.`);
     const headers = callHeaders(req);
@@ -72,6 +74,8 @@ function connection(ws: WebSocket, base: string, headers: Record<string, string>
   let turn = Promise.resolve();
   const abort = new AbortController();
   ws.on("close", () => abort.abort());
+  // A frame that breaks the protocol (or one past maxPayload): ws closes the socket with its code; unheard, the error would end the worker.
+  ws.on("error", () => {});
   ws.on("message", (data, isBinary) => {
     turn = turn
       .then(() => (ws.readyState === ws.OPEN ? respond(isBinary ? null : data.toString()) : undefined))

@@ -117,6 +117,19 @@ describe("the Responses WebSocket's opening", () => {
       socket.on("error", reject);
     });
 
+  it("a socket that breaks the protocol is closed, and the worker lives on", async () => {
+    const key = await keyFor(env, groups.gpt, "ws-broken");
+    const socket = new WebSocket(`${env.tollgate.url.replace(/^http/, "ws")}/v1/responses`, { headers: { authorization: `Bearer ${key.secret}` } });
+    await new Promise((opened) => socket.on("open", opened));
+    const closed = new Promise<number>((done) => socket.on("close", (code) => done(code)));
+    // A text frame with RSV1 set, which no extension was agreed for: the server's ws raises an error.
+    (socket as any)._socket.write(Buffer.from([0xc1, 0x80, 0, 0, 0, 0]));
+    expect(await closed).toBe(1002);
+    await new Promise((settled) => setTimeout(settled, 300));
+    expect(env.tollgate.output()).not.toContain("worker.exited");
+    expect(await open("/v1/responses", { authorization: `Bearer ${key.secret}` })).toBe("open");
+  });
+
   it("with a refused key is the gateway's 401 in OpenAI's shape; elsewhere than /v1/responses a 404", async () => {
     const refused = await open("/v1/responses", { authorization: "Bearer tg-not-a-key" });
     expect(refused).toMatchObject({ status: 401 });
