@@ -102,7 +102,7 @@ function connection(ws: WebSocket, base: string, headers: Record<string, string>
     let input: unknown[] = body.input === undefined ? [] : Array.isArray(body.input) ? body.input : [{ role: "user", content: body.input }];
     if (previous != null) {
       if (!last || previous !== last.id)
-        return error(400, "previous_response_not_found", `Previous response ${JSON.stringify(previous)} is not this connection's last response; a translated or stored-nothing gateway keeps only that one: send the whole input.`, "previous_response_id", streamId);
+        return error(400, "previous_response_not_found", `Previous response ${JSON.stringify(previous)} is not this connection's last response, the only one this gateway keeps: name that one, or send the whole input.`, "previous_response_id", streamId);
       input = [...last.input, ...last.output, ...input];
     }
     if (generate === false) {
