@@ -5,7 +5,8 @@
 // call is validated, routed, limited, billed and logged exactly as an HTTP one (at the cost of one
 // loopback hop a turn); it adds only what the mode has of its own:
 // - `previous_response_id` names the connection's last response, which the server keeps: its input
-//   and output stand before the new input (the mode's incremental inputs). Another id is refused.
+//   and output stand before the new input (the mode's incremental inputs), less, with `store: false`,
+//   reasoning items that carry no content (references to nothing stored). Another id is refused.
 // - `generate: false` prepares that state without calling a model (nothing is billed).
 // - `stream_id`, when given, is echoed on every event of its response.
 // - The key is checked when the socket opens (a refused key is the HTTP answer to the upgrade).
@@ -69,6 +70,13 @@ function refuseUpgrade(socket: Duplex, status: number, message: string, type = "
   socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? "Error"}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }
 
+/**
+ * An output item that can stand in a stateless call's input: a reasoning item without its encrypted
+ * content is only a reference to a stored item, which `store: false` never stored (OpenAI refuses
+ * it); the model's own mode keeps it in the connection, this bridge does not.
+ */
+const isSentBackWithoutState = (item: any) => !(item?.type === "reasoning" && typeof item.encrypted_content !== "string");
+
 function connection(ws: WebSocket, base: string, headers: Record<string, string>): void {
   let last: Last | undefined;
   let turn = Promise.resolve();
@@ -103,7 +111,7 @@ function connection(ws: WebSocket, base: string, headers: Record<string, string>
     if (previous != null) {
       if (!last || previous !== last.id)
         return error(400, "previous_response_not_found", `Previous response ${JSON.stringify(previous)} is not this connection's last response, the only one this gateway keeps: name that one, or send the whole input.`, "previous_response_id", streamId);
-      input = [...last.input, ...last.output, ...input];
+      input = [...last.input, ...(body.store === false ? last.output.filter(isSentBackWithoutState) : last.output), ...input];
     }
     if (generate === false) {
       // State for the next response, and no model call: nothing is billed.

@@ -105,6 +105,25 @@ describe.each([["claude", groups.claude], ["gpt", groups.gpt]] as const)("the Re
   });
 });
 
+describe("the Responses WebSocket, stateless", () => {
+  it("previous_response_id with store false leaves out a reasoning item without its content, which OpenAI would take for a reference to nothing stored", async () => {
+    const key = await keyFor(env, groups.gpt, "ws-stateless");
+    const since = mark(env, groups.gpt);
+    env.mocks.openai.next("thinking", "thinking");
+    const { socket, ended } = await connect(key.secret);
+    // Reasoning asked, but not its encrypted content: the reasoning item comes back as a bare id.
+    socket.send({ type: "response.create", model: groups.gpt.model, store: false, reasoning: { effort: "low" }, input: "Say hello." });
+    const first = (await ended()) as OpenAI.Responses.ResponseCompletedEvent;
+    expect(first.response.output.map((item) => item.type)).toContain("reasoning");
+    socket.send({ type: "response.create", model: groups.gpt.model, store: false, reasoning: { effort: "low" }, previous_response_id: first.response.id, input: "And again." });
+    const second = await ended();
+    expect(second.type, JSON.stringify(second)).toBe("response.completed");
+    const [, upstream] = upstreamSince(env, groups.gpt, since);
+    expect(upstream.body.input.map((item: any) => item.type ?? item.role)).not.toContain("reasoning");
+    expect(upstream.raw).toContain("Say hello.");
+  });
+});
+
 describe("the Responses WebSocket's opening", () => {
   const open = (path: string, headers: Record<string, string>) =>
     new Promise<{ status: number; body: string } | "open">((resolve, reject) => {
