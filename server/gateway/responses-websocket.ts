@@ -17,6 +17,7 @@ import type { Duplex } from "node:stream";
 import { request } from "undici";
 import { type WebSocket, WebSocketServer } from "ws";
 import { record } from "../metrics/metrics.ts";
+import { openaiErrorBody, openaiErrorType } from "./errors/openai.ts";
 import { SseSplitter } from "./upstreams/sse.ts";
 
 type Json = Record<string, any>;
@@ -38,7 +39,7 @@ export function serveResponsesWebSocket(server: Server, options: { maxPayload: n
     request(`${base}/v1/models`, { headers })
       .then(async (answer) => {
         const body = await answer.body.text();
-        if (answer.statusCode >= 400) return refuseUpgrade(socket, answer.statusCode, body, "application/json");
+        if (answer.statusCode >= 400) return refuseUpgrade(socket, answer.statusCode, "", body);
         sockets.handleUpgrade(req, socket, head, (ws) => {
           record.websocket("open");
           connection(ws, base, headers);
@@ -65,8 +66,11 @@ function loopbackBase(server: Server): string {
   return `http://${host.includes(":") ? `[${host}]` : host}:${address.port}`;
 }
 
-function refuseUpgrade(socket: Duplex, status: number, message: string, type = "text/plain"): void {
-  const body = type === "application/json" ? message : JSON.stringify({ error: { message, type: "invalid_request_error", param: null, code: status === 404 ? "not_found" : null } });
+/** The `stream_id` a response.create gave, for each event of its response. */
+const lane = (streamId: unknown) => (streamId === undefined ? {} : { stream_id: streamId });
+
+/** The HTTP answer to an upgrade that is not taken: the gateway's own JSON (`body`), or a message in OpenAI's error shape. */
+function refuseUpgrade(socket: Duplex, status: number, message: string, body = JSON.stringify(openaiErrorBody(status, message, status === 404 ? "not_found" : undefined))): void {
   socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? "Error"}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }
 
@@ -94,7 +98,7 @@ function connection(ws: WebSocket, base: string, headers: Record<string, string>
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(event));
   };
   const error = (status: number, code: string, message: string, param: string | null = null, streamId?: unknown): void =>
-    send({ type: "error", status, error: { type: status === 429 ? "rate_limit_exceeded" : status >= 500 ? "server_error" : "invalid_request_error", code, message, param }, ...(streamId === undefined ? {} : { stream_id: streamId }) });
+    send({ type: "error", status, error: { type: openaiErrorType(status), code, message, param }, ...lane(streamId) });
 
   async function respond(text: string | null): Promise<void> {
     let message: Json;
@@ -117,8 +121,8 @@ function connection(ws: WebSocket, base: string, headers: Record<string, string>
       // State for the next response, and no model call: nothing is billed.
       last = { id: `resp_${randomBytes(12).toString("hex")}`, input, output: [] };
       const response = { id: last.id, object: "response", status: "completed", model: body.model, output: [], usage: null };
-      send({ type: "response.created", response: { ...response, status: "in_progress" }, sequence_number: 0, ...(streamId === undefined ? {} : { stream_id: streamId }) });
-      send({ type: "response.completed", response, sequence_number: 1, ...(streamId === undefined ? {} : { stream_id: streamId }) });
+      send({ type: "response.created", response: { ...response, status: "in_progress" }, sequence_number: 0, ...lane(streamId) });
+      send({ type: "response.completed", response, sequence_number: 1, ...lane(streamId) });
       return;
     }
     await call({ ...body, input, stream: true }, input, streamId);
@@ -140,7 +144,7 @@ function connection(ws: WebSocket, base: string, headers: Record<string, string>
       try {
         said = JSON.parse(text)?.error;
       } catch {}
-      send({ type: "error", status: answer.statusCode, error: said ?? { type: "server_error", code: null, message: text || `HTTP ${answer.statusCode}`, param: null }, ...(streamId === undefined ? {} : { stream_id: streamId }) });
+      send({ type: "error", status: answer.statusCode, error: said ?? openaiErrorBody(answer.statusCode, text || `HTTP ${answer.statusCode}`).error, ...lane(streamId) });
       return;
     }
     const splitter = new SseSplitter();
