@@ -27,4 +27,7 @@ const maxEndUserId = 64;
  * string of about 150 characters) goes as its SHA-256 hex digest, exactly 64 characters and the
  * same for the same user, so OpenAI's per-user abuse tracking still tells users apart.
  */
-export const openAiEndUserId = (id: string) => (id.length <= maxEndUserId ? id : createHash("sha256").update(id).digest("hex"));
+export const openAiEndUserId = (id: string) => (id.length <= maxEndUserId ? id : endUserDigest(id));
+
+/** An end-user id an upstream cannot take as it is, as its SHA-256 hex digest: 64 characters, the same for the same user. */
+export const endUserDigest = (id: string) => createHash("sha256").update(id).digest("hex");

@@ -48,11 +48,10 @@
 //   fields, and Gemini CLI sends topK 64 on every call, so refusing it failed every default call.
 // Refused: temperature outside 0–2 or top_p outside 0–1 (where sent); documents given by URL; images or
 // documents in assistant or system turns; tool calls in user turns; tool results in assistant turns.
-import { createHash } from "node:crypto";
 import { chatDialectOf } from "../../domain/channel-presets.ts";
 import { withOnlyAllowedTools } from "../allowed-tools.ts";
 import { type CanonicalRequest, type Part, type ReasoningSettings, type TextPart, type ToolChoice, type ToolResultPart, type Turn, TranslationRefusal } from "../canonical.ts";
-import { isOpenAiModel, isOpenAiReasoningModel, openAiEndUserId } from "../openai-models.ts";
+import { endUserDigest, isOpenAiModel, isOpenAiReasoningModel, openAiEndUserId } from "../openai-models.ts";
 import type { UpstreamChannel } from "../codec.ts";
 import { dataUrl } from "./common.ts";
 
@@ -114,7 +113,7 @@ export function writeRequest(canonical: CanonicalRequest, channel?: UpstreamChan
 }
 
 /** GLM's `user_id` takes 6 to 128 characters: an id outside that goes as its SHA-256 hex digest (64, the same for the same user). */
-const glmEndUserId = (id: string) => (id.length >= 6 && id.length <= 128 ? id : createHash("sha256").update(id).digest("hex"));
+const glmEndUserId = (id: string) => (id.length >= 6 && id.length <= 128 ? id : endUserDigest(id));
 
 /** Custom tools go to chat upstreams as functions (freeform-tools.ts), so every tool is named as a function. */
 function writeToolChoice(choice: ToolChoice): string | Json {
