@@ -36,7 +36,8 @@ export class ResponsesStreamWriter implements StreamWriter {
   private usage: Usage = noUsage();
   private freeform: Set<string> | null;
   private summary = "";
-  private compactionId = compactionId();
+  /** The compaction item's id, made when a compaction's stream first needs it. */
+  private compactionId = "";
   private compactingSaid = 0;
 
   constructor(context: CallerContext) {
@@ -114,6 +115,7 @@ export class ResponsesStreamWriter implements StreamWriter {
    * failed response (compaction.ts: noSummary).
    */
   private compacting(event: StreamEvent): string {
+    this.compactionId ||= compactionId();
     if (event.type === "text_delta" || event.type === "reasoning_delta") {
       if (event.type === "text_delta") this.summary += event.text;
       // While the summary is written, a progress event a second (as OpenAI's compaction sends them),
