@@ -333,6 +333,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/responses/compact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Compacts a conversation (the OpenAI SDK's `responses.compact`): the answer's `output` is the
+         *     input's user messages followed by one `compaction` item, which stands for the rest of the
+         *     conversation when sent back in the next response's input. Made as a `POST /v1/responses` call
+         *     whose input ends with a `compaction_trigger` item, so it is routed, billed and logged as that
+         *     call is; on a group of another family the model writes a summary that the item carries.
+         */
+        post: operations["compactResponse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1beta/models": {
         parameters: {
             query?: never;
@@ -1039,6 +1062,28 @@ export interface components {
                 param: string | null;
                 code: string | null;
             };
+        };
+        /** @description What `POST /v1/responses/compact` takes: the conversation to compact, as a response's request names it. */
+        "Responses.CompactRequest": {
+            /** @description Plain model id, or `<group_identifier>/<model_id>`. */
+            model: string;
+            input?: string | components["schemas"]["Responses.InputItem"][];
+            instructions?: string | null;
+            previous_response_id?: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A compacted conversation: the input's user messages, then one `compaction` item. */
+        "Responses.CompactedResponse": {
+            id: string;
+            /** @enum {string} */
+            object: "response.compaction";
+            /** Format: int64 */
+            created_at: number;
+            output: components["schemas"]["Responses.OutputItem"][];
+            usage: components["schemas"]["Responses.ResponseUsage"];
+        } & {
+            [key: string]: unknown;
         };
         "Responses.InputItem": {
             /** @description Open set: message (may be omitted), function_call, function_call_output, reasoning, … */
@@ -3303,6 +3348,129 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Responses.Response"];
                     "text/event-stream": components["schemas"]["Responses.ResponseStreamEvent"];
+                };
+            };
+            /** @description The server could not understand the request due to invalid syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Access is unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Access is forbidden. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description The server cannot find the requested resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Client error */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Client error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Server error */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Service unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Server error */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Server error */
+            529: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    compactResponse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Responses.CompactRequest"];
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Responses.CompactedResponse"];
                 };
             };
             /** @description The server could not understand the request due to invalid syntax. */

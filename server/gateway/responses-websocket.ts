@@ -1,9 +1,8 @@
 // The Responses API over a WebSocket (OpenAI's WebSocket mode: the OpenAI SDK's `ResponsesWS`, and
 // Codex with OpenAI's own provider, which opens it before HTTP). Each `response.create` message is
 // the body of a `POST /v1/responses` call with `stream: true`, and the stream's events go back one
-// message each. The bridge makes that call to this gateway itself over loopback, so a WebSocket
-// call is validated, routed, limited, billed and logged exactly as an HTTP one (at the cost of one
-// loopback hop a turn); it adds only what the mode has of its own:
+// message each. The bridge makes that call to this gateway itself over loopback (loopback.ts), at
+// the cost of one loopback hop a turn; it adds only what the mode has of its own:
 // - `previous_response_id` names the connection's last response, which the server keeps: its input
 //   and output stand before the new input (the mode's incremental inputs), less, with `store: false`,
 //   reasoning items that carry no content (references to nothing stored). Another id is refused.
@@ -18,13 +17,11 @@ import { request } from "undici";
 import { type WebSocket, WebSocketServer } from "ws";
 import { record } from "../metrics/metrics.ts";
 import { openaiErrorBody, openaiErrorType } from "./errors/openai.ts";
+import { loopbackBase, loopbackHeaders } from "./loopback.ts";
 import { SseSplitter } from "./upstreams/sse.ts";
 
 type Json = Record<string, any>;
 type Last = { id: string; input: unknown[]; output: unknown[] };
-
-/** The headers of the socket's upgrade that its calls carry: the caller's credentials and who it is. */
-const forwarded = ["authorization", "x-api-key", "user-agent", "openai-organization", "openai-project"];
 
 export function serveResponsesWebSocket(server: Server, options: { maxPayload: number }): void {
   const sockets = new WebSocketServer({ noServer: true, maxPayload: options.maxPayload, perMessageDeflate: false });
@@ -33,8 +30,8 @@ export function serveResponsesWebSocket(server: Server, options: { maxPayload: n
     socket.on("error", () => socket.destroy());
     const path = (req.url ?? "").split("?", 1)[0].replace(/\/+$/, "");
     if (path.toLowerCase() !== "/v1/responses") return refuseUpgrade(socket, 404, `${path || "/"} has no WebSocket; the Responses API has one at /v1/responses.`);
-    const headers = callHeaders(req);
-    const base = loopbackBase(server);
+    const headers = loopbackHeaders(req);
+    const base = loopbackBase(server.address());
     // The key, checked before the socket opens (a listing of models costs no upstream call).
     request(`${base}/v1/models`, { headers })
       .then(async (answer) => {
@@ -47,23 +44,6 @@ export function serveResponsesWebSocket(server: Server, options: { maxPayload: n
       })
       .catch(() => refuseUpgrade(socket, 503, "The gateway could not open the WebSocket; use POST /v1/responses."));
   });
-}
-
-function callHeaders(req: IncomingMessage): Record<string, string> {
-  const headers: Record<string, string> = { "content-type": "application/json" };
-  for (const name of forwarded) {
-    const value = req.headers[name];
-    if (typeof value === "string") headers[name] = value;
-  }
-  return headers;
-}
-
-/** Where this worker's own server answers: its address, or loopback where it listens on every one. */
-function loopbackBase(server: Server): string {
-  const address = server.address();
-  if (!address || typeof address === "string") throw new Error("the server is not listening on a port");
-  const host = address.address === "0.0.0.0" || address.address === "::" ? "127.0.0.1" : address.address;
-  return `http://${host.includes(":") ? `[${host}]` : host}:${address.port}`;
 }
 
 /** The `stream_id` a response.create gave, for each event of its response. */

@@ -10,6 +10,7 @@ import type { Forwarder } from "./forward.ts";
 import { getModel, listGeminiModels, listModels, notAMethodPath } from "./handlers/models.ts";
 import { countTokensHandler } from "./handlers/count-tokens.ts";
 import { relayHandler } from "./handlers/relay.ts";
+import { compactHandler } from "./handlers/responses-compact.ts";
 import { type KeyUse, authenticate } from "./middleware/authenticate.ts";
 import { relayBody } from "./middleware/body.ts";
 import { cors } from "./middleware/cors.ts";
@@ -68,7 +69,9 @@ export function relayRouter({ catalog, forward, dispatcher, recordKeyUse, maxBod
   // Authentication comes before validation: a request without a valid key costs a hash lookup, not a schema check.
   router.post("/v1/messages", familyA, validateRelay("/v1/messages"), relayHandler("messages", catalog, forward));
   router.post("/v1/chat/completions", bearer, validateRelay("/v1/chat/completions"), relayHandler("chat", catalog, forward));
-  router.post("/v1/responses", bearer, validateRelay("/v1/responses"), relayHandler("responses", catalog, forward));
+  router.post("/v1/responses", bearer, validateRelay(["/v1/responses"]), relayHandler("responses", catalog, forward));
+  // A compaction: a response made over loopback (responses-compact.ts), billed as one.
+  router.post("/v1/responses/compact", bearer, validateRelay(["/v1/responses/compact"]), compactHandler());
   router.post("/v1/embeddings", bearer, validateRelay("/v1/embeddings"), relayHandler("embeddings", catalog, forward));
   // Token counting: authenticated like its interface; never held, billed or rate limited.
   router.post("/v1/messages/count_tokens", familyA, validateRelay(["/v1/messages/count_tokens"]), countTokensHandler("messages", catalog, dispatcher, log));

@@ -11,6 +11,10 @@ export function responsesTurn(ex: Exchange, id: string, issued: Issued): Respons
   const body = ex.request.body;
   const tools = (Array.isArray(body.tools) ? body.tools : []).filter((tool: any) => tool?.type === "function").map((tool: any) => ({ name: tool.name, schema: tool.parameters }));
   const input: any[] = Array.isArray(body.input) ? body.input : [];
+  // A compaction (Codex, the SDK's responses.compact): one `compaction` item, opaque, demanded back as issued.
+  if (input.at(-1)?.type === "compaction_trigger") {
+    return { plan: { reasoning: false, calls: [], truncated: false, text: "" }, output: [{ id: `cmp_${id}`, type: "compaction", encrypted_content: issue(issued, "compaction", "gAAAAAB") }] };
+  }
   const trailing: any[] = [];
   for (let i = input.length - 1; i >= 0 && input[i]?.type === "function_call_output"; i--) trailing.unshift(input[i]);
   const plan = planTurn(ex.scenario, tools, trailing.length ? trailing.map((item) => stringsIn(item.output)).join("\n") : undefined, OPENAI_REPLY);
@@ -95,6 +99,8 @@ export function responsesStream(ex: Exchange, id: string, turn: ResponsesTurn): 
       for (const delta of deltasOf(REASONING_TEXT)) send("response.reasoning_summary_text.delta", { ...at, delta });
       send("response.reasoning_summary_text.done", { ...at, text: REASONING_TEXT });
       send("response.reasoning_summary_part.done", { ...at, part: { type: "summary_text", text: REASONING_TEXT } });
+    } else if (item.type === "compaction") {
+      send("response.output_item.added", { output_index, item: { id: item.id, type: "compaction" } });
     } else if (item.type === "function_call") {
       send("response.output_item.added", { output_index, item: { ...item, status: "in_progress", arguments: "" } });
       for (const delta of deltasOf(item.arguments)) send("response.function_call_arguments.delta", { item_id: item.id, output_index, delta });

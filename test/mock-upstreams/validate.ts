@@ -283,6 +283,8 @@ export function validateResponses(body: any, issued: Issued, extra: ReadonlySet<
     if (item?.type === "function_call_output" && !calls.has(item.call_id)) {
       return { message: `No tool call found for function call output with call_id ${item.call_id}.`, param: "input" };
     }
+    if (item?.type === "compaction_trigger" && i !== items.length - 1) return { message: `Invalid input[${i}]: a compaction_trigger item must be the last input item.`, param: `input[${i}]` };
+    if (item?.type === "compaction" && !issued.has(item.encrypted_content)) return { message: `The encrypted content for item ${item.id} could not be verified.`, param: "input" };
     if (item?.type === "reasoning") {
       if (typeof item.encrypted_content !== "string") {
         return { message: `Item with id '${item.id}' not found. Items are not persisted when \`store\` is set to false. Try again with \`store\` set to true, or remove this item from your input.`, param: "input" };

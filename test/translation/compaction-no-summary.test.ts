@@ -1,7 +1,7 @@
 // A compaction (a Responses compaction_trigger on a translated group) whose upstream writes no
 // summary: a model that calls a tool though none may be called, as a scripted Anthropic upstream
 // does here. An empty compaction item would have the caller drop its whole history for nothing;
-// it gets a failed response instead, its history untouched for a retry.
+// it gets a failed response instead (responses.compact: a 502), its history untouched for a retry.
 import OpenAI from "openai";
 import { describe, expect, it } from "vitest";
 import { unique } from "../helpers/fixtures.ts";
@@ -48,5 +48,12 @@ describe("a compaction the upstream answers with no summary", () => {
     const last = events.at(-1)!;
     expect(last.type).toBe("response.failed");
     expect((last as OpenAI.Responses.ResponseFailedEvent).response.error).toEqual({ code: "server_error", message: expect.stringContaining("no summary") });
+  });
+
+  it("is a 502 of responses.compact naming why, and the history is the caller's to retry with", async () => {
+    scripted.play(onlyAToolCall);
+    const openai = new OpenAI({ apiKey: await env.key("claude-smart", unique("cmp-empty")), baseURL: `${env.tollgate.url}/v1`, maxRetries: 0 });
+    const compact = openai.responses.compact({ ...params, input: params.input.slice(0, -1) });
+    await expect(compact).rejects.toMatchObject({ status: 502, error: { message: expect.stringMatching(/without a compaction item: .*no summary/) } });
   });
 });

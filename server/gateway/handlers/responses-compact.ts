@@ -1,0 +1,50 @@
+// POST /v1/responses/compact (the OpenAI SDK's `responses.compact`). A compaction is a response
+// whose input ends with a `compaction_trigger` item: OpenAI answers it with one `compaction` item,
+// and on a translated group the model writes a summary that the item carries (translate/responses/
+// compaction.ts). So the endpoint is that response, made over loopback (loopback.ts) and routed,
+// limited, billed and logged as any; the answer is reshaped into OpenAI's compacted response: the
+// input's user messages, then the compaction item.
+import type { NextFunction, Request, Response } from "express";
+import { request } from "undici";
+import { gatewayError } from "../../domain/errors.ts";
+import { loopbackBase, loopbackHeaders } from "../loopback.ts";
+
+type Json = Record<string, any>;
+
+/** The loopback answer's headers the caller gets as they are: its request id (the call log's) and its limits. */
+const passedOn = (name: string) => name === "request-id" || name === "retry-after" || name.startsWith("x-");
+
+const isUserMessage = (item: Json) => item?.role === "user" && (item.type === undefined || item.type === "message");
+
+export function compactHandler() {
+  return async function handleCompact(req: Request, res: Response, next: NextFunction) {
+    try {
+      const { input, ...rest } = req.body as Json;
+      const items: Json[] = input == null ? [] : typeof input === "string" ? [{ type: "message", role: "user", content: input }] : input;
+      const trigger = items.findIndex((item) => item?.type === "compaction_trigger");
+      if (trigger >= 0) return next(gatewayError("invalid_request", `input[${trigger}] is a compaction_trigger: this endpoint adds its own after the input; remove it.`, { field: `input[${trigger}]` }));
+      // A caller that leaves stops the call, as a caller of POST /v1/responses does.
+      const abort = new AbortController();
+      res.on("close", () => abort.abort());
+      const answer = await request(`${loopbackBase(req.socket.address())}/v1/responses`, {
+        method: "POST",
+        headers: loopbackHeaders(req),
+        body: JSON.stringify({ ...rest, input: [...items, { type: "compaction_trigger" }], stream: false }),
+        signal: abort.signal,
+      });
+      for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined && passedOn(name)) res.setHeader(name, value);
+      const text = await answer.body.text();
+      // A refusal (a bad item, the key's limits, no channel) is already said in OpenAI's shape.
+      if (answer.statusCode !== 200) return void res.status(answer.statusCode).type("application/json").send(text);
+      const response = JSON.parse(text) as Json;
+      const compaction = Array.isArray(response.output) ? response.output.find((item: Json) => item?.type === "compaction") : undefined;
+      if (!compaction) {
+        const why = response.error?.message ? `: ${response.error.message}` : " (its upstream may not compact conversations).";
+        return next(gatewayError("upstream_error", `The model answered the compaction without a compaction item${why}`, { status: 502 }));
+      }
+      res.json({ id: response.id, object: "response.compaction", created_at: response.created_at, output: [...items.filter(isUserMessage).map((item) => ({ type: "message", ...item })), compaction], usage: response.usage });
+    } catch (error) {
+      next(error);
+    }
+  };
+}
