@@ -197,6 +197,15 @@ def test_openai_responses_stream_helper_async(url, keys, prompt, report):
     report("openai_responses_stream_async", final.usage.input_tokens, final.usage.output_tokens, "gpt-5", True)
 
 
+def test_openai_responses_compact(url, keys, prompt, report):
+    compacted = gpt(url, keys["openai_responses_compact"]).responses.compact(model="gpt-5", input=prompt)
+    assert compacted.object == "response.compaction"
+    assert [item.type for item in compacted.output] == ["message", "compaction"]
+    assert compacted.output[0].role == "user"
+    assert compacted.output[1].encrypted_content
+    report("openai_responses_compact", compacted.usage.input_tokens, compacted.usage.output_tokens, "gpt-5", False)
+
+
 def test_openai_wrong_key(url):
     with pytest.raises(openai.AuthenticationError) as raised:
         gpt(url, WRONG_KEY).chat.completions.create(model="gpt-5", messages=[{"role": "user", "content": "x"}])

@@ -48,6 +48,7 @@ const cases: Record<string, Case> = {
   openai_chat_stream_helper: { group: "gpt-trial", iface: "chat", stream: true },
   // Without stream: true the gateway streams upstream and assembles, but the call is not a stream.
   openai_responses: { group: "gpt-trial", iface: "responses", stream: false },
+  openai_responses_compact: { group: "gpt-trial", iface: "responses", stream: false },
   openai_responses_stream: { group: "gpt-trial-plus", iface: "responses", stream: true },
   openai_responses_stream_async: { group: "gpt-trial", iface: "responses", stream: true },
   genai_generate_v1: { group: "gemini-official", iface: "generate-content", stream: false },
