@@ -76,7 +76,7 @@ async function runWorker(): Promise<void> {
   const server: Server = serverFor(worker.app);
   // The Responses API's WebSocket mode, bridged to POST /v1/responses on this server (responses-websocket.ts).
   const { serveResponsesWebSocket } = await import("./gateway/responses-websocket.ts");
-  serveResponsesWebSocket(server, { maxPayload: config.maxBodyBytes });
+  const websockets = serveResponsesWebSocket(server, { maxPayload: config.maxBodyBytes });
   const listenFailed = (error: NodeJS.ErrnoException) => {
     const fatal: FatalMessage = { type: "tollgate:fatal", reason: listenFailure(config.host, config.port, error) };
     process.send?.(fatal, undefined, undefined, () => process.exit(1));
@@ -95,12 +95,16 @@ async function runWorker(): Promise<void> {
     if (stopping) return;
     stopping = true;
     worker.stopping();
+    websockets.stop();
     const closed = new Promise<void>((done) => server.close(() => done()));
     server.closeIdleConnections();
     const idle = setInterval(() => server.closeIdleConnections(), 250);
     const deadline = setTimeout(() => {
       worker.drain();
-      setTimeout(() => server.closeAllConnections(), 1_000).unref();
+      setTimeout(() => {
+        server.closeAllConnections();
+        websockets.terminate();
+      }, 1_000).unref();
     }, config.drainMs);
     await closed;
     clearInterval(idle);

@@ -10,6 +10,8 @@
 // - `stream_id`, when given, is echoed on every event of its response.
 // - The key is checked when the socket opens (a refused key is the HTTP answer to the upgrade).
 // One response runs at a time; messages that arrive meanwhile wait their turn.
+// A graceful stop closes every socket with 1001 (going away), a busy one once its response is
+// complete, so the client reconnects to a worker that stays; the drain's end cuts the rest.
 import { randomBytes } from "node:crypto";
 import { type IncomingMessage, STATUS_CODES, type Server } from "node:http";
 import type { Duplex } from "node:stream";
@@ -23,11 +25,25 @@ import { SseSplitter } from "./upstreams/sse.ts";
 type Json = Record<string, any>;
 type Last = { id: string; input: unknown[]; output: unknown[] };
 
-export function serveResponsesWebSocket(server: Server, options: { maxPayload: number }): void {
+/** What a graceful stop does to the mode's sockets (they are no HTTP connections: the server's closing does not end them). */
+export type ResponsesWebSockets = {
+  /** Each socket closes with 1001 once no response of it is under way; no new one opens. */
+  stop(): void;
+  /** The drain is over: every socket ends now. */
+  terminate(): void;
+};
+
+const goingAway = [1001, "The gateway is restarting; reconnect."] as const;
+
+export function serveResponsesWebSocket(server: Server, options: { maxPayload: number }): ResponsesWebSockets {
   const sockets = new WebSocketServer({ noServer: true, maxPayload: options.maxPayload, perMessageDeflate: false });
+  /** Each open socket, with how many of its messages are under way or waiting. */
+  const open = new Map<WebSocket, { queued: number }>();
+  let stopping = false;
   server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     // A socket's error (the client reset it) is its end, never the worker's: an unheard 'error' would throw.
     socket.on("error", () => socket.destroy());
+    if (stopping) return refuseUpgrade(socket, 503, "The gateway is restarting; open the WebSocket again.");
     const path = (req.url ?? "").split("?", 1)[0].replace(/\/+$/, "");
     if (path.toLowerCase() !== "/v1/responses") return refuseUpgrade(socket, 404, `${path || "/"} has no WebSocket; the Responses API has one at /v1/responses.`);
     const headers = loopbackHeaders(req);
@@ -37,13 +53,26 @@ export function serveResponsesWebSocket(server: Server, options: { maxPayload: n
       .then(async (answer) => {
         const body = await answer.body.text();
         if (answer.statusCode >= 400) return refuseUpgrade(socket, answer.statusCode, "", body);
+        if (stopping) return refuseUpgrade(socket, 503, "The gateway is restarting; open the WebSocket again.");
         sockets.handleUpgrade(req, socket, head, (ws) => {
           record.websocket("open");
-          connection(ws, base, headers);
+          const state = { queued: 0 };
+          open.set(ws, state);
+          ws.on("close", () => open.delete(ws));
+          connection(ws, base, headers, state, () => stopping);
         });
       })
       .catch(() => refuseUpgrade(socket, 503, "The gateway could not open the WebSocket; use POST /v1/responses."));
   });
+  return {
+    stop() {
+      stopping = true;
+      for (const [ws, state] of open) if (state.queued === 0) ws.close(...goingAway);
+    },
+    terminate() {
+      for (const ws of open.keys()) ws.terminate();
+    },
+  };
 }
 
 /** The `stream_id` a response.create gave, for each event of its response. */
@@ -61,7 +90,7 @@ function refuseUpgrade(socket: Duplex, status: number, message: string, body = J
  */
 const isSentBackWithoutState = (item: any) => !(item?.type === "reasoning" && typeof item.encrypted_content !== "string");
 
-function connection(ws: WebSocket, base: string, headers: Record<string, string>): void {
+function connection(ws: WebSocket, base: string, headers: Record<string, string>, state: { queued: number }, stopping: () => boolean): void {
   let last: Last | undefined;
   let turn = Promise.resolve();
   const abort = new AbortController();
@@ -69,9 +98,15 @@ function connection(ws: WebSocket, base: string, headers: Record<string, string>
   // A frame that breaks the protocol (or one past maxPayload): ws closes the socket with its code; unheard, the error would end the worker.
   ws.on("error", () => {});
   ws.on("message", (data, isBinary) => {
+    state.queued++;
     turn = turn
-      .then(() => (ws.readyState === ws.OPEN ? respond(isBinary ? null : data.toString()) : undefined))
-      .catch(() => error(500, "server_error", "The gateway failed to answer this message; send it again."));
+      // Stopping: the messages not yet begun are the client's to send again after it reconnects.
+      .then(() => (ws.readyState === ws.OPEN && !stopping() ? respond(isBinary ? null : data.toString()) : undefined))
+      .catch(() => error(500, "server_error", "The gateway failed to answer this message; send it again."))
+      .finally(() => {
+        state.queued--;
+        if (state.queued === 0 && stopping() && ws.readyState === ws.OPEN) ws.close(...goingAway);
+      });
   });
 
   const send = (event: Json): void => {

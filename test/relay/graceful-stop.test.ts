@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import Anthropic from "@anthropic-ai/sdk";
 import { afterAll, expect, it, vi } from "vitest";
+import WebSocket from "ws";
 import { type RelayEnv, startRelayEnv } from "../helpers/relay-env.ts";
 
 let env: RelayEnv;
@@ -110,3 +111,33 @@ it("a call whose upstream has not answered when the drain time ends gets a 503 i
     await drainEnv.stop();
   }
 }, 30_000);
+
+it("a stop closes the Responses WebSockets: an idle one at once, a busy one once its response is complete, each with 1001 so the client reconnects elsewhere", async () => {
+  // Stream events 300 ms apart: the busy socket's response is under way when the stop comes.
+  const drainEnv = await startRelayEnv({ delayMs: 300, env: { TOLLGATE_DRAIN_MS: "20000" } });
+  try {
+    const key = await drainEnv.key("gpt-trial", "ws-stop-key");
+    const open = async () => {
+      const socket = new WebSocket(`${drainEnv.tollgate.url.replace(/^http/, "ws")}/v1/responses`, { headers: { authorization: `Bearer ${key}` } });
+      await new Promise((done, fail) => socket.once("open", done).once("error", fail));
+      const events: { type: string }[] = [];
+      socket.on("message", (data) => events.push(JSON.parse(String(data))));
+      const closed = new Promise<number>((done) => socket.once("close", (code) => done(code)));
+      return { socket, events, closed };
+    };
+    const idle = await open();
+    const busy = await open();
+    busy.socket.send(JSON.stringify({ type: "response.create", model: "gpt-4o-mini", input: "a slow answer" }));
+    await vi.waitFor(() => expect(busy.events.map((event) => event.type)).toContain("response.created"), { timeout: 5000 });
+    const started = Date.now();
+    const stopped = drainEnv.tollgate.stop();
+    expect(await idle.closed).toBe(1001);
+    expect(await busy.closed).toBe(1001);
+    expect(busy.events.at(-1)?.type).toBe("response.completed");
+    await stopped;
+    // Well within the drain time: the sockets did not hold the stop.
+    expect(Date.now() - started).toBeLessThan(10_000);
+  } finally {
+    await drainEnv.stop();
+  }
+}, 40_000);
