@@ -356,6 +356,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/responses/input_tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Counts the input tokens of a response's request (the OpenAI SDK's
+         *     `responses.inputTokens.count`). Never billed and not counted against rate limits. Answered by
+         *     the upstream where the serving channel offers it (OpenAI's); otherwise by Tollgate's estimate,
+         *     marked with the response header `x-tollgate-token-count: estimate`.
+         */
+        post: operations["countResponseInputTokens"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1beta/models": {
         parameters: {
             query?: never;
@@ -1089,6 +1111,21 @@ export interface components {
             /** @description Open set: message (may be omitted), function_call, function_call_output, reasoning, … */
             type?: string;
             role?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        "Responses.InputTokensCount": {
+            /** @enum {string} */
+            object: "response.input_tokens";
+            /** Format: int32 */
+            input_tokens: number;
+        };
+        /** @description What `POST /v1/responses/input_tokens` takes: a response's request without what only generating needs. */
+        "Responses.InputTokensRequest": {
+            /** @description Plain model id, or `<group_identifier>/<model_id>`: the count is the serving model's. */
+            model: string;
+            input?: string | components["schemas"]["Responses.InputItem"][];
+            instructions?: string | null;
         } & {
             [key: string]: unknown;
         };
@@ -3471,6 +3508,129 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Responses.CompactedResponse"];
+                };
+            };
+            /** @description The server could not understand the request due to invalid syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Access is unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Access is forbidden. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description The server cannot find the requested resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Client error */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Client error */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Server error */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Service unavailable. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Server error */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+            /** @description Server error */
+            529: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAIError"];
+                };
+            };
+        };
+    };
+    countResponseInputTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Responses.InputTokensRequest"];
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Responses.InputTokensCount"];
                 };
             };
             /** @description The server could not understand the request due to invalid syntax. */

@@ -33,7 +33,7 @@ function textOf(value: unknown, out: string[]): void {
   else if (Array.isArray(value)) for (const item of value) textOf(item, out);
   else if (value !== null && typeof value === "object") {
     for (const [key, item] of Object.entries(value)) {
-      if (key === "data" || key === "signature" || key === "cache_control") continue; // media bytes and opaque blobs
+      if (key === "data" || key === "signature" || key === "cache_control" || key === "encrypted_content" || key === "image_url" || key === "file_data") continue; // media bytes and opaque blobs
       if (typeof item !== "string" || key === "text" || key === "content" || key === "input" || key === "arguments") {
         if (key !== "type" && key !== "role") out.push(key);
       }
@@ -42,17 +42,23 @@ function textOf(value: unknown, out: string[]): void {
   } else if (typeof value === "number" || typeof value === "boolean") out.push(String(value));
 }
 
-/** The estimate for a count_tokens body of the messages or the generateContent format. */
-export function estimateRequestTokens(iface: Extract<Interface, "messages" | "generate-content">, body: Json): number {
+/** The estimate for a count body of the messages, the Responses or the generateContent format. */
+export function estimateRequestTokens(iface: Extract<Interface, "messages" | "responses" | "generate-content">, body: Json): number {
   const texts: string[] = [];
   let messages = 0;
   let images = 0;
-  const request = iface === "messages" ? body : (body.generateContentRequest ?? body);
+  const request = iface === "generate-content" ? (body.generateContentRequest ?? body) : body;
   for (const part of contentParts(iface, request)) {
     const image = imagePartOf(iface, part);
     if (image) images += imageTokens(iface, image, sizeOfImage(image));
   }
-  if (iface === "messages") {
+  if (iface === "responses") {
+    // `input` is one user message as a string, else items (messages, calls, their outputs), each framed as a message.
+    textOf(body.instructions, texts);
+    textOf(body.tools, texts);
+    messages = typeof body.input === "string" ? 1 : Array.isArray(body.input) ? body.input.length : 0;
+    textOf(body.input, texts);
+  } else if (iface === "messages") {
     textOf(body.system, texts);
     textOf(body.tools, texts);
     messages = Array.isArray(body.messages) ? body.messages.length : 0;

@@ -44,7 +44,7 @@ const isRelayPath = (url: string) => /^\/v1(?:beta)?(?:[/?]|$)/.test(url);
 export type RelayDeps = {
   catalog: Catalog;
   forward: Forwarder;
-  /** The upstream pools, for calls outside the forwarder (count_tokens). */
+  /** The upstream pools, for calls outside the forwarder (token counts). */
   dispatcher: Dispatcher;
   recordKeyUse: KeyUse;
   maxBodyBytes: number;
@@ -72,6 +72,7 @@ export function relayRouter({ catalog, forward, dispatcher, recordKeyUse, maxBod
   router.post("/v1/responses", bearer, validateRelay(["/v1/responses"]), relayHandler("responses", catalog, forward));
   // A compaction: a response made over loopback (responses-compact.ts), billed as one.
   router.post("/v1/responses/compact", bearer, validateRelay(["/v1/responses/compact"]), compactHandler());
+  router.post("/v1/responses/input_tokens", bearer, validateRelay(["/v1/responses/input_tokens"]), countTokensHandler("responses", catalog, dispatcher, log));
   router.post("/v1/embeddings", bearer, validateRelay("/v1/embeddings"), relayHandler("embeddings", catalog, forward));
   // Token counting: authenticated like its interface; never held, billed or rate limited.
   router.post("/v1/messages/count_tokens", familyA, validateRelay(["/v1/messages/count_tokens"]), countTokensHandler("messages", catalog, dispatcher, log));

@@ -163,7 +163,7 @@ describe("contract fuzzing (Schemathesis)", () => {
     })).data!;
     const plan: [string, string[], Pins, string?][] = [
       ["relay: Family A", [relay, "--url", url, ...anyCredential(familyA), "--include-path", "/v1/messages"], [], "claude-sonnet-4-6"],
-      ["relay: Family B", [relay, "--url", url, ...anyCredential(familyB), "--include-path-regex", "^/v1/(chat/completions|responses|responses/compact|models)$"], [], "gpt-4o-mini"],
+      ["relay: Family B", [relay, "--url", url, ...anyCredential(familyB), "--include-path-regex", "^/v1/(chat/completions|responses|responses/compact|responses/input_tokens|models)$"], [], "gpt-4o-mini"],
       [
         "relay: Family C",
         [relay, "--url", url, ...anyCredential(familyC), "--include-path-regex", "^/(v1|v1beta)/models"],

@@ -1,4 +1,4 @@
-// Mock OpenAI upstream (wire-formats.md §2, §3): POST /v1/chat/completions, POST /v1/responses
+// Mock OpenAI upstream (wire-formats.md §2, §3): POST /v1/chat/completions, POST /v1/responses (and its input_tokens count)
 // (JSON and SSE), GET /v1/models. Bearer auth.
 import {
   answerErrorScenario,
@@ -15,7 +15,7 @@ import {
 } from "./server.ts";
 import { deltasOf, type Issued, type Plan, planTurn, REASONING_TEXT, stringsIn } from "./conversation.ts";
 import { responseObject, responsesStream, responsesTurn } from "./responses.ts";
-import { validateChat, validateResponses } from "./validate.ts";
+import { validateChat, validateInputTokens, validateResponses } from "./validate.ts";
 
 export const OPENAI_REPLY = "Hello from the OpenAI mock.";
 export const OPENAI_DELTAS = ["Hello", " from the", " OpenAI", " mock."];
@@ -46,7 +46,7 @@ export function startOpenAIMock(options: OpenAIMockOptions): Promise<Mock> {
     if (ex.req.headers.authorization !== `Bearer ${options.apiKey}`) return sendJson(ex.res, 401, errorBody(401), headers);
 
     const route = `${request.method} ${request.path}`;
-    if (!["POST /v1/chat/completions", "POST /v1/responses", "GET /v1/models"].includes(route)) {
+    if (!["POST /v1/chat/completions", "POST /v1/responses", "POST /v1/responses/input_tokens", "GET /v1/models"].includes(route)) {
       return sendJson(ex.res, 404, errorBody(404, `Invalid URL (${route})`), headers);
     }
     const body = request.body;
@@ -63,6 +63,11 @@ export function startOpenAIMock(options: OpenAIMockOptions): Promise<Mock> {
       return sendJson(ex.res, 400, errorBody(400, "The 'stream_options' parameter is only allowed when 'stream' is enabled.", "stream_options"), headers);
     }
 
+    if (route === "POST /v1/responses/input_tokens") {
+      const problem = validateInputTokens(body, issued, ex.extraFields);
+      if (problem) return sendJson(ex.res, 400, errorBody(400, problem.message, problem.param ?? null, problem.code), headers);
+      return sendJson(ex.res, 200, { object: "response.input_tokens", input_tokens: inputTokensOf(body) }, headers);
+    }
     const problem = route === "POST /v1/chat/completions" ? validateChat(body, ex.extraFields) : validateResponses(body, issued, ex.extraFields);
     if (problem) return sendJson(ex.res, 400, errorBody(400, problem.message, problem.param ?? null, problem.code), headers);
 

@@ -254,6 +254,18 @@ const RESPONSES_FIELDS = set(
   "tool_choice", "tools", "top_logprobs", "top_p", "truncation", "user", "context_management",
 );
 
+// https://platform.openai.com/docs/api-reference/responses/input-tokens: a count takes the request's context, nothing of generating.
+const INPUT_TOKENS_FIELDS = set(
+  "model", "input", "instructions", "conversation", "parallel_tool_calls", "previous_response_id", "reasoning", "text",
+  "tool_choice", "tools", "truncation", "personality",
+);
+
+export function validateInputTokens(body: any, issued: Issued, extra: ReadonlySet<string>): Problem | null {
+  const unknown = unknownKeys(body, INPUT_TOKENS_FIELDS, extra);
+  if (unknown.length) return { message: `Unknown parameter: '${unknown[0]}'.`, param: unknown[0] };
+  return validateResponses(body, issued, new Set([...extra, "personality"]));
+}
+
 export function validateResponses(body: any, issued: Issued, extra: ReadonlySet<string>): Problem | null {
   const unknown = unknownKeys(body, RESPONSES_FIELDS, extra);
   if (unknown.length) return { message: `Unknown parameter: '${unknown[0]}'.`, param: unknown[0] };

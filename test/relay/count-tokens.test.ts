@@ -1,7 +1,8 @@
-// count_tokens through the official SDKs: answered by the upstream that serves the model, or by
+// Token counts (count_tokens, input_tokens, countTokens) through the official SDKs: answered by the upstream that serves the model, or by
 // Tollgate's estimate where that upstream cannot count; never billed, never rate limited.
 import Anthropic from "@anthropic-ai/sdk";
 import { GoogleGenAI } from "@google/genai";
+import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { estimateRequestTokens } from "../../server/domain/estimate-tokens.ts";
 import { unique } from "../helpers/fixtures.ts";
@@ -116,6 +117,56 @@ describe("POST /v1/messages/count_tokens", () => {
     expect(image).toBeGreaterThanOrEqual(1000);
     expect(image).toBeLessThan(1030); // the block's own keys ("source", "media_type", …) are a few tokens
     await env.operator.PATCH("/api/admin/channels/{id}", { params: { path: { id: made.data!.id } }, body: { enabled: false } });
+  });
+});
+
+describe("POST /v1/responses/input_tokens", () => {
+  const counted = {
+    model: "gpt-4o-mini",
+    instructions: "You are terse.",
+    input: [{ role: "user" as const, content: "How many tokens is this sentence, roughly?" }],
+    tools: [{ type: "function" as const, name: "read_file", description: "Reads a file", parameters: { type: "object", properties: { path: { type: "string" } } }, strict: false }],
+  };
+
+  it("is the upstream's count, through the OpenAI SDK, the client's bytes forwarded, never billed or rate limited", async () => {
+    const key = await keyWithRpm("gpt-trial", 1);
+    const client = new OpenAI({ apiKey: key, baseURL: `${env.tollgate.url}/v1`, maxRetries: 0 });
+    const balance = await env.balance();
+    const before = env.mocks.openai.requests.length;
+    for (let i = 0; i < 3; i++) {
+      const answer = await client.responses.inputTokens.count(counted).withResponse();
+      expect(answer.data).toEqual({ object: "response.input_tokens", input_tokens: inputTokensOf(counted) });
+      expect(answer.response.headers.get("x-tollgate-token-count")).toBeNull();
+    }
+    const upstream = env.mocks.openai.requests.slice(before);
+    expect(upstream.map((call) => call.path)).toEqual(Array(3).fill("/v1/responses/input_tokens"));
+    expect(upstream[0].headers.authorization).toBe(`Bearer ${upstreamKeys.openai}`);
+    expect(upstream[0].raw).toBe(JSON.stringify(counted));
+    expect(await env.balance()).toBe(balance);
+    await client.responses.create({ model: "gpt-4o-mini", input: "one call" });
+  });
+
+  it("passes the upstream's refusal of the request on; a count without a model is refused naming it", async () => {
+    const client = new OpenAI({ apiKey: await env.key("gpt-trial"), baseURL: `${env.tollgate.url}/v1`, maxRetries: 0 });
+    await expect(client.responses.inputTokens.count({ ...counted, max_output_tokens: 10 } as never)).rejects.toMatchObject({ status: 400, error: { message: "Unknown parameter: 'max_output_tokens'." } });
+    await expect(client.responses.inputTokens.count({ input: "no model" })).rejects.toMatchObject({ status: 400, error: { message: expect.stringContaining("model") } });
+  });
+
+  it("is Tollgate's estimate, marked as such, where the upstream cannot count now; an image is its size's tokens, not its base64", async () => {
+    const client = new OpenAI({ apiKey: await env.key("gpt-trial"), baseURL: `${env.tollgate.url}/v1`, maxRetries: 0 });
+    env.mocks.openai.next("error-429");
+    const answer = await client.responses.inputTokens.count(counted).withResponse();
+    expect(answer.response.headers.get("x-tollgate-token-count")).toBe("estimate");
+    expect(answer.data).toEqual({ object: "response.input_tokens", input_tokens: estimateRequestTokens("responses", counted) });
+    // A 1000 × 750 screenshot at detail high: 2 × 2 tiles of 512 at 768 px short side, 4 × 170 + 85 = 765 tokens.
+    const image = { type: "input_image" as const, detail: "high" as const, image_url: `data:image/png;base64,${base64(png(1000, 750, 225_000))}` };
+    const withImage = { ...counted, input: [{ role: "user" as const, content: [image, { type: "input_text" as const, text: "What does this show?" }] }] };
+    const textOnly = { ...counted, input: [{ role: "user" as const, content: [{ type: "input_text" as const, text: "What does this show?" }] }] };
+    env.mocks.openai.next("error-429");
+    const estimated = await client.responses.inputTokens.count(withImage);
+    const imageTokens = estimated.input_tokens - estimateRequestTokens("responses", textOnly);
+    expect(imageTokens).toBeGreaterThanOrEqual(765);
+    expect(imageTokens).toBeLessThan(790); // the part's own keys ("detail", "high", …) are a few tokens
   });
 });
 

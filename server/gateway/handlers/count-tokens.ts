@@ -1,7 +1,7 @@
-// count_tokens of the messages and generateContent formats. The call name resolves through the
+// Token counting of the messages, Responses and generateContent formats. The call name resolves through the
 // key's group as a generation call's does (the same 403s and 404s); nothing is held, billed or
 // counted against rate limits. The serving channel's upstream counts where its kind offers it
-// (Anthropic's and Gemini's APIs do); otherwise — another kind, no channel, an upstream that
+// (Anthropic's, OpenAI's Responses and Gemini's APIs do); otherwise — another kind, no channel, an upstream that
 // answers 404 or fails — Tollgate's estimate answers (domain/estimate-tokens.ts), marked with
 // `x-tollgate-token-count: estimate`. A request the upstream refuses as invalid is answered with
 // its refusal, as a generation call's would be.
@@ -19,11 +19,12 @@ import { rawJsonOf } from "../middleware/body.ts";
 import { resolveRoute } from "../resolve-route.ts";
 import { callNameOf } from "./relay.ts";
 import { originAndPath } from "../upstream-exchange.ts";
-import { type ClientRequest, upstreamBody } from "../upstreams/adapter.ts";
+import { type ClientRequest, modelChange, upstreamBody } from "../upstreams/adapter.ts";
 import { anthropicAdapter } from "../upstreams/anthropic.ts";
 import { geminiAdapter } from "../upstreams/gemini.ts";
+import { responsesAdapter } from "../upstreams/openai-responses.ts";
 
-type CountingInterface = "messages" | "generate-content";
+type CountingInterface = "messages" | "responses" | "generate-content";
 
 /** A count takes no longer than this, whatever the channel's own timeout: past it, the estimate answers. */
 const countTimeoutMs = 10_000;
@@ -34,6 +35,12 @@ const counters: Partial<Record<ChannelWithCredentials["kind"], (client: ClientRe
     const built = anthropicAdapter.build(client, { baseUrl: channel.baseUrl, credential: nextCredential(channel), upstreamModel: upstreamModelOf(channel, modelId) });
     return { ...built, url: built.url.replace(/\/v1\/messages(?=\?|$)/, "/v1/messages/count_tokens") };
   },
+  openai: (client, channel, modelId) => {
+    // Not the generation request: that one always streams upstream, and a count takes no `stream`.
+    const target = { baseUrl: channel.baseUrl, credential: nextCredential(channel), upstreamModel: upstreamModelOf(channel, modelId) };
+    const built = responsesAdapter.build(client, target);
+    return { ...built, url: built.url.replace(/\/responses$/, "/responses/input_tokens"), body: upstreamBody(client, modelChange(client, target)) };
+  },
   gemini: (client, channel, modelId) => {
     const upstreamModel = upstreamModelOf(channel, modelId);
     const built = geminiAdapter.build(client, { baseUrl: channel.baseUrl, credential: nextCredential(channel), upstreamModel });
@@ -43,6 +50,13 @@ const counters: Partial<Record<ChannelWithCredentials["kind"], (client: ClientRe
     const body = inner && typeof inner === "object" && typeof inner.model === "string" ? upstreamBody(client, { generateContentRequest: { ...inner, model: `models/${upstreamModel}` } }) : built.body;
     return { ...built, body, url: built.url.replace(/:generateContent$/, ":countTokens") };
   },
+};
+
+/** A count in each format's own answer. */
+const countAnswer: Record<CountingInterface, (tokens: number) => object> = {
+  messages: (tokens) => ({ input_tokens: tokens }),
+  responses: (tokens) => ({ object: "response.input_tokens", input_tokens: tokens }),
+  "generate-content": (tokens) => ({ totalTokens: tokens }),
 };
 
 export function countTokensHandler(iface: CountingInterface, catalog: Catalog, dispatcher: Dispatcher, log: (event: string, fields: Record<string, unknown>) => void) {
@@ -86,7 +100,7 @@ export function countTokensHandler(iface: CountingInterface, catalog: Catalog, d
       }
       const tokens = estimateRequestTokens(iface, req.body ?? JSON.parse(raw!.bytes.toString("utf8")));
       res.setHeader("x-tollgate-token-count", "estimate");
-      res.json(iface === "messages" ? { input_tokens: tokens } : { totalTokens: tokens });
+      res.json(countAnswer[iface](tokens));
     } catch (error) {
       next(error);
     } finally {
