@@ -71,10 +71,24 @@ export type ChatDialect = {
   reasoningEffort: boolean;
   /** The end-user id's field: OpenAI's `user` (at most 64 characters), or GLM's `user_id` (6 to 128). */
   endUser: "user" | "user_id";
+  /** The `temperature` and `top_p` the vendor takes (OpenAI: 0–2 and 0–1); a caller's value outside goes as the nearest it takes. */
+  temperature: SamplingRange;
+  topP: SamplingRange;
 };
 
+/** The least and most a sampling value may be; an open end is given as the least value sent (0.01). */
+export type SamplingRange = { min: number; max: number };
+
 /** OpenAI's chat, and any channel whose vendor is not known (custom): only OpenAI's fields. */
-const openAiChat: ChatDialect = { topK: false, parallelToolCalls: true, thinkingSwitch: false, reasoningEffort: true, endUser: "user" };
+const openAiChat: ChatDialect = {
+  topK: false,
+  parallelToolCalls: true,
+  thinkingSwitch: false,
+  reasoningEffort: true,
+  endUser: "user",
+  temperature: { min: 0, max: 2 },
+  topP: { min: 0, max: 1 },
+};
 
 /**
  * Where a preset's vendor departs from OpenAI's chat, as each documents its chat completions
@@ -87,14 +101,17 @@ const openAiChat: ChatDialect = { topK: false, parallelToolCalls: true, thinking
  *   (api-docs.deepseek.com/guides/thinking_mode).
  * - GLM (Zhipu, bigmodel.cn and z.ai): the request schema (docs.z.ai/openapi.json,
  *   ChatCompletionTextRequest; docs.bigmodel.cn/api-reference/模型-api/对话补全 is the same) has
- *   model, messages, do_sample, stream, thinking, temperature (0–1), top_p, max_tokens, tool_stream,
+ *   model, messages, do_sample, stream, thinking, temperature, top_p, max_tokens, tool_stream,
  *   tools, tool_choice, stop (one word), response_format (text or json_object), request_id and
  *   `user_id` ("Unique ID for the end user, 6–128 characters"): no `user`, `parallel_tool_calls`,
  *   `reasoning_effort`, `top_k`, `seed`, penalties or `stream_options`. `thinking: {type: "enabled"
  *   | "disabled"}` switches GLM-4.5 and later's thinking (docs.z.ai/guides/capabilities/thinking-mode:
  *   on by default from GLM-4.7). Whether it refuses fields it does not know is not documented, so
  *   only the fields GLM names instead (user_id, thinking) and the hints (parallel_tool_calls,
- *   reasoning_effort) change; the rest go as before.
+ *   reasoning_effort) change; the rest go as before. Sampling is narrower than OpenAI's
+ *   (docs.z.ai/api-reference/llm/chat-completion): temperature "within the range [0.0, 1.0]"
+ *   (0 <= x <= 1), top_p [0.01, 1.0] (earlier (0.0, 1.0]; 0.01 is in both), so an OpenAI or Gemini
+ *   caller's temperature above 1 goes as 1 and a top_p of 0 as 0.01.
  * - Kimi (Moonshot): `thinking: {type: "enabled" | "disabled"}` switches kimi-k2.5 and k2.6's
  *   thinking, on by default (platform.kimi.ai/docs/api/models-overview); `reasoning_effort` (low,
  *   high, max) sizes kimi-k3's. `max_tokens` is documented as deprecated for
@@ -111,7 +128,15 @@ const chatDialects: Partial<Record<ChannelPreset, ChatDialect>> = {
   qwen: { ...openAiChat, topK: true },
   "self-hosted": { ...openAiChat, topK: true },
   deepseek: { ...openAiChat, parallelToolCalls: false, thinkingSwitch: true },
-  glm: { ...openAiChat, parallelToolCalls: false, thinkingSwitch: true, reasoningEffort: false, endUser: "user_id" },
+  glm: {
+    ...openAiChat,
+    parallelToolCalls: false,
+    thinkingSwitch: true,
+    reasoningEffort: false,
+    endUser: "user_id",
+    temperature: { min: 0, max: 1 },
+    topP: { min: 0.01, max: 1 },
+  },
   kimi: { ...openAiChat, thinkingSwitch: true },
 };
 

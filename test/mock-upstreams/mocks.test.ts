@@ -277,6 +277,15 @@ describe("OpenAI mock", () => {
     expect(await extra("kimi-k2.6", { user_id: "user-1234" })).toMatchObject({ status: 400, message: expect.stringContaining("user_id") });
   });
 
+  it("refuses from GLM models a temperature outside [0, 1], a top_p outside [0.01, 1] and more than one stop word, as docs.z.ai documents", async () => {
+    const glm = (body: object) => client.chat.completions.create({ ...chat, model: "glm-4.6", ...body }).then(() => "ok", (error) => error);
+    expect(await glm({ temperature: 1, top_p: 0.01, stop: ["END"] })).toBe("ok");
+    expect(await glm({ temperature: 1.5 })).toMatchObject({ status: 400, param: "temperature" });
+    expect(await glm({ top_p: 0 })).toMatchObject({ status: 400, param: "top_p" });
+    expect(await glm({ stop: ["END", "STOP"] })).toMatchObject({ status: 400, param: "stop" });
+    expect(await client.chat.completions.create({ ...chat, model: "gpt-test", temperature: 1.5, stop: ["END", "STOP"] }).then(() => "ok")).toBe("ok");
+  });
+
   it("maps auth and error scenarios to typed SDK errors", async () => {
     const wrong = new OpenAI({ apiKey: "nope", baseURL: `${mock.url}/v1`, maxRetries: 0 });
     await expect(wrong.chat.completions.create(chat)).rejects.toBeInstanceOf(OpenAI.AuthenticationError);

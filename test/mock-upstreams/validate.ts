@@ -187,6 +187,21 @@ const takesThinking = (model: unknown) => /^(deepseek-|glm-|kimi-)/i.test(String
 /** GLM names the end user `user_id`, 6 to 128 characters (docs.z.ai/openapi.json), where OpenAI has `user`. */
 const isGlm = (model: unknown) => /^glm-/i.test(String(model));
 
+/**
+ * GLM's narrower sampling and stop (docs.z.ai/api-reference/llm/chat-completion): temperature in
+ * [0, 1], top_p in [0.01, 1], and "currently only one stop word is supported".
+ */
+function glmProblem(body: any): Problem | null {
+  if (typeof body.temperature === "number" && (body.temperature < 0 || body.temperature > 1)) {
+    return { message: `Invalid 'temperature': GLM takes a value in [0.0, 1.0], got ${body.temperature}.`, param: "temperature" };
+  }
+  if (typeof body.top_p === "number" && (body.top_p < 0.01 || body.top_p > 1)) {
+    return { message: `Invalid 'top_p': GLM takes a value in [0.01, 1.0], got ${body.top_p}.`, param: "top_p" };
+  }
+  if (Array.isArray(body.stop) && body.stop.length > 1) return { message: "Invalid 'stop': only one stop word is supported.", param: "stop" };
+  return null;
+}
+
 export function validateChat(body: any, extra: ReadonlySet<string>): Problem | null {
   const vendorField = (key: string) => (key === "top_k" && takesTopK(body.model)) || (key === "thinking" && takesThinking(body.model)) || (key === "user_id" && isGlm(body.model));
   const unknown = unknownKeys(body, CHAT_FIELDS, extra).filter((key) => !vendorField(key));
@@ -196,6 +211,8 @@ export function validateChat(body: any, extra: ReadonlySet<string>): Problem | n
   }
   const temperature = temperatureProblem(body);
   if (temperature) return temperature;
+  const vendor = isGlm(body.model) ? glmProblem(body) : null;
+  if (vendor) return vendor;
   const user = endUserIdProblem(body, ["user", "safety_identifier"]);
   if (user) return user;
   if (reasoningModel(body.model)) {
@@ -271,6 +288,8 @@ export function validateResponses(body: any, issued: Issued, extra: ReadonlySet<
   if (unknown.length) return { message: `Unknown parameter: '${unknown[0]}'.`, param: unknown[0] };
   const temperature = temperatureProblem(body);
   if (temperature) return temperature;
+  const vendor = isGlm(body.model) ? glmProblem(body) : null;
+  if (vendor) return vendor;
   const user = endUserIdProblem(body, ["safety_identifier", "user"]);
   if (user) return user;
   for (const field of ["temperature", "top_p"]) {

@@ -46,9 +46,13 @@
 //   an extension (Qwen's DashScope, self-hosted servers: channel-presets.ts); elsewhere it is left
 //   out, as Anthropic's writer leaves out sampling settings a model refuses: OpenAI refuses unknown
 //   fields, and Gemini CLI sends topK 64 on every call, so refusing it failed every default call.
+// - Sampling: a vendor whose range is narrower than OpenAI's (GLM: channel-presets.ts) gets a
+//   temperature or top_p outside it as the nearest value it takes, as a hint the vendor lacks is left
+//   out: the caller's value was valid in its own format (Anthropic's temperature 0–1, OpenAI's and
+//   Gemini's 0–2), and the vendor would refuse the call.
 // Refused: temperature outside 0–2 or top_p outside 0–1 (where sent); documents given by URL; images or
 // documents in assistant or system turns; tool calls in user turns; tool results in assistant turns.
-import { chatDialectOf } from "../../domain/channel-presets.ts";
+import { chatDialectOf, type SamplingRange } from "../../domain/channel-presets.ts";
 import { withOnlyAllowedTools } from "../allowed-tools.ts";
 import { type CanonicalRequest, type Part, type ReasoningSettings, type TextPart, type ToolChoice, type ToolResultPart, type Turn, TranslationRefusal } from "../canonical.ts";
 import { endUserDigest, isOpenAiModel, isOpenAiReasoningModel, openAiEndUserId } from "../openai-models.ts";
@@ -89,11 +93,11 @@ export function writeRequest(canonical: CanonicalRequest, channel?: UpstreamChan
   const sampling = !isOpenAiReasoningModel(request.model);
   if (request.temperature !== undefined && sampling) {
     if (request.temperature < 0 || request.temperature > 2) throw new TranslationRefusal("temperature", `chat upstreams take a temperature from 0 to 2 (got ${request.temperature})`);
-    body.temperature = request.temperature;
+    body.temperature = within(request.temperature, dialect.temperature);
   }
   if (request.topP !== undefined && sampling) {
     if (request.topP < 0 || request.topP > 1) throw new TranslationRefusal("topP", `chat upstreams take top_p from 0 to 1 (got ${request.topP})`);
-    body.top_p = request.topP;
+    body.top_p = within(request.topP, dialect.topP);
   }
   if (request.topK !== undefined && dialect.topK) body.top_k = request.topK;
   if (request.stop?.length) body.stop = request.stop;
@@ -111,6 +115,9 @@ export function writeRequest(canonical: CanonicalRequest, channel?: UpstreamChan
   }
   return body;
 }
+
+/** A sampling value moved into the vendor's range, to its nearest end (see the header). */
+const within = (value: number, range: SamplingRange) => Math.min(Math.max(value, range.min), range.max);
 
 /** GLM's `user_id` takes 6 to 128 characters: an id outside that goes as its SHA-256 hex digest (64, the same for the same user). */
 const glmEndUserId = (id: string) => (id.length >= 6 && id.length <= 128 ? id : endUserDigest(id));

@@ -1,0 +1,69 @@
+// Domestic chat vendors' departures from OpenAI's chat (server/domain/channel-presets.ts), through
+// the real HTTP path: the official SDKs of the other formats call a GLM and a MiniMax group whose
+// OpenAI-compatible channels the OpenAI mock serves, refusing what each vendor refuses. What
+// each test asserts is the body the upstream received, and that the caller got its answer.
+import Anthropic from "@anthropic-ai/sdk";
+import { GoogleGenAI } from "@google/genai";
+import OpenAI from "openai";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createKey, unique } from "../helpers/fixtures.ts";
+import { type RelayEnv, startRelayEnv, upstreamKeys } from "../helpers/relay-env.ts";
+import type { RecordedRequest } from "../mock-upstreams/server.ts";
+
+let env: RelayEnv;
+const keys: Record<"glm" | "minimax", string> = { glm: "", minimax: "" };
+
+beforeAll(async () => {
+  env = await startRelayEnv();
+  for (const [preset, identifier] of [["glm", "glm-official"], ["minimax", "minimax-trial"]] as const) {
+    const group = env.groups.get(identifier)!;
+    const patched = await env.operator.PATCH("/api/admin/groups/{id}", { params: { path: { id: group.id } }, body: { translated_interfaces: ["messages", "responses", "generate-content"] } });
+    if (patched.error) throw new Error(JSON.stringify(patched.error));
+    const channel = await env.operator.POST("/api/admin/channels", {
+      body: { name: unique(preset), kind: "openai-compatible", preset, base_url: `${env.mocks.openai.url}/v1`, credentials: [upstreamKeys.openai], group_ids: [group.id], priority: 0 },
+    });
+    if (channel.error) throw new Error(JSON.stringify(channel.error));
+    keys[preset] = await createKey(env.tenant.owner, group.id);
+  }
+  await new Promise((resolve) => setTimeout(resolve, 1200)); // the catalog reloads
+}, 60_000);
+afterAll(async () => {
+  await env?.stop();
+});
+afterEach(() => {
+  env.mocks.openai.dropQueued();
+});
+
+const anthropic = (key: string) => new Anthropic({ apiKey: key, baseURL: env.tollgate.url, maxRetries: 0 });
+const openai = (key: string) => new OpenAI({ apiKey: key, baseURL: `${env.tollgate.url}/v1`, maxRetries: 0 });
+const genai = (key: string) => new GoogleGenAI({ apiKey: key, httpOptions: { baseUrl: env.tollgate.url } });
+
+/** Runs `call` (which must succeed) and returns the one chat request it made of the OpenAI mock. */
+async function upstreamOf(call: () => Promise<unknown>): Promise<RecordedRequest> {
+  const before = env.mocks.openai.requests.length;
+  await call();
+  const made = env.mocks.openai.requests.slice(before);
+  expect(made).toHaveLength(1);
+  expect(made[0].path).toBe("/v1/chat/completions");
+  return made[0];
+}
+
+describe("GLM: sampling outside its range is moved to the nearest value it takes", () => {
+  const model = "glm-4.6";
+  it("a Responses caller's temperature 1.5 (OpenAI takes up to 2) reaches GLM (at most 1) as 1", async () => {
+    const upstream = await upstreamOf(() => openai(keys.glm).responses.create({ model, input: "Hi.", temperature: 1.5 }));
+    expect(upstream.body.temperature).toBe(1);
+  });
+
+  it("a Gemini caller's temperature 2 reaches GLM as 1; its topP 0 as GLM's least, 0.01", async () => {
+    const upstream = await upstreamOf(() => genai(keys.glm).models.generateContent({ model, contents: "Hi.", config: { temperature: 2, topP: 0 } }));
+    expect(upstream.body).toMatchObject({ temperature: 1, top_p: 0.01 });
+  });
+
+  it("an Anthropic caller's temperature 0 and top_p 0.5, within GLM's range, go as sent", async () => {
+    // The SDK's types no longer name the sampling settings newer Claude models refuse; the API takes them.
+    const params = { model, max_tokens: 64, messages: [{ role: "user", content: "Hi." }], temperature: 0, top_p: 0.5 } as Anthropic.MessageCreateParamsNonStreaming;
+    const upstream = await upstreamOf(() => anthropic(keys.glm).messages.create(params));
+    expect(upstream.body).toMatchObject({ temperature: 0, top_p: 0.5 });
+  });
+});
