@@ -74,6 +74,8 @@ export type ChatDialect = {
   /** The `temperature` and `top_p` the vendor takes (OpenAI: 0–2 and 0–1); a caller's value outside goes as the nearest it takes. */
   temperature: SamplingRange;
   topP: SamplingRange;
+  /** How many stop words the vendor takes (the caller's first ones go); null: the caller's all. */
+  stopWords: number | null;
 };
 
 /** The least and most a sampling value may be; an open end is given as the least value sent (0.01). */
@@ -88,6 +90,7 @@ const openAiChat: ChatDialect = {
   endUser: "user",
   temperature: { min: 0, max: 2 },
   topP: { min: 0, max: 1 },
+  stopWords: null,
 };
 
 /**
@@ -111,7 +114,9 @@ const openAiChat: ChatDialect = {
  *   reasoning_effort) change; the rest go as before. Sampling is narrower than OpenAI's
  *   (docs.z.ai/api-reference/llm/chat-completion): temperature "within the range [0.0, 1.0]"
  *   (0 <= x <= 1), top_p [0.01, 1.0] (earlier (0.0, 1.0]; 0.01 is in both), so an OpenAI or Gemini
- *   caller's temperature above 1 goes as 1 and a top_p of 0 as 0.01.
+ *   caller's temperature above 1 goes as 1 and a top_p of 0 as 0.01. `stop`: "currently, only one
+ *   stop word is supported" (the same schema), so a caller's several (Anthropic's stop_sequences,
+ *   Gemini's stopSequences) go as the first alone.
  * - Kimi (Moonshot): `thinking: {type: "enabled" | "disabled"}` switches kimi-k2.5 and k2.6's
  *   thinking, on by default (platform.kimi.ai/docs/api/models-overview); `reasoning_effort` (low,
  *   high, max) sizes kimi-k3's. `max_tokens` is documented as deprecated for
@@ -136,6 +141,7 @@ const chatDialects: Partial<Record<ChannelPreset, ChatDialect>> = {
     endUser: "user_id",
     temperature: { min: 0, max: 1 },
     topP: { min: 0.01, max: 1 },
+    stopWords: 1,
   },
   kimi: { ...openAiChat, thinkingSwitch: true },
 };

@@ -67,3 +67,21 @@ describe("GLM: sampling outside its range is moved to the nearest value it takes
     expect(upstream.body).toMatchObject({ temperature: 0, top_p: 0.5 });
   });
 });
+
+describe("GLM takes one stop word: a caller's several reach it as the first", () => {
+  const model = "glm-4.6";
+  it("an Anthropic caller's three stop_sequences go as the first alone, and the call is answered", async () => {
+    const upstream = await upstreamOf(async () => {
+      const message = await anthropic(keys.glm).messages.create({ model, max_tokens: 64, messages: [{ role: "user", content: "Hi." }], stop_sequences: ["\n\nHuman:", "END", "STOP"] });
+      expect(message.content[0]).toMatchObject({ type: "text" });
+    });
+    expect(upstream.body.stop).toEqual(["\n\nHuman:"]);
+  });
+
+  it("a Gemini caller's two stopSequences, streamed, go as the first alone", async () => {
+    const upstream = await upstreamOf(async () => {
+      for await (const chunk of await genai(keys.glm).models.generateContentStream({ model, contents: "Hi.", config: { stopSequences: ["x", "y"] } })) void chunk;
+    });
+    expect(upstream.body.stop).toEqual(["x"]);
+  });
+});

@@ -49,7 +49,9 @@
 // - Sampling: a vendor whose range is narrower than OpenAI's (GLM: channel-presets.ts) gets a
 //   temperature or top_p outside it as the nearest value it takes, as a hint the vendor lacks is left
 //   out: the caller's value was valid in its own format (Anthropic's temperature 0–1, OpenAI's and
-//   Gemini's 0–2), and the vendor would refuse the call.
+//   Gemini's 0–2), and the vendor would refuse the call. Stop words beyond what the vendor takes
+//   (GLM: one) are left out, the caller's first kept: the model may then write past a later one, which
+//   loses less than the whole call refused (by the vendor or here) or every stop word dropped.
 // Refused: temperature outside 0–2 or top_p outside 0–1 (where sent); documents given by URL; images or
 // documents in assistant or system turns; tool calls in user turns; tool results in assistant turns.
 import { chatDialectOf, type SamplingRange } from "../../domain/channel-presets.ts";
@@ -100,7 +102,7 @@ export function writeRequest(canonical: CanonicalRequest, channel?: UpstreamChan
     body.top_p = within(request.topP, dialect.topP);
   }
   if (request.topK !== undefined && dialect.topK) body.top_k = request.topK;
-  if (request.stop?.length) body.stop = request.stop;
+  if (request.stop?.length) body.stop = dialect.stopWords === null ? request.stop : request.stop.slice(0, dialect.stopWords);
   if (request.seed !== undefined) body.seed = request.seed;
   if (request.presencePenalty !== undefined) body.presence_penalty = request.presencePenalty;
   if (request.frequencyPenalty !== undefined) body.frequency_penalty = request.frequencyPenalty;
