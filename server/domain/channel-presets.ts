@@ -125,9 +125,11 @@ const openAiChat: ChatDialect = {
  *   third parties say: both still go.
  * - MiniMax: its OpenAI-compatible chat (platform.minimax.io/docs/api-reference/text-openai-api,
  *   text-chat) documents `reasoning_split` (reasoning in `reasoning_details` instead of `<think>` in
- *   the content) and temperature and top_p in (0, 1]; thinking is switched by `thinking: {type:
- *   "adaptive" | "disabled"}` on MiniMax-M3 only by third-party accounts, and M2.x cannot turn it
- *   off. Nothing here is settled well enough to change: it gets OpenAI's fields.
+ *   the content) and temperature and top_p in (0, 1] ("0 < x <= 1",
+ *   platform.minimax.io/docs/api-reference/text-chat): a temperature above 1 goes as 1, and 0 (an
+ *   open end) as 0.01, the nearest value sent. Thinking is switched by `thinking: {type: "adaptive"
+ *   | "disabled"}` on MiniMax-M3 only by third-party accounts, and M2.x cannot turn it off: no
+ *   switch is sent.
  */
 const chatDialects: Partial<Record<ChannelPreset, ChatDialect>> = {
   qwen: { ...openAiChat, topK: true },
@@ -144,6 +146,7 @@ const chatDialects: Partial<Record<ChannelPreset, ChatDialect>> = {
     stopWords: 1,
   },
   kimi: { ...openAiChat, thinkingSwitch: true },
+  minimax: { ...openAiChat, temperature: { min: 0.01, max: 1 }, topP: { min: 0.01, max: 1 } },
 };
 
 /** The chat fields a channel of this preset takes (translate/chat/write-request.ts writes by it). */

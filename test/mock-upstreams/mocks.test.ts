@@ -286,6 +286,14 @@ describe("OpenAI mock", () => {
     expect(await client.chat.completions.create({ ...chat, model: "gpt-test", temperature: 1.5, stop: ["END", "STOP"] }).then(() => "ok")).toBe("ok");
   });
 
+  it("refuses from MiniMax models a temperature or top_p outside (0, 1], as MiniMax documents", async () => {
+    const miniMax = (body: object) => client.chat.completions.create({ ...chat, model: "MiniMax-M2", ...body }).then(() => "ok", (error) => error);
+    expect(await miniMax({ temperature: 1, top_p: 0.01 })).toBe("ok");
+    expect(await miniMax({ temperature: 0 })).toMatchObject({ status: 400, param: "temperature" });
+    expect(await miniMax({ temperature: 1.5 })).toMatchObject({ status: 400, param: "temperature" });
+    expect(await miniMax({ top_p: 0 })).toMatchObject({ status: 400, param: "top_p" });
+  });
+
   it("maps auth and error scenarios to typed SDK errors", async () => {
     const wrong = new OpenAI({ apiKey: "nope", baseURL: `${mock.url}/v1`, maxRetries: 0 });
     await expect(wrong.chat.completions.create(chat)).rejects.toBeInstanceOf(OpenAI.AuthenticationError);

@@ -202,6 +202,17 @@ function glmProblem(body: any): Problem | null {
   return null;
 }
 
+const isMiniMax = (model: unknown) => /^minimax-/i.test(String(model));
+
+/** MiniMax's sampling (platform.minimax.io/docs/api-reference/text-chat): temperature and top_p in (0, 1]. */
+function miniMaxProblem(body: any): Problem | null {
+  for (const field of ["temperature", "top_p"]) {
+    const value = body[field];
+    if (typeof value === "number" && (value <= 0 || value > 1)) return { message: `invalid params, ${field} must be in (0, 1], got ${value}`, param: field };
+  }
+  return null;
+}
+
 export function validateChat(body: any, extra: ReadonlySet<string>): Problem | null {
   const vendorField = (key: string) => (key === "top_k" && takesTopK(body.model)) || (key === "thinking" && takesThinking(body.model)) || (key === "user_id" && isGlm(body.model));
   const unknown = unknownKeys(body, CHAT_FIELDS, extra).filter((key) => !vendorField(key));
@@ -211,7 +222,7 @@ export function validateChat(body: any, extra: ReadonlySet<string>): Problem | n
   }
   const temperature = temperatureProblem(body);
   if (temperature) return temperature;
-  const vendor = isGlm(body.model) ? glmProblem(body) : null;
+  const vendor = isGlm(body.model) ? glmProblem(body) : isMiniMax(body.model) ? miniMaxProblem(body) : null;
   if (vendor) return vendor;
   const user = endUserIdProblem(body, ["user", "safety_identifier"]);
   if (user) return user;
@@ -288,7 +299,7 @@ export function validateResponses(body: any, issued: Issued, extra: ReadonlySet<
   if (unknown.length) return { message: `Unknown parameter: '${unknown[0]}'.`, param: unknown[0] };
   const temperature = temperatureProblem(body);
   if (temperature) return temperature;
-  const vendor = isGlm(body.model) ? glmProblem(body) : null;
+  const vendor = isGlm(body.model) ? glmProblem(body) : isMiniMax(body.model) ? miniMaxProblem(body) : null;
   if (vendor) return vendor;
   const user = endUserIdProblem(body, ["safety_identifier", "user"]);
   if (user) return user;

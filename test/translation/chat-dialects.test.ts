@@ -85,3 +85,22 @@ describe("GLM takes one stop word: a caller's several reach it as the first", ()
     expect(upstream.body.stop).toEqual(["x"]);
   });
 });
+
+describe("MiniMax: sampling outside (0, 1] is moved to the nearest value it takes", () => {
+  const model = "MiniMax-M2";
+  it("a Responses caller's temperature 1.5 reaches MiniMax as 1", async () => {
+    const upstream = await upstreamOf(() => openai(keys.minimax).responses.create({ model, input: "Hi.", temperature: 1.5 }));
+    expect(upstream.body.temperature).toBe(1);
+  });
+
+  it("an Anthropic caller's temperature 0 (MiniMax refuses 0) reaches it as 0.01", async () => {
+    const params = { model, max_tokens: 64, messages: [{ role: "user", content: "Hi." }], temperature: 0 } as Anthropic.MessageCreateParamsNonStreaming;
+    const upstream = await upstreamOf(() => anthropic(keys.minimax).messages.create(params));
+    expect(upstream.body.temperature).toBe(0.01);
+  });
+
+  it("a Gemini caller's topP 0 reaches MiniMax as 0.01, its temperature 0.7 as sent", async () => {
+    const upstream = await upstreamOf(() => genai(keys.minimax).models.generateContent({ model, contents: "Hi.", config: { temperature: 0.7, topP: 0 } }));
+    expect(upstream.body).toMatchObject({ temperature: 0.7, top_p: 0.01 });
+  });
+});

@@ -46,7 +46,7 @@
 //   an extension (Qwen's DashScope, self-hosted servers: channel-presets.ts); elsewhere it is left
 //   out, as Anthropic's writer leaves out sampling settings a model refuses: OpenAI refuses unknown
 //   fields, and Gemini CLI sends topK 64 on every call, so refusing it failed every default call.
-// - Sampling: a vendor whose range is narrower than OpenAI's (GLM: channel-presets.ts) gets a
+// - Sampling: a vendor whose range is narrower than OpenAI's (GLM, MiniMax: channel-presets.ts) gets a
 //   temperature or top_p outside it as the nearest value it takes, as a hint the vendor lacks is left
 //   out: the caller's value was valid in its own format (Anthropic's temperature 0–1, OpenAI's and
 //   Gemini's 0–2), and the vendor would refuse the call. Stop words beyond what the vendor takes
