@@ -299,8 +299,6 @@ export function validateResponses(body: any, issued: Issued, extra: ReadonlySet<
   if (unknown.length) return { message: `Unknown parameter: '${unknown[0]}'.`, param: unknown[0] };
   const temperature = temperatureProblem(body);
   if (temperature) return temperature;
-  const vendor = isGlm(body.model) ? glmProblem(body) : isMiniMax(body.model) ? miniMaxProblem(body) : null;
-  if (vendor) return vendor;
   const user = endUserIdProblem(body, ["safety_identifier", "user"]);
   if (user) return user;
   for (const field of ["temperature", "top_p"]) {
