@@ -76,6 +76,8 @@ export type ChatDialect = {
   topP: SamplingRange;
   /** How many stop words the vendor takes (the caller's first ones go); null: the caller's all. */
   stopWords: number | null;
+  /** MiniMax's `reasoning_split: true`: reasoning in `reasoning_details`, not `<think>` tags in the answer's text. */
+  reasoningSplit: boolean;
 };
 
 /** The least and most a sampling value may be; an open end is given as the least value sent (0.01). */
@@ -91,6 +93,7 @@ const openAiChat: ChatDialect = {
   temperature: { min: 0, max: 2 },
   topP: { min: 0, max: 1 },
   stopWords: null,
+  reasoningSplit: false,
 };
 
 /**
@@ -129,7 +132,12 @@ const openAiChat: ChatDialect = {
  *   platform.minimax.io/docs/api-reference/text-chat): a temperature above 1 goes as 1, and 0 (an
  *   open end) as 0.01, the nearest value sent. Thinking is switched by `thinking: {type: "adaptive"
  *   | "disabled"}` on MiniMax-M3 only by third-party accounts, and M2.x cannot turn it off: no
- *   switch is sent.
+ *   switch is sent. Its models think whatever is asked, and without `reasoning_split` the thinking
+ *   comes inline, `<think>…</think>` at the start of the content ("For native OpenAI API with
+ *   MiniMax-M3 … MiniMax-M2 models, the content field will contain <think> tag content",
+ *   text-openai-api), which a caller of another format would get as answer text: every call gets
+ *   `reasoning_split: true`, and the reasoning comes back in `reasoning_details` (read by
+ *   translate/chat/read-stream.ts; sent back whole on the next turn, as MiniMax asks).
  */
 const chatDialects: Partial<Record<ChannelPreset, ChatDialect>> = {
   qwen: { ...openAiChat, topK: true },
@@ -146,7 +154,7 @@ const chatDialects: Partial<Record<ChannelPreset, ChatDialect>> = {
     stopWords: 1,
   },
   kimi: { ...openAiChat, thinkingSwitch: true },
-  minimax: { ...openAiChat, temperature: { min: 0.01, max: 1 }, topP: { min: 0.01, max: 1 } },
+  minimax: { ...openAiChat, temperature: { min: 0.01, max: 1 }, topP: { min: 0.01, max: 1 }, reasoningSplit: true },
 };
 
 /** The chat fields a channel of this preset takes (translate/chat/write-request.ts writes by it). */

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANTHROPIC_OUTPUT_TOKENS, ANTHROPIC_REPLY, startAnthropicMock } from "./anthropic.ts";
 import { GEMINI_OUTPUT_TOKENS, GEMINI_REPLY, startGeminiMock } from "./gemini.ts";
 import { OPENAI_OUTPUT_TOKENS, OPENAI_REPLY, startOpenAIMock } from "./openai.ts";
+import { REASONING_TEXT } from "./conversation.ts";
 import { CACHE_READ_TOKENS, CACHE_WRITE_TOKENS, expectedInputTokens, type Mock, requestText, THINKING_TOKENS } from "./server.ts";
 
 const PROMPT = "Say hello to the mock, please.";
@@ -292,6 +293,23 @@ describe("OpenAI mock", () => {
     expect(await miniMax({ temperature: 0 })).toMatchObject({ status: 400, param: "temperature" });
     expect(await miniMax({ temperature: 1.5 })).toMatchObject({ status: 400, param: "temperature" });
     expect(await miniMax({ top_p: 0 })).toMatchObject({ status: 400, param: "top_p" });
+  });
+
+  it("has a MiniMax model think inline, <think>…</think> in the content, unless reasoning_split asks for reasoning_details", async () => {
+    const miniMax = { ...chat, model: "MiniMax-M2" };
+    mock.next("thinking", "thinking", "thinking");
+    const inline = await client.chat.completions.create(miniMax);
+    expect(inline.choices[0].message.content).toBe(`<think>\n${REASONING_TEXT}\n</think>\n\n${OPENAI_REPLY}`);
+    const split = await client.chat.completions.create({ ...miniMax, reasoning_split: true } as never);
+    expect(split.choices[0].message).toMatchObject({ content: OPENAI_REPLY, reasoning_details: [{ type: "reasoning.text", text: REASONING_TEXT }] });
+    let reasoning = "";
+    let content = "";
+    for await (const part of await client.chat.completions.create({ ...miniMax, reasoning_split: true, stream: true } as never) as unknown as AsyncIterable<any>) {
+      for (const detail of part.choices[0]?.delta?.reasoning_details ?? []) reasoning += detail.text;
+      content += part.choices[0]?.delta?.content ?? "";
+    }
+    expect([reasoning, content]).toEqual([REASONING_TEXT, OPENAI_REPLY]);
+    expect(await client.chat.completions.create({ ...chat, reasoning_split: true } as never).catch((error) => error)).toMatchObject({ status: 400 });
   });
 
   it("maps auth and error scenarios to typed SDK errors", async () => {

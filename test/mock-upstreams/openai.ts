@@ -15,7 +15,7 @@ import {
 } from "./server.ts";
 import { deltasOf, type Issued, type Plan, planTurn, REASONING_TEXT, stringsIn } from "./conversation.ts";
 import { responseObject, responsesStream, responsesTurn } from "./responses.ts";
-import { validateChat, validateInputTokens, validateResponses } from "./validate.ts";
+import { isMiniMax, validateChat, validateInputTokens, validateResponses } from "./validate.ts";
 
 export const OPENAI_REPLY = "Hello from the OpenAI mock.";
 export const OPENAI_DELTAS = ["Hello", " from the", " OpenAI", " mock."];
@@ -99,7 +99,14 @@ export const created = () => Math.floor(Date.now() / 1000);
 
 type ChatTurn = { plan: Plan; message: Record<string, any>; finish: string };
 
-/** DeepSeek-style `reasoning_content` first when reasoning, then text or a call of the first declared tool. */
+/** The one `reasoning_details` entry MiniMax answers with under `reasoning_split` (platform.minimax.io/docs/api-reference/text-openai-api). */
+export const MINIMAX_REASONING_DETAIL = { type: "reasoning.text", id: "reasoning-text-1", format: "MiniMax-response-v1", index: 0 };
+
+/**
+ * DeepSeek-style `reasoning_content` first when reasoning, then text or a call of the first declared
+ * tool. A MiniMax model reasons as MiniMax documents it: in `reasoning_details` when the request has
+ * `reasoning_split: true`, else inline, `<think>…</think>` at the start of the content.
+ */
 function chatTurn(ex: Exchange, counter: number): ChatTurn {
   const body = ex.request.body;
   const tools = (Array.isArray(body.tools) ? body.tools : []).filter((tool: any) => tool?.type === "function").map((tool: any) => ({ name: tool.function.name, schema: tool.function.parameters }));
@@ -107,7 +114,9 @@ function chatTurn(ex: Exchange, counter: number): ChatTurn {
   for (let i = body.messages.length - 1; i >= 0 && body.messages[i]?.role === "tool"; i--) trailing.unshift(body.messages[i]);
   const plan = planTurn(ex.scenario, tools, trailing.length ? trailing.map((m) => stringsIn(m.content)).join("\n") : undefined, OPENAI_REPLY);
   const message: Record<string, any> = { role: "assistant", content: plan.calls.length ? null : plan.text, refusal: null, annotations: [] };
-  if (plan.reasoning) message.reasoning_content = REASONING_TEXT;
+  if (plan.reasoning && !isMiniMax(body.model)) message.reasoning_content = REASONING_TEXT;
+  else if (plan.reasoning && body.reasoning_split === true) message.reasoning_details = [{ ...MINIMAX_REASONING_DETAIL, text: REASONING_TEXT }];
+  else if (plan.reasoning) message.content = `<think>\n${REASONING_TEXT}\n</think>\n\n${message.content ?? ""}`;
   if (plan.calls.length) {
     message.tool_calls = plan.calls.map((call, k) => ({ id: `call_mock${counter}_${k}`, type: "function", function: { name: call.name, arguments: JSON.stringify(call.args) } }));
   }
@@ -145,7 +154,10 @@ function chatStream(ex: Exchange, id: string, turn: ChatTurn): string[] {
   const { message } = turn;
   const events = [chunk({ role: "assistant", content: message.tool_calls && !message.reasoning_content ? null : "", refusal: null })];
   if (message.reasoning_content) events.push(...deltasOf(message.reasoning_content).map((reasoning_content) => chunk({ reasoning_content })));
+  // Each delta's entry carries only the new text, as MiniMax-M2.7 streams it (MiniMax-AI/MiniMax-M2#95).
+  for (const { text, ...detail } of message.reasoning_details ?? []) events.push(...deltasOf(text).map((piece) => chunk({ reasoning_details: [{ ...detail, text: piece }] })));
   if (message.tool_calls) {
+    if (message.content) events.push(...deltasOf(message.content).map((content) => chunk({ content })));
     for (const [index, { id: callId, function: fn }] of message.tool_calls.entries()) {
       events.push(chunk({ tool_calls: [{ index, id: callId, type: "function", function: { name: fn.name, arguments: "" } }] }));
       events.push(...deltasOf(fn.arguments).map((args) => chunk({ tool_calls: [{ index, function: { arguments: args } }] })));

@@ -202,7 +202,8 @@ function glmProblem(body: any): Problem | null {
   return null;
 }
 
-const isMiniMax = (model: unknown) => /^minimax-/i.test(String(model));
+/** MiniMax's models; they take `reasoning_split` (platform.minimax.io/docs/api-reference/text-openai-api). */
+export const isMiniMax = (model: unknown) => /^minimax-/i.test(String(model));
 
 /** MiniMax's sampling (platform.minimax.io/docs/api-reference/text-chat): temperature and top_p in (0, 1]. */
 function miniMaxProblem(body: any): Problem | null {
@@ -214,7 +215,7 @@ function miniMaxProblem(body: any): Problem | null {
 }
 
 export function validateChat(body: any, extra: ReadonlySet<string>): Problem | null {
-  const vendorField = (key: string) => (key === "top_k" && takesTopK(body.model)) || (key === "thinking" && takesThinking(body.model)) || (key === "user_id" && isGlm(body.model));
+  const vendorField = (key: string) => (key === "top_k" && takesTopK(body.model)) || (key === "thinking" && takesThinking(body.model)) || (key === "user_id" && isGlm(body.model)) || (key === "reasoning_split" && isMiniMax(body.model));
   const unknown = unknownKeys(body, CHAT_FIELDS, extra).filter((key) => !vendorField(key));
   if (unknown.length) return { message: `Unrecognized request argument supplied: ${unknown[0]}`, param: null };
   if (body.user_id !== undefined && (typeof body.user_id !== "string" || body.user_id.length < 6 || body.user_id.length > 128)) {

@@ -8,6 +8,8 @@ import OpenAI from "openai";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createKey, unique } from "../helpers/fixtures.ts";
 import { type RelayEnv, startRelayEnv, upstreamKeys } from "../helpers/relay-env.ts";
+import { REASONING_TEXT, TOOL_ARGUMENT } from "../mock-upstreams/conversation.ts";
+import { MINIMAX_REASONING_DETAIL, OPENAI_REPLY } from "../mock-upstreams/openai.ts";
 import type { RecordedRequest } from "../mock-upstreams/server.ts";
 
 let env: RelayEnv;
@@ -102,5 +104,69 @@ describe("MiniMax: sampling outside (0, 1] is moved to the nearest value it take
   it("a Gemini caller's topP 0 reaches MiniMax as 0.01, its temperature 0.7 as sent", async () => {
     const upstream = await upstreamOf(() => genai(keys.minimax).models.generateContent({ model, contents: "Hi.", config: { temperature: 0.7, topP: 0 } }));
     expect(upstream.body).toMatchObject({ temperature: 0.7, top_p: 0.01 });
+  });
+});
+
+describe("MiniMax: its reasoning comes back as reasoning, never as answer text", () => {
+  const model = "MiniMax-M2";
+  const question = { model, max_tokens: 1024, messages: [{ role: "user" as const, content: "Hi." }], thinking: { type: "enabled" as const, budget_tokens: 2048 } };
+  /** Runs `call` with the mock thinking, checks MiniMax was asked to split its reasoning out, and returns what the caller got. */
+  async function thinking<T>(call: () => Promise<T>): Promise<T> {
+    env.mocks.openai.next("thinking");
+    let answer: T;
+    const upstream = await upstreamOf(async () => {
+      answer = await call();
+    });
+    expect(JSON.stringify(answer!)).not.toContain("<think>");
+    expect(upstream.body.reasoning_split).toBe(true);
+    return answer!;
+  }
+
+  it.each([false, true])("Anthropic caller (stream %s): a thinking block, then the answer alone", async (stream) => {
+    const client = anthropic(keys.minimax);
+    const message = await thinking(async () => (stream ? await client.messages.stream(question).finalMessage() : await client.messages.create(question)));
+    expect(message.content).toMatchObject([{ type: "thinking", thinking: REASONING_TEXT }, { type: "text", text: OPENAI_REPLY }]);
+  });
+
+  it.each([false, true])("Responses caller (stream %s): a reasoning item, then the answer alone", async (stream) => {
+    const client = openai(keys.minimax);
+    const params = { model, input: "Hi.", reasoning: { effort: "low" as const, summary: "auto" as const } };
+    const response = await thinking(async () => (stream ? await client.responses.stream(params).finalResponse() : await client.responses.create(params)));
+    expect(response.output_text).toBe(OPENAI_REPLY);
+    expect(response.output.map((item) => item.type)).toEqual(["reasoning", "message"]);
+    expect(JSON.stringify(response.output[0])).toContain(REASONING_TEXT);
+  });
+
+  it.each([false, true])("Gemini caller (stream %s): thought parts, then the answer alone", async (stream) => {
+    const ai = genai(keys.minimax);
+    const params = { model, contents: "Hi.", config: { thinkingConfig: { thinkingBudget: 2048, includeThoughts: true } } };
+    const parts = await thinking(async () => {
+      if (!stream) return (await ai.models.generateContent(params)).candidates?.[0]?.content?.parts ?? [];
+      const all = [];
+      for await (const chunk of await ai.models.generateContentStream(params)) all.push(...(chunk.candidates?.[0]?.content?.parts ?? []));
+      return all;
+    });
+    expect(parts.filter((part) => part.thought).map((part) => part.text).join("")).toBe(REASONING_TEXT);
+    expect(parts.filter((part) => !part.thought).map((part) => part.text ?? "").join("")).toBe(OPENAI_REPLY);
+  });
+
+  it("across a tool loop, the reasoning goes back to MiniMax in reasoning_details, whole, as MiniMax asks", async () => {
+    const client = anthropic(keys.minimax);
+    const tools = [{ name: "read_file", description: "Reads a file.", input_schema: { type: "object" as const, properties: { path: { type: "string" } }, required: ["path"] } }];
+    env.mocks.openai.next("thinking-tool", "thinking-tool");
+    const first = await client.messages.create({ ...question, tools });
+    expect(first.content.map((block) => block.type)).toEqual(["thinking", "tool_use"]);
+    const call = first.content[1] as Anthropic.ToolUseBlock;
+    expect(call.input).toEqual({ path: TOOL_ARGUMENT });
+    const upstream = await upstreamOf(() =>
+      client.messages.create({
+        ...question,
+        tools,
+        messages: [...question.messages, { role: "assistant", content: first.content }, { role: "user", content: [{ type: "tool_result", tool_use_id: call.id, content: "# Tollgate" }] }],
+      }),
+    );
+    const assistant = upstream.body.messages.find((message: { role: string }) => message.role === "assistant");
+    expect(assistant.reasoning_details).toEqual([{ ...MINIMAX_REASONING_DETAIL, text: REASONING_TEXT }]);
+    expect(assistant).not.toHaveProperty("reasoning_content");
   });
 });

@@ -30,6 +30,26 @@ const chunk = (delta: Record<string, unknown>, finish: string | null = null, ext
   `data: ${JSON.stringify({ id: "x", object: "chat.completion.chunk", created: 1, model: "m", choices: [{ index: 0, delta, finish_reason: finish }], ...extra })}\n\n`;
 
 describe("chat stream reader", () => {
+  it("reads MiniMax's reasoning_details, streamed as new text or as the text so far, into one reasoning block carrying the entry", () => {
+    const entry = { type: "reasoning.text", id: "reasoning-text-1", format: "MiniMax-response-v1", index: 0 };
+    const read = (texts: string[]) =>
+      readStream([...texts.map((text) => chunk({ reasoning_details: [{ ...entry, text }] })), chunk({ content: "Hi." }), chunk({}, "stop"), "data: [DONE]\n\n"].join(""));
+    const expected = (deltas: string[]) => [
+      { type: "start", id: "x", model: "m", created: 1 },
+      { type: "block_start", index: 0, block: { type: "reasoning" } },
+      ...deltas.map((text) => ({ type: "reasoning_delta", index: 0, text })),
+      { type: "reasoning_opaque", index: 0, opaque: { origin: "chat", value: { ...entry, text: "The user greets me." } } },
+      { type: "block_stop", index: 0 },
+      { type: "block_start", index: 1, block: { type: "text" } },
+      { type: "text_delta", index: 1, text: "Hi." },
+      { type: "block_stop", index: 1 },
+      { type: "finish", stopReason: "end_turn", stopSequence: null, usage: usageFromChat(undefined) },
+    ];
+    // MiniMax-M2.7 sends each piece's new text; MiniMax's docs example reads each as the text so far.
+    expect(read(["The user", " greets me."])).toEqual(expected(["The user", " greets me."]));
+    expect(read(["The user", "The user greets me.", "The user greets me."])).toEqual(expected(["The user", " greets me."]));
+  });
+
   it("reads OpenAI text and two tool calls, finishing at the usage chunk", () => {
     const sse = fixture("stream-openai-tools.sse");
     const events = readStream(sse);

@@ -7,13 +7,20 @@
 // choice finishes or a delta of another kind comes. Reasoning
 // (`reasoning_content`, DeepSeek and Qwen; `reasoning`, vLLM and OpenRouter) gets, when its block
 // closes, the opaque `{origin:"chat", value:{reasoning_content: fullText}}`, which the chat request
-// writer sends back. Usage comes in a chunk of its own after the finish_reason chunk (some
+// writer sends back. Reasoning in `reasoning_details` entries of type `reasoning.text` (MiniMax
+// with `reasoning_split`, platform.minimax.io/docs/api-reference/text-openai-api) gets the entry
+// back whole instead, `{...entry, text: fullText}`, which the writer sends back in
+// `reasoning_details`, as MiniMax asks for it on the next turn. Each entry's text is read as new
+// text, as MiniMax-M2.7 streams it, unless it starts with all the text so far: MiniMax's own
+// streaming example reads it as the text so far (github.com/MiniMax-AI/MiniMax-M2/issues/95), and
+// then only what follows is new. Usage comes in a chunk of its own after the finish_reason chunk (some
 // upstreams put it on the finish chunk), so `finish` waits for the usage-only chunk or `[DONE]`
 // (or the end of the stream); usage seen before any finish_reason is reported as a `usage` event.
 // An `error` chunk (sent by some upstreams mid-stream) ends the reading: what it said is kept in
 // `upstreamError`, and no `finish` comes (the relay ends the caller's stream with its error event).
-// Not read: OpenRouter-style `reasoning_details` deltas (none of the chat upstreams Tollgate serves
-// sends them), `logprobs` (never asked for), and choices other than index 0 (n>1 is refused).
+// Not read: `reasoning_details` entries of other types (OpenRouter's summaries and encrypted
+// reasoning; none of the chat upstreams Tollgate serves sends them), `logprobs` (never asked for),
+// and choices other than index 0 (n>1 is refused).
 import { openaiErrorObjectStatus } from "../../gateway/errors/openai.ts";
 import type { SseEvent } from "../../gateway/upstreams/sse.ts";
 import { type Usage, usageFromChat } from "../../domain/usage.ts";
@@ -42,6 +49,8 @@ export function chatStreamReader(): StreamReader {
   let lastToolIndex = -1;
   let nextIndex = 0;
   let reasoningText = "";
+  /** The open reasoning's `reasoning_details` entry (without its text), when it came in one. */
+  let reasoningDetail: Json | null = null;
   let sawToolCall = false;
   let finishReason: string | null = null;
   let usage: Usage | null = null;
@@ -50,7 +59,10 @@ export function chatStreamReader(): StreamReader {
   // A text, reasoning or refusal block and tool calls are never open at once: opening one closes the others.
   const closeText = (out: StreamEvent[]) => {
     if (!open) return;
-    if (open.kind === "reasoning") out.push({ type: "reasoning_opaque", index: open.index, opaque: { origin: "chat", value: { reasoning_content: reasoningText } } });
+    if (open.kind === "reasoning") {
+      const value = reasoningDetail ? { ...reasoningDetail, text: reasoningText } : { reasoning_content: reasoningText };
+      out.push({ type: "reasoning_opaque", index: open.index, opaque: { origin: "chat", value } });
+    }
     out.push({ type: "block_stop", index: open.index });
     open = null;
   };
@@ -64,7 +76,10 @@ export function chatStreamReader(): StreamReader {
     if (open?.kind === kind) return open.index;
     close(out);
     open = { index: nextIndex++, kind };
-    if (kind === "reasoning") reasoningText = "";
+    if (kind === "reasoning") {
+      reasoningText = "";
+      reasoningDetail = null;
+    }
     out.push({ type: "block_start", index: open.index, block: { type: kind } });
     return open.index;
   };
@@ -74,6 +89,27 @@ export function chatStreamReader(): StreamReader {
     done = true;
     close(out);
     out.push({ type: "finish", stopReason: stopReasonOf(finishReason, sawToolCall), stopSequence: null, usage: usage ?? usageFromChat(undefined) });
+  };
+
+  const readReasoning = (out: StreamEvent[], text: string) => {
+    const index = openBlock(out, "reasoning");
+    reasoningText += text;
+    out.push({ type: "reasoning_delta", index, text });
+  };
+
+  /** `reasoning.text` entries: new text, or the text so far and then some (see the header). */
+  const readReasoningDetails = (out: StreamEvent[], details: Json[]) => {
+    for (const detail of details) {
+      if (detail?.type !== "reasoning.text" || typeof detail.text !== "string" || detail.text === "") continue;
+      const { text, ...entry } = detail;
+      const continuing = open?.kind === "reasoning" && reasoningDetail !== null;
+      const added = continuing && text.startsWith(reasoningText) ? text.slice(reasoningText.length) : text;
+      if (!continuing) {
+        openBlock(out, "reasoning");
+        reasoningDetail = entry;
+      }
+      if (added) readReasoning(out, added);
+    }
   };
 
   const readToolCalls = (out: StreamEvent[], calls: Json[]) => {
@@ -135,11 +171,8 @@ export function chatStreamReader(): StreamReader {
       const choice = Array.isArray(chunk.choices) ? chunk.choices.find((c: Json) => (c?.index ?? 0) === 0) : undefined;
       const delta: Json = choice?.delta ?? {};
       const reasoning = typeof delta.reasoning_content === "string" ? delta.reasoning_content : typeof delta.reasoning === "string" ? delta.reasoning : "";
-      if (reasoning) {
-        const index = openBlock(out, "reasoning");
-        reasoningText += reasoning;
-        out.push({ type: "reasoning_delta", index, text: reasoning });
-      }
+      if (reasoning) readReasoning(out, reasoning);
+      else if (Array.isArray(delta.reasoning_details)) readReasoningDetails(out, delta.reasoning_details);
       if (typeof delta.content === "string" && delta.content) out.push({ type: "text_delta", index: openBlock(out, "text"), text: delta.content });
       if (typeof delta.refusal === "string" && delta.refusal) out.push({ type: "refusal_delta", index: openBlock(out, "refusal"), text: delta.refusal });
       if (Array.isArray(delta.tool_calls)) readToolCalls(out, delta.tool_calls);

@@ -42,6 +42,10 @@
 //   channel gets the switch alone.
 // - End user: `user`, except to GLM, whose field is `user_id` (6–128 characters; outside that, the
 //   id's SHA-256 hex digest). GLM documents no `parallel_tool_calls` either: a GLM channel gets none.
+// - A MiniMax channel always gets `reasoning_split: true`: its models think whether asked or not, and
+//   without it the thinking comes inline in the content, `<think>…</think>`, which the caller would
+//   get as answer text; with it, in `reasoning_details` (read-stream.ts), whose entries go back
+//   whole in the assistant message's `reasoning_details` (above).
 // - `top_k` (a sampling hint chat has no field for) goes only to a channel whose preset takes it as
 //   an extension (Qwen's DashScope, self-hosted servers: channel-presets.ts); elsewhere it is left
 //   out, as Anthropic's writer leaves out sampling settings a model refuses: OpenAI refuses unknown
@@ -111,6 +115,7 @@ export function writeRequest(canonical: CanonicalRequest, channel?: UpstreamChan
   // dynamic budget) still switches thinking on, at the model's own default effort.
   if (dialect.thinkingSwitch && request.reasoning) body.thinking = { type: effort === "none" ? "disabled" : "enabled" };
   if (effort && dialect.reasoningEffort && !(dialect.thinkingSwitch && effort === "none")) body.reasoning_effort = effort;
+  if (dialect.reasoningSplit) body.reasoning_split = true;
   if (request.user !== undefined) {
     if (dialect.endUser === "user") body.user = openAiEndUserId(request.user);
     else body.user_id = glmEndUserId(request.user);
