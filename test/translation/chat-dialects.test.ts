@@ -170,3 +170,16 @@ describe("MiniMax: its reasoning comes back as reasoning, never as answer text",
     expect(assistant).not.toHaveProperty("reasoning_content");
   });
 });
+
+describe("a same-format call is not translated", () => {
+  it("a chat caller on the MiniMax group: the caller's bytes go as sent, no reasoning_split added", async () => {
+    const body = '{"model":"MiniMax-M2", "messages":[{"role":"user","content":"Hi."}],"temperature":1}';
+    const upstream = await upstreamOf(() =>
+      fetch(`${env.tollgate.url}/v1/chat/completions`, { method: "POST", headers: { authorization: `Bearer ${keys.minimax}`, "content-type": "application/json" }, body }).then(async (response) => {
+        expect(response.status).toBe(200);
+        await response.text();
+      }),
+    );
+    expect(upstream.raw).toBe(body);
+  });
+});
