@@ -44,7 +44,8 @@
 // a temperature other than 1, top_k and a top_p below 0.95; top_p beside a temperature. Thinking is
 // disabled when the call forces a tool (tool_choice any/tool), which Anthropic refuses beside it
 // (write-request.ts writeReasoning): the forced tool is the caller's explicit instruction.
-// Refused: seed, presence/frequency penalties, temperature outside 0–1 (where sent), json_object output, a
+// A temperature above Anthropic's 1 (OpenAI's and Gemini's go to 2) goes as 1 (write-request.ts).
+// Refused: seed, presence/frequency penalties, json_object output, a
 // schema description, effort "minimal", images other than JPEG/PNG/GIF/WebP, documents other than
 // PDF/plain text, images or documents in assistant turns, tool-call arguments that are not an object.
 import type { UpstreamError } from "../canonical.ts";

@@ -50,10 +50,12 @@ export function writeRequest(canonical: CanonicalRequest): Record<string, unknow
   const budget = reasoning?.thinking?.budget_tokens;
   if (request.maxOutputTokens === undefined && typeof budget === "number" && budget >= defaultMaxTokens) body.max_tokens = budget + defaultMaxTokens;
   const sampling = samplingFor(request, reasoning?.thinking !== undefined && reasoning.thinking.type !== "disabled");
-  if (sampling.temperature !== undefined && (sampling.temperature < 0 || sampling.temperature > 1)) {
-    refuse("temperature", `Anthropic takes a temperature from 0 to 1; ${sampling.temperature} is outside it.`);
+  if (sampling.temperature !== undefined && (sampling.temperature < 0 || sampling.temperature > 2)) {
+    refuse("temperature", `no caller format takes a temperature outside 0 to 2; ${sampling.temperature} is outside it.`);
   }
-  if (sampling.temperature !== undefined) body.temperature = sampling.temperature;
+  // Anthropic's range is 0–1: a caller's value above it (OpenAI's and Gemini's go to 2) goes as 1, the
+  // nearest Anthropic takes, as a chat vendor with a narrower range gets it (chat/write-request.ts).
+  if (sampling.temperature !== undefined) body.temperature = Math.min(sampling.temperature, 1);
   if (sampling.topP !== undefined) body.top_p = sampling.topP;
   if (sampling.topK !== undefined) body.top_k = sampling.topK;
   if (request.stop !== undefined && request.stop.length > 0) body.stop_sequences = request.stop;
