@@ -236,8 +236,9 @@ describe("messages request writer", () => {
     expect(sampling({ temperature: 0.2, topP: 0.9, topK: 5 })).toEqual({ temperature: 0.2, top_k: 5 });
     expect(sampling({ temperature: 0.3, topK: 5, reasoning: { effort: "none" } })).toEqual({ temperature: 0.3, top_k: 5 });
     expect(sampling({ topP: 0.5 })).toEqual({ top_p: 0.5 });
-    // A temperature that would not be sent is not refused.
-    expect(sampling({ temperature: 1.5, reasoning: { budgetTokens: 2048 } })).toEqual({});
+    // A temperature that would not be sent is not refused; one above Anthropic's 1 goes as 1.
+    expect(sampling({ temperature: 2.5, reasoning: { budgetTokens: 2048 } })).toEqual({});
+    expect(sampling({ temperature: 1.5 })).toEqual({ temperature: 1 });
   });
 
   it("writes media: data URLs as base64, documents with their filename as title", () => {
@@ -261,7 +262,7 @@ describe("messages request writer", () => {
   });
 
   it.each([
-    [{ temperature: 1.5 }, "temperature"],
+    [{ temperature: 2.5 }, "temperature"],
     [{ seed: 1 }, "seed"],
     [{ presencePenalty: 0.5 }, "presencePenalty"],
     [{ frequencyPenalty: 0.5 }, "frequencyPenalty"],
