@@ -4,7 +4,7 @@ import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { type SignInPolicy, defaultSignInPolicy } from "./domain/sign-in-throttle.ts";
-import type { CircuitOptions } from "./call-state/circuit.ts";
+import { type CircuitOptions, defaultMaxRestMs } from "./call-state/circuit.ts";
 
 /**
  * Which peers' `X-Forwarded-For`/`-Proto`/`-Host` to believe, in Express's `trust proxy` terms:
@@ -165,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMs: integer(env, "TOLLGATE_CIRCUIT_WINDOW_MS", 30_000, 100),
       cooldownMs: integer(env, "TOLLGATE_CIRCUIT_COOLDOWN_MS", 30_000, 0),
       probeDeadlineMs: integer(env, "TOLLGATE_CIRCUIT_PROBE_DEADLINE_MS", 130_000, 100),
+      maxRestMs: integer(env, "TOLLGATE_CIRCUIT_MAX_REST_MS", defaultMaxRestMs, 0),
     },
     drainMs: integer(env, "TOLLGATE_DRAIN_MS", 600_000, 0),
     leaseIdleMs: integer(env, "TOLLGATE_LEASE_IDLE_MS", 2_000, 10),

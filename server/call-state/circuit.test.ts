@@ -88,3 +88,69 @@ describe("circuit breaker on a failure rate", () => {
     expect(circuits.claimProbe("c")).toBe(false);
   });
 });
+
+describe("an upstream's own wait (Retry-After, RetryInfo) and the circuit's rest", () => {
+  it("a wait longer than the cool-down holds the opened circuit that long: no probe before it is over", () => {
+    const { circuits, advance } = book({ minCalls: 2 });
+    circuits.record("c", true, "upstream answered 429", 120_000);
+    circuits.record("c", true, "upstream answered 429", 120_000);
+    expect(circuits.view("c")).toMatchObject({ state: "open", retryAt: 1_000_000 + 120_000 });
+    advance(5_000); // the cool-down is over, the upstream's wait is not
+    expect(circuits.claimProbe("c")).toBe(false);
+    advance(115_000);
+    expect(circuits.claimProbe("c")).toBe(true);
+  });
+
+  it("a wait shorter than the cool-down changes nothing; the longest wait asked counts, and none past the ceiling", () => {
+    const short = book({ minCalls: 1 });
+    short.circuits.record("c", true, "upstream answered 429", 1_000);
+    expect(short.circuits.view("c").retryAt).toBe(1_000_000 + 5_000);
+
+    const capped = book({ minCalls: 2, maxRestMs: 60_000 });
+    capped.circuits.record("c", true, "upstream answered 429", 86_400_000); // "Retry-After: 86400"
+    capped.circuits.record("c", true, "upstream answered 503");
+    expect(capped.circuits.view("c").retryAt).toBe(1_000_000 + 60_000);
+  });
+
+  it("a call under way when the circuit opened extends its rest by its longer wait, and every worker hears so", () => {
+    const { circuits, changes } = book({ minCalls: 1 });
+    circuits.record("c", true, "upstream answered 500");
+    circuits.record("c", true, "upstream answered 429", 90_000);
+    expect(circuits.view("c")).toMatchObject({ state: "open", calls: 1, retryAt: 1_000_000 + 90_000 });
+    expect(changes.map(([, health]) => health.retryAt)).toEqual([1_000_000 + 5_000, 1_000_000 + 90_000]);
+  });
+
+  it("a probe that fails with a wait reopens for that wait; one that succeeds forgets it", () => {
+    const { circuits, advance } = book({ minCalls: 1 });
+    circuits.record("c", true);
+    advance(5_000);
+    expect(circuits.claimProbe("c")).toBe(true);
+    circuits.probeEnded("c", true, "upstream answered 429", 60_000);
+    expect(circuits.view("c").retryAt).toBe(1_005_000 + 60_000);
+    advance(60_000);
+    expect(circuits.claimProbe("c")).toBe(true);
+    circuits.probeEnded("c", false);
+    circuits.record("c", true);
+    expect(circuits.view("c").retryAt).toBe(1_065_000 + 5_000);
+  });
+
+  it("a wait asked before the channel served again is forgotten", () => {
+    const { circuits } = book({ minCalls: 2 });
+    circuits.record("c", true, "upstream answered 429", 120_000);
+    circuits.succeeded("c", 1);
+    circuits.record("c", true, "upstream answered 500");
+    circuits.record("c", true, "upstream answered 500");
+    expect(circuits.view("c")).toMatchObject({ state: "open", retryAt: 1_000_000 + 5_000 });
+  });
+
+  it("another replica adopts the rest as decided, not its own cool-down", () => {
+    const deciding = book({ minCalls: 1 });
+    deciding.circuits.record("c", true, "upstream answered 429", 120_000);
+    const other = book({ minCalls: 1 });
+    expect(other.circuits.adopt("c", deciding.circuits.view("c")).retryAt).toBe(1_000_000 + 120_000);
+    other.advance(5_000);
+    expect(other.circuits.claimProbe("c")).toBe(false);
+    other.advance(115_000);
+    expect(other.circuits.claimProbe("c")).toBe(true);
+  });
+});

@@ -4,7 +4,10 @@
 // retrying a failing request cannot take a channel away from everyone. Only upstream faults count
 // (connection errors, timeouts, 5xx, 429, rejected credentials, empty streams); a request's own
 // fault is never reported as a failure. After the cool-down exactly one probe is let through; it
-// always ends: with a verdict, released without one, or failed at its deadline.
+// always ends: with a verdict, released without one, or failed at its deadline. A failure that
+// came with the upstream's own wait (a 429's or 503's Retry-After, Gemini's RetryInfo) keeps the
+// circuit from letting that probe through before the wait is over, when it is the longer: an
+// upstream that said "not for two minutes" is not asked again by anyone after a 30 s cool-down.
 
 export type CircuitOptions = {
   /** Calls the window must hold before its failure rate counts. */
@@ -15,7 +18,12 @@ export type CircuitOptions = {
   cooldownMs: number;
   /** A probe that reports nothing by then counts as failed. */
   probeDeadlineMs: number;
+  /** The longest rest an upstream's own wait can impose (its Retry-After could say a day); default `defaultMaxRestMs`. */
+  maxRestMs?: number;
 };
+
+/** How long at most an upstream's Retry-After or RetryInfo keeps a circuit open: ten minutes. */
+export const defaultMaxRestMs = 600_000;
 
 export type HealthState = "closed" | "open" | "half-open";
 
@@ -39,18 +47,22 @@ type Circuit = {
   consecutiveFailures: number;
   lastError: string | null;
   lastFailureAt: number | null;
-  openedAt: number;
+  /** When an open circuit lets its probe through (epoch ms). */
+  retryAt: number;
+  /** The latest end of a wait the upstream asked for since the channel last served (epoch ms). */
+  askedUntil: number;
   probeDeadline: number | null;
 };
 
 export function circuitBook(options: CircuitOptions, onChange: (channelId: string, health: ChannelHealth) => void, now = () => Date.now()) {
   const circuits = new Map<string, Circuit>();
   const bucketMs = Math.max(1, Math.floor(options.windowMs / bucketCount));
+  const maxRestMs = options.maxRestMs ?? defaultMaxRestMs;
 
   const circuit = (id: string) => {
     let found = circuits.get(id);
     if (!found) {
-      found = { state: "closed", buckets: [], consecutiveFailures: 0, lastError: null, lastFailureAt: null, openedAt: 0, probeDeadline: null };
+      found = { state: "closed", buckets: [], consecutiveFailures: 0, lastError: null, lastFailureAt: null, retryAt: 0, askedUntil: 0, probeDeadline: null };
       circuits.set(id, found);
     }
     return found;
@@ -72,11 +84,16 @@ export function circuitBook(options: CircuitOptions, onChange: (channelId: strin
     consecutiveFailures: c.consecutiveFailures,
     lastError: c.lastError,
     lastFailureAt: c.lastFailureAt,
-    retryAt: c.state === "open" ? c.openedAt + options.cooldownMs : null,
+    retryAt: c.state === "open" ? c.retryAt : null,
   });
+  /** A failure's wait the upstream asked for, bounded by the ceiling; only the longest counts. */
+  const asked = (c: Circuit, restMs: number | undefined) => {
+    if (restMs !== undefined && Number.isFinite(restMs) && restMs > 0) c.askedUntil = Math.max(c.askedUntil, now() + Math.min(restMs, maxRestMs));
+  };
   const open = (id: string, c: Circuit) => {
     c.state = "open";
-    c.openedAt = now();
+    // The cool-down, or the upstream's own wait where that is longer.
+    c.retryAt = Math.max(now() + options.cooldownMs, c.askedUntil);
     c.probeDeadline = null;
     onChange(id, view(c));
   };
@@ -84,6 +101,7 @@ export function circuitBook(options: CircuitOptions, onChange: (channelId: strin
     c.state = "closed";
     c.buckets = [];
     c.consecutiveFailures = 0;
+    c.askedUntil = 0;
     c.probeDeadline = null;
     onChange(id, view(c));
   };
@@ -104,14 +122,26 @@ export function circuitBook(options: CircuitOptions, onChange: (channelId: strin
   };
 
   return {
-    /** The outcome of an ordinary (non-probe) call on a channel. */
-    record(id: string, failed: boolean, reason?: string) {
+    /**
+     * The outcome of an ordinary (non-probe) call on a channel; `restMs`: the wait its upstream
+     * asked for with the failure. One that comes while the circuit is open (a call under way when it
+     * opened) moves no count, but its wait still holds the probe back.
+     */
+    record(id: string, failed: boolean, reason?: string, restMs?: number) {
       const c = circuit(id);
       if (failed) {
         c.consecutiveFailures++;
         c.lastError = reason ?? "failed";
         c.lastFailureAt = now();
-      } else c.consecutiveFailures = 0;
+        asked(c, restMs);
+      } else {
+        c.consecutiveFailures = 0;
+        c.askedUntil = 0; // the upstream served since it asked for a wait
+      }
+      if (c.state === "open" && c.askedUntil > c.retryAt) {
+        c.retryAt = c.askedUntil;
+        onChange(id, view(c));
+      }
       countAndJudge(id, c, 1, failed ? 1 : 0);
     },
 
@@ -123,6 +153,7 @@ export function circuitBook(options: CircuitOptions, onChange: (channelId: strin
     succeeded(id: string, calls: number) {
       const c = circuit(id);
       c.consecutiveFailures = 0;
+      c.askedUntil = 0;
       countAndJudge(id, c, calls, 0);
     },
 
@@ -130,27 +161,28 @@ export function circuitBook(options: CircuitOptions, onChange: (channelId: strin
     claimProbe(id: string): boolean {
       const c = circuit(id);
       if (c.state === "closed") return true;
-      if (c.state === "half-open" || now() < c.openedAt + options.cooldownMs) return false;
+      if (c.state === "half-open" || now() < c.retryAt) return false;
       c.state = "half-open";
       c.probeDeadline = now() + options.probeDeadlineMs;
       onChange(id, view(c));
       return true;
     },
 
-    /** The probe's verdict; `undefined` releases it without one (the call failed for its own reasons). */
-    probeEnded(id: string, failed: boolean | undefined, reason?: string) {
+    /** The probe's verdict (with the wait its upstream asked for); `undefined` releases it without one (the call failed for its own reasons). */
+    probeEnded(id: string, failed: boolean | undefined, reason?: string, restMs?: number) {
       const c = circuit(id);
-      if (c.state !== "half-open") return this.record(id, failed === true, reason);
+      if (c.state !== "half-open") return this.record(id, failed === true, reason, failed ? restMs : undefined);
       if (failed === undefined) {
         // Back to open with the cool-down already over: the next caller may probe at once.
         c.state = "open";
-        c.openedAt = now() - options.cooldownMs;
+        c.retryAt = now();
         c.probeDeadline = null;
         onChange(id, view(c));
       } else if (failed) {
         c.consecutiveFailures++;
         c.lastError = reason ?? "probe failed";
         c.lastFailureAt = now();
+        asked(c, restMs);
         open(id, c);
       } else close(id, c);
     },
@@ -175,8 +207,9 @@ export function circuitBook(options: CircuitOptions, onChange: (channelId: strin
         c.buckets = [];
         c.consecutiveFailures = 0;
       } else {
-        c.openedAt = health.state === "open" && health.retryAt !== null ? health.retryAt - options.cooldownMs : now() - options.cooldownMs;
-        // Half-open elsewhere: here it is open, and the shared probe claim keeps anyone else out.
+        // The deciding node's retryAt, the upstream's wait in it; half-open elsewhere: here it is
+        // open and probe-able, and the shared probe claim keeps anyone else out.
+        c.retryAt = health.state === "open" && health.retryAt !== null ? health.retryAt : now();
       }
       c.lastError = health.lastError ?? c.lastError;
       c.lastFailureAt = health.lastFailureAt ?? c.lastFailureAt;

@@ -21,7 +21,15 @@ import { type Admission, type RateScope, type RateTicket, rateBook } from "./rat
 import type { Peer } from "./rpc.ts";
 import { type PackedSettlement, type Settlement, capStampsOf, unpackSettlement } from "./settlement-wire.ts";
 
-export type ChannelReport = { channelId: string; /** undefined: neither (the request's own fault) */ failed: boolean | undefined; reason?: string; probe: boolean };
+export type ChannelReport = {
+  channelId: string;
+  /** undefined: neither (the request's own fault) */
+  failed: boolean | undefined;
+  reason?: string;
+  probe: boolean;
+  /** With a failure: the wait its upstream asked for (a 429's or 503's Retry-After, RetryInfo), which the circuit's rest honours. */
+  restSeconds?: number;
+};
 
 export type OwnerOptions = {
   circuit: CircuitOptions;
@@ -365,10 +373,11 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
   for (const timer of timers) timer.unref();
 
   const judge = (report: ChannelReport) => {
+    const restMs = report.failed && report.restSeconds !== undefined ? report.restSeconds * 1000 : undefined;
     if (report.probe) {
-      circuits.probeEnded(report.channelId, report.failed, report.reason);
+      circuits.probeEnded(report.channelId, report.failed, report.reason, restMs);
       void shared?.releaseProbe(report.channelId);
-    } else if (report.failed !== undefined) circuits.record(report.channelId, report.failed, report.reason);
+    } else if (report.failed !== undefined) circuits.record(report.channelId, report.failed, report.reason, restMs);
   };
 
   /** The operations a worker may ask for; `holder` names the worker. */

@@ -37,14 +37,17 @@ export type RelayCallDeps = {
   log: (event: string, fields: Record<string, unknown>) => void;
 };
 
-/** Why a channel did not serve the call: an upstream fault; all of these fail over to the next channel. */
-type Failure = { kind: "timeout" | "rate_limited" | "error"; reason: string; retryAfterSeconds?: number };
+/**
+ * Why a channel did not serve the call: an upstream fault; all of these fail over to the next channel.
+ * `restSeconds`: the wait the upstream itself asked for, where its status judges the channel (see restAskedBy).
+ */
+type Failure = { kind: "timeout" | "rate_limited" | "error"; reason: string; retryAfterSeconds?: number; restSeconds?: number };
 
 /**
  * What happened on the channel that answered: `channelFault` when the upstream failed it after all,
  * `requestFault` when the upstream refused the request itself (no verdict on the channel either way).
  */
-type Outcome = { status: string; httpStatus: number; usage: Usage; ttfbMs: number | null; finishReason?: string; channelFault?: string; requestFault?: true };
+type Outcome = { status: string; httpStatus: number; usage: Usage; ttfbMs: number | null; finishReason?: string; channelFault?: string; restSeconds?: number; requestFault?: true };
 
 type Attempt = { failed: Failure } | { outcome: Outcome };
 
@@ -88,11 +91,21 @@ const resetBeforeAnswer = (error: unknown) => {
   return code === "ECONNRESET" || code === "EPIPE" || code === "UND_ERR_SOCKET";
 };
 
-/** A rate limit's wait: the upstream's Retry-After header, else the delay its error said (Gemini's RetryInfo), else 1 s. */
-function retryAfterOf(headers: Record<string, string | string[] | undefined>, saidSeconds?: number): number {
+/** The wait an upstream asked for: its Retry-After header, else the delay its error said (Gemini's RetryInfo); undefined if none. */
+function upstreamWaitOf(headers: Record<string, string | string[] | undefined>, saidSeconds?: number): number | undefined {
   const value = Number(headers["retry-after"]);
-  return Number.isFinite(value) && value > 0 ? Math.ceil(value) : (saidSeconds ?? 1);
+  return Number.isFinite(value) && value > 0 ? Math.ceil(value) : saidSeconds;
 }
+
+/** A rate limit's wait for the caller: the upstream's own, else 1 s. */
+const retryAfterOf = (headers: Record<string, string | string[] | undefined>, saidSeconds?: number): number => upstreamWaitOf(headers, saidSeconds) ?? 1;
+
+/**
+ * The wait that judges the channel, and so holds its circuit open that long (circuit.ts): one said
+ * with a rate limit (429) or an overload (503). A wait said with any other status is no word on the
+ * channel's capacity, and a refusal of the request never reaches its circuit at all.
+ */
+const restAskedBy = (status: number, waitSeconds: number | undefined): number | undefined => (status === 429 || status === 503 ? waitSeconds : undefined);
 
 /**
  * An upstream's own words, as a failover reason or a channel's last error: the call log shows them
@@ -111,8 +124,9 @@ function upstreamSaid(message: string, channel: ChannelWithCredentials): string 
  */
 function refusedAtStart(said: StreamError, headers: Record<string, string | string[] | undefined>, channel: ChannelWithCredentials): Failure {
   const message = upstreamSaid(said.message, channel);
-  if (said.status === 429) return { kind: "rate_limited", reason: `stream began with a rate-limit error: ${message}`, retryAfterSeconds: retryAfterOf(headers, said.retryAfterSeconds) };
-  return { kind: "error", reason: `stream began with an error event: ${message}` };
+  const restSeconds = restAskedBy(said.status, upstreamWaitOf(headers, said.retryAfterSeconds));
+  if (said.status === 429) return { kind: "rate_limited", reason: `stream began with a rate-limit error: ${message}`, retryAfterSeconds: retryAfterOf(headers, said.retryAfterSeconds), restSeconds };
+  return { kind: "error", reason: `stream began with an error event: ${message}`, restSeconds };
 }
 
 const restarting = () => gatewayError("no_channel", "The gateway is restarting and could not finish this call. Retry it.", { retryAfterSeconds: 1 });
@@ -218,7 +232,8 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
           // adapter cannot build) — the channel hears of it, and a claimed probe is released.
           const fault = attempt && ("failed" in attempt ? attempt.failed.reason : attempt.outcome.channelFault);
           const verdict = attempt && !("outcome" in attempt && attempt.outcome.requestFault);
-          await channels.report({ channelId: channel.id, failed: verdict ? fault !== undefined : undefined, reason: fault, probe: claim.probe });
+          const restSeconds = attempt && verdict ? ("failed" in attempt ? attempt.failed.restSeconds : attempt.outcome.restSeconds) : undefined;
+          await channels.report({ channelId: channel.id, failed: verdict ? fault !== undefined : undefined, reason: fault, probe: claim.probe, restSeconds });
         }
         if ("failed" in attempt) {
           metrics.failure(channel.name, attempt.failed.kind);
@@ -328,8 +343,9 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
     async function answerError(upstream: UpstreamAnswer, adapter: UpstreamAdapter): Promise<Attempt> {
       const text = await upstream.text().catch(() => "");
       const status = upstream.statusCode;
-      if (status === 429) return { failed: { kind: "rate_limited", reason: "upstream answered 429", retryAfterSeconds: retryAfterOf(upstream.headers, geminiRetryDelayInBody(text)) } };
-      if (status >= 500 || credentialsRefused(status, text)) return { failed: { kind: "error", reason: `upstream answered ${status}` } };
+      const wait = status === 429 || status === 503 ? upstreamWaitOf(upstream.headers, geminiRetryDelayInBody(text)) : undefined;
+      if (status === 429) return { failed: { kind: "rate_limited", reason: "upstream answered 429", retryAfterSeconds: wait ?? 1, restSeconds: wait } };
+      if (status >= 500 || credentialsRefused(status, text)) return { failed: { kind: "error", reason: `upstream answered ${status}`, restSeconds: restAskedBy(status, wait) } };
       // Any other 4xx is the request's own fault: the client hears it, and the channel is healthy.
       const body = adapter.errorBody ? adapter.errorBody(status, text) : refusalBody(wireFormatOf(req), status, text, requestIdOf(res));
       res.writeHead(status, { "content-type": "application/json" }).end(body);
@@ -445,6 +461,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
               usage: call.stream ? brokenOffUsage(session, forwardedBeforeError) : reportedOrEstimated(session.usage(), events - 1),
               ttfbMs: at,
               channelFault: `stream ended with an error event: ${upstreamSaid(said.message, channel)}`,
+              restSeconds: restAskedBy(said.status, said.retryAfterSeconds),
             };
       if (call.stream) {
         res.end();

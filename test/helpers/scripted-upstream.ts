@@ -13,7 +13,9 @@ export type Script = { events: string[]; end?: "end" | "reset" | "hang"; status?
 
 export async function startScriptedUpstream() {
   let script: Script = { events: [] };
+  let requests = 0;
   const server = createServer((req, res) => {
+    requests++;
     req.resume().on("end", async () => {
       const { events, end = "end", status, headers } = script;
       if (status) return void res.writeHead(status, { "content-type": "application/json", ...headers }).end(events[0]);
@@ -33,6 +35,8 @@ export async function startScriptedUpstream() {
     play(next: string[] | Script) {
       script = Array.isArray(next) ? { events: next } : next;
     },
+    /** How many requests it was sent. */
+    served: () => requests,
     close() {
       server.closeAllConnections();
       server.close();

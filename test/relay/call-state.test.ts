@@ -9,6 +9,7 @@ import { childrenOf } from "../helpers/tollgate.ts";
 import { ANTHROPIC_OUTPUT_TOKENS } from "../mock-upstreams/anthropic.ts";
 import { startOpenAIMock } from "../mock-upstreams/openai.ts";
 import { type Mock, type Scenario, sleep } from "../mock-upstreams/server.ts";
+import { startScriptedUpstream } from "../helpers/scripted-upstream.ts";
 
 const prompt = "Please answer with a short greeting for the billing test ok.";
 
@@ -229,6 +230,77 @@ describe("one circuit view over two workers", () => {
       expect(failing.requests).toHaveLength(4);
     } finally {
       await failing.close();
+    }
+  });
+
+  it("a channel whose upstream answered 429 with Retry-After: 120 rests that long, not the cool-down: no worker calls it again", async () => {
+    // OpenAI's rate limit, with the wait it asks for; the circuit's thresholds are as ever (4 calls, half failed).
+    const limited = await startScriptedUpstream();
+    const rateLimit = { error: { message: "Rate limit reached for requests per min.", type: "requests", param: null, code: "rate_limit_exceeded" } };
+    limited.play({ status: 429, headers: { "retry-after": "120" }, events: [JSON.stringify(rateLimit)] });
+    try {
+      const withBackup = await groupServedBy([limited.url, backup.url]);
+      const alone = await groupServedBy([limited.url]);
+      for (let i = 0; i < 4; i++) {
+        expect((await withBackup.ask()).status).toBe(200); // failed over to the backup
+        const refused = await alone.ask();
+        expect([refused.status, refused.headers.get("retry-after")]).toEqual([429, "120"]);
+      }
+      expect(limited.served()).toBe(8);
+      for (const group of [withBackup, alone]) await expect.poll(async () => (await group.health()).state).toBe("open");
+      await sleep(1_600); // the cool-down (1.5 s) is over; the upstream's wait is not
+      const answers = await Promise.all(Array.from({ length: 10 }, () => withBackup.ask().then((response) => response.status)));
+      expect(answers.every((status) => status === 200)).toBe(true);
+      const refused = await alone.ask();
+      expect(limited.served()).toBe(8);
+      // Alone, the channel is the caller's 503 for the rest of the upstream's wait.
+      expect(refused.status).toBe(503);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(100);
+      for (const group of [withBackup, alone]) expect(Date.parse((await group.health()).retry_at!) - Date.now()).toBeGreaterThan(100_000);
+    } finally {
+      limited.close();
+    }
+  });
+
+  it("so does a 503's Retry-After, and Gemini's RetryInfo in a rate limit its stream opens with", async () => {
+    const overloaded = await startScriptedUpstream();
+    overloaded.play({ status: 503, headers: { "retry-after": "120" }, events: [JSON.stringify({ error: { message: "The server is overloaded.", type: "server_error", param: null, code: null } })] });
+    const gemini = await startScriptedUpstream();
+    const retryInfo = { "@type": "type.googleapis.com/google.rpc.RetryInfo", retryDelay: "120s" };
+    gemini.play([`data: ${JSON.stringify({ error: { code: 429, message: "You exceeded your current quota.", status: "RESOURCE_EXHAUSTED", details: [retryInfo] } })}\r\n\r\n`]);
+    try {
+      const openai = await groupServedBy([overloaded.url]);
+      // A Family C group whose one channel is the Gemini upstream.
+      const identifier = unique("gemini-cs").toLowerCase();
+      const group = await env.operator.POST("/api/admin/groups", {
+        body: { name: identifier, identifier, family: "C", multiplier_milli: 1000, visibility: "public", models: [{ model_id: "gemini-2.5-flash", prices: { input: 1, output: 1 } }] },
+      });
+      await env.operator.POST("/api/admin/channels", {
+        body: { name: identifier, kind: "gemini", base_url: gemini.url, credentials: [upstreamKeys.gemini], group_ids: [group.data!.id], priority: 0 },
+      });
+      const key = await createKey(env.tenant.owner, group.data!.id);
+      await catalogReachedEveryWorker();
+      const askGemini = () =>
+        fetch(`${env.tollgate.url}/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-goog-api-key": key },
+          body: JSON.stringify({ contents: [{ role: "user", parts: [{ text: "hi" }] }] }),
+        });
+      for (let i = 0; i < 4; i++) {
+        expect((await openai.ask()).status).toBe(503);
+        const limited = await askGemini();
+        expect([limited.status, limited.headers.get("retry-after")]).toEqual([429, "120"]);
+      }
+      await expect.poll(async () => (await openai.health()).state).toBe("open");
+      await sleep(1_600); // the cool-down (1.5 s) is over; the upstreams' waits are not
+      for (const refused of [await openai.ask(), await askGemini()]) {
+        expect(refused.status).toBe(503);
+        expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(100);
+      }
+      expect([overloaded.served(), gemini.served()]).toEqual([4, 4]);
+    } finally {
+      overloaded.close();
+      gemini.close();
     }
   });
 

@@ -8,6 +8,7 @@ import { worstCaseCost } from "../../server/domain/worst-case.ts";
 import { createKey, createTenant, unique } from "../helpers/fixtures.ts";
 import { type Replicas, replicaPrerequisites, startReplicas } from "../helpers/replicas.ts";
 import { upstreamKeys } from "../helpers/relay-env.ts";
+import { startScriptedUpstream } from "../helpers/scripted-upstream.ts";
 import { startOpenAIMock } from "../mock-upstreams/openai.ts";
 import { type Scenario, sleep } from "../mock-upstreams/server.ts";
 
@@ -153,6 +154,45 @@ describe.skipIf(replicaPrerequisites !== null)(`three replicas on PostgreSQL and
       expect(failing.requests).toHaveLength(10);
     } finally {
       await failing.close();
+      await backup.close();
+    }
+  }, 60_000);
+
+  it("a circuit that an upstream's Retry-After: 120 holds open is held so on every replica, not for the cool-down", async () => {
+    const limited = await startScriptedUpstream();
+    limited.play({ status: 429, headers: { "retry-after": "120" }, events: [JSON.stringify({ error: { message: "Rate limit reached for requests per min.", type: "requests", param: null, code: "rate_limit_exceeded" } })] });
+    const backup = await startOpenAIMock({ apiKey: upstreamKeys.openai });
+    try {
+      const identifier = unique("gpt-rest").toLowerCase();
+      const group = await r.operator.POST("/api/admin/groups", {
+        body: { name: `GPT ${identifier}`, identifier, multiplier_milli: 1000, visibility: "public", models: [{ model_id: "gpt-4o", prices: { input: 1, output: 1 } }] },
+      });
+      const channelIds: string[] = [];
+      for (const [index, url] of [limited.url, backup.url].entries()) {
+        const channel = await r.operator.POST("/api/admin/channels", {
+          body: { name: `${identifier}-${index}`, kind: "openai", base_url: `${url}/v1`, credentials: [upstreamKeys.openai], group_ids: [group.data!.id], priority: 2 - index },
+        });
+        channelIds.push(channel.data!.id);
+      }
+      const key = await createKey(r.tenant.owner, group.data!.id);
+      await r.operator.POST("/api/admin/organizations/{id}/top-ups", { params: { path: { id: r.tenant.organizationId } }, body: { amount: 1_000_000_000 } });
+      await r.knowEverywhere(key);
+      const ask = () =>
+        fetch(`${r.nodes[0].url}/v1/chat/completions`, {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: `Bearer ${key}` },
+          body: JSON.stringify({ model: "gpt-4o", messages: [{ role: "user", content: "hi" }] }),
+        });
+      // The rate limits all reach one replica, whose circuit opens; the others adopt its rest.
+      for (let i = 0; i < 10; i++) expect((await ask()).status).toBe(200);
+      expect(limited.served()).toBe(10);
+      for (const operator of r.operators) {
+        const health = async () => (await operator.GET("/api/admin/channels")).data!.data.find((channel) => channel.id === channelIds[0])!.health;
+        await expect.poll(async () => (await health()).state, { timeout: 10_000, interval: 100 }).toBe("open");
+        expect(Date.parse((await health()).retry_at!) - Date.now()).toBeGreaterThan(100_000);
+      }
+    } finally {
+      limited.close();
       await backup.close();
     }
   }, 60_000);
