@@ -6,7 +6,7 @@ import type { ServerResponse } from "node:http";
 import { randomUUIDv7 } from "node:crypto";
 import type { Dispatcher } from "undici";
 import { gatewayError, isGatewayError, statusOf } from "../domain/errors.ts";
-import { credentialsRefused, refusalBody, refusalSaid } from "./errors/upstream-refusal.ts";
+import { credentialsRefused, gaveUp, refusalBody, refusalSaid } from "./errors/upstream-refusal.ts";
 import { geminiRetryDelayInBody, withoutChannelIdentifiers } from "./errors/gemini.ts";
 import { wireFormatOf } from "./errors/wire-format.ts";
 import { costMicros } from "../domain/pricing.ts";
@@ -339,13 +339,15 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       return relayStream(upstream, adapter, channel);
     }
 
-    /** 429, 5xx and refused credentials fail over; other client errors reach the client in its interface's error shape. */
+    /** 429, 5xx, refused credentials and a call the upstream gave up fail over; other client errors reach the client in its interface's error shape. */
     async function answerError(upstream: UpstreamAnswer, adapter: UpstreamAdapter): Promise<Attempt> {
       const text = await upstream.text().catch(() => "");
       const status = upstream.statusCode;
       const wait = status === 429 || status === 503 ? upstreamWaitOf(upstream.headers, geminiRetryDelayInBody(text)) : undefined;
       if (status === 429) return { failed: { kind: "rate_limited", reason: "upstream answered 429", retryAfterSeconds: wait ?? 1, restSeconds: wait } };
       if (status >= 500 || credentialsRefused(status, text)) return { failed: { kind: "error", reason: `upstream answered ${status}`, restSeconds: restAskedBy(status, wait) } };
+      // The upstream gave the call up: the channel's fault, unless the gateway cancelled it meanwhile (the client left).
+      if (gaveUp(status, text)) return abort.signal.aborted ? interrupted(noUsage(), 0, null) : { failed: { kind: "error", reason: `upstream answered ${status}` } };
       // Any other 4xx is the request's own fault: the client hears it, and the channel is healthy.
       const body = adapter.errorBody ? adapter.errorBody(status, text) : refusalBody(wireFormatOf(req), status, text, requestIdOf(res));
       res.writeHead(status, { "content-type": "application/json" }).end(body);

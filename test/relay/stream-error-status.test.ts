@@ -13,7 +13,7 @@ import OpenAI from "openai";
 import { describe, expect, it } from "vitest";
 import { unique } from "../helpers/fixtures.ts";
 import { type RelayEnv, upstreamKeys } from "../helpers/relay-env.ts";
-import { sseData, sseEvent, type ScriptedUpstream, useScriptedRelay } from "../helpers/scripted-upstream.ts";
+import { type Script, sseData, sseEvent, type ScriptedUpstream, useScriptedRelay } from "../helpers/scripted-upstream.ts";
 
 let env: RelayEnv;
 let scripted: ScriptedUpstream;
@@ -351,6 +351,51 @@ describe("a Gemini stream error with a Google status name", () => {
     const [call] = await env.ledger(name);
     const detail = (await env.operator.GET("/api/usage/calls/{id}", { params: { path: { id: call.id } } })).data!;
     expect(detail.failovers).toEqual([expect.objectContaining({ reason: "stream began with an error event: Permission denied on resource project." })]);
+  });
+});
+
+describe("Google's ABORTED and CANCELLED from the upstream (the gateway did not cancel the call)", () => {
+  // google.rpc.Code maps them to 409 and 499, yet neither is the request's fault: ABORTED is a
+  // concurrency conflict to retry at a higher level, and CANCELLED from an upstream means it gave up.
+  const gaveUp = [
+    { code: 409, message: "The operation was aborted.", status: "ABORTED" },
+    { code: 499, message: "The operation was cancelled.", status: "CANCELLED" },
+  ];
+  const geminiChunk = data({ candidates: [{ content: { role: "model", parts: [{ text: "Hel" }] }, index: 0 }], usageMetadata: { promptTokenCount: 9, candidatesTokenCount: 1, totalTokenCount: 10 } });
+
+  it("are the channel's, as an HTTP answer and inside a stream, passthrough and translated: failed over (alone, the caller's 503), never the caller's own 409 or 499", async () => {
+    for (const error of gaveUp) {
+      for (const [label, caller, script] of [
+        ["HTTP answer, passthrough", callers.gemini, { status: error.code, events: [JSON.stringify({ error })] }],
+        ["HTTP answer, translated Anthropic caller", callers.messages, { status: error.code, events: [JSON.stringify({ error })] }],
+        ["stream, a data: line, passthrough", callers.gemini, [data({ error })]],
+        ["stream, bare, translated Anthropic caller", callers.messages, [bare({ error })]],
+        ["stream, a data: line, translated chat caller", callers.chat, [data({ error })]],
+        ["stream, bare, translated Responses caller without a stream", callers["responses, no stream"], [bare({ error })]],
+      ] as [string, Caller, string[] | Script][]) {
+        scripted.play(script);
+        const name = unique("gemini-gave-up");
+        const answer = await callWith(caller, groups.gemini, name);
+        expect(answer.status, `${error.status}, ${label}: ${answer.text}`).toBe(503);
+        const [call] = await env.ledger(name);
+        const detail = (await env.operator.GET("/api/usage/calls/{id}", { params: { path: { id: call.id } } })).data!;
+        expect(detail.failovers, `${error.status}, ${label}`).toEqual([
+          expect.objectContaining({ reason: "status" in script ? `upstream answered ${error.code}` : `stream began with an error event: ${error.message}` }),
+        ]);
+      }
+    }
+  });
+
+  it("after the stream's first chunk, are the channel's stream that broke off, not the request's refusal", async () => {
+    for (const error of gaveUp) {
+      for (const caller of [callers.gemini, callers.messages]) {
+        scripted.play([geminiChunk, data({ error })]);
+        const name = unique("gemini-gave-up-midway");
+        const answer = await callWith(caller, groups.gemini, name);
+        expect(answer.status).toBe(200);
+        expect(await env.ledger(name), `${error.status}, ${caller.format}`).toEqual([expect.objectContaining({ status: "upstream_broken" })]);
+      }
+    }
   });
 });
 

@@ -41,6 +41,18 @@ const codeByStatus = new Map<string, number>([
 /** The HTTP status a Google status name (`NOT_FOUND`) stands for; undefined for any other word. */
 export const googleStatusCode = (name: unknown): number | undefined => (typeof name === "string" ? codeByStatus.get(name) : undefined);
 
+/**
+ * Statuses google.rpc.Code maps to a 4xx that say nothing against the request when an upstream
+ * answers them: ABORTED (409) is "a concurrency issue", which code.proto tells the client to retry
+ * "at a higher level" — here another channel — and CANCELLED (499), "typically by the caller", came
+ * though the gateway did not cancel the call (the relay judges an answer after its own abort as
+ * the client's leaving): the upstream gave it up. Source: googleapis/googleapis google/rpc/code.proto.
+ */
+const upstreamGaveUpStatuses = new Set(["ABORTED", "CANCELLED"]);
+
+/** Whether a Google status name says the upstream gave the call up (see above). */
+export const upstreamGaveUp = (name: unknown): boolean => typeof name === "string" && upstreamGaveUpStatuses.has(name);
+
 /** The HTTP status a Gemini error object stands for: its `status` name's, else its `code`, else 500. */
 export function geminiErrorHttpStatus(error: { code?: unknown; status?: unknown }): number {
   const named = googleStatusCode(error.status);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { credentialsRefused, pageless, refusalBody } from "./upstream-refusal.ts";
+import { credentialsRefused, gaveUp, pageless, refusalBody } from "./upstream-refusal.ts";
 
 describe("an upstream's refusal", () => {
   it("names refused credentials in each family's spelling, and nothing else", () => {
@@ -10,6 +10,17 @@ describe("an upstream's refusal", () => {
     // A prompt that mentions the reason is the request's own fault.
     expect(credentialsRefused(400, JSON.stringify({ error: { message: "bad field API_KEY_INVALID" } }))).toBe(false);
     expect(credentialsRefused(400, "")).toBe(false);
+  });
+
+  it("says the upstream gave the call up: a 499, or Google's ABORTED or CANCELLED, and no other conflict", () => {
+    expect(gaveUp(409, JSON.stringify({ error: { code: 409, message: "The operation was aborted.", status: "ABORTED" } }))).toBe(true);
+    expect(gaveUp(499, JSON.stringify({ error: { code: 499, message: "The operation was cancelled.", status: "CANCELLED" } }))).toBe(true);
+    expect(gaveUp(409, JSON.stringify([{ error: { code: 409, message: "The operation was aborted.", status: "ABORTED" } }]))).toBe(true);
+    expect(gaveUp(499, "")).toBe(true);
+    expect(gaveUp(409, JSON.stringify({ error: { code: 409, message: "Already exists.", status: "ALREADY_EXISTS" } }))).toBe(false);
+    // A request that mentions the words is the request's own.
+    expect(gaveUp(400, JSON.stringify({ error: { message: "field ABORTED is not allowed", status: "INVALID_ARGUMENT" } }))).toBe(false);
+    expect(gaveUp(409, "")).toBe(false);
   });
 
   it("is said in the interface's shape, its own shape kept, and never as an HTML page", () => {

@@ -1,8 +1,8 @@
 // An upstream's answer of 4xx, read for the two things the relay must know: whether it refused the
-// channel's own credentials (then the channel is at fault and another is tried), and how to tell the
-// client why its request was refused, in the called interface's error shape (DESIGN.md §6).
+// channel's own credentials or gave the call up (then the channel is at fault and another is tried),
+// and how to tell the client why its request was refused, in the called interface's error shape (DESIGN.md §6).
 import { anthropicErrorBody } from "./anthropic.ts";
-import { geminiErrorBody } from "./gemini.ts";
+import { geminiErrorBody, upstreamGaveUp } from "./gemini.ts";
 import { openaiErrorBody } from "./openai.ts";
 import type { WireFormat } from "./wire-format.ts";
 
@@ -23,6 +23,17 @@ export function credentialsRefused(status: number, text: string): boolean {
   if (status !== 400 || !text.includes("API_KEY_INVALID")) return false;
   const details = parse(text)?.error?.details;
   return Array.isArray(details) && details.some((detail) => detail?.reason === "API_KEY_INVALID");
+}
+
+/**
+ * The upstream gave the call up, though the gateway did not cancel it: 499 (Client Closed Request,
+ * which no caller of the gateway's sent it), or Google's ABORTED or CANCELLED (gemini.ts).
+ */
+export function gaveUp(status: number, text: string): boolean {
+  if (status === 499) return true;
+  if (!text.includes("ABORTED") && !text.includes("CANCELLED")) return false;
+  const body = parse(text);
+  return upstreamGaveUp((Array.isArray(body) ? body[0] : body)?.error?.status);
 }
 
 /** The interface's own error shape: such a body goes to the client as the upstream wrote it, with its type, code and param. */

@@ -113,7 +113,7 @@ describe("a stream that ends with the upstream's error event", () => {
     expect(session.endedWithError?.()).toEqual({ message: "bad", status: 400, requestFault: true });
   });
 
-  it("in generate-content, an error that gives only its code is judged as an HTTP answer of that status: 400 the request's fault, 403 and 429 the channel's", () => {
+  it("in generate-content, an error that gives only its code is judged as an HTTP answer of that status: 400 the request's fault, 403, 429 and 499 the channel's", () => {
     const gemini = (code: number) => {
       const session = nativeAdapters["generate-content"].startStream(client);
       session.onEvent(event(`{"error":{"code":${code},"message":"said"}}`));
@@ -123,6 +123,8 @@ describe("a stream that ends with the upstream's error event", () => {
     expect(gemini(404)).toEqual({ message: "said", status: 404, requestFault: true });
     expect(gemini(403)).toEqual({ message: "said", status: 403, requestFault: false });
     expect(gemini(429)).toEqual({ message: "said", status: 429, requestFault: false });
+    // 499, CANCELLED's code: the upstream gave the call up, which the gateway did not cancel.
+    expect(gemini(499)).toEqual({ message: "said", status: 499, requestFault: false });
     expect(gemini(503)).toEqual({ message: "said", status: 503, requestFault: false });
   });
 
@@ -140,7 +142,9 @@ describe("a stream that ends with the upstream's error event", () => {
       ["OUT_OF_RANGE", 400, requestFault],
       // A 404 is the request's, as every upstream's HTTP 404 and Anthropic's not_found_error event are.
       ["NOT_FOUND", 404, requestFault],
-      ["CANCELLED", 499, requestFault],
+      // The upstream gave the call up (the gateway did not cancel it), or met a concurrency conflict to retry elsewhere.
+      ["CANCELLED", 499, channelFault],
+      ["ABORTED", 409, channelFault],
       ["UNAUTHENTICATED", 401, channelFault],
       ["PERMISSION_DENIED", 403, channelFault],
       ["RESOURCE_EXHAUSTED", 429, channelFault],

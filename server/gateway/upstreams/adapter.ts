@@ -2,7 +2,7 @@
 // (model rewritten, credentials set) and read only usage from what comes back; everything else
 // passes through untouched: the client's own bytes go upstream, changed only where they must be.
 import type { Usage } from "../../domain/usage.ts";
-import { googleStatusCode } from "../errors/gemini.ts";
+import { googleStatusCode, upstreamGaveUp } from "../errors/gemini.ts";
 import { type RawJson, scanJson, withMembers } from "../raw-json.ts";
 import type { SseEvent } from "./sse.ts";
 
@@ -90,23 +90,25 @@ export const isRequestFault = (kind: string): boolean => requestFaults.test(kind
 
 /**
  * Whether an upstream's status blames the request, as the relay reads an HTTP answer (answerError in
- * relay-call.ts): a 4xx, but for refused credentials (401, 403) and a rate limit (429).
+ * relay-call.ts): a 4xx, but for refused credentials (401, 403), a rate limit (429) and a call the
+ * upstream gave up (499: the gateway did not cancel it).
  */
-const isRequestFaultStatus = (status: number): boolean => status >= 400 && status < 500 && status !== 401 && status !== 403 && status !== 429;
+const isRequestFaultStatus = (status: number): boolean => status >= 400 && status < 500 && status !== 401 && status !== 403 && status !== 429 && status !== 499;
 
 /**
  * Whether an error blames the request, by the first of its type, code or status that is a word. A
  * Google status name states its HTTP status precisely, and is judged as an HTTP answer of that
  * status (a NOT_FOUND as Gemini's HTTP 404), but FAILED_PRECONDITION: Gemini says so of the
  * channel's own project or region ("User location is not supported"), which another channel need
- * not share. An error that gives no word (Gemini's `{"code": 400}` alone) is judged by its status.
+ * not share; and ABORTED and CANCELLED, which say the upstream gave the call up (gemini.ts). An
+ * error that gives no word (Gemini's `{"code": 400}` alone) is judged by its status.
  * A status of refused credentials or a rate limit is the channel's whatever the word: OpenAI types
  * its unknown key `invalid_request_error` (coded `invalid_api_key`, which says 401).
  */
 function blamesRequest(kind: string | undefined, status: number): boolean {
   if (kind === undefined || status === 401 || status === 403 || status === 429) return isRequestFaultStatus(status);
   const named = googleStatusCode(kind);
-  if (named !== undefined) return kind !== "FAILED_PRECONDITION" && isRequestFaultStatus(named);
+  if (named !== undefined) return kind !== "FAILED_PRECONDITION" && !upstreamGaveUp(kind) && isRequestFaultStatus(named);
   return requestFaults.test(kind);
 }
 
