@@ -187,7 +187,9 @@ export type StreamEvent =
   | { type: "finish"; stopReason: StopReason; stopSequence?: string | null; usage: Usage };
 
 /**
- * What an upstream error says, read from its format, to be said again in the caller's; and the wait
- * before a retry it asked for, where it said one (Gemini's RetryInfo), which the relay's Retry-After takes.
+ * What an upstream error says, read from its format, to be said again in the caller's; the wait
+ * before a retry it asked for, where it said one (Gemini's RetryInfo), which the relay's Retry-After
+ * takes; and whether it refused the channel's own key under a status that blames the request
+ * (Gemini's 400 API_KEY_INVALID), which makes it the channel's fault.
  */
-export type UpstreamError = { status: number; message: string; type?: string; retryAfterSeconds?: number };
+export type UpstreamError = { status: number; message: string; type?: string; retryAfterSeconds?: number; keyRefused?: true };

@@ -194,6 +194,7 @@ function translatingAdapter(
 /** The upstream's error event as the relay judges it, with the retry delay it asked for, in the caller's words (`message`: tool names as the caller gave them). */
 function upstreamStreamError(said: UpstreamError, message: string): StreamError {
   const error = streamError(message, said.status, said.type);
+  if (said.keyRefused) error.requestFault = false; // the channel's key, whatever the status says (errorChunkOf)
   return said.retryAfterSeconds === undefined ? error : { ...error, retryAfterSeconds: said.retryAfterSeconds };
 }
 

@@ -354,6 +354,51 @@ describe("a Gemini stream error with a Google status name", () => {
   });
 });
 
+describe("a Gemini stream error that refuses the channel's own key (400 INVALID_ARGUMENT, reason API_KEY_INVALID)", () => {
+  // As Gemini answers a key it does not take, over HTTP (upstream-refusal.ts) and so inside a stream; the message names the key here.
+  const keyRefused = {
+    error: {
+      code: 400,
+      message: `API key not valid. Please pass a valid API key. (consumer 'api_key:${upstreamKeys.gemini}')`,
+      status: "INVALID_ARGUMENT",
+      details: [
+        { "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason: "API_KEY_INVALID", domain: "googleapis.com", metadata: { service: "generativelanguage.googleapis.com" } },
+        { "@type": "type.googleapis.com/google.rpc.LocalizedMessage", locale: "en-US", message: "API key not valid. Please pass a valid API key." },
+      ],
+    },
+  };
+  const geminiChunk = data({ candidates: [{ content: { role: "model", parts: [{ text: "Hel" }] }, index: 0 }], usageMetadata: { promptTokenCount: 9, candidatesTokenCount: 1, totalTokenCount: 10 } });
+
+  it("as the stream's first thing is the channel's, passthrough and translated: failed over (alone, the caller's 503), never the caller's own 400, and nothing of the key is said", async () => {
+    for (const [label, caller, form] of [
+      ["passthrough, a data: line", callers.gemini, data],
+      ["passthrough, bare", callers.gemini, bare],
+      ["translated, Anthropic caller", callers.messages, data],
+      ["translated, chat caller, bare", callers.chat, bare],
+      ["translated, Responses caller without a stream", callers["responses, no stream"], bare],
+    ] as const) {
+      scripted.play([form(keyRefused)]);
+      const name = unique("gemini-key-refused");
+      const answer = await callWith(caller, groups.gemini, name);
+      expect(answer.status, `${label}: ${answer.text}`).toBe(503);
+      expect(answer.text, label).not.toContain(upstreamKeys.gemini);
+      const [call] = await env.ledger(name);
+      const detail = (await env.tenant.owner.GET("/api/usage/calls/{id}", { params: { path: { id: call.id } } })).data!;
+      expect(detail.failovers, label).toEqual([expect.objectContaining({ reason: expect.stringMatching(/^stream began with an error event: API key not valid/) })]);
+      expect(JSON.stringify(detail.failovers), label).not.toContain(upstreamKeys.gemini);
+    }
+  });
+
+  it("after the stream's first chunk is the channel's stream that broke off, not the request's refusal", async () => {
+    for (const caller of [callers.gemini, callers.messages]) {
+      scripted.play([geminiChunk, data(keyRefused)]);
+      const name = unique("gemini-key-refused-midway");
+      expect((await callWith(caller, groups.gemini, name)).status).toBe(200);
+      expect(await env.ledger(name), caller.format).toEqual([expect.objectContaining({ status: "upstream_broken" })]);
+    }
+  });
+});
+
 describe("Google's ABORTED and CANCELLED from the upstream (the gateway did not cancel the call)", () => {
   // google.rpc.Code maps them to 409 and 499, yet neither is the request's fault: ABORTED is a
   // concurrency conflict to retry at a higher level, and CANCELLED from an upstream means it gave up.

@@ -61,6 +61,16 @@ export function geminiErrorHttpStatus(error: { code?: unknown; status?: unknown 
   return 500;
 }
 
+/**
+ * Whether a Gemini error object refuses the channel's own key: Gemini says so with status
+ * INVALID_ARGUMENT (400), the reason API_KEY_INVALID in its details (wire-formats.md §4.5), over
+ * HTTP and inside a stream alike. The request is not at fault, whatever the status says.
+ */
+export function geminiKeyRefused(error: unknown): boolean {
+  const details = (error as { details?: unknown } | null | undefined)?.details;
+  return Array.isArray(details) && details.some((detail) => detail?.reason === "API_KEY_INVALID");
+}
+
 const retryInfo = "type.googleapis.com/google.rpc.RetryInfo";
 const duration = /^(\d+(?:\.\d+)?)s$/;
 

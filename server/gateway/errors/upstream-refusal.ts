@@ -2,7 +2,7 @@
 // channel's own credentials or gave the call up (then the channel is at fault and another is tried),
 // and how to tell the client why its request was refused, in the called interface's error shape (DESIGN.md §6).
 import { anthropicErrorBody } from "./anthropic.ts";
-import { geminiErrorBody, upstreamGaveUp } from "./gemini.ts";
+import { geminiErrorBody, geminiKeyRefused, upstreamGaveUp } from "./gemini.ts";
 import { openaiErrorBody } from "./openai.ts";
 import type { WireFormat } from "./wire-format.ts";
 
@@ -21,8 +21,7 @@ const parse = (text: string): any => {
 export function credentialsRefused(status: number, text: string): boolean {
   if (status === 401 || status === 403) return true;
   if (status !== 400 || !text.includes("API_KEY_INVALID")) return false;
-  const details = parse(text)?.error?.details;
-  return Array.isArray(details) && details.some((detail) => detail?.reason === "API_KEY_INVALID");
+  return geminiKeyRefused(parse(text)?.error);
 }
 
 /**

@@ -192,5 +192,13 @@ describe("a stream that ends with the upstream's error event", () => {
     const gemini = nativeAdapters["generate-content"].startStream(client);
     gemini.onEvent(event(`{"error":{"code":400,"message":"User location is not supported","status":"FAILED_PRECONDITION"}}`));
     expect(gemini.endedWithError?.()?.requestFault).toBe(false);
+    // Gemini's refusal of the channel's key says 400 INVALID_ARGUMENT; its reason, API_KEY_INVALID, says whose fault it is.
+    const keyRefused = nativeAdapters["generate-content"].startStream(client);
+    keyRefused.onEvent(event(`{"error":{"code":400,"message":"API key not valid.","status":"INVALID_ARGUMENT","details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"API_KEY_INVALID"}]}}`));
+    expect(keyRefused.endedWithError?.()).toEqual({ message: "API key not valid.", status: 400, requestFault: false });
+    // A message that only mentions the reason is the request's own.
+    const mentions = nativeAdapters["generate-content"].startStream(client);
+    mentions.onEvent(event(`{"error":{"code":400,"message":"bad field API_KEY_INVALID","status":"INVALID_ARGUMENT"}}`));
+    expect(mentions.endedWithError?.()?.requestFault).toBe(true);
   });
 });

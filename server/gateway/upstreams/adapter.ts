@@ -125,8 +125,10 @@ export function streamError(message: unknown, status: number, ...kinds: unknown[
 /**
  * A chat or Gemini stream's error chunk, `data: {"error": …}`, or Gemini's bare error object (no
  * `data:`, which google-genai raises on in a stream as it does on the `data:` form), with the status
- * its format's `statusOf` reads from it, and the retry delay `retryDelayOf` does. Every event passes
- * here: the raw text is tested first.
+ * its format's `statusOf` reads from it, and what its format says beside the status: the retry
+ * delay (`retryDelayOf`), and a refusal of the channel's own key under a status that blames the
+ * request (`refusesKey`: Gemini's 400 API_KEY_INVALID), which is the channel's, as a 401 always is
+ * (blamesRequest). Every event passes here: the raw text is tested first.
  */
 const errorChunk = /^data: ?\s*\{\s*"error"\s*:/;
 const errorData = /^\s*\{\s*"error"\s*:/;
@@ -134,7 +136,7 @@ const errorData = /^\s*\{\s*"error"\s*:/;
 export function errorChunkOf(
   event: SseEvent,
   statusOf: (error: Record<string, unknown>) => number,
-  retryDelayOf?: (error: Record<string, unknown>) => number | undefined,
+  reads: { retryDelayOf?: (error: Record<string, unknown>) => number | undefined; refusesKey?: (error: Record<string, unknown>) => boolean } = {},
 ): StreamError | undefined {
   const raw = event.raw;
   let text: string;
@@ -148,7 +150,8 @@ export function errorChunkOf(
   const error = json(text)?.error;
   if (typeof error !== "object" || error === null) return streamError(error, 500);
   const said = streamError(error.message, statusOf(error), error.type, error.status, error.code);
-  const retryAfterSeconds = retryDelayOf?.(error);
+  if (said.requestFault && reads.refusesKey?.(error)) said.requestFault = false;
+  const retryAfterSeconds = reads.retryDelayOf?.(error);
   return retryAfterSeconds === undefined ? said : { ...said, retryAfterSeconds };
 }
 

@@ -1,7 +1,7 @@
 // Family C generateContent (wire-formats.md §4). The model lives in the path, so the body goes
 // upstream as the client sent it; usageMetadata is cumulative on every chunk, so the last one wins.
 import { noUsage, usageFromGemini } from "../../domain/usage.ts";
-import { geminiErrorHttpStatus, geminiRetryDelaySeconds } from "../errors/gemini.ts";
+import { geminiErrorHttpStatus, geminiKeyRefused, geminiRetryDelaySeconds } from "../errors/gemini.ts";
 import { type ClientRequest, type StreamError, type UpstreamAdapter, errorChunkOf, readsAsParsed, json, trimSlash, upstreamBody } from "./adapter.ts";
 
 /**
@@ -37,7 +37,7 @@ export const geminiAdapter: UpstreamAdapter = {
     let error: StreamError | undefined;
     return {
       onEvent(event) {
-        error ??= errorChunkOf(event, geminiErrorHttpStatus, geminiRetryDelaySeconds);
+        error ??= errorChunkOf(event, geminiErrorHttpStatus, { retryDelayOf: geminiRetryDelaySeconds, refusesKey: geminiKeyRefused });
         // Parse lazily: keep the last chunk that carries usage, and the one that says the answer
         // finished (Gemini's last chunk carries both; a server that leaves usage off it still finished).
         if (event.raw.includes('"usageMetadata"')) lastUsage = event.data;

@@ -12,10 +12,11 @@
 // relay treats as broken. Gemini's error object (`{"error": {code, message, status}}`), as a `data:`
 // line or bare (Gemini's form midway, no `data:`), is the stream's end: its message and status are
 // `upstreamError`, said again in the caller's error event; nothing else of it (its `details` name
-// the Google Cloud project; only a RetryInfo's delay is read, for the relay's Retry-After) goes
-// along, nor the channel's key or project its message may name.
+// the Google Cloud project; only a RetryInfo's delay is read, for the relay's Retry-After, and an
+// API_KEY_INVALID reason, which makes it the channel's fault) goes along, nor the channel's key or
+// project its message may name.
 import { type Usage, usageFromGemini } from "../../domain/usage.ts";
-import { geminiErrorHttpStatus, geminiRetryDelaySeconds, withoutChannelIdentifiers } from "../../gateway/errors/gemini.ts";
+import { geminiErrorHttpStatus, geminiKeyRefused, geminiRetryDelaySeconds, withoutChannelIdentifiers } from "../../gateway/errors/gemini.ts";
 import type { StreamEvent, UpstreamError } from "../canonical.ts";
 import type { StreamReader } from "../codec.ts";
 import type { SseEvent } from "../../gateway/upstreams/sse.ts";
@@ -134,7 +135,7 @@ export class GeminiStreamReader implements StreamReader {
 
 /**
  * What Gemini's error object says: its message, the HTTP status its code or status name stands for,
- * and the retry delay its RetryInfo asks for (the one number read of its details).
+ * and of its details only the retry delay its RetryInfo asks for and whether it refuses the channel's key.
  */
 function errorOf(error: unknown): UpstreamError {
   if (typeof error !== "object" || error === null) return { status: 500, message: typeof error === "string" && error ? withoutChannelIdentifiers(error) : "Gemini's stream ended with an error." };
@@ -144,6 +145,7 @@ function errorOf(error: unknown): UpstreamError {
     message: typeof message === "string" && message.trim() ? withoutChannelIdentifiers(message) : `Gemini's stream ended with an error${typeof status === "string" ? ` (${status})` : ""}.`,
   };
   if (typeof status === "string") said.type = status;
+  if (geminiKeyRefused(error)) said.keyRefused = true;
   const retryAfterSeconds = geminiRetryDelaySeconds(error);
   if (retryAfterSeconds !== undefined) said.retryAfterSeconds = retryAfterSeconds;
   return said;

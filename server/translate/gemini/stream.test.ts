@@ -120,6 +120,9 @@ describe("generate-content stream reader", () => {
       type: "RESOURCE_EXHAUSTED",
       retryAfterSeconds: 37,
     });
+    // A reason API_KEY_INVALID says the channel's key was refused, though its status says a bad request.
+    const keyRefused = { code: 400, message: "API key not valid. Please pass a valid API key.", status: "INVALID_ARGUMENT", details: [{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason: "API_KEY_INVALID" }] };
+    expect(ended(`${JSON.stringify({ error: keyRefused })}\r\n\r\n`).said).toEqual({ status: 400, message: keyRefused.message, type: "INVALID_ARGUMENT", keyRefused: true });
     // Gemini's messages can name the channel's key and project: those are taken out.
     const key = `AIza${"x".repeat(35)}`;
     const named = { code: 403, message: `Consumer 'api_key:${key}' (projects/578829824020, ${key}) has been suspended.`, status: "PERMISSION_DENIED" };
