@@ -6,7 +6,7 @@ import type { ServerResponse } from "node:http";
 import { randomUUIDv7 } from "node:crypto";
 import type { Dispatcher } from "undici";
 import { gatewayError, isGatewayError, statusOf } from "../domain/errors.ts";
-import { credentialsRefused, gaveUp, refusalBody, refusalSaid } from "./errors/upstream-refusal.ts";
+import { channelRefused, gaveUp, refusalBody, refusalSaid } from "./errors/upstream-refusal.ts";
 import { geminiRetryDelayInBody, withoutChannelIdentifiers } from "./errors/gemini.ts";
 import { wireFormatOf } from "./errors/wire-format.ts";
 import { costMicros } from "../domain/pricing.ts";
@@ -345,7 +345,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       const status = upstream.statusCode;
       const wait = status === 429 || status === 503 ? upstreamWaitOf(upstream.headers, geminiRetryDelayInBody(text)) : undefined;
       if (status === 429) return { failed: { kind: "rate_limited", reason: "upstream answered 429", retryAfterSeconds: wait ?? 1, restSeconds: wait } };
-      if (status >= 500 || credentialsRefused(status, text)) return { failed: { kind: "error", reason: `upstream answered ${status}`, restSeconds: restAskedBy(status, wait) } };
+      if (status >= 500 || channelRefused(status, text)) return { failed: { kind: "error", reason: `upstream answered ${status}`, restSeconds: restAskedBy(status, wait) } };
       // The upstream gave the call up: the channel's fault, unless the gateway cancelled it meanwhile (the client left).
       if (gaveUp(status, text)) return abort.signal.aborted ? interrupted(noUsage(), 0, null) : { failed: { kind: "error", reason: `upstream answered ${status}` } };
       // Any other 4xx is the request's own fault: the client hears it, and the channel is healthy.

@@ -65,6 +65,28 @@ describe("refused credentials are the channel's fault", () => {
   });
 });
 
+describe("a channel that cannot serve at all is the channel's fault", () => {
+  it("Gemini's 400 FAILED_PRECONDITION (the channel's region or billing) fails over to the next channel, as inside a stream it already did", async () => {
+    const key = await groupWith("C", "gemini-2.5-flash", [
+      { kind: "gemini", url: scripted.url, key: "scripted", priority: 10 },
+      { kind: "gemini", url: env.mocks.gemini.url, key: upstreamKeys.gemini, priority: 0 },
+    ]);
+    answer = (res) =>
+      res
+        .writeHead(400, { "content-type": "application/json" })
+        .end(JSON.stringify({ error: { code: 400, message: "User location is not supported for the API use.", status: "FAILED_PRECONDITION" } }));
+    const headers = { "content-type": "application/json", "x-goog-api-key": key };
+    const body = JSON.stringify({ contents: [{ role: "user", parts: [{ text: "hi" }] }] });
+    const generated = await fetch(`${env.tollgate.url}/v1beta/models/gemini-2.5-flash:generateContent`, { method: "POST", headers, body });
+    expect(generated.status).toBe(200);
+    expect((await generated.json()).candidates).toHaveLength(1);
+    // count_tokens tries one channel: a channel that cannot serve makes it estimate, not refuse the client's request.
+    const counted = await fetch(`${env.tollgate.url}/v1beta/models/gemini-2.5-flash:countTokens`, { method: "POST", headers, body });
+    expect(counted.status).toBe(200);
+    expect(counted.headers.get("x-tollgate-token-count")).toBe("estimate");
+  });
+});
+
 describe("a refusal of the request reaches the client in its interface's error shape", () => {
   let client: OpenAI;
   beforeAll(async () => {

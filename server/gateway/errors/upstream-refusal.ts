@@ -25,6 +25,18 @@ export function credentialsRefused(status: number, text: string): boolean {
 }
 
 /**
+ * The upstream will not serve this channel at all: its credentials refused (above), or Gemini's 400
+ * FAILED_PRECONDITION, which Gemini says of the channel's own project or region ("User location is
+ * not supported", billing not enabled) and another channel need not share, as in a stream (adapter.ts).
+ */
+export function channelRefused(status: number, text: string): boolean {
+  if (credentialsRefused(status, text)) return true;
+  if (status !== 400 || !text.includes("FAILED_PRECONDITION")) return false;
+  const body = parse(text);
+  return (Array.isArray(body) ? body[0] : body)?.error?.status === "FAILED_PRECONDITION";
+}
+
+/**
  * The upstream gave the call up, though the gateway did not cancel it: 499 (Client Closed Request,
  * which no caller of the gateway's sent it), or Google's ABORTED or CANCELLED (gemini.ts).
  */
