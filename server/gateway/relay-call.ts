@@ -93,7 +93,10 @@ const resetBeforeAnswer = (error: unknown) => {
 
 /** The wait an upstream asked for: its Retry-After header, else the delay its error said (Gemini's RetryInfo); undefined if none. */
 function upstreamWaitOf(headers: Record<string, string | string[] | undefined>, saidSeconds?: number): number | undefined {
-  const value = Number(headers["retry-after"]);
+  const header = headers["retry-after"];
+  if (typeof header !== "string") return saidSeconds;
+  // Delay-seconds, or an HTTP date (RFC 9110 §10.2.3) to count down to.
+  const value = /^\s*\d/.test(header) ? Number(header) : (Date.parse(header) - Date.now()) / 1000;
   return Number.isFinite(value) && value > 0 ? Math.ceil(value) : saidSeconds;
 }
 

@@ -87,6 +87,24 @@ describe("a channel that cannot serve at all is the channel's fault", () => {
   });
 });
 
+describe("an upstream's wait", () => {
+  it("given as an HTTP date in Retry-After (RFC 9110), reaches the caller in seconds", async () => {
+    const key = await groupWith("compatible", "date-wait-model", [{ kind: "openai", url: scripted.url, key: "sk-scripted", priority: 0 }]);
+    const until = new Date(Date.now() + 90_000).toUTCString();
+    answer = (res) => res.writeHead(429, { "content-type": "application/json", "retry-after": until }).end(JSON.stringify({ error: { message: "Rate limit reached.", type: "requests" } }));
+    const response = await fetch(`${env.tollgate.url}/v1/chat/completions`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${key}` },
+      body: JSON.stringify({ model: "date-wait-model", messages: [{ role: "user", content: "hi" }] }),
+    });
+    expect(response.status).toBe(429);
+    // Whole seconds from now to the date (less what the call took; the date itself has whole seconds).
+    const seconds = Number(response.headers.get("retry-after"));
+    expect(seconds).toBeGreaterThanOrEqual(85);
+    expect(seconds).toBeLessThanOrEqual(90);
+  });
+});
+
 describe("a refusal of the request reaches the client in its interface's error shape", () => {
   let client: OpenAI;
   beforeAll(async () => {
