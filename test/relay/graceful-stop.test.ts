@@ -1,5 +1,6 @@
 // Nothing lost on a graceful stop: usage records still queued in a worker reach the database
 // when the server is stopped.
+import { request as httpRequest } from "node:http";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import Anthropic from "@anthropic-ai/sdk";
@@ -141,3 +142,35 @@ it("a stop closes the Responses WebSockets: an idle one at once, a busy one once
     await drainEnv.stop();
   }
 }, 40_000);
+
+it("a compaction whose body arrives once a stop began (its loopback call finds the server closed) is a 503 to retry, in OpenAI's shape", async () => {
+  const drainEnv = await startRelayEnv({ env: { TOLLGATE_DRAIN_MS: "5000" } });
+  try {
+    const key = await drainEnv.key("gpt-trial", "compact-stop-key");
+    const body = JSON.stringify({ model: "gpt-4o-mini", input: "compact me" });
+    const answered = new Promise<{ status: number; retryAfter: string | undefined; text: string }>((done, fail) => {
+      const req = httpRequest(`${drainEnv.tollgate.url}/v1/responses/compact`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${key}`, "content-length": Buffer.byteLength(body) },
+      });
+      req.on("response", (res) => {
+        let text = "";
+        res.on("data", (chunk) => (text += chunk)).on("end", () => done({ status: res.statusCode!, retryAfter: res.headers["retry-after"] as string | undefined, text }));
+      });
+      req.on("error", fail);
+      // Half the body now: the connection is busy, not idle, when the stop begins.
+      req.write(body.slice(0, 10));
+      setTimeout(() => {
+        const stopped = drainEnv.tollgate.stop();
+        setTimeout(() => req.end(body.slice(10)), 300);
+        void stopped;
+      }, 300);
+    });
+    const { status, retryAfter, text } = await answered;
+    expect(status).toBe(503);
+    expect(retryAfter).toBe("1");
+    expect(JSON.parse(text).error.message).toContain("restarting");
+  } finally {
+    await drainEnv.stop();
+  }
+}, 30_000);

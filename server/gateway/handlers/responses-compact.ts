@@ -31,6 +31,10 @@ export function compactHandler() {
         headers: loopbackHeaders(req),
         body: JSON.stringify({ ...rest, input: [...items, { type: "compaction_trigger" }], stream: false }),
         signal: abort.signal,
+      }).catch((error) => {
+        // The server takes no new connection once a graceful stop began: the caller retries elsewhere.
+        if (abort.signal.aborted) throw error;
+        throw gatewayError("no_channel", "The gateway is restarting and could not make this compaction. Retry it.", { retryAfterSeconds: 1 });
       });
       for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined && passedOn(name)) res.setHeader(name, value);
       const text = await answer.body.text();
