@@ -92,7 +92,8 @@ const openAiChat: ChatDialect = {
   endUser: "user",
   temperature: { min: 0, max: 2 },
   topP: { min: 0, max: 1 },
-  stopWords: null,
+  // "You can pass up to four stop sequences" (help.openai.com/en/articles/5072263).
+  stopWords: 4,
   reasoningSplit: false,
 };
 
@@ -104,7 +105,8 @@ const openAiChat: ChatDialect = {
  *   ("Unrecognized request argument supplied"); DeepSeek, GLM, Kimi and MiniMax document none.
  * - DeepSeek: no `parallel_tool_calls` (its model may call several tools a turn whatever is sent);
  *   thinking switched by `thinking: {type}` and sized by `reasoning_effort`
- *   (api-docs.deepseek.com/guides/thinking_mode).
+ *   (api-docs.deepseek.com/guides/thinking_mode); up to 16 stop sequences (its chat reference), where
+ *   OpenAI takes 4. The self-hosted servers set no such limit.
  * - GLM (Zhipu, bigmodel.cn and z.ai): the request schema (docs.z.ai/openapi.json,
  *   ChatCompletionTextRequest; docs.bigmodel.cn/api-reference/模型-api/对话补全 is the same) has
  *   model, messages, do_sample, stream, thinking, temperature, top_p, max_tokens, tool_stream,
@@ -141,8 +143,8 @@ const openAiChat: ChatDialect = {
  */
 const chatDialects: Partial<Record<ChannelPreset, ChatDialect>> = {
   qwen: { ...openAiChat, topK: true },
-  "self-hosted": { ...openAiChat, topK: true },
-  deepseek: { ...openAiChat, parallelToolCalls: false, thinkingSwitch: true },
+  "self-hosted": { ...openAiChat, topK: true, stopWords: null },
+  deepseek: { ...openAiChat, parallelToolCalls: false, thinkingSwitch: true, stopWords: 16 },
   glm: {
     ...openAiChat,
     parallelToolCalls: false,

@@ -225,6 +225,10 @@ export function validateChat(body: any, extra: ReadonlySet<string>): Problem | n
   if (temperature) return temperature;
   const vendor = isGlm(body.model) ? glmProblem(body) : isMiniMax(body.model) ? miniMaxProblem(body) : null;
   if (vendor) return vendor;
+  // OpenAI takes up to four stop sequences (help.openai.com/en/articles/5072263).
+  if (/^(gpt-|o\d)/i.test(String(body.model)) && Array.isArray(body.stop) && body.stop.length > 4) {
+    return { message: `Invalid 'stop': array too long. Expected an array with maximum length 4, but got an array with length ${body.stop.length} instead.`, param: "stop", code: "array_above_max_length" };
+  }
   const user = endUserIdProblem(body, ["user", "safety_identifier"]);
   if (user) return user;
   if (reasoningModel(body.model)) {

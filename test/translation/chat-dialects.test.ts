@@ -13,7 +13,7 @@ import { MINIMAX_REASONING_DETAIL, OPENAI_REPLY } from "../mock-upstreams/openai
 import type { RecordedRequest } from "../mock-upstreams/server.ts";
 
 let env: RelayEnv;
-const keys: Record<"glm" | "minimax", string> = { glm: "", minimax: "" };
+const keys: Record<"glm" | "minimax" | "openai", string> = { glm: "", minimax: "", openai: "" };
 
 beforeAll(async () => {
   env = await startRelayEnv();
@@ -27,6 +27,17 @@ beforeAll(async () => {
     if (channel.error) throw new Error(JSON.stringify(channel.error));
     keys[preset] = await createKey(env.tenant.owner, group.id);
   }
+  // A GPT model behind an OpenAI-compatible channel of no preset: OpenAI's own chat fields, by translation.
+  const identifier = unique("compat-chat").toLowerCase();
+  const group = await env.operator.POST("/api/admin/groups", {
+    body: { name: identifier, identifier, family: "compatible", multiplier_milli: 1000, visibility: "public", translated_interfaces: ["messages"], models: [{ model_id: "gpt-4.1", prices: { input: 1, output: 1 } }] },
+  });
+  if (group.error) throw new Error(JSON.stringify(group.error));
+  const channel = await env.operator.POST("/api/admin/channels", {
+    body: { name: identifier, kind: "openai-compatible", base_url: `${env.mocks.openai.url}/v1`, credentials: [upstreamKeys.openai], group_ids: [group.data!.id], priority: 0 },
+  });
+  if (channel.error) throw new Error(JSON.stringify(channel.error));
+  keys.openai = await createKey(env.tenant.owner, group.data!.id);
   await new Promise((resolve) => setTimeout(resolve, 1200)); // the catalog reloads
 }, 60_000);
 afterAll(async () => {
@@ -181,5 +192,13 @@ describe("a same-format call is not translated", () => {
       }),
     );
     expect(upstream.raw).toBe(body);
+  });
+});
+
+describe("OpenAI's chat: stop sequences beyond its four", () => {
+  it("an Anthropic caller's six stop_sequences reach OpenAI's chat as the first four (OpenAI takes four), not its 400", async () => {
+    const stops = ["END", "STOP", "###", "\n\n", "Human:", "Assistant:"];
+    const upstream = await upstreamOf(() => anthropic(keys.openai).messages.create({ model: "gpt-4.1", max_tokens: 64, stop_sequences: stops, messages: [{ role: "user", content: "Hi." }] }));
+    expect(upstream.body.stop).toEqual(stops.slice(0, 4));
   });
 });
