@@ -352,7 +352,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       // The upstream gave the call up: the channel's fault, unless the gateway cancelled it meanwhile (the client left).
       if (gaveUp(status, text)) return abort.signal.aborted ? interrupted(noUsage(), 0, null) : { failed: { kind: "error", reason: `upstream answered ${status}` } };
       // Any other 4xx is the request's own fault: the client hears it, and the channel is healthy.
-      const body = adapter.errorBody ? adapter.errorBody(status, text) : refusalBody(wireFormatOf(req), status, text, requestIdOf(res));
+      const body = adapter.errorBody ? adapter.errorBody(status, text, requestIdOf(res)) : refusalBody(wireFormatOf(req), status, text, requestIdOf(res));
       res.writeHead(status, { "content-type": "application/json" }).end(body);
       return { outcome: { status: "upstream_error", httpStatus: status, usage: noUsage(), ttfbMs: Math.round(performance.now() - started), requestFault: true } };
     }

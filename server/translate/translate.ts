@@ -183,10 +183,10 @@ function translatingAdapter(
         },
       };
     },
-    errorBody(status, text) {
+    errorBody(status, text, requestId) {
       const error = upstream.readError(status, text);
       // The upstream quotes the names it was sent: a stand-in is said as the caller's own name.
-      return JSON.stringify(callerErrorBody(caller.format, { ...error, message: pageless(toolNames.callerMessage(error.message), status) }));
+      return JSON.stringify(callerErrorBody(caller.format, { ...error, message: pageless(toolNames.callerMessage(error.message), status) }, requestId));
     },
   };
 }
@@ -199,10 +199,10 @@ function upstreamStreamError(said: UpstreamError, message: string): StreamError 
 }
 
 /** An upstream's refusal of the request, said in the caller's format with the upstream's status. */
-function callerErrorBody(format: Format, error: UpstreamError): unknown {
+function callerErrorBody(format: Format, error: UpstreamError, requestId: string): unknown {
   switch (format) {
     case "messages":
-      return anthropicErrorBody(error.status, error.message, "");
+      return anthropicErrorBody(error.status, error.message, requestId);
     case "generate-content":
       return geminiErrorBody(error.status, error.message);
     default:

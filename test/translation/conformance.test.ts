@@ -171,6 +171,8 @@ describe.each(pairs)("$name", (pair) => {
       expect(exchange.received, "the upstream was not called").not.toBeNull();
       expect(exchange.status, show(exchange)).toBe(400);
       expect(caller.errorMessage(exchange.json, 400)).toMatch(/mock/);
+      // Anthropic's error body names the request, as its request-id header does.
+      if (caller.format === "messages") expect(exchange.json.request_id).toBe(exchange.requestId);
     });
   });
 });

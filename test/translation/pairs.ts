@@ -203,7 +203,7 @@ export async function optIn(env: RelayEnv) {
   await new Promise((resolve) => setTimeout(resolve, 1200)); // the catalog reloads
 }
 
-export type Exchange = { status: number; raw: string; json: any; reply: Reply | null; received: RecordedRequest | null };
+export type Exchange = { status: number; raw: string; json: any; reply: Reply | null; received: RecordedRequest | null; requestId: string | null };
 
 /** One call in the caller's format over HTTP; `received` is what the upstream's mock got (null if nothing). */
 export async function call(env: RelayEnv, pair: Pair, key: string, spec: Spec, stream: boolean, scenario?: Scenario, options: { read?: boolean } = {}): Promise<Exchange> {
@@ -224,5 +224,5 @@ export async function call(env: RelayEnv, pair: Pair, key: string, spec: Spec, s
     json = JSON.parse(raw);
   } catch {}
   const reply = response.status === 200 && options.read !== false ? pair.caller.read(raw, stream) : null;
-  return { status: response.status, raw, json, reply, received };
+  return { status: response.status, raw, json, reply, received, requestId: response.headers.get("request-id") };
 }

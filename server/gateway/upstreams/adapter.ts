@@ -170,7 +170,7 @@ export interface UpstreamAdapter {
   finishOfBody?(body: any): string | undefined;
   startStream(client: ClientRequest): StreamSession;
   /** An upstream refusal (a 4xx that is the request's own fault) as the client's format says it; passthrough sends it as it came. */
-  errorBody?(status: number, text: string): string;
+  errorBody?(status: number, text: string, requestId: string): string;
 }
 
 /**
