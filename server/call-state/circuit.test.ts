@@ -143,6 +143,22 @@ describe("an upstream's own wait (Retry-After, RetryInfo) and the circuit's rest
     expect(circuits.view("c")).toMatchObject({ state: "open", retryAt: 1_000_000 + 5_000 });
   });
 
+  it("a wait asked on one replica is forgotten when it adopts the channel's close from another (whose probe it served)", () => {
+    const { circuits, advance } = book({ minCalls: 2 });
+    circuits.record("c", true, "upstream answered 429", 120_000); // this replica's call: "Retry-After: 120"
+    const elsewhere = book({ minCalls: 1 });
+    elsewhere.circuits.record("c", true, "upstream answered 500");
+    circuits.adopt("c", elsewhere.circuits.view("c"));
+    elsewhere.advance(5_000);
+    expect(elsewhere.circuits.claimProbe("c")).toBe(true);
+    elsewhere.circuits.probeEnded("c", false); // the channel served again
+    circuits.adopt("c", elsewhere.circuits.view("c"));
+    advance(10_000);
+    circuits.record("c", true, "upstream answered 500");
+    circuits.record("c", true, "upstream answered 500");
+    expect(circuits.view("c")).toMatchObject({ state: "open", retryAt: 1_010_000 + 5_000 });
+  });
+
   it("another replica adopts the rest as decided, not its own cool-down", () => {
     const deciding = book({ minCalls: 1 });
     deciding.circuits.record("c", true, "upstream answered 429", 120_000);

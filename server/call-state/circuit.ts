@@ -206,6 +206,7 @@ export function circuitBook(options: CircuitOptions, onChange: (channelId: strin
       if (health.state === "closed") {
         c.buckets = [];
         c.consecutiveFailures = 0;
+        c.askedUntil = 0; // the channel served another node's probe since (close)
       } else {
         // The deciding node's retryAt, the upstream's wait in it; half-open elsewhere: here it is
         // open and probe-able, and the shared probe claim keeps anyone else out.
