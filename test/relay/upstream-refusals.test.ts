@@ -87,6 +87,23 @@ describe("a channel that cannot serve at all is the channel's fault", () => {
   });
 });
 
+describe("a call the upstream gave up is the channel's fault", () => {
+  it("Gemini's 409 ABORTED and 499 CANCELLED to a countTokens make it estimate, not refuse the client's request", async () => {
+    const key = await groupWith("C", "gemini-2.5-flash", [{ kind: "gemini", url: scripted.url, key: "scripted", priority: 0 }]);
+    const headers = { "content-type": "application/json", "x-goog-api-key": key };
+    const body = JSON.stringify({ contents: [{ role: "user", parts: [{ text: "hi" }] }] });
+    for (const error of [
+      { code: 409, message: "The operation was aborted.", status: "ABORTED" },
+      { code: 499, message: "The operation was cancelled.", status: "CANCELLED" },
+    ]) {
+      answer = (res) => res.writeHead(error.code, { "content-type": "application/json" }).end(JSON.stringify({ error }));
+      const counted = await fetch(`${env.tollgate.url}/v1beta/models/gemini-2.5-flash:countTokens`, { method: "POST", headers, body });
+      expect({ status: counted.status, estimate: counted.headers.get("x-tollgate-token-count") }).toEqual({ status: 200, estimate: "estimate" });
+      expect(await counted.json()).toHaveProperty("totalTokens");
+    }
+  });
+});
+
 describe("an upstream's wait", () => {
   it("given as an HTTP date in Retry-After (RFC 9110), reaches the caller in seconds", async () => {
     const key = await groupWith("compatible", "date-wait-model", [{ kind: "openai", url: scripted.url, key: "sk-scripted", priority: 0 }]);

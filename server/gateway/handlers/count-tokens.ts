@@ -13,7 +13,7 @@ import type { Catalog } from "../catalog.ts";
 import { eligibleChannels, nextCredential, orderChannels, upstreamModelOf } from "../channels/select.ts";
 import type { Caller } from "../middleware/authenticate.ts";
 import { holdBytes } from "../body-slabs.ts";
-import { channelRefused, refusalBody } from "../errors/upstream-refusal.ts";
+import { channelRefused, gaveUp, refusalBody } from "../errors/upstream-refusal.ts";
 import { wireFormatOf } from "../errors/wire-format.ts";
 import { rawJsonOf } from "../middleware/body.ts";
 import { resolveRoute } from "../resolve-route.ts";
@@ -89,8 +89,8 @@ export function countTokensHandler(iface: CountingInterface, catalog: Catalog, d
           const text = await answer.body.text();
           const status = answer.statusCode;
           if (status === 200) return void res.writeHead(200, { "content-type": "application/json" }).end(text);
-          // The request's own fault reaches the client in its interface's error shape; anything else (the channel's credentials, a 404 of an upstream that cannot count, 429) falls back to the estimate.
-          if (status >= 400 && status < 500 && ![404, 429].includes(status) && !channelRefused(status, text)) {
+          // The request's own fault reaches the client in its interface's error shape; anything else (the channel's credentials, a 404 of an upstream that cannot count, 429, a count it gave up) falls back to the estimate.
+          if (status >= 400 && status < 500 && ![404, 429].includes(status) && !channelRefused(status, text) && !gaveUp(status, text)) {
             return void res.writeHead(status, { "content-type": "application/json" }).end(refusalBody(wireFormatOf(req), status, text, String(res.locals.requestId ?? "")));
           }
           log("relay.count_tokens_estimated", { request_id: res.locals.requestId, channel_id: channel.id, status: answer.statusCode });
