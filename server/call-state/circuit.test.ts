@@ -159,6 +159,22 @@ describe("an upstream's own wait (Retry-After, RetryInfo) and the circuit's rest
     expect(circuits.view("c")).toMatchObject({ state: "open", retryAt: 1_010_000 + 5_000 });
   });
 
+  it("a replica that heard a longer wait than the rest another decided keeps it, and says so to the others", () => {
+    // Both open at once: this one on a 429 with "Retry-After: 120", the other on its own 500s, knowing of no wait.
+    const heard = book({ minCalls: 1 });
+    heard.circuits.record("c", true, "upstream answered 429", 120_000);
+    const other = book({ minCalls: 1 });
+    other.circuits.record("c", true, "upstream answered 500");
+    const announced = heard.changes.length;
+    expect(heard.circuits.adopt("c", other.circuits.view("c")).retryAt).toBe(1_000_000 + 120_000);
+    expect(heard.changes.slice(announced).map(([, health]) => health.retryAt)).toEqual([1_000_000 + 120_000]);
+    other.circuits.adopt("c", heard.changes.at(-1)![1]);
+    for (const { circuits, advance } of [heard, other]) {
+      advance(5_000);
+      expect(circuits.claimProbe("c")).toBe(false);
+    }
+  });
+
   it("another replica adopts the rest as decided, not its own cool-down", () => {
     const deciding = book({ minCalls: 1 });
     deciding.circuits.record("c", true, "upstream answered 429", 120_000);

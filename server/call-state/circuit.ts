@@ -198,7 +198,7 @@ export function circuitBook(options: CircuitOptions, onChange: (channelId: strin
       }
     },
 
-    /** Adopts a state another node decided (replica mode), without reporting it back as a change. */
+    /** Adopts a state another node decided (replica mode), without reporting it back as a change, unless it would cut short a wait this node heard. */
     adopt(id: string, health: ChannelHealth) {
       const c = circuit(id);
       c.state = health.state === "half-open" ? "open" : health.state;
@@ -211,6 +211,12 @@ export function circuitBook(options: CircuitOptions, onChange: (channelId: strin
         // The deciding node's retryAt, the upstream's wait in it; half-open elsewhere: here it is
         // open and probe-able, and the shared probe claim keeps anyone else out.
         c.retryAt = health.state === "open" && health.retryAt !== null ? health.retryAt : now();
+        // Opened elsewhere at the same time, by a node that knew of no wait this one heard: the longer
+        // wait stands here and is said to the others (a probe under way elsewhere is left to its verdict).
+        if (health.state === "open" && c.askedUntil > c.retryAt) {
+          c.retryAt = c.askedUntil;
+          onChange(id, view(c));
+        }
       }
       c.lastError = health.lastError ?? c.lastError;
       c.lastFailureAt = health.lastFailureAt ?? c.lastFailureAt;
