@@ -134,6 +134,17 @@ describe("an upstream's own wait (Retry-After, RetryInfo) and the circuit's rest
     expect(circuits.view("c").retryAt).toBe(1_065_000 + 5_000);
   });
 
+  it("a probe released without a verdict leaves the circuit probe-able at once, but not before a wait asked meanwhile", () => {
+    const { circuits, advance } = book({ minCalls: 1 });
+    circuits.record("c", true);
+    advance(5_000);
+    expect(circuits.claimProbe("c")).toBe(true);
+    circuits.record("c", true, "upstream answered 429", 60_000); // a call under way since before the opening
+    circuits.probeEnded("c", undefined); // the probe's request was at fault: no verdict
+    expect(circuits.view("c")).toMatchObject({ state: "open", retryAt: 1_005_000 + 60_000 });
+    expect(circuits.claimProbe("c")).toBe(false);
+  });
+
   it("a wait asked before the channel served again is forgotten", () => {
     const { circuits } = book({ minCalls: 2 });
     circuits.record("c", true, "upstream answered 429", 120_000);

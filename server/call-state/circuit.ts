@@ -173,9 +173,10 @@ export function circuitBook(options: CircuitOptions, onChange: (channelId: strin
       const c = circuit(id);
       if (c.state !== "half-open") return this.record(id, failed === true, reason, failed ? restMs : undefined);
       if (failed === undefined) {
-        // Back to open with the cool-down already over: the next caller may probe at once.
+        // Back to open with the cool-down already over: the next caller may probe at once, unless the
+        // upstream asked for a wait meanwhile (a call under way when the circuit opened).
         c.state = "open";
-        c.retryAt = now();
+        c.retryAt = Math.max(now(), c.askedUntil);
         c.probeDeadline = null;
         onChange(id, view(c));
       } else if (failed) {
