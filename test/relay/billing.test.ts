@@ -289,6 +289,25 @@ describe("every path releases its reservation", () => {
     await expect.poll(() => env.mocks.anthropic.requests.at(-1)!.aborted).toBe(true);
   });
 
+  it("a client that leaves a responses.compact under way ends its response call as a disconnect, with no internal error said", async () => {
+    const name = unique("compact-leaves");
+    const controller = new AbortController();
+    env.mocks.openai.next("hang"); // the upstream takes the compaction and has not answered when the client leaves
+    const asked = fetch(`${env.tollgate.url}/v1/responses/compact`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${await env.key("gpt-trial", name)}` },
+      body: JSON.stringify({ model: "gpt-4o-mini", input: "Compact me." }),
+      signal: controller.signal,
+    }).catch(() => "left");
+    await expect.poll(() => env.mocks.openai.requests.at(-1)?.body?.input?.at?.(-1)?.type).toBe("compaction_trigger");
+    controller.abort();
+    expect(await asked).toBe("left");
+    const [call] = await env.ledger(name);
+    expect(call.status).toBe("client_disconnected");
+    await expectNothingHeld();
+    expect(env.tollgate.output()).not.toContain("relay.internal_error");
+  });
+
   it("a client that leaves mid-stream after its whole prompt was cached pays the cache's counts, with no estimated input on top", async () => {
     const name = unique("disconnect-cached");
     const key = await env.key("claude-smart", name);

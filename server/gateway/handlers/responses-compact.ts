@@ -18,13 +18,13 @@ const isUserMessage = (item: Json) => item?.role === "user" && (item.type === un
 
 export function compactHandler() {
   return async function handleCompact(req: Request, res: Response, next: NextFunction) {
+    // A caller that leaves stops the call, as a caller of POST /v1/responses does.
+    const abort = new AbortController();
     try {
       const { input, ...rest } = req.body as Json;
       const items: Json[] = input == null ? [] : typeof input === "string" ? [{ type: "message", role: "user", content: input }] : input;
       const trigger = items.findIndex((item) => item?.type === "compaction_trigger");
       if (trigger >= 0) return next(gatewayError("invalid_request", `input[${trigger}] is a compaction_trigger: this endpoint adds its own after the input; remove it.`, { field: `input[${trigger}]` }));
-      // A caller that leaves stops the call, as a caller of POST /v1/responses does.
-      const abort = new AbortController();
       res.on("close", () => abort.abort());
       const answer = await request(`${loopbackBase(req.socket.address())}/v1/responses`, {
         method: "POST",
@@ -48,6 +48,8 @@ export function compactHandler() {
       }
       res.json({ id: response.id, object: "response.compaction", created_at: response.created_at, output: [...items.filter(isUserMessage).map((item) => ({ type: "message", ...item })), compaction], usage: response.usage });
     } catch (error) {
+      // The caller left: its response call ended as a disconnect (logged and billed as one), no fault of the gateway's.
+      if (abort.signal.aborted) return;
       next(error);
     }
   };
