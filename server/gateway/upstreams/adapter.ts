@@ -133,11 +133,11 @@ export function streamError(message: unknown, status: number, ...kinds: unknown[
 const errorChunk = /^data: ?\s*\{\s*"error"\s*:/;
 const errorData = /^\s*\{\s*"error"\s*:/;
 
-export function errorChunkOf(
-  event: SseEvent,
-  statusOf: (error: Record<string, unknown>) => number,
-  reads: { retryDelayOf?: (error: Record<string, unknown>) => number | undefined; refusesKey?: (error: Record<string, unknown>) => boolean } = {},
-): StreamError | undefined {
+/** What a format's error object says beyond its status: a retry delay, a refusal of the channel's key. */
+export type ErrorReads = { retryDelayOf?: (error: Record<string, unknown>) => number | undefined; refusesKey?: (error: Record<string, unknown>) => boolean };
+const noReads: ErrorReads = {};
+
+export function errorChunkOf(event: SseEvent, statusOf: (error: Record<string, unknown>) => number, reads: ErrorReads = noReads): StreamError | undefined {
   const raw = event.raw;
   let text: string;
   if (raw.startsWith("data:")) {

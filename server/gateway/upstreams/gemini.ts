@@ -2,7 +2,7 @@
 // upstream as the client sent it; usageMetadata is cumulative on every chunk, so the last one wins.
 import { noUsage, usageFromGemini } from "../../domain/usage.ts";
 import { geminiErrorHttpStatus, geminiKeyRefused, geminiRetryDelaySeconds } from "../errors/gemini.ts";
-import { type ClientRequest, type StreamError, type UpstreamAdapter, errorChunkOf, readsAsParsed, json, trimSlash, upstreamBody } from "./adapter.ts";
+import { type ClientRequest, type ErrorReads, type StreamError, type UpstreamAdapter, errorChunkOf, readsAsParsed, json, trimSlash, upstreamBody } from "./adapter.ts";
 
 /**
  * The hold read the generation config (maxOutputTokens, candidateCount), in either spelling the API
@@ -17,6 +17,9 @@ function generationConfigAsRead(client: ClientRequest): Record<string, unknown> 
 
 /** A finish reason that is set, searched for before any chunk is parsed (as chat's, openai-chat.ts). */
 const finishReasonSet = /"finishReason": *"/;
+
+/** What a Gemini error object says beyond its status (one object for every event: this runs on each). */
+const geminiErrorReads: ErrorReads = { retryDelayOf: geminiRetryDelaySeconds, refusesKey: geminiKeyRefused };
 
 export const geminiAdapter: UpstreamAdapter = {
   build(client, target) {
@@ -37,7 +40,7 @@ export const geminiAdapter: UpstreamAdapter = {
     let error: StreamError | undefined;
     return {
       onEvent(event) {
-        error ??= errorChunkOf(event, geminiErrorHttpStatus, { retryDelayOf: geminiRetryDelaySeconds, refusesKey: geminiKeyRefused });
+        error ??= errorChunkOf(event, geminiErrorHttpStatus, geminiErrorReads);
         // Parse lazily: keep the last chunk that carries usage, and the one that says the answer
         // finished (Gemini's last chunk carries both; a server that leaves usage off it still finished).
         if (event.raw.includes('"usageMetadata"')) lastUsage = event.data;
