@@ -23,3 +23,10 @@ export function loopbackBase(where: AddressInfo | object | string | null): strin
   const host = address.address === "0.0.0.0" || address.address === "::" ? "127.0.0.1" : address.address.replace(/^::ffff:/, "");
   return `http://${host.includes(":") ? `[${host}]` : host}:${address.port}`;
 }
+
+/**
+ * No wait of undici's own on a loopback call (its default gives up after 300 s without headers or
+ * body): the call inside has the channel's timeouts and the drain's, and a compaction answered
+ * whole sends its headers only when it is done, which failovers can make long.
+ */
+export const loopbackTimeouts = { headersTimeout: 0, bodyTimeout: 0 } as const;

@@ -19,7 +19,7 @@ import { request } from "undici";
 import { type WebSocket, WebSocketServer } from "ws";
 import { record } from "../metrics/metrics.ts";
 import { openaiErrorBody, openaiErrorType } from "./errors/openai.ts";
-import { loopbackBase, loopbackHeaders } from "./loopback.ts";
+import { loopbackBase, loopbackHeaders, loopbackTimeouts } from "./loopback.ts";
 import { SseSplitter } from "./upstreams/sse.ts";
 
 type Json = Record<string, any>;
@@ -147,7 +147,7 @@ function connection(ws: WebSocket, base: string, headers: Record<string, string>
     const echo = streamId === undefined ? "" : `,"stream_id":${JSON.stringify(streamId)}`;
     let answer;
     try {
-      answer = await request(`${base}/v1/responses`, { method: "POST", headers, body: JSON.stringify(body), signal: abort.signal });
+      answer = await request(`${base}/v1/responses`, { method: "POST", headers, body: JSON.stringify(body), signal: abort.signal, ...loopbackTimeouts });
     } catch {
       if (!abort.signal.aborted) error(503, "unavailable", "The gateway could not make the call; send it again.", null, streamId);
       return;

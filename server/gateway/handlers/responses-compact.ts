@@ -7,7 +7,7 @@
 import type { NextFunction, Request, Response } from "express";
 import { request } from "undici";
 import { gatewayError } from "../../domain/errors.ts";
-import { loopbackBase, loopbackHeaders } from "../loopback.ts";
+import { loopbackBase, loopbackHeaders, loopbackTimeouts } from "../loopback.ts";
 
 type Json = Record<string, any>;
 
@@ -31,6 +31,7 @@ export function compactHandler() {
         headers: loopbackHeaders(req),
         body: JSON.stringify({ ...rest, input: [...items, { type: "compaction_trigger" }], stream: false }),
         signal: abort.signal,
+        ...loopbackTimeouts,
       }).catch((error) => {
         // The server takes no new connection once a graceful stop began: the caller retries elsewhere.
         if (abort.signal.aborted) throw error;
