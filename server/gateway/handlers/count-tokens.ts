@@ -19,10 +19,9 @@ import { rawJsonOf } from "../middleware/body.ts";
 import { resolveRoute } from "../resolve-route.ts";
 import { callNameOf } from "./relay.ts";
 import { originAndPath } from "../upstream-exchange.ts";
-import { type ClientRequest, modelChange, upstreamBody } from "../upstreams/adapter.ts";
+import { type ClientRequest, modelChange, trimSlash, upstreamBody } from "../upstreams/adapter.ts";
 import { anthropicAdapter } from "../upstreams/anthropic.ts";
 import { geminiAdapter } from "../upstreams/gemini.ts";
-import { responsesAdapter } from "../upstreams/openai-responses.ts";
 
 type CountingInterface = "messages" | "responses" | "generate-content";
 
@@ -36,10 +35,10 @@ const counters: Partial<Record<ChannelWithCredentials["kind"], (client: ClientRe
     return { ...built, url: built.url.replace(/\/v1\/messages(?=\?|$)/, "/v1/messages/count_tokens") };
   },
   openai: (client, channel, modelId) => {
-    // Not the generation request: that one always streams upstream, and a count takes no `stream`.
+    // Not the generation request (that one always streams upstream): the caller's body, its model mapped.
     const target = { baseUrl: channel.baseUrl, credential: nextCredential(channel), upstreamModel: upstreamModelOf(channel, modelId) };
-    const built = responsesAdapter.build(client, target);
-    return { ...built, url: built.url.replace(/\/responses$/, "/responses/input_tokens"), body: upstreamBody(client, modelChange(client, target)) };
+    const headers = { "content-type": "application/json", authorization: `Bearer ${target.credential}` };
+    return { url: `${trimSlash(target.baseUrl)}/responses/input_tokens`, headers, body: upstreamBody(client, modelChange(client, target)) };
   },
   gemini: (client, channel, modelId) => {
     const upstreamModel = upstreamModelOf(channel, modelId);
