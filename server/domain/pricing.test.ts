@@ -32,6 +32,45 @@ describe("costMicros", () => {
     expect(costMicros({ ...none, cache_write_1h: 1 }, prices, 2500)).toBe(10);
   });
 
+  it("agrees with exact BigInt arithmetic on each side of 2^53, whichever way it computes", () => {
+    const exact = (tokens: typeof none & { cache_write_1h?: number }, p: typeof prices & { cache_write_1h?: number }, multiplier: number) => {
+      const raw =
+        BigInt(tokens.input) * BigInt(p.input) + BigInt(tokens.output) * BigInt(p.output) + BigInt(tokens.cache_read) * BigInt(p.cache_read) +
+        BigInt(tokens.cache_write) * BigInt(p.cache_write) + BigInt(tokens.cache_write_1h ?? 0) * BigInt(p.cache_write_1h ?? p.cache_write);
+      const micros = (raw * BigInt(multiplier) + 999_999_999n) / 1_000_000_000n;
+      return micros > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(micros);
+    };
+    // A seeded generator, so a failure names a case that repeats.
+    let seed = 7;
+    const next = () => (seed = (seed * 48271) % 2147483647);
+    const upTo = (max: number) => Math.floor((next() / 2147483647) * max);
+    const cases: [typeof none & { cache_write_1h?: number }, typeof prices & { cache_write_1h?: number }, number][] = [
+      // Sums just below, at and above 2^53 − 1 once scaled, and quotients one micro short of a whole number.
+      [{ ...none, input: 9_007_199 }, { ...none, input: 1_000_000_000 }, 1],
+      [{ ...none, input: 1 }, { ...none, input: Number.MAX_SAFE_INTEGER }, 1],
+      [{ ...none, input: 2 }, { ...none, input: Number.MAX_SAFE_INTEGER }, 1],
+      [{ ...none, input: 3 }, { ...none, input: 3_002_399_751_580_331 }, 1],
+      [{ ...none, input: 999_999_999 }, { ...none, input: 1 }, 1],
+      [{ ...none, input: 1_000_000_001 }, { ...none, input: 1 }, 1],
+      [{ ...none, output: 9_007_199_254 }, { ...none, output: 999_999 }, 1000],
+      // 9,007,200,000,000,001: in doubles the sum would round down to a whole 9,007,200 micros.
+      [{ ...none, input: 1, output: 1 }, { ...none, input: 4_503_599_627_370_496, output: 4_503_600_372_629_505 }, 1],
+    ];
+    for (let i = 0; i < 2000; i++) {
+      const scale = [1e3, 1e6, 1e9, 1e12][i % 4];
+      cases.push([
+        { input: upTo(scale), output: upTo(scale), cache_read: upTo(scale), cache_write: upTo(scale), cache_write_1h: i % 3 ? upTo(scale) : undefined },
+        { input: upTo(1e8), output: upTo(1e8), cache_read: upTo(1e8), cache_write: upTo(1e8), cache_write_1h: i % 2 ? upTo(1e8) : undefined },
+        upTo(10_000),
+      ]);
+    }
+    for (const [tokens, p, multiplier] of cases) expect([tokens, p, multiplier, costMicros(tokens, p, multiplier)]).toEqual([tokens, p, multiplier, exact(tokens, p, multiplier)]);
+  });
+
+  it("refuses a token count that is not a whole number, as BigInt does", () => {
+    expect(() => costMicros({ ...none, input: 1.5 }, prices, 1000)).toThrow(RangeError);
+  });
+
   it("stays exact beyond 2^53 intermediates", () => {
     expect(costMicros({ ...none, output: 1_000_000_000 }, { ...none, output: 75_000_000 }, 6000)).toBe(450_000_000_000);
   });

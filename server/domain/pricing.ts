@@ -22,7 +22,24 @@ export const cacheWrite1hPrice = (prices: Prices): number => prices.cache_write_
 const perMillionTimesMilli = 1_000_000n * 1_000n;
 const maxSafeMicros = BigInt(Number.MAX_SAFE_INTEGER);
 
+const isCount = (value: number) => Number.isSafeInteger(value) && value >= 0;
+
 export function costMicros(tokens: TokenCounts, prices: Prices, multiplierMilli: number): number {
+  // The same sum in doubles first: a call's tokens and prices keep it far below 2^53, and then it is
+  // exact (BigInt's conversions were most of a relay call's pricing). A sum or product of counts that
+  // went past 2^53 − 1 rounds to 2^53 or more, never back below, so one check of each total says
+  // every step was exact. Below 2^53, a quotient by 10^9 is within 10^-9 of its true value, which
+  // no multiple of 10^-9 short of a whole number is: its ceiling is the exact one.
+  const cacheWrite1h = tokens.cache_write_1h ?? 0;
+  const price1h = cacheWrite1hPrice(prices);
+  if (
+    isCount(tokens.input) && isCount(tokens.output) && isCount(tokens.cache_read) && isCount(tokens.cache_write) && isCount(cacheWrite1h) &&
+    isCount(prices.input) && isCount(prices.output) && isCount(prices.cache_read) && isCount(prices.cache_write) && isCount(price1h) && isCount(multiplierMilli)
+  ) {
+    const sum = tokens.input * prices.input + tokens.output * prices.output + tokens.cache_read * prices.cache_read + tokens.cache_write * prices.cache_write + cacheWrite1h * price1h;
+    const scaled = sum * multiplierMilli;
+    if (scaled <= Number.MAX_SAFE_INTEGER) return Math.ceil(scaled / 1e9);
+  }
   const raw =
     BigInt(tokens.input) * BigInt(prices.input) +
     BigInt(tokens.output) * BigInt(prices.output) +
