@@ -115,25 +115,31 @@ describe.skipIf(replicaPrerequisites !== null)(`three replicas on PostgreSQL and
     expect(opening - balance).toBe(cost);
   }, 240_000);
 
+  /** A GPT group served by `primary` before `backup`, and a funded key of it known to every replica. */
+  async function gptWithBackup(prefix: string, primary: string, backup: string) {
+    const identifier = unique(prefix).toLowerCase();
+    const group = await r.operator.POST("/api/admin/groups", {
+      body: { name: `GPT ${identifier}`, identifier, multiplier_milli: 1000, visibility: "public", models: [{ model_id: "gpt-4o", prices: { input: 1, output: 1 } }] },
+    });
+    const channelIds: string[] = [];
+    for (const [index, url] of [primary, backup].entries()) {
+      const channel = await r.operator.POST("/api/admin/channels", {
+        body: { name: `${identifier}-${index}`, kind: "openai", base_url: `${url}/v1`, credentials: [upstreamKeys.openai], group_ids: [group.data!.id], priority: 2 - index },
+      });
+      channelIds.push(channel.data!.id);
+    }
+    const key = await createKey(r.tenant.owner, group.data!.id);
+    await r.operator.POST("/api/admin/organizations/{id}/top-ups", { params: { path: { id: r.tenant.organizationId } }, body: { amount: 1_000_000_000 } });
+    await r.knowEverywhere(key);
+    return { key, channelIds };
+  }
+
   it("the circuit opens on every replica once the failure rate crosses the threshold", async () => {
     const failing = await startOpenAIMock({ apiKey: upstreamKeys.openai });
     const backup = await startOpenAIMock({ apiKey: upstreamKeys.openai });
     failing.setDefault("error-500");
     try {
-      const identifier = unique("gpt-rep").toLowerCase();
-      const group = await r.operator.POST("/api/admin/groups", {
-        body: { name: `GPT ${identifier}`, identifier, multiplier_milli: 1000, visibility: "public", models: [{ model_id: "gpt-4o", prices: { input: 1, output: 1 } }] },
-      });
-      const channelIds: string[] = [];
-      for (const [index, url] of [failing.url, backup.url].entries()) {
-        const channel = await r.operator.POST("/api/admin/channels", {
-          body: { name: `${identifier}-${index}`, kind: "openai", base_url: `${url}/v1`, credentials: [upstreamKeys.openai], group_ids: [group.data!.id], priority: 2 - index },
-        });
-        channelIds.push(channel.data!.id);
-      }
-      const key = await createKey(r.tenant.owner, group.data!.id);
-      await r.operator.POST("/api/admin/organizations/{id}/top-ups", { params: { path: { id: r.tenant.organizationId } }, body: { amount: 1_000_000_000 } });
-      await r.knowEverywhere(key);
+      const { key, channelIds } = await gptWithBackup("gpt-rep", failing.url, backup.url);
       const ask = (url: string) =>
         fetch(`${url}/v1/chat/completions`, {
           method: "POST",
@@ -163,20 +169,7 @@ describe.skipIf(replicaPrerequisites !== null)(`three replicas on PostgreSQL and
     limited.play({ status: 429, headers: { "retry-after": "120" }, events: [JSON.stringify({ error: { message: "Rate limit reached for requests per min.", type: "requests", param: null, code: "rate_limit_exceeded" } })] });
     const backup = await startOpenAIMock({ apiKey: upstreamKeys.openai });
     try {
-      const identifier = unique("gpt-rest").toLowerCase();
-      const group = await r.operator.POST("/api/admin/groups", {
-        body: { name: `GPT ${identifier}`, identifier, multiplier_milli: 1000, visibility: "public", models: [{ model_id: "gpt-4o", prices: { input: 1, output: 1 } }] },
-      });
-      const channelIds: string[] = [];
-      for (const [index, url] of [limited.url, backup.url].entries()) {
-        const channel = await r.operator.POST("/api/admin/channels", {
-          body: { name: `${identifier}-${index}`, kind: "openai", base_url: `${url}/v1`, credentials: [upstreamKeys.openai], group_ids: [group.data!.id], priority: 2 - index },
-        });
-        channelIds.push(channel.data!.id);
-      }
-      const key = await createKey(r.tenant.owner, group.data!.id);
-      await r.operator.POST("/api/admin/organizations/{id}/top-ups", { params: { path: { id: r.tenant.organizationId } }, body: { amount: 1_000_000_000 } });
-      await r.knowEverywhere(key);
+      const { key, channelIds } = await gptWithBackup("gpt-rest", limited.url, backup.url);
       const ask = () =>
         fetch(`${r.nodes[0].url}/v1/chat/completions`, {
           method: "POST",
