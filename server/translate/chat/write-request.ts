@@ -54,7 +54,7 @@
 //   temperature or top_p outside it as the nearest value it takes, as a hint the vendor lacks is left
 //   out: the caller's value was valid in its own format (Anthropic's temperature 0–1, OpenAI's and
 //   Gemini's 0–2), and the vendor would refuse the call. Stop words beyond what the vendor takes
-//   (GLM: one) are left out, the caller's first kept: the model may then write past a later one, which
+//   (GLM one, OpenAI's chat four, DeepSeek 16: channel-presets.ts) are left out, the caller's first kept: the model may then write past a later one, which
 //   loses less than the whole call refused (by the vendor or here) or every stop word dropped.
 // Refused: temperature outside 0–2 or top_p outside 0–1 (where sent); documents given by URL; images or
 // documents in assistant or system turns; tool calls in user turns; tool results in assistant turns.
