@@ -100,8 +100,12 @@ function connection(ws: WebSocket, base: string, headers: Record<string, string>
   ws.on("message", (data, isBinary) => {
     state.queued++;
     turn = turn
-      // Stopping: the messages not yet begun are the client's to send again after it reconnects.
-      .then(() => (ws.readyState === ws.OPEN && !stopping() ? respond(isBinary ? null : data.toString()) : undefined))
+      .then(() => {
+        if (ws.readyState !== ws.OPEN) return;
+        // Stopping: a message not yet begun is the client's to send again once it reconnects, and it hears which.
+        if (stopping()) return notBegun(isBinary ? null : data.toString());
+        return respond(isBinary ? null : data.toString());
+      })
       .catch(() => error(500, "server_error", "The gateway failed to answer this message; send it again."))
       .finally(() => {
         state.queued--;
@@ -114,6 +118,14 @@ function connection(ws: WebSocket, base: string, headers: Record<string, string>
   };
   const error = (status: number, code: string, message: string, param: string | null = null, streamId?: unknown): void =>
     send({ type: "error", status, error: { type: openaiErrorType(status), code, message, param }, ...lane(streamId) });
+
+  function notBegun(text: string | null): void {
+    let streamId: unknown;
+    try {
+      streamId = text === null ? undefined : JSON.parse(text)?.stream_id;
+    } catch {}
+    error(503, "unavailable", "The gateway is restarting and did not begin this response; send it again once reconnected.", null, streamId);
+  }
 
   async function respond(text: string | null): Promise<void> {
     let message: Json;

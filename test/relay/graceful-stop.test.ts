@@ -121,7 +121,7 @@ it("a stop closes the Responses WebSockets: an idle one at once, a busy one once
     const open = async () => {
       const socket = new WebSocket(`${drainEnv.tollgate.url.replace(/^http/, "ws")}/v1/responses`, { headers: { authorization: `Bearer ${key}` } });
       await new Promise((done, fail) => socket.once("open", done).once("error", fail));
-      const events: { type: string }[] = [];
+      const events: Record<string, unknown>[] = [];
       socket.on("message", (data) => events.push(JSON.parse(String(data))));
       const closed = new Promise<number>((done) => socket.once("close", (code) => done(code)));
       return { socket, events, closed };
@@ -130,11 +130,14 @@ it("a stop closes the Responses WebSockets: an idle one at once, a busy one once
     const busy = await open();
     busy.socket.send(JSON.stringify({ type: "response.create", model: "gpt-4o-mini", input: "a slow answer" }));
     await vi.waitFor(() => expect(busy.events.map((event) => event.type)).toContain("response.created"), { timeout: 5000 });
+    // Waiting its turn when the stop comes: not begun, and the client hears so, by its stream_id.
+    busy.socket.send(JSON.stringify({ type: "response.create", model: "gpt-4o-mini", input: "the next one", stream_id: "next" }));
     const started = Date.now();
     const stopped = drainEnv.tollgate.stop();
     expect(await idle.closed).toBe(1001);
     expect(await busy.closed).toBe(1001);
-    expect(busy.events.at(-1)?.type).toBe("response.completed");
+    expect(busy.events.at(-2)?.type).toBe("response.completed");
+    expect(busy.events.at(-1)).toMatchObject({ type: "error", status: 503, stream_id: "next", error: { message: expect.stringContaining("did not begin this response") } });
     await stopped;
     // Well within the drain time: the sockets did not hold the stop.
     expect(Date.now() - started).toBeLessThan(10_000);
