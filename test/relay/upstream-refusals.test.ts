@@ -47,19 +47,25 @@ async function groupWith(family: "B" | "C" | "compatible", model: string, channe
   return key;
 }
 
+/** A Gemini group whose first channel is `first` and the mock's good one behind it: a generateContent, then a countTokens. */
+async function pastFirstGeminiChannel(first: { url: string; key: string }) {
+  const key = await groupWith("C", "gemini-2.5-flash", [
+    { kind: "gemini", ...first, priority: 10 },
+    { kind: "gemini", url: env.mocks.gemini.url, key: upstreamKeys.gemini, priority: 0 },
+  ]);
+  const headers = { "content-type": "application/json", "x-goog-api-key": key };
+  const body = JSON.stringify({ contents: [{ role: "user", parts: [{ text: "hi" }] }] });
+  const generated = await fetch(`${env.tollgate.url}/v1beta/models/gemini-2.5-flash:generateContent`, { method: "POST", headers, body });
+  // count_tokens tries one channel: a channel at fault makes it estimate, not refuse the client's request.
+  const counted = await fetch(`${env.tollgate.url}/v1beta/models/gemini-2.5-flash:countTokens`, { method: "POST", headers, body });
+  return { generated, counted };
+}
+
 describe("refused credentials are the channel's fault", () => {
   it("Gemini's 400 API_KEY_INVALID fails over to the next channel, for generateContent and countTokens", async () => {
-    const key = await groupWith("C", "gemini-2.5-flash", [
-      { kind: "gemini", url: env.mocks.gemini.url, key: "not-the-key", priority: 10 },
-      { kind: "gemini", url: env.mocks.gemini.url, key: upstreamKeys.gemini, priority: 0 },
-    ]);
-    const headers = { "content-type": "application/json", "x-goog-api-key": key };
-    const body = JSON.stringify({ contents: [{ role: "user", parts: [{ text: "hi" }] }] });
-    const generated = await fetch(`${env.tollgate.url}/v1beta/models/gemini-2.5-flash:generateContent`, { method: "POST", headers, body });
+    const { generated, counted } = await pastFirstGeminiChannel({ url: env.mocks.gemini.url, key: "not-the-key" });
     expect(generated.status).toBe(200);
     expect((await generated.json()).candidates).toHaveLength(1);
-    // count_tokens tries one channel: refused credentials make it estimate, not tell the client its key is invalid.
-    const counted = await fetch(`${env.tollgate.url}/v1beta/models/gemini-2.5-flash:countTokens`, { method: "POST", headers, body });
     expect(counted.status).toBe(200);
     expect(await counted.json()).toHaveProperty("totalTokens");
   });
@@ -67,21 +73,13 @@ describe("refused credentials are the channel's fault", () => {
 
 describe("a channel that cannot serve at all is the channel's fault", () => {
   it("Gemini's 400 FAILED_PRECONDITION (the channel's region or billing) fails over to the next channel, as inside a stream it already did", async () => {
-    const key = await groupWith("C", "gemini-2.5-flash", [
-      { kind: "gemini", url: scripted.url, key: "scripted", priority: 10 },
-      { kind: "gemini", url: env.mocks.gemini.url, key: upstreamKeys.gemini, priority: 0 },
-    ]);
     answer = (res) =>
       res
         .writeHead(400, { "content-type": "application/json" })
         .end(JSON.stringify({ error: { code: 400, message: "User location is not supported for the API use.", status: "FAILED_PRECONDITION" } }));
-    const headers = { "content-type": "application/json", "x-goog-api-key": key };
-    const body = JSON.stringify({ contents: [{ role: "user", parts: [{ text: "hi" }] }] });
-    const generated = await fetch(`${env.tollgate.url}/v1beta/models/gemini-2.5-flash:generateContent`, { method: "POST", headers, body });
+    const { generated, counted } = await pastFirstGeminiChannel({ url: scripted.url, key: "scripted" });
     expect(generated.status).toBe(200);
     expect((await generated.json()).candidates).toHaveLength(1);
-    // count_tokens tries one channel: a channel that cannot serve makes it estimate, not refuse the client's request.
-    const counted = await fetch(`${env.tollgate.url}/v1beta/models/gemini-2.5-flash:countTokens`, { method: "POST", headers, body });
     expect(counted.status).toBe(200);
     expect(counted.headers.get("x-tollgate-token-count")).toBe("estimate");
   });
