@@ -85,6 +85,20 @@ describe("a channel that cannot serve at all is the channel's fault", () => {
   });
 });
 
+describe("a file the request names that is not ready yet is the request's fault", () => {
+  it("Gemini's 400 FAILED_PRECONDITION of a File API file not ACTIVE reaches the caller as Gemini said it; no other channel is tried", async () => {
+    const error = { code: 400, message: "The File r1153mb4nz53 is not in an ACTIVE state and usage is not allowed.", status: "FAILED_PRECONDITION" };
+    answer = (res) => res.writeHead(400, { "content-type": "application/json" }).end(JSON.stringify({ error }));
+    const before = env.mocks.gemini.requests.length;
+    const { generated, counted } = await pastFirstGeminiChannel({ url: scripted.url, key: "scripted" });
+    expect(generated.status).toBe(400);
+    expect(await generated.json()).toEqual({ error });
+    expect(counted.status).toBe(400);
+    expect(await counted.json()).toEqual({ error });
+    expect(env.mocks.gemini.requests.slice(before)).toEqual([]);
+  });
+});
+
 describe("a call the upstream gave up is the channel's fault", () => {
   it("Gemini's 409 ABORTED and 499 CANCELLED to a countTokens make it estimate, not refuse the client's request", async () => {
     const key = await groupWith("C", "gemini-2.5-flash", [{ kind: "gemini", url: scripted.url, key: "scripted", priority: 0 }]);

@@ -53,6 +53,17 @@ const upstreamGaveUpStatuses = new Set(["ABORTED", "CANCELLED"]);
 /** Whether a Google status name says the upstream gave the call up (see above). */
 export const upstreamGaveUp = (name: unknown): boolean => typeof name === "string" && upstreamGaveUpStatuses.has(name);
 
+/**
+ * Whether a Gemini FAILED_PRECONDITION (400) is the request's own: Gemini says that status of the
+ * channel's project or region ("User location is not supported for the API use.", "Gemini API free
+ * tier is not available in your country. Please enable billing…"), which another channel need not
+ * share, but also of a File API file the request names that is not ready yet: "The File <id> is not
+ * in an ACTIVE state and usage is not allowed." (google-gemini/cookbook, quickstarts/rest, Audio
+ * prompting: "If you use it in a prompt prematurely you will see an error like …"). That one no
+ * other channel would serve either (a file is its project's): the caller waits until the file is ACTIVE.
+ */
+export const geminiFileNotReady = (message: unknown): boolean => typeof message === "string" && /\bis not in an ACTIVE state\b/.test(message);
+
 /** The HTTP status a Gemini error object stands for: its `status` name's, else its `code`, else 500. */
 export function geminiErrorHttpStatus(error: { code?: unknown; status?: unknown }): number {
   const named = googleStatusCode(error.status);

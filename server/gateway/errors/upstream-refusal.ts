@@ -2,7 +2,7 @@
 // channel's own credentials or gave the call up (then the channel is at fault and another is tried),
 // and how to tell the client why its request was refused, in the called interface's error shape (DESIGN.md §6).
 import { anthropicErrorBody } from "./anthropic.ts";
-import { geminiErrorBody, geminiKeyRefused, upstreamGaveUp } from "./gemini.ts";
+import { geminiErrorBody, geminiFileNotReady, geminiKeyRefused, upstreamGaveUp } from "./gemini.ts";
 import { openaiErrorBody } from "./openai.ts";
 import type { WireFormat } from "./wire-format.ts";
 
@@ -27,13 +27,15 @@ export function credentialsRefused(status: number, text: string): boolean {
 /**
  * The upstream will not serve this channel at all: its credentials refused (above), or Gemini's 400
  * FAILED_PRECONDITION, which Gemini says of the channel's own project or region ("User location is
- * not supported", billing not enabled) and another channel need not share, as in a stream (adapter.ts).
+ * not supported", billing not enabled) and another channel need not share, as in a stream (adapter.ts),
+ * but where it says a file the request names is not ready, which is the request's (gemini.ts).
  */
 export function channelRefused(status: number, text: string): boolean {
   if (credentialsRefused(status, text)) return true;
   if (status !== 400 || !text.includes("FAILED_PRECONDITION")) return false;
   const body = parse(text);
-  return (Array.isArray(body) ? body[0] : body)?.error?.status === "FAILED_PRECONDITION";
+  const error = (Array.isArray(body) ? body[0] : body)?.error;
+  return error?.status === "FAILED_PRECONDITION" && !geminiFileNotReady(error.message);
 }
 
 /**

@@ -192,6 +192,10 @@ describe("a stream that ends with the upstream's error event", () => {
     const gemini = nativeAdapters["generate-content"].startStream(client);
     gemini.onEvent(event(`{"error":{"code":400,"message":"User location is not supported","status":"FAILED_PRECONDITION"}}`));
     expect(gemini.endedWithError?.()?.requestFault).toBe(false);
+    // But of a File API file the request names that is not ready yet, it is the request's: another channel would not serve it either.
+    const fileNotReady = nativeAdapters["generate-content"].startStream(client);
+    fileNotReady.onEvent(event(`{"error":{"code":400,"message":"The File abc123 is not in an ACTIVE state and usage is not allowed.","status":"FAILED_PRECONDITION"}}`));
+    expect(fileNotReady.endedWithError?.()?.requestFault).toBe(true);
     // Gemini's refusal of the channel's key says 400 INVALID_ARGUMENT; its reason, API_KEY_INVALID, says whose fault it is.
     const keyRefused = nativeAdapters["generate-content"].startStream(client);
     keyRefused.onEvent(event(`{"error":{"code":400,"message":"API key not valid.","status":"INVALID_ARGUMENT","details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"API_KEY_INVALID"}]}}`));

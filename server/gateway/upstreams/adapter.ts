@@ -2,7 +2,7 @@
 // (model rewritten, credentials set) and read only usage from what comes back; everything else
 // passes through untouched: the client's own bytes go upstream, changed only where they must be.
 import type { Usage } from "../../domain/usage.ts";
-import { googleStatusCode, upstreamGaveUp } from "../errors/gemini.ts";
+import { geminiFileNotReady, googleStatusCode, upstreamGaveUp } from "../errors/gemini.ts";
 import { type RawJson, scanJson, withMembers } from "../raw-json.ts";
 import type { SseEvent } from "./sse.ts";
 
@@ -100,15 +100,17 @@ const isRequestFaultStatus = (status: number): boolean => status >= 400 && statu
  * Google status name states its HTTP status precisely, and is judged as an HTTP answer of that
  * status (a NOT_FOUND as Gemini's HTTP 404), but FAILED_PRECONDITION: Gemini says so of the
  * channel's own project or region ("User location is not supported"), which another channel need
- * not share; and ABORTED and CANCELLED, which say the upstream gave the call up (gemini.ts). An
- * error that gives no word (Gemini's `{"code": 400}` alone) is judged by its status.
+ * not share, unless its message says a file the request names is not ready (gemini.ts); and ABORTED
+ * and CANCELLED, which say the upstream gave the call up. An error that gives no word (Gemini's
+ * `{"code": 400}` alone) is judged by its status.
  * A status of refused credentials or a rate limit is the channel's whatever the word: OpenAI types
  * its unknown key `invalid_request_error` (coded `invalid_api_key`, which says 401).
  */
-function blamesRequest(kind: string | undefined, status: number): boolean {
+function blamesRequest(kind: string | undefined, status: number, message: unknown): boolean {
   if (kind === undefined || status === 401 || status === 403 || status === 429) return isRequestFaultStatus(status);
+  if (kind === "FAILED_PRECONDITION") return geminiFileNotReady(message);
   const named = googleStatusCode(kind);
-  if (named !== undefined) return kind !== "FAILED_PRECONDITION" && !upstreamGaveUp(kind) && isRequestFaultStatus(named);
+  if (named !== undefined) return !upstreamGaveUp(kind) && isRequestFaultStatus(named);
   return requestFaults.test(kind);
 }
 
@@ -118,7 +120,7 @@ export function streamError(message: unknown, status: number, ...kinds: unknown[
   return {
     message: typeof message === "string" && message !== "" ? message : "upstream stream error",
     status,
-    requestFault: blamesRequest(kind, status),
+    requestFault: blamesRequest(kind, status, message),
   };
 }
 
