@@ -19,6 +19,19 @@ export function isOpenAiReasoningModel(model: string): boolean {
   return /^(o\d|codex-|gpt-([5-9]|\d{2,}))/.test(id);
 }
 
+/**
+ * An OpenAI model that refuses chat's `stop` ("Unsupported parameter: 'stop' is not supported with
+ * this model."): OpenAI's chat reference says of `stop` "Not supported with latest reasoning models
+ * `o3` and `o4-mini`", and GPT-5 and later answer the same 400 (param `stop`, code
+ * `unsupported_parameter`, reported of gpt-5, gpt-5-mini and gpt-5.2: huggingface/smolagents#1893,
+ * FlowiseAI/Flowise#5046, BerriAI/litellm#15244). The earlier o1 and o3-mini take it
+ * (community.openai.com/t/1113029 tried both; o1-mini and o1-preview refused it).
+ */
+export function refusesStop(model: string): boolean {
+  if (!isOpenAiReasoningModel(model)) return false;
+  return !/^(o1|o3-mini)(-\d{4}-\d{2}-\d{2})?$/.test(withoutRouterPrefix(model).toLowerCase());
+}
+
 /** OpenAI takes an end-user id (`user`, `safety_identifier`) of at most 64 characters. */
 const maxEndUserId = 64;
 

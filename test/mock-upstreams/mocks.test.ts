@@ -287,6 +287,14 @@ describe("OpenAI mock", () => {
     expect(await client.chat.completions.create({ ...chat, model: "gpt-test", temperature: 1.5, stop: ["END", "STOP"] }).then(() => "ok")).toBe("ok");
   });
 
+  it("refuses stop from OpenAI's reasoning models from o3 and o4-mini on, as OpenAI does; o1, o3-mini and GPT-5's chat snapshot take it", async () => {
+    const withStop = (model: string) => client.chat.completions.create({ ...chat, model, stop: ["END"] }).then(() => "ok", (error) => error);
+    for (const model of ["o3", "o4-mini-2025-04-16", "gpt-5", "gpt-5.2"]) {
+      expect(await withStop(model), model).toMatchObject({ status: 400, param: "stop", code: "unsupported_parameter", error: { message: "Unsupported parameter: 'stop' is not supported with this model.", type: "invalid_request_error" } });
+    }
+    for (const model of ["o1", "o3-mini", "gpt-5-chat-latest", "gpt-4.1"]) expect(await withStop(model), model).toBe("ok");
+  });
+
   it("refuses from MiniMax models a temperature or top_p outside (0, 1], as MiniMax documents", async () => {
     const miniMax = (body: object) => client.chat.completions.create({ ...chat, model: "MiniMax-M2", ...body }).then(() => "ok", (error) => error);
     expect(await miniMax({ temperature: 1, top_p: 0.01 })).toBe("ok");

@@ -148,6 +148,13 @@ function temperatureProblem(body: any): Problem | null {
 /** OpenAI's reasoning models: the o-series, GPT-5 and later (not the gpt-5-chat snapshots), Codex. */
 const reasoningModel = (model: unknown) => /^(o\d|codex-|gpt-([5-9]|\d{2,}))/i.test(String(model)) && !/^gpt-\d+(\.\d+)?-chat/i.test(String(model));
 
+/**
+ * OpenAI's reasoning models that refuse chat's `stop`: o3, o4-mini, GPT-5 and later ("Not supported
+ * with latest reasoning models `o3` and `o4-mini`", OpenAI's chat reference; the GPT-5 family answers
+ * the same 400); o1 and o3-mini take it.
+ */
+const refusesStop = (model: unknown) => reasoningModel(model) && !/^(o1|o3-mini)(-\d{4}-\d{2}-\d{2})?$/i.test(String(model));
+
 /** End-user ids are at most 64 characters. */
 function endUserIdProblem(body: any, fields: string[]): Problem | null {
   for (const field of fields) {
@@ -236,6 +243,7 @@ export function validateChat(body: any, extra: ReadonlySet<string>): Problem | n
       return { message: `Unsupported value: 'temperature' does not support ${body.temperature} with this model. Only the default (1) value is supported.`, param: "temperature", code: "unsupported_value" };
     }
     if (body.top_p != null) return { message: "Unsupported parameter: 'top_p' is not supported with this model.", param: "top_p", code: "unsupported_parameter" };
+    if (body.stop != null && refusesStop(body.model)) return { message: "Unsupported parameter: 'stop' is not supported with this model.", param: "stop", code: "unsupported_parameter" };
   }
   for (const [i, tool] of (Array.isArray(body.tools) ? body.tools : []).entries()) {
     const problem = tool?.type === "function" ? openaiFunctionNameProblem(tool.function?.name, `tools[${i}].function.name`) : null;

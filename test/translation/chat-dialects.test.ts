@@ -1,7 +1,8 @@
 // Domestic chat vendors' departures from OpenAI's chat (server/domain/channel-presets.ts), through
-// the real HTTP path: the official SDKs of the other formats call a GLM and a MiniMax group whose
-// OpenAI-compatible channels the OpenAI mock serves, refusing what each vendor refuses. What
-// each test asserts is the body the upstream received, and that the caller got its answer.
+// the real HTTP path: the official SDKs of the other formats call a GLM and a MiniMax group, and GPT
+// models behind a plain OpenAI-compatible channel, whose channels the OpenAI mock serves, refusing
+// what each vendor refuses. What each test asserts is the body the upstream received, and that the
+// caller got its answer.
 import Anthropic from "@anthropic-ai/sdk";
 import { GoogleGenAI } from "@google/genai";
 import OpenAI from "openai";
@@ -14,6 +15,8 @@ import type { RecordedRequest } from "../mock-upstreams/server.ts";
 
 let env: RelayEnv;
 const keys: Record<"glm" | "minimax" | "openai", string> = { glm: "", minimax: "", openai: "" };
+/** OpenAI reasoning models that refuse chat's `stop`, served with gpt-4.1 by the OpenAI-compatible group. */
+const stopRefusers = ["o4-mini", "gpt-5"];
 
 beforeAll(async () => {
   env = await startRelayEnv();
@@ -30,7 +33,7 @@ beforeAll(async () => {
   // A GPT model behind an OpenAI-compatible channel of no preset: OpenAI's own chat fields, by translation.
   const identifier = unique("compat-chat").toLowerCase();
   const group = await env.operator.POST("/api/admin/groups", {
-    body: { name: identifier, identifier, family: "compatible", multiplier_milli: 1000, visibility: "public", translated_interfaces: ["messages"], models: [{ model_id: "gpt-4.1", prices: { input: 1, output: 1 } }] },
+    body: { name: identifier, identifier, family: "compatible", multiplier_milli: 1000, visibility: "public", translated_interfaces: ["messages", "generate-content"], models: ["gpt-4.1", ...stopRefusers, "o3-mini"].map((model_id) => ({ model_id, prices: { input: 1, output: 1 } })) },
   });
   if (group.error) throw new Error(JSON.stringify(group.error));
   const channel = await env.operator.POST("/api/admin/channels", {
@@ -200,5 +203,30 @@ describe("OpenAI's chat: stop sequences beyond its four", () => {
     const stops = ["END", "STOP", "###", "\n\n", "Human:", "Assistant:"];
     const upstream = await upstreamOf(() => anthropic(keys.openai).messages.create({ model: "gpt-4.1", max_tokens: 64, stop_sequences: stops, messages: [{ role: "user", content: "Hi." }] }));
     expect(upstream.body.stop).toEqual(stops.slice(0, 4));
+  });
+});
+
+describe("OpenAI's reasoning models refuse stop: a caller's stop words do not reach them, and the call is answered", () => {
+  it("an Anthropic caller's stop_sequences to o4-mini and GPT-5 go without stop, as their temperature goes", async () => {
+    for (const model of stopRefusers) {
+      const params = { model, max_tokens: 64, stop_sequences: ["END"], temperature: 0.2, messages: [{ role: "user", content: "Hi." }] } as Anthropic.MessageCreateParamsNonStreaming;
+      const upstream = await upstreamOf(async () => expect((await anthropic(keys.openai).messages.create(params)).content).toMatchObject([{ type: "text", text: OPENAI_REPLY }]));
+      expect(upstream.body, model).not.toHaveProperty("stop");
+      expect(upstream.body, model).not.toHaveProperty("temperature");
+    }
+  });
+
+  it("a Gemini caller's stopSequences, streamed, to GPT-5 go without stop", async () => {
+    let text = "";
+    const upstream = await upstreamOf(async () => {
+      for await (const chunk of await genai(keys.openai).models.generateContentStream({ model: "gpt-5", contents: "Hi.", config: { stopSequences: ["x", "y"] } })) text += chunk.text ?? "";
+    });
+    expect(upstream.body).not.toHaveProperty("stop");
+    expect(text).toBe(OPENAI_REPLY);
+  });
+
+  it("o3-mini, which takes stop, still gets the caller's", async () => {
+    const upstream = await upstreamOf(() => anthropic(keys.openai).messages.create({ model: "o3-mini", max_tokens: 64, stop_sequences: ["END"], messages: [{ role: "user", content: "Hi." }] }));
+    expect(upstream.body.stop).toEqual(["END"]);
   });
 });

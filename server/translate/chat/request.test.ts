@@ -292,6 +292,12 @@ describe("chat request writer", () => {
     expect(chatCodec.writeRequest(base({ model: "deepseek-chat", temperature: 0, topP: 0.9 }))).toMatchObject({ temperature: 0, top_p: 0.9 });
   });
 
+  it("sends no stop to the OpenAI reasoning models that refuse it (o3, o4-mini, GPT-5 and later), and stop to the rest", () => {
+    const stopOf = (model: string) => chatCodec.writeRequest(base({ model, stop: ["END"] })).stop;
+    for (const model of ["o3", "o4-mini", "o4-mini-2025-04-16", "gpt-5", "gpt-5.2", "openai/gpt-5-mini", "codex-mini-latest"]) expect(stopOf(model), model).toBeUndefined();
+    for (const model of ["o1", "o1-2024-12-17", "o3-mini", "gpt-5-chat-latest", "gpt-4.1", "deepseek-chat"]) expect(stopOf(model), model).toEqual(["END"]);
+  });
+
   it("sends an end-user id longer than 64 characters as its SHA-256 hex digest", () => {
     const long = `{"device_id":"${"f".repeat(64)}","account_uuid":"","session_id":"s"}`;
     expect(chatCodec.writeRequest(base({ user: long })).user).toBe(createHash("sha256").update(long).digest("hex"));

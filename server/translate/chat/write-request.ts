@@ -11,6 +11,9 @@
 // - `stop` is always an array; `safety_identifier` is sent as `user` (GLM's `user_id`, below),
 //   as its SHA-256 hex digest when longer than OpenAI's 64 characters (openai-models.ts).
 // - OpenAI reasoning models (o-series, GPT-5, Codex) get no `temperature` or `top_p`: they refuse both.
+//   Nor, from o3 and o4-mini on, `stop`, which they refuse too (openai-models.ts refusesStop): the
+//   caller's stop words go as its sampling hints go, and the call goes through; the answer may then
+//   run past one, and its stop reason is the model's own.
 // - Output length: `max_completion_tokens` for OpenAI models (its reasoning models reject
 //   `max_tokens`), `max_tokens` for everything else (DeepSeek, Qwen, GLM, Kimi and MiniMax document
 //   `max_tokens`; not all accept the newer name).
@@ -61,7 +64,7 @@
 import { chatDialectOf, type SamplingRange } from "../../domain/channel-presets.ts";
 import { withOnlyAllowedTools } from "../allowed-tools.ts";
 import { type CanonicalRequest, type Part, type ReasoningSettings, type TextPart, type ToolChoice, type ToolResultPart, type Turn, TranslationRefusal } from "../canonical.ts";
-import { endUserDigest, isOpenAiModel, isOpenAiReasoningModel, openAiEndUserId } from "../openai-models.ts";
+import { endUserDigest, isOpenAiModel, isOpenAiReasoningModel, openAiEndUserId, refusesStop } from "../openai-models.ts";
 import type { UpstreamChannel } from "../codec.ts";
 import { dataUrl } from "./common.ts";
 
@@ -106,7 +109,7 @@ export function writeRequest(canonical: CanonicalRequest, channel?: UpstreamChan
     body.top_p = within(request.topP, dialect.topP);
   }
   if (request.topK !== undefined && dialect.topK) body.top_k = request.topK;
-  if (request.stop?.length) body.stop = dialect.stopWords === null ? request.stop : request.stop.slice(0, dialect.stopWords);
+  if (request.stop?.length && !refusesStop(request.model)) body.stop = dialect.stopWords === null ? request.stop : request.stop.slice(0, dialect.stopWords);
   if (request.seed !== undefined) body.seed = request.seed;
   if (request.presencePenalty !== undefined) body.presence_penalty = request.presencePenalty;
   if (request.frequencyPenalty !== undefined) body.frequency_penalty = request.frequencyPenalty;
