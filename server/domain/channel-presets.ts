@@ -69,6 +69,12 @@ export type ChatDialect = {
   thinkingSwitch: boolean;
   /** `reasoning_effort` sizes reasoning (where there is a switch, it has no "none": the switch says that). */
   reasoningEffort: boolean;
+  /** The vendor's own value for an effort it does not take as it is (GLM-5.3's xhigh is max); an effort not named goes as it is. */
+  effortValues?: Partial<Record<string, string>>;
+  /** The switch cannot turn thinking off (GLM-5.3): effort none goes as thinking on, at the effort `effortValues` gives none. */
+  alwaysThinks?: boolean;
+  /** Where a model departs from the rest of its vendor's (GLM-5.2 and later), what it takes instead. */
+  byModel?: (model: string) => Partial<ChatDialect> | undefined;
   /** The end-user id's field: OpenAI's `user` (at most 64 characters), or GLM's `user_id` (6 to 128). */
   endUser: "user" | "user_id";
   /** The `temperature` and `top_p` the vendor takes (OpenAI: 0–2 and 0–1); a caller's value outside goes as the nearest it takes. */
@@ -97,6 +103,29 @@ const openAiChat: ChatDialect = {
   reasoningSplit: false,
 };
 
+/** A GLM model id's version, major and minor as one number (glm-5.3-flash: 5003, glm-4.6v: 4006); undefined for an id that names none. */
+function glmVersion(model: string): number | undefined {
+  const said = /^glm-(\d+)(?:\.(\d+))?/i.exec(model);
+  return said ? Number(said[1]) * 1000 + Number(said[2] ?? 0) : undefined;
+}
+
+/**
+ * GLM's reasoning by model (docs.z.ai/guides/capabilities/thinking, checked 2026-11):
+ * `reasoning_effort` "is only supported by GLM-5.2 and above". GLM-5.2 takes OpenAI's values (max,
+ * xhigh, high, medium, low, minimal, none) and can switch thinking off. GLM-5.3 and GLM-5.3-FLASH
+ * take only max, high and low ("Any other input will result in an error") and "no longer support
+ * disabling thinking (an error will occur if the thinking.type … is set to disabled)": a caller's
+ * effort goes as the page's own mapping of the others has it (none, minimal, low: low; medium,
+ * high: high; xhigh: max), so effort none goes as thinking on at low, the least it takes. Models
+ * after 5.3 are taken as 5.3 is: its values are ones GLM-5.2 takes too.
+ */
+function glmByModel(model: string): Partial<ChatDialect> | undefined {
+  const version = glmVersion(model);
+  if (version === undefined || version < 5002) return undefined;
+  if (version < 5003) return { reasoningEffort: true };
+  return { reasoningEffort: true, alwaysThinks: true, effortValues: { none: "low", minimal: "low", medium: "high", xhigh: "max" } };
+}
+
 /**
  * Where a preset's vendor departs from OpenAI's chat, as each documents its chat completions
  * request (checked 2026-11; a field no source settled is sent as OpenAI has it):
@@ -114,9 +143,10 @@ const openAiChat: ChatDialect = {
  *   `user_id` ("Unique ID for the end user, 6–128 characters"): no `user`, `parallel_tool_calls`,
  *   `reasoning_effort`, `top_k`, `seed`, penalties or `stream_options`. `thinking: {type: "enabled"
  *   | "disabled"}` switches GLM-4.5 and later's thinking (docs.z.ai/guides/capabilities/thinking-mode:
- *   on by default from GLM-4.7). Whether it refuses fields it does not know is not documented, so
- *   only the fields GLM names instead (user_id, thinking) and the hints (parallel_tool_calls,
- *   reasoning_effort) change; the rest go as before. Sampling is narrower than OpenAI's
+ *   on by default from GLM-4.7); GLM-5.2 and later also take `reasoning_effort` (glmByModel, above).
+ *   Whether it refuses fields it does not know is not documented, so only the fields GLM names
+ *   instead (user_id, thinking) and the hints (parallel_tool_calls, reasoning_effort before GLM-5.2)
+ *   change; the rest go as before. Sampling is narrower than OpenAI's
  *   (docs.z.ai/api-reference/llm/chat-completion): temperature "within the range [0.0, 1.0]"
  *   (0 <= x <= 1), top_p [0.01, 1.0] (earlier (0.0, 1.0]; 0.01 is in both), so an OpenAI or Gemini
  *   caller's temperature above 1 goes as 1 and a top_p of 0 as 0.01. `stop`: "currently, only one
@@ -154,10 +184,15 @@ const chatDialects: Partial<Record<ChannelPreset, ChatDialect>> = {
     temperature: { min: 0, max: 1 },
     topP: { min: 0.01, max: 1 },
     stopWords: 1,
+    byModel: glmByModel,
   },
   kimi: { ...openAiChat, thinkingSwitch: true },
   minimax: { ...openAiChat, temperature: { min: 0.01, max: 1 }, topP: { min: 0.01, max: 1 }, reasoningSplit: true },
 };
 
-/** The chat fields a channel of this preset takes (translate/chat/write-request.ts writes by it). */
-export const chatDialectOf = (preset: string | null | undefined): ChatDialect => chatDialects[preset as ChannelPreset] ?? openAiChat;
+/** The chat fields a channel of this preset takes for this model (translate/chat/write-request.ts writes by it). */
+export function chatDialectOf(preset: string | null | undefined, model: string): ChatDialect {
+  const dialect = chatDialects[preset as ChannelPreset] ?? openAiChat;
+  const departs = dialect.byModel?.(model);
+  return departs ? { ...dialect, ...departs } : dialect;
+}

@@ -287,6 +287,15 @@ describe("OpenAI mock", () => {
     expect(await client.chat.completions.create({ ...chat, model: "gpt-test", temperature: 1.5, stop: ["END", "STOP"] }).then(() => "ok")).toBe("ok");
   });
 
+  it("refuses from GLM-5.3 thinking switched off and a reasoning_effort but max, high or low, as docs.z.ai documents; GLM-5.2 takes them", async () => {
+    const glm = (model: string, body: object) => client.chat.completions.create({ ...chat, model, ...body } as never).then(() => "ok", (error) => error);
+    for (const reasoning_effort of ["max", "high", "low"]) expect(await glm("glm-5.3", { thinking: { type: "enabled" }, reasoning_effort }), reasoning_effort).toBe("ok");
+    expect(await glm("glm-5.3-flash", { reasoning_effort: "medium" })).toMatchObject({ status: 400, param: "reasoning_effort" });
+    expect(await glm("glm-5.3", { thinking: { type: "disabled" } })).toMatchObject({ status: 400, param: "thinking" });
+    expect(await glm("glm-5.2", { thinking: { type: "disabled" } })).toBe("ok");
+    expect(await glm("glm-5.2", { thinking: { type: "enabled" }, reasoning_effort: "medium" })).toBe("ok");
+  });
+
   it("refuses stop from OpenAI's reasoning models from o3 and o4-mini on, as OpenAI does; o1, o3-mini and GPT-5's chat snapshot take it", async () => {
     const withStop = (model: string) => client.chat.completions.create({ ...chat, model, stop: ["END"] }).then(() => "ok", (error) => error);
     for (const model of ["o3", "o4-mini-2025-04-16", "gpt-5", "gpt-5.2"]) {

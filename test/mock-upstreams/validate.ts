@@ -196,7 +196,9 @@ const isGlm = (model: unknown) => /^glm-/i.test(String(model));
 
 /**
  * GLM's narrower sampling and stop (docs.z.ai/api-reference/llm/chat-completion): temperature in
- * [0, 1], top_p in [0.01, 1], and "currently only one stop word is supported".
+ * [0, 1], top_p in [0.01, 1], and "currently only one stop word is supported". GLM-5.3 and later
+ * refuse thinking switched off and a reasoning_effort but max, high or low
+ * (docs.z.ai/guides/capabilities/thinking: "Any other input will result in an error").
  */
 function glmProblem(body: any): Problem | null {
   if (typeof body.temperature === "number" && (body.temperature < 0 || body.temperature > 1)) {
@@ -206,7 +208,19 @@ function glmProblem(body: any): Problem | null {
     return { message: `Invalid 'top_p': GLM takes a value in [0.01, 1.0], got ${body.top_p}.`, param: "top_p" };
   }
   if (Array.isArray(body.stop) && body.stop.length > 1) return { message: "Invalid 'stop': only one stop word is supported.", param: "stop" };
+  if (glmVersion(body.model) >= 5003) {
+    if (body.thinking?.type === "disabled") return { message: "Invalid 'thinking.type': this model cannot disable thinking.", param: "thinking" };
+    if (body.reasoning_effort !== undefined && !["max", "high", "low"].includes(body.reasoning_effort)) {
+      return { message: `Invalid 'reasoning_effort': this model takes max, high or low, got ${body.reasoning_effort}.`, param: "reasoning_effort" };
+    }
+  }
   return null;
+}
+
+/** A GLM model's version, major and minor as one number (glm-5.3-flash: 5003); 0 for an id that names none. */
+function glmVersion(model: unknown): number {
+  const said = /^glm-(\d+)(?:\.(\d+))?/i.exec(String(model));
+  return said ? Number(said[1]) * 1000 + Number(said[2] ?? 0) : 0;
 }
 
 /** MiniMax's models; they take `reasoning_split` (platform.minimax.io/docs/api-reference/text-openai-api). */

@@ -22,7 +22,9 @@ beforeAll(async () => {
   env = await startRelayEnv();
   for (const [preset, identifier] of [["glm", "glm-official"], ["minimax", "minimax-trial"]] as const) {
     const group = env.groups.get(identifier)!;
-    const patched = await env.operator.PATCH("/api/admin/groups/{id}", { params: { path: { id: group.id } }, body: { translated_interfaces: ["messages", "responses", "generate-content"] } });
+    // The GLM group offers the models whose reasoning differs (glm-5.2 and glm-5.3 take reasoning_effort) beside glm-4.6.
+    const models = preset === "glm" ? { models: ["glm-4.6", "glm-5.2", "glm-5.3"].map((model_id) => ({ model_id, prices: { input: 1, output: 1 } })) } : {};
+    const patched = await env.operator.PATCH("/api/admin/groups/{id}", { params: { path: { id: group.id } }, body: { translated_interfaces: ["messages", "responses", "generate-content"], ...models } });
     if (patched.error) throw new Error(JSON.stringify(patched.error));
     const channel = await env.operator.POST("/api/admin/channels", {
       body: { name: unique(preset), kind: "openai-compatible", preset, base_url: `${env.mocks.openai.url}/v1`, credentials: [upstreamKeys.openai], group_ids: [group.id], priority: 0 },
@@ -99,6 +101,35 @@ describe("GLM takes one stop word: a caller's several reach it as the first", ()
       for await (const chunk of await genai(keys.glm).models.generateContentStream({ model, contents: "Hi.", config: { stopSequences: ["x", "y"] } })) void chunk;
     });
     expect(upstream.body.stop).toEqual(["x"]);
+  });
+});
+
+describe("GLM's reasoning by model: reasoning_effort from GLM-5.2 on, and GLM-5.3 takes low, high or max and always thinks", () => {
+  it("a Gemini caller's thinkingBudget 0 (no thinking) reaches GLM-5.3, which cannot stop thinking, as thinking on at low, and is answered", async () => {
+    const upstream = await upstreamOf(async () => {
+      const answer = await genai(keys.glm).models.generateContent({ model: "glm-5.3", contents: "Hi.", config: { thinkingConfig: { thinkingBudget: 0 } } });
+      expect(answer.text).toBe(OPENAI_REPLY);
+    });
+    expect(upstream.body).toMatchObject({ thinking: { type: "enabled" }, reasoning_effort: "low" });
+  });
+
+  it("a Responses caller's efforts reach GLM-5.3 as the nearest it takes: xhigh as max, medium as high", async () => {
+    for (const [effort, sent] of [
+      ["xhigh", "max"],
+      ["medium", "high"],
+    ] as const) {
+      const upstream = await upstreamOf(() => openai(keys.glm).responses.create({ model: "glm-5.3", input: "Hi.", reasoning: { effort } }));
+      expect(upstream.body, effort).toMatchObject({ thinking: { type: "enabled" }, reasoning_effort: sent });
+    }
+  });
+
+  it("an Anthropic caller's thinking budget reaches GLM-5.2 as its effort beside the switch, and GLM-4.6 as the switch alone", async () => {
+    const params = (model: string) => ({ model, max_tokens: 4096, messages: [{ role: "user" as const, content: "Hi." }], thinking: { type: "enabled" as const, budget_tokens: 2048 } });
+    const newer = await upstreamOf(() => anthropic(keys.glm).messages.create(params("glm-5.2")));
+    expect(newer.body).toMatchObject({ thinking: { type: "enabled" }, reasoning_effort: "low" });
+    const older = await upstreamOf(() => anthropic(keys.glm).messages.create(params("glm-4.6")));
+    expect(older.body.thinking).toEqual({ type: "enabled" });
+    expect(older.body).not.toHaveProperty("reasoning_effort");
   });
 });
 

@@ -358,6 +358,32 @@ describe("chat request writer", () => {
     expect(chatCodec.writeRequest(base({ model: "glm-4.6" }), { preset: "glm" })).not.toHaveProperty("thinking");
   });
 
+  it("sends GLM-5.2 and later reasoning_effort beside the switch; GLM-5.3 only low, high or max, and never thinking off", () => {
+    const write = (model: string, reasoning: object) => chatCodec.writeRequest(base({ model, reasoning }), { preset: "glm" }) as Record<string, unknown>;
+    const sent = (model: string, reasoning: object) => [write(model, reasoning).thinking, write(model, reasoning).reasoning_effort];
+    // GLM-5.2 takes OpenAI's efforts as they are; effort none is the switch's.
+    expect(sent("glm-5.2", { effort: "medium" })).toEqual([{ type: "enabled" }, "medium"]);
+    expect(sent("glm-5.2", { budgetTokens: 1024 })).toEqual([{ type: "enabled" }, "low"]);
+    expect(sent("glm-5.2", { effort: "none" })).toEqual([{ type: "disabled" }, undefined]);
+    // GLM-5.3 (and its Flash, and later models) takes low, high and max alone, and thinks always.
+    for (const model of ["glm-5.3", "GLM-5.3-Flash", "glm-5.4"]) {
+      for (const [reasoning, effort] of [
+        [{ effort: "none" }, "low"],
+        [{ budgetTokens: 0 }, "low"],
+        [{ effort: "minimal" }, "low"],
+        [{ effort: "low" }, "low"],
+        [{ effort: "medium" }, "high"],
+        [{ budgetTokens: 10000 }, "high"],
+        [{ effort: "xhigh" }, "max"],
+      ] as const) {
+        expect(sent(model, reasoning), `${model} ${JSON.stringify(reasoning)}`).toEqual([{ type: "enabled" }, effort]);
+      }
+    }
+    // Before GLM-5.2, and to other presets' models, as before.
+    expect(sent("glm-5.1", { effort: "high" })).toEqual([{ type: "enabled" }, undefined]);
+    expect(chatCodec.writeRequest(base({ model: "glm-5.3", reasoning: { effort: "xhigh" } }), { preset: "custom" }).reasoning_effort).toBe("xhigh");
+  });
+
   it("names the end user to GLM as user_id, of 6 to 128 characters (outside that, its SHA-256 hex digest), never user", () => {
     const write = (user: string) => chatCodec.writeRequest(base({ model: "glm-4.6", user }), { preset: "glm" }) as Record<string, unknown>;
     const digest = (id: string) => createHash("sha256").update(id).digest("hex");

@@ -41,8 +41,10 @@
 //   channel gets effort none as `thinking: {type: "disabled"}`, any other effort as
 //   `thinking: {type: "enabled"}` beside the effort, as DeepSeek's own example sends it, and reasoning
 //   asked without a size (adaptive thinking, a dynamic budget) as `thinking: {type: "enabled"}` alone. Kimi
-//   (k2.5, k2.6) switches its thinking the same way; GLM too, and has no `reasoning_effort`: a GLM
-//   channel gets the switch alone.
+//   (k2.5, k2.6) switches its thinking the same way; GLM too, and takes `reasoning_effort` from
+//   GLM-5.2 on only: before it, a GLM channel gets the switch alone. GLM-5.3 takes low, high and max
+//   alone and cannot switch thinking off: a caller's effort goes as the nearest of those, and effort
+//   none as thinking on at low (channel-presets.ts glmByModel).
 // - End user: `user`, except to GLM, whose field is `user_id` (6–128 characters; outside that, the
 //   id's SHA-256 hex digest). GLM documents no `parallel_tool_calls` either: a GLM channel gets none.
 // - A MiniMax channel always gets `reasoning_split: true`: its models think whether asked or not, and
@@ -74,7 +76,7 @@ export function writeRequest(canonical: CanonicalRequest, channel?: UpstreamChan
   const request = isOpenAiModel(canonical.model) ? canonical : withOnlyAllowedTools(canonical);
   const body: Json = { model: request.model, messages: writeMessages(request), stream: true, stream_options: { include_usage: true } };
   // What the channel's vendor takes beyond OpenAI's fields (domain/channel-presets.ts).
-  const dialect = chatDialectOf(channel?.preset);
+  const dialect = chatDialectOf(channel?.preset, request.model);
   if (request.tools.length) {
     body.tools = request.tools.map((tool) => {
       const fn: Json = { name: tool.name };
@@ -116,8 +118,9 @@ export function writeRequest(canonical: CanonicalRequest, channel?: UpstreamChan
   const effort = effortOf(request.reasoning);
   // Reasoning asked with no size (Anthropic adaptive thinking, Claude Code's default; Gemini's
   // dynamic budget) still switches thinking on, at the model's own default effort.
-  if (dialect.thinkingSwitch && request.reasoning) body.thinking = { type: effort === "none" ? "disabled" : "enabled" };
-  if (effort && dialect.reasoningEffort && !(dialect.thinkingSwitch && effort === "none")) body.reasoning_effort = effort;
+  const thinkingOff = effort === "none" && !dialect.alwaysThinks;
+  if (dialect.thinkingSwitch && request.reasoning) body.thinking = { type: thinkingOff ? "disabled" : "enabled" };
+  if (effort && dialect.reasoningEffort && !(dialect.thinkingSwitch && thinkingOff)) body.reasoning_effort = dialect.effortValues?.[effort] ?? effort;
   if (dialect.reasoningSplit) body.reasoning_split = true;
   if (request.user !== undefined) {
     if (dialect.endUser === "user") body.user = openAiEndUserId(request.user);
