@@ -19,7 +19,7 @@ const history: Input = [
   { role: "user", content: "Fix the failing test." },
   { type: "function_call", call_id: "call_1", name: TOOL.name, arguments: JSON.stringify({ path: TOOL_ARGUMENT }) },
   { type: "function_call_output", call_id: "call_1", output: TOOL_RESULT },
-  { role: "user", content: "And keep it short." },
+  { role: "user", content: [{ type: "input_text", text: "And keep it short." }] },
 ];
 
 describe.each([["gpt", groups.gpt], ["claude", groups.claude], ["gemini", groups.gemini]] as const)("responses.compact on the %s group", (name, group) => {
@@ -29,9 +29,10 @@ describe.each([["gpt", groups.gpt], ["claude", groups.claude], ["gemini", groups
     const since = mark(env, group);
     const { data: compacted, response } = await openai.responses.compact({ model: group.model, input: history }).withResponse();
     expect(compacted).toMatchObject({ object: "response.compaction", id: expect.any(String), created_at: expect.any(Number) });
+    // User messages come back as OpenAI echoes them: content as a list of parts, whichever way it was sent.
     expect(compacted.output).toEqual([
-      { type: "message", role: "user", content: "Fix the failing test." },
-      { type: "message", role: "user", content: "And keep it short." },
+      { type: "message", role: "user", content: [{ type: "input_text", text: "Fix the failing test." }] },
+      { type: "message", role: "user", content: [{ type: "input_text", text: "And keep it short." }] },
       { id: expect.any(String), type: "compaction", encrypted_content: expect.any(String) },
     ]);
     const [asked] = upstreamSince(env, group, since);
@@ -54,11 +55,11 @@ describe.each([["gpt", groups.gpt], ["claude", groups.claude], ["gemini", groups
     else expect(JSON.stringify(continued.body)).toContain("The conversation before this point was compacted");
   });
 
-  it("a string input is one user message; a bad one is refused in OpenAI's shape, naming the field, and not billed", async () => {
+  it("a string input is one user message, echoed with its text as an input_text part; a bad one is refused in OpenAI's shape, naming the field, and not billed", async () => {
     const key = await keyFor(env, group, `compact-${name}-refused`);
     const openai = client(key.secret);
     const compacted = await openai.responses.compact({ model: group.model, input: "Summarize me." });
-    expect(compacted.output).toEqual([{ type: "message", role: "user", content: "Summarize me." }, expect.objectContaining({ type: "compaction" })]);
+    expect(compacted.output).toEqual([{ type: "message", role: "user", content: [{ type: "input_text", text: "Summarize me." }] }, expect.objectContaining({ type: "compaction" })]);
     const since = mark(env, group);
     await expect(openai.responses.compact({ model: "", input: "x" })).rejects.toMatchObject({ status: 400, error: { message: expect.stringContaining("model") } });
     await expect(openai.responses.compact({ model: group.model, input: [{ type: "compaction_trigger" }, { role: "user", content: "x" }] as Input })).rejects.toMatchObject({

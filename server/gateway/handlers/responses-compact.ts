@@ -16,6 +16,12 @@ const passedOn = (name: string) => name === "request-id" || name === "retry-afte
 
 const isUserMessage = (item: Json) => item?.role === "user" && (item.type === undefined || item.type === "message");
 
+/**
+ * A user message as OpenAI echoes it in a compacted response: a `message` item whose content is
+ * always a list of parts, a string content (or a string `input`) becoming one `input_text` part.
+ */
+const echoed = (item: Json): Json => ({ type: "message", ...item, content: typeof item.content === "string" ? [{ type: "input_text", text: item.content }] : item.content });
+
 export function compactHandler() {
   return async function handleCompact(req: Request, res: Response, next: NextFunction) {
     // A caller that leaves stops the call, as a caller of POST /v1/responses does.
@@ -47,7 +53,7 @@ export function compactHandler() {
         const why = response.error?.message ? `: ${response.error.message}` : " (its upstream may not compact conversations).";
         return next(gatewayError("upstream_error", `The model answered the compaction without a compaction item${why}`, { status: 502 }));
       }
-      res.json({ id: response.id, object: "response.compaction", created_at: response.created_at, output: [...items.filter(isUserMessage).map((item) => ({ type: "message", ...item })), compaction], usage: response.usage });
+      res.json({ id: response.id, object: "response.compaction", created_at: response.created_at, output: [...items.filter(isUserMessage).map(echoed), compaction], usage: response.usage });
     } catch (error) {
       // The caller left: its response call ended as a disconnect (logged and billed as one), no fault of the gateway's.
       if (abort.signal.aborted) return;
