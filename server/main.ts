@@ -171,7 +171,10 @@ async function runPrimary(): Promise<void> {
   });
   // When each worker started and how many quick exits came before it, for the restart back-off.
   const lives = new Map<number, { startedAt: number; quickExits: number }>();
-  const fork = (quickExits = 0) => lives.set(cluster.fork().id, { startedAt: Date.now(), quickExits });
+  // One loopback secret for the node's workers: a worker's call to itself may land on another (loopback.ts).
+  const { loopbackSecretVariable } = await import("./gateway/loopback.ts");
+  const workerEnv = { [loopbackSecretVariable]: randomBytes(32).toString("base64url") };
+  const fork = (quickExits = 0) => lives.set(cluster.fork(workerEnv).id, { startedAt: Date.now(), quickExits });
   cluster.on("exit", async (worker, code, signal) => {
     if (!stopping) {
       const life = lives.get(worker.id) ?? { startedAt: Date.now(), quickExits: 0 };

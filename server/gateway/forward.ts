@@ -11,6 +11,8 @@ export type RelayCall = {
   route: Route;
   stream: boolean;
   requestId: string;
+  /** The request log's interface where it is not `iface`: `responses/compact` for a compaction, made as a responses call over loopback (loopback.ts). */
+  loggedAs?: string;
   /** Told the call's metered usage when it is settled (the rate limiter counts its tokens). */
   onUsage?: (usage: Usage) => void;
 };

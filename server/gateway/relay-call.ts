@@ -278,7 +278,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
         modelId: route.model.modelId,
         callName: route.callName,
         channelId: servedBy?.id ?? null,
-        interface: call.iface,
+        interface: call.loggedAs ?? call.iface,
         stream: call.stream,
         status: outcome.status,
         httpStatus: outcome.httpStatus,

@@ -17,8 +17,8 @@ import type { UsageRecord } from "../store/ledger.ts";
 import type { Store } from "../store/store.ts";
 import type { TraceSettings } from "./trace-settings.ts";
 
-/** `gen_ai.operation.name` by the interface the client called. */
-const operationOf: Record<string, string> = { messages: "chat", chat: "chat", responses: "chat", "generate-content": "generate_content" };
+/** `gen_ai.operation.name` by the interface the client called (a compaction is a response the model writes). */
+const operationOf: Record<string, string> = { messages: "chat", chat: "chat", responses: "chat", "responses/compact": "chat", "generate-content": "generate_content" };
 
 /** `gen_ai.provider.name` (semconv's well-known values where one exists) by the channel that served the call. */
 function providerOf(channel: { kind: string; preset: string | null } | undefined): string | undefined {

@@ -28,12 +28,14 @@ const skipReason = !python
 const prompt = "Hello there, gateway: please greet me.";
 const PYTEST_TIMEOUT_MS = 150_000;
 
-type Interface = "messages" | "chat" | "responses" | "generate-content";
+/** As the ledger names them: a compaction is logged as the endpoint called, not as the response call inside. */
+type Interface = "messages" | "chat" | "responses" | "responses/compact" | "generate-content";
 type Case = { group: string; iface: Interface; stream: boolean };
 const output: Record<Interface, number> = {
   messages: ANTHROPIC_OUTPUT_TOKENS,
   chat: OPENAI_OUTPUT_TOKENS,
   responses: OPENAI_OUTPUT_TOKENS,
+  "responses/compact": OPENAI_OUTPUT_TOKENS,
   "generate-content": GEMINI_OUTPUT_TOKENS,
 };
 
@@ -48,7 +50,7 @@ const cases: Record<string, Case> = {
   openai_chat_stream_helper: { group: "gpt-trial", iface: "chat", stream: true },
   // Without stream: true the gateway streams upstream and assembles, but the call is not a stream.
   openai_responses: { group: "gpt-trial", iface: "responses", stream: false },
-  openai_responses_compact: { group: "gpt-trial", iface: "responses", stream: false },
+  openai_responses_compact: { group: "gpt-trial", iface: "responses/compact", stream: false },
   openai_responses_stream: { group: "gpt-trial-plus", iface: "responses", stream: true },
   openai_responses_stream_async: { group: "gpt-trial", iface: "responses", stream: true },
   genai_generate_v1: { group: "gemini-official", iface: "generate-content", stream: false },

@@ -83,7 +83,7 @@ export const mark = (env: RelayEnv, group: Group) => env.mocks[group.mock].reque
  * upstream's own usage — input counted from the body it received (no cache in these scenarios),
  * the family's output plus the reasoning tokens of a thinking turn.
  */
-export async function expectLedger(env: RelayEnv, keyName: string, group: Group, upstream: RecordedRequest[], options: { interface: Interface; stream: boolean[] }) {
+export async function expectLedger(env: RelayEnv, keyName: string, group: Group, upstream: RecordedRequest[], options: { interface: Interface | "responses/compact"; stream: boolean[] }) {
   const calls = (await env.ledger(keyName, upstream.length)).slice().reverse();
   expect(calls).toHaveLength(upstream.length);
   for (const [i, call] of calls.entries()) {

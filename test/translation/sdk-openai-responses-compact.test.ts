@@ -2,7 +2,7 @@
 // compacts: its opaque item comes back as it was made, and goes back upstream byte-exact) and on a
 // Claude and a Gemini group (the model writes a summary that the item carries): the answer is the
 // input's user messages then one compaction item, its usage is the call's, and it is billed as a
-// response.
+// response and logged as the compaction it is.
 import OpenAI from "openai";
 import { describe, expect, it } from "vitest";
 import type { RelayEnv } from "../helpers/relay-env.ts";
@@ -44,7 +44,8 @@ describe.each([["gpt", groups.gpt], ["claude", groups.claude], ["gemini", groups
     const [call] = await env.ledger(key.name);
     expect(response.headers.get("x-request-id")).toBe(call.request_id);
     expect(compacted.usage).toMatchObject({ input_tokens: call.input_tokens, output_tokens: call.output_tokens });
-    await expectLedger(env, key.name, group, [asked], { interface: "responses", stream: [false] });
+    // Logged as the compaction the caller made, not as the response call inside it.
+    await expectLedger(env, key.name, group, [asked], { interface: "responses/compact", stream: [false] });
 
     // The compacted output is the next response's input: the history is gone, the item stands for it.
     const next = await openai.responses.create({ model: group.model, tools, input: [...(compacted.output as Input), { role: "user", content: "Go on." }] });
@@ -53,6 +54,7 @@ describe.each([["gpt", groups.gpt], ["claude", groups.claude], ["gemini", groups
     expect(JSON.stringify(continued.body)).not.toContain(TOOL_RESULT);
     if (name === "gpt") expect(continued.body.input[2]).toEqual(compacted.output[2]);
     else expect(JSON.stringify(continued.body)).toContain("The conversation before this point was compacted");
+    expect((await env.ledger(key.name, 2)).map((call) => call.interface)).toEqual(["responses", "responses/compact"]);
   });
 
   it("a string input is one user message, echoed with its text as an input_text part; a bad one is refused in OpenAI's shape, naming the field, and not billed", async () => {

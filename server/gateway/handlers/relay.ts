@@ -5,6 +5,7 @@ import { callNameInPath } from "../../domain/call-name.ts";
 import type { Interface } from "../../domain/families.ts";
 import type { Catalog } from "../catalog.ts";
 import type { Forwarder } from "../forward.ts";
+import { loggedAsOf } from "../loopback.ts";
 import type { Caller } from "../middleware/authenticate.ts";
 import { resolveRoute } from "../resolve-route.ts";
 
@@ -35,7 +36,7 @@ export function relayHandler(iface: GenerationInterface, catalog: Catalog, forwa
       const route = resolveRoute(catalog.snapshot, caller, iface, callNameOf[iface](req));
       if ("kind" in route) return next(route);
       res.locals.route = route; // labels the request's metrics
-      await forward({ iface, caller, route, stream: isStream[iface](req), requestId: res.locals.requestId }, req, res);
+      await forward({ iface, caller, route, stream: isStream[iface](req), requestId: res.locals.requestId, loggedAs: loggedAsOf(req) }, req, res);
     } catch (error) {
       next(error);
     }

@@ -34,7 +34,8 @@ export function compactHandler() {
       res.on("close", () => abort.abort());
       const answer = await request(`${loopbackBase(req.socket.address())}/v1/responses`, {
         method: "POST",
-        headers: loopbackHeaders(req),
+        // Logged as what the caller called, not as the response call inside.
+        headers: loopbackHeaders(req, "responses/compact"),
         body: JSON.stringify({ ...rest, input: [...items, { type: "compaction_trigger" }], stream: false }),
         signal: abort.signal,
         ...loopbackTimeouts,
