@@ -2,9 +2,9 @@
 // each made as a `POST /v1/responses` call on this worker's own server, so they are validated,
 // routed, limited, billed and logged exactly as an HTTP call of the caller's is.
 // Such a call says so with a secret the node's workers share (the call may land on any of them):
-// only then does the relay grant it what a caller's call never gets (the request log's name of the
-// outer call). The address alone proves nothing: a reverse proxy on this machine connects from
-// loopback too.
+// only then does the relay grant it what a caller's call never gets (loopbackBodyAllowance, and
+// the request log's name of the outer call). The address alone proves nothing: a reverse proxy on
+// this machine connects from loopback too.
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -16,6 +16,13 @@ const secret = Buffer.from(process.env[loopbackSecretVariable] || randomBytes(32
 /** The header that carries the secret, and the one that names the outer call for the request log. */
 const secretHeader = "x-tollgate-loopback";
 const loggedAsHeader = "x-tollgate-logged-as";
+
+/**
+ * The bytes a loopback call's body may have beyond TOLLGATE_MAX_BODY_BYTES: the caller's body
+ * passed that limit, and the call adds to it (a compaction's trigger item and `stream`, a string
+ * input made an item; the WebSocket mode's `stream`), which must not turn it into a 413.
+ */
+export const loopbackBodyAllowance = 1024;
 
 /** The caller's headers that its loopback calls carry: its credentials and who it is. */
 const carried = ["authorization", "x-api-key", "user-agent", "openai-organization", "openai-project"];

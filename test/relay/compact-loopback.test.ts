@@ -1,16 +1,18 @@
 // responses.compact is made as a POST /v1/responses call over loopback (loopback.ts). That inner
 // call, on a gateway of two workers (it may land on the other one), is logged as the compaction the
-// caller made. What it is trusted with needs the node's loopback secret: a client that sends the
-// same headers from this very machine does not get it.
+// caller made, and takes the few bytes the trigger item adds to a body that was within the limit.
+// What it is trusted with needs the node's loopback secret: a client that sends the same headers
+// from this very machine gets neither.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unique } from "../helpers/fixtures.ts";
 import { type RelayEnv, startRelayEnv } from "../helpers/relay-env.ts";
 import { sleep } from "../mock-upstreams/server.ts";
 
+const maxBodyBytes = 4096;
 let env: RelayEnv;
 
 beforeAll(async () => {
-  env = await startRelayEnv({ env: { TOLLGATE_WORKERS: "2" } });
+  env = await startRelayEnv({ env: { TOLLGATE_MAX_BODY_BYTES: String(maxBodyBytes), TOLLGATE_WORKERS: "2" } });
 });
 
 afterAll(async () => {
@@ -22,6 +24,14 @@ async function keyOnEveryWorker(name: string): Promise<string> {
   const key = await env.key("gpt-trial", name);
   await sleep(600);
   return key;
+}
+
+/** A JSON body of exactly `bytes` bytes: `fields` with a string input padded to fit. */
+function bodyOf(bytes: number, fields: Record<string, unknown>): string {
+  const bare = JSON.stringify({ ...fields, input: "" });
+  const body = JSON.stringify({ ...fields, input: "x".repeat(bytes - Buffer.byteLength(bare)) });
+  expect(Buffer.byteLength(body)).toBe(bytes);
+  return body;
 }
 
 /** A call on a fresh connection each, so that calls (and the loopback calls they make) spread over both workers. */
@@ -43,6 +53,20 @@ describe("responses.compact over loopback", () => {
     const calls = await env.ledger(name, compactions + 1);
     expect(calls.map((call) => call.interface)).toEqual(["responses", ...Array(compactions).fill("responses/compact")]);
   });
+
+  it("answers a body of exactly the size limit, which the trigger item takes past it, instead of a 413", async () => {
+    const key = await keyOnEveryWorker(unique("compact-at-limit"));
+    for (const fields of [{ model: "gpt-4o-mini" }, { model: "gpt-4o-mini", instructions: "Keep the file names." }]) {
+      const answer = await post("/v1/responses/compact", key, bodyOf(maxBodyBytes, fields));
+      expect(answer.status, await answer.clone().text()).toBe(200);
+      expect((await answer.json()).output.at(-1).type).toBe("compaction");
+    }
+    expect(env.mocks.openai.requests.at(-1)!.body.input.at(-1)).toEqual({ type: "compaction_trigger" });
+    // The caller's own body is held to the limit as any.
+    const over = await post("/v1/responses/compact", key, bodyOf(maxBodyBytes + 1, { model: "gpt-4o-mini" }));
+    expect(over.status).toBe(413);
+    expect((await over.json()).error.message).toMatch(/larger than this gateway accepts/);
+  });
 });
 
 describe("a client that sends the loopback headers itself", () => {
@@ -54,5 +78,11 @@ describe("a client that sends the loopback headers itself", () => {
     expect((await post("/v1/responses", key, JSON.stringify({ model: "gpt-4o-mini", input: "Hi." }), forged)).status).toBe(200);
     const [call] = await env.ledger(name);
     expect(call.interface).toBe("responses");
+  });
+
+  it("gets no allowance over the size limit", async () => {
+    const key = await keyOnEveryWorker(unique("forged-size"));
+    const answer = await post("/v1/responses", key, bodyOf(maxBodyBytes + 16, { model: "gpt-4o-mini" }), forged);
+    expect(answer.status).toBe(413);
   });
 });

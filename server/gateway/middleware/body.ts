@@ -5,6 +5,7 @@ import { parse as parseContentType } from "content-type";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { gatewayError } from "../../domain/errors.ts";
 import { releaseBytes, slabFromBytes, takeSlab } from "../body-slabs.ts";
+import { isLoopbackCall, loopbackBodyAllowance } from "../loopback.ts";
 import { parseInPieces, piecesFromBytes } from "../parse-in-pieces.ts";
 import { type RawJson, type Scan, scanJson } from "../raw-json.ts";
 
@@ -93,11 +94,14 @@ export function relayBody({ maxBytes, maxDepth }: { maxBytes: number; maxDepth: 
   // The common case read directly: uncompressed JSON in UTF-8 with a length within the limit.
   // Everything else (compressed bodies, other charsets, chunked or oversized bodies, which get
   // their 413) goes to express.json. Under load its layers of type, charset and decoder handling
-  // were about 5% of a worker's CPU for this one case.
+  // were about 5% of a worker's CPU for this one case. The gateway's own loopback calls, which send
+  // just such bodies, are always read here: a little over the limit is what they add to a caller's
+  // body that was within it (loopback.ts).
   const read = (req: Request, res: Response, next: NextFunction) => {
     const length = Number(req.headers["content-length"]);
     const encoding = req.headers["content-encoding"];
-    if (!(length > 0 && length <= maxBytes) || (encoding !== undefined && encoding !== "identity") || !plainJson.test(req.headers["content-type"] ?? "")) {
+    const withinLimit = length <= maxBytes || (length <= maxBytes + loopbackBodyAllowance && isLoopbackCall(req));
+    if (!(length > 0 && withinLimit) || (encoding !== undefined && encoding !== "identity") || !plainJson.test(req.headers["content-type"] ?? "")) {
       return json(req, res, next);
     }
     // A large body is copied into a reused slab as it arrives (see body-slabs.ts), held until the response closes.
