@@ -1281,6 +1281,7 @@ export interface components {
             model_id: string;
             call_name: string;
             channel_id: string | null;
+            /** @description The interface called: messages, chat, responses, responses/compact (a compaction, made as a response), generate-content or embeddings. */
             interface: string;
             stream: boolean;
             /** @description ok, upstream_error, client_disconnected, timeout, rate_limited, no_channel, quota_exhausted. */
@@ -1330,6 +1331,7 @@ export interface components {
             model_id: string;
             call_name: string;
             channel_id: string | null;
+            /** @description The interface called: messages, chat, responses, responses/compact (a compaction, made as a response), generate-content or embeddings. */
             interface: string;
             stream: boolean;
             /** @description ok, upstream_error, client_disconnected, timeout, rate_limited, no_channel, quota_exhausted. */
