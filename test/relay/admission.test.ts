@@ -155,6 +155,8 @@ describe("400 naming the field for out-of-range input", () => {
     const error = await askClaude(keys["claude-smart"], { messages: [{ role: "user", content: "x".repeat(300_000) }] }).catch((e) => e);
     expect(error.status).toBe(413);
     expect(error.error.error.type).toBe("request_too_large");
+    // The message says how large a body may be (TOLLGATE_MAX_BODY_BYTES here).
+    expect(error.error.error.message).toContain("at most 200000 bytes");
   });
   it("unmodelled vendor fields and content blocks pass validation", async () => {
     const error = await askClaude(keys["claude-smart"], {

@@ -5,7 +5,7 @@ import { type GatewayError, gatewayError, isGatewayError } from "../../domain/er
 import { sendGatewayError } from "../errors/render.ts";
 
 type ValidationIssue = { path?: string; message?: string };
-type HttpLikeError = { status?: number; type?: string; errors?: ValidationIssue[]; message?: string };
+type HttpLikeError = { status?: number; type?: string; errors?: ValidationIssue[]; message?: string; limit?: number };
 
 /** `/body/messages/0/content` → `messages[0].content`; `/headers/anthropic-version` → header `anthropic-version`. */
 function fieldName(path: string | undefined): { field: string; label: string } | undefined {
@@ -31,7 +31,9 @@ export function toGatewayError(error: unknown): GatewayError {
   if (isGatewayError(error)) return error;
   const httpError = error as HttpLikeError;
   if (httpError?.type === "entity.too.large" || httpError?.status === 413) {
-    return gatewayError("too_large", "Request body is larger than this gateway accepts. Send a smaller request (fewer or smaller images and documents).");
+    // body-parser says the limit it applied (to the decoded body, where it was compressed).
+    const limit = typeof httpError.limit === "number" ? ` (at most ${httpError.limit} bytes, decoded)` : "";
+    return gatewayError("too_large", `Request body is larger than this gateway accepts${limit}. Send a smaller request (fewer or smaller images and documents).`);
   }
   if (httpError?.type === "entity.parse.failed") {
     return gatewayError("invalid_request", "Request body is not valid JSON. Send a JSON object with Content-Type: application/json.");
