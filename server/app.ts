@@ -10,6 +10,7 @@ import { operationsRouter } from "./metrics/routes.ts";
 import { type Catalog, openCatalog } from "./gateway/catalog.ts";
 import { Agent } from "undici";
 import type { CallState } from "./call-state/worker.ts";
+import { defaultMaxRestMs } from "./call-state/circuit.ts";
 import { withRateLimits } from "./gateway/rate-limit.ts";
 import { upstreamForwarder } from "./gateway/relay-call.ts";
 import { relayRouter } from "./gateway/routes.ts";
@@ -56,7 +57,7 @@ export async function createWorker(config: Config, store: Store, log: Log, callS
   // One keep-alive pool per upstream origin (undici's Agent keeps a Pool per origin).
   const dispatcher = new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000, connections: 256 });
   const drain = new AbortController();
-  const forward = withRateLimits(upstreamForwarder({ catalog, callState, dispatcher, drained: drain.signal, log }), callState);
+  const forward = withRateLimits(upstreamForwarder({ catalog, callState, dispatcher, drained: drain.signal, log, maxRestMs: config.circuit.maxRestMs ?? defaultMaxRestMs }), callState);
   let stopping = false;
   const app = express();
   // Routes match case-sensitively, here and in every router, as the contract and the validators'

@@ -34,6 +34,8 @@ export type RelayCallDeps = {
   dispatcher: Dispatcher;
   /** Aborted when a graceful stop's drain time is over: calls still running end now, and are settled. */
   drained: AbortSignal;
+  /** The circuits' ceiling on a rest an upstream asks for (TOLLGATE_CIRCUIT_MAX_REST_MS): no caller is told to wait longer. */
+  maxRestMs: number;
   log: (event: string, fields: Record<string, unknown>) => void;
 };
 
@@ -137,6 +139,9 @@ const restarting = () => gatewayError("no_channel", "The gateway is restarting a
 export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
   const { catalog, callState, dispatcher, drained } = deps;
   const { channels } = callState;
+  // The gateway asks a channel again once the circuit's ceiling on its rest is over, so an upstream's
+  // "Retry-After: 86400" is told to the caller as that ceiling, in whole seconds.
+  const longestCallerWait = Math.max(1, Math.ceil(deps.maxRestMs / 1000));
 
   return async function forward(call, req, res) {
     const started = performance.now();
@@ -257,7 +262,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
         outcome = { ...outcome, status: "client_disconnected", httpStatus: 499 };
         return;
       }
-      throw failoverError(failures);
+      throw failoverError(failures, longestCallerWait);
     } catch (error) {
       const kind = (error as { kind?: string }).kind ?? "failed";
       outcome = { ...outcome, status: kind, httpStatus: isGatewayError(error) ? statusOf(error) : 503 };
@@ -553,9 +558,10 @@ export function roomOrGone(res: ServerResponse, signal: AbortSignal): Promise<vo
   });
 }
 
-function failoverError(failures: Failure[]) {
+/** The caller's error when no channel served; `longestWait`: the most seconds a caller is told to wait. */
+function failoverError(failures: Failure[], longestWait: number) {
   if (failures.length > 0 && failures.every((failure) => failure.kind === "rate_limited")) {
-    const retryAfterSeconds = Math.max(...failures.map((failure) => failure.retryAfterSeconds ?? 1));
+    const retryAfterSeconds = Math.min(longestWait, Math.max(...failures.map((failure) => failure.retryAfterSeconds ?? 1)));
     return gatewayError("rate_limited", `Every upstream channel for this model is rate limited. Retry after ${retryAfterSeconds} seconds.`, { retryAfterSeconds });
   }
   if (failures.some((failure) => failure.kind === "timeout")) {

@@ -320,6 +320,41 @@ describe("Gemini's own retry delay (google.rpc.RetryInfo in the error's details)
   });
 });
 
+describe("an upstream's wait past the circuits' ceiling on a rest (TOLLGATE_CIRCUIT_MAX_REST_MS, 10 min by default)", () => {
+  // The gateway asks the channel again after 10 minutes, whatever the upstream said: so is the caller told.
+  const expectToldTenMinutes = (answer: Awaited<ReturnType<typeof callWith>>, label: string) => {
+    expect(answer.status, `${label}: ${answer.text}`).toBe(429);
+    expect(answer.retryAfter, label).toBe("600");
+    expect(answer.text, label).not.toContain("86400");
+  };
+
+  it("is the caller's Retry-After and message at the ceiling: an HTTP 429's Retry-After: 86400, as seconds and as a date", async () => {
+    for (const [label, retryAfter] of [
+      ["seconds", "86400"],
+      ["an HTTP date", new Date(Date.now() + 86_400_000).toUTCString()],
+    ]) {
+      scripted.play({ status: 429, events: [JSON.stringify({ error: { message: "Rate limit reached for requests per min.", type: "requests", param: null, code: "rate_limit_exceeded" } })], headers: { "retry-after": retryAfter } });
+      const answer = await callWith(callers.chat, groups.openai, unique("day-wait"));
+      expectToldTenMinutes(answer, label);
+      expect(JSON.parse(answer.text).error.message, label).toMatch(/Retry after 600 seconds/);
+    }
+  });
+
+  it("so is Gemini's RetryInfo of a day, in an HTTP 429 and in a rate limit its stream opens with, passthrough and translated", async () => {
+    const dayLimited = {
+      error: { code: 429, message: "You exceeded your current quota.", status: "RESOURCE_EXHAUSTED", details: [{ "@type": "type.googleapis.com/google.rpc.RetryInfo", retryDelay: "86400s" }] },
+    };
+    for (const [label, caller, script] of [
+      ["HTTP 429, Gemini caller", callers.gemini, { status: 429, events: [JSON.stringify(dayLimited)] }],
+      ["stream, Gemini caller", callers.gemini, [data(dayLimited)]],
+      ["stream, Anthropic caller", callers.messages, [bare(dayLimited)]],
+    ] as [string, Caller, string[] | Script][]) {
+      scripted.play(script);
+      expectToldTenMinutes(await callWith(caller, groups.gemini, unique("day-wait-gemini")), label);
+    }
+  });
+});
+
 describe("a Gemini stream error with a Google status name", () => {
   const notFound = { error: { code: 404, message: "models/gemini-2.5-flash is not found for API version v1beta, or is not supported for generateContent.", status: "NOT_FOUND" } };
 
