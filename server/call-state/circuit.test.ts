@@ -30,15 +30,15 @@ describe("circuit breaker on a failure rate", () => {
   it("counts a batch of successes as that many calls, judged once, and resets the run of failures", () => {
     const { circuits } = book();
     for (let i = 0; i < 4; i++) circuits.record("c", true, "upstream answered 500");
-    circuits.succeeded("c", 3);
+    circuits.succeeded("c", 3, 1_000_000);
     expect(circuits.view("c")).toMatchObject({ state: "closed", calls: 7, failures: 4, consecutiveFailures: 0 });
     // 9 calls, 6 failed: reaching the minimum with a success still opens a circuit that fails too often.
     circuits.record("c", true);
     circuits.record("c", true);
-    circuits.succeeded("c", 1);
+    circuits.succeeded("c", 1, 1_000_000);
     expect(circuits.view("c").state).toBe("open");
     // Successes of calls that were under way when it opened do not move it.
-    circuits.succeeded("c", 50);
+    circuits.succeeded("c", 50, 1_000_000);
     expect(circuits.view("c")).toMatchObject({ state: "open", calls: 10 });
   });
 
@@ -148,10 +148,78 @@ describe("an upstream's own wait (Retry-After, RetryInfo) and the circuit's rest
   it("a wait asked before the channel served again is forgotten", () => {
     const { circuits } = book({ minCalls: 2 });
     circuits.record("c", true, "upstream answered 429", 120_000);
-    circuits.succeeded("c", 1);
+    circuits.succeeded("c", 1, 1_000_000);
     circuits.record("c", true, "upstream answered 500");
     circuits.record("c", true, "upstream answered 500");
     expect(circuits.view("c")).toMatchObject({ state: "open", retryAt: 1_000_000 + 5_000 });
+  });
+
+  it("a success of a call sent before the wait was asked (its batch came after the 429's verdict) leaves the wait in place", () => {
+    const { circuits, advance } = book({ minCalls: 3 });
+    const sentBefore = 1_000_000;
+    advance(2_000);
+    circuits.record("c", true, "upstream answered 429", 120_000);
+    circuits.succeeded("c", 1, sentBefore);
+    circuits.record("c", true, "upstream answered 500");
+    // Open, and resting for the upstream's two minutes, not the 5 s cool-down.
+    expect(circuits.view("c")).toMatchObject({ state: "open", retryAt: 1_002_000 + 120_000 });
+    advance(5_000);
+    expect(circuits.claimProbe("c")).toBe(false);
+  });
+
+  it("so does one that arrives while the probe waits for the end of a wait asked meanwhile, when the probe is let go without a verdict", () => {
+    const { circuits, advance } = book({ minCalls: 1 });
+    circuits.record("c", true);
+    advance(5_000);
+    expect(circuits.claimProbe("c")).toBe(true);
+    circuits.record("c", true, "upstream answered 429", 60_000); // a call under way since before the opening
+    circuits.succeeded("c", 1, 1_000_000); // an older one still, whose batch came after
+    circuits.probeEnded("c", undefined);
+    expect(circuits.view("c")).toMatchObject({ state: "open", retryAt: 1_005_000 + 60_000 });
+    expect(circuits.claimProbe("c")).toBe(false);
+  });
+
+  it("a probe let through before a wait was asked (by a call under way since before the opening) does not end it with its success", () => {
+    const { circuits, advance, changes } = book({ minCalls: 1 });
+    circuits.record("c", true);
+    advance(5_000);
+    expect(circuits.claimProbe("c")).toBe(true);
+    advance(100);
+    circuits.record("c", true, "upstream answered 429", 60_000);
+    circuits.probeEnded("c", false);
+    expect(circuits.view("c")).toMatchObject({ state: "open", retryAt: 1_005_100 + 60_000 });
+    expect(changes.at(-1)![1]).toMatchObject({ state: "open", retryAt: 1_005_100 + 60_000 });
+    // The next probe, let through after the wait, closes it.
+    advance(60_000);
+    expect(circuits.claimProbe("c")).toBe(true);
+    circuits.probeEnded("c", false);
+    expect(circuits.view("c").state).toBe("closed");
+  });
+
+  it("a success of a call sent once the wait was asked ends it", () => {
+    const { circuits, advance } = book({ minCalls: 3 });
+    circuits.record("c", true, "upstream answered 429", 120_000);
+    advance(1);
+    circuits.succeeded("c", 1, 1_000_001);
+    circuits.record("c", true, "upstream answered 500");
+    expect(circuits.view("c")).toMatchObject({ state: "open", retryAt: 1_000_001 + 5_000 });
+  });
+
+  it("a replica keeps a wait it heard after another's probe was let through, when that probe closes the circuit, and says so to the others", () => {
+    const here = book({ minCalls: 1 });
+    const elsewhere = book({ minCalls: 1 });
+    elsewhere.circuits.record("c", true, "upstream answered 500");
+    here.circuits.adopt("c", elsewhere.circuits.view("c"));
+    elsewhere.advance(5_000);
+    here.advance(5_000);
+    expect(elsewhere.circuits.claimProbe("c")).toBe(true);
+    here.circuits.adopt("c", elsewhere.changes.at(-1)![1]); // half-open elsewhere
+    here.advance(100);
+    here.circuits.record("c", true, "upstream answered 429", 60_000); // a call here under way since before the opening
+    elsewhere.circuits.probeEnded("c", false);
+    const announced = here.changes.length;
+    expect(here.circuits.adopt("c", elsewhere.circuits.view("c"))).toMatchObject({ state: "open", retryAt: 1_005_100 + 60_000 });
+    expect(here.changes.slice(announced).map(([, health]) => health.retryAt)).toEqual([1_005_100 + 60_000]);
   });
 
   it("a wait asked on one replica is forgotten when it adopts the channel's close from another (whose probe it served)", () => {
@@ -161,10 +229,12 @@ describe("an upstream's own wait (Retry-After, RetryInfo) and the circuit's rest
     elsewhere.circuits.record("c", true, "upstream answered 500");
     circuits.adopt("c", elsewhere.circuits.view("c"));
     elsewhere.advance(5_000);
+    advance(5_000);
     expect(elsewhere.circuits.claimProbe("c")).toBe(true);
+    circuits.adopt("c", elsewhere.changes.at(-1)![1]); // the probe is let through there, after the wait was asked here
     elsewhere.circuits.probeEnded("c", false); // the channel served again
     circuits.adopt("c", elsewhere.circuits.view("c"));
-    advance(10_000);
+    advance(5_000);
     circuits.record("c", true, "upstream answered 500");
     circuits.record("c", true, "upstream answered 500");
     expect(circuits.view("c")).toMatchObject({ state: "open", retryAt: 1_010_000 + 5_000 });

@@ -8,6 +8,8 @@
 // came with the upstream's own wait (a 429's or 503's Retry-After, Gemini's RetryInfo) keeps the
 // circuit from letting that probe through before the wait is over, when it is the longer: an
 // upstream that said "not for two minutes" is not asked again by anyone after a 30 s cool-down.
+// Only a call the upstream took after it asked for the wait ends it: successes reach the owner in
+// batches, so one of a call sent before the 429 can arrive after it, and is no word on the wait.
 
 export type CircuitOptions = {
   /** Calls the window must hold before its failure rate counts. */
@@ -51,7 +53,11 @@ type Circuit = {
   retryAt: number;
   /** The latest end of a wait the upstream asked for since the channel last served (epoch ms). */
   askedUntil: number;
+  /** When the latest of those waits was asked (epoch ms): only a call sent from then on can end it. */
+  askedAt: number;
   probeDeadline: number | null;
+  /** When the probe under way (here or, in replica mode, on another node as this one heard) was let through. */
+  probeClaimedAt: number;
 };
 
 export function circuitBook(options: CircuitOptions, onChange: (channelId: string, health: ChannelHealth) => void, now = () => Date.now()) {
@@ -62,7 +68,7 @@ export function circuitBook(options: CircuitOptions, onChange: (channelId: strin
   const circuit = (id: string) => {
     let found = circuits.get(id);
     if (!found) {
-      found = { state: "closed", buckets: [], consecutiveFailures: 0, lastError: null, lastFailureAt: null, retryAt: 0, askedUntil: 0, probeDeadline: null };
+      found = { state: "closed", buckets: [], consecutiveFailures: 0, lastError: null, lastFailureAt: null, retryAt: 0, askedUntil: 0, askedAt: 0, probeDeadline: null, probeClaimedAt: 0 };
       circuits.set(id, found);
     }
     return found;
@@ -88,7 +94,24 @@ export function circuitBook(options: CircuitOptions, onChange: (channelId: strin
   });
   /** A failure's wait the upstream asked for, bounded by the ceiling; only the longest counts. */
   const asked = (c: Circuit, restMs: number | undefined) => {
-    if (restMs !== undefined && Number.isFinite(restMs) && restMs > 0) c.askedUntil = Math.max(c.askedUntil, now() + Math.min(restMs, maxRestMs));
+    if (restMs === undefined || !Number.isFinite(restMs) || restMs <= 0) return;
+    c.askedUntil = Math.max(c.askedUntil, now() + Math.min(restMs, maxRestMs));
+    c.askedAt = now();
+  };
+  /** The upstream served a call sent at `sentAt`: a wait it asked for before that is over, one asked since stands. */
+  const served = (c: Circuit, sentAt: number) => {
+    if (sentAt < c.askedAt) return;
+    c.askedUntil = 0;
+    c.askedAt = 0;
+  };
+  /** A wait asked for since the probe was let through (by a call under way before it), not over yet: the probe's success does not end it. */
+  const waitOutlivesProbe = (c: Circuit) => c.askedAt > c.probeClaimedAt && c.askedUntil > now();
+  /** Open again until the end of the upstream's wait, and every worker and node hears so. */
+  const restUntilAsked = (id: string, c: Circuit) => {
+    c.state = "open";
+    c.retryAt = c.askedUntil;
+    c.probeDeadline = null;
+    onChange(id, view(c));
   };
   const open = (id: string, c: Circuit) => {
     c.state = "open";
@@ -102,6 +125,7 @@ export function circuitBook(options: CircuitOptions, onChange: (channelId: strin
     c.buckets = [];
     c.consecutiveFailures = 0;
     c.askedUntil = 0;
+    c.askedAt = 0;
     c.probeDeadline = null;
     onChange(id, view(c));
   };
@@ -124,10 +148,11 @@ export function circuitBook(options: CircuitOptions, onChange: (channelId: strin
   return {
     /**
      * The outcome of an ordinary (non-probe) call on a channel; `restMs`: the wait its upstream
-     * asked for with the failure. One that comes while the circuit is open (a call under way when it
-     * opened) moves no count, but its wait still holds the probe back.
+     * asked for with the failure; `sentAt`: when a success was sent upstream (epoch ms). One that
+     * comes while the circuit is open (a call under way when it opened) moves no count, but its wait
+     * still holds the probe back.
      */
-    record(id: string, failed: boolean, reason?: string, restMs?: number) {
+    record(id: string, failed: boolean, reason?: string, restMs?: number, sentAt = now()) {
       const c = circuit(id);
       if (failed) {
         c.consecutiveFailures++;
@@ -136,7 +161,7 @@ export function circuitBook(options: CircuitOptions, onChange: (channelId: strin
         asked(c, restMs);
       } else {
         c.consecutiveFailures = 0;
-        c.askedUntil = 0; // the upstream served since it asked for a wait
+        served(c, sentAt);
       }
       if (c.state === "open" && c.askedUntil > c.retryAt) {
         c.retryAt = c.askedUntil;
@@ -147,13 +172,14 @@ export function circuitBook(options: CircuitOptions, onChange: (channelId: strin
 
     /**
      * Ordinary calls on a channel that succeeded, counted together: workers send their successes
-     * in batches, as a count per channel. A success never raises the failure rate, so judging the
-     * window once after all of them opens no circuit that judging after each would not have.
+     * in batches, as a count per channel with when the latest of them was sent upstream (epoch ms).
+     * A success never raises the failure rate, so judging the window once after all of them opens
+     * no circuit that judging after each would not have.
      */
-    succeeded(id: string, calls: number) {
+    succeeded(id: string, calls: number, latestSentAt: number) {
       const c = circuit(id);
       c.consecutiveFailures = 0;
-      c.askedUntil = 0;
+      served(c, latestSentAt);
       countAndJudge(id, c, calls, 0);
     },
 
@@ -163,6 +189,7 @@ export function circuitBook(options: CircuitOptions, onChange: (channelId: strin
       if (c.state === "closed") return true;
       if (c.state === "half-open" || now() < c.retryAt) return false;
       c.state = "half-open";
+      c.probeClaimedAt = now();
       c.probeDeadline = now() + options.probeDeadlineMs;
       onChange(id, view(c));
       return true;
@@ -171,7 +198,7 @@ export function circuitBook(options: CircuitOptions, onChange: (channelId: strin
     /** The probe's verdict (with the wait its upstream asked for); `undefined` releases it without one (the call failed for its own reasons). */
     probeEnded(id: string, failed: boolean | undefined, reason?: string, restMs?: number) {
       const c = circuit(id);
-      if (c.state !== "half-open") return this.record(id, failed === true, reason, failed ? restMs : undefined);
+      if (c.state !== "half-open") return this.record(id, failed === true, reason, failed ? restMs : undefined, c.probeClaimedAt);
       if (failed === undefined) {
         // Back to open with the cool-down already over: the next caller may probe at once, unless the
         // upstream asked for a wait meanwhile (a call under way when the circuit opened).
@@ -185,7 +212,8 @@ export function circuitBook(options: CircuitOptions, onChange: (channelId: strin
         c.lastFailureAt = now();
         asked(c, restMs);
         open(id, c);
-      } else close(id, c);
+      } else if (waitOutlivesProbe(c)) restUntilAsked(id, c);
+      else close(id, c);
     },
 
     /** Probes past their deadline fail; the owner calls this on a timer. */
@@ -202,13 +230,20 @@ export function circuitBook(options: CircuitOptions, onChange: (channelId: strin
     /** Adopts a state another node decided (replica mode), without reporting it back as a change, unless it would cut short a wait this node heard. */
     adopt(id: string, health: ChannelHealth) {
       const c = circuit(id);
-      c.state = health.state === "half-open" ? "open" : health.state;
+      // Another node's probe was let through: a wait heard here from now on outlives its success.
+      if (health.state === "half-open") c.probeClaimedAt = now();
       c.probeDeadline = null;
-      if (health.state === "closed") {
+      if (health.state === "closed" && waitOutlivesProbe(c)) {
+        // Closed by a probe let through before a wait this node heard since: the wait stands here and is said to the others.
+        restUntilAsked(id, c);
+      } else if (health.state === "closed") {
+        c.state = "closed";
         c.buckets = [];
         c.consecutiveFailures = 0;
         c.askedUntil = 0; // the channel served another node's probe since (close)
+        c.askedAt = 0;
       } else {
+        c.state = "open";
         // The deciding node's retryAt, the upstream's wait in it; half-open elsewhere: here it is
         // open and probe-able, and the shared probe claim keeps anyone else out.
         c.retryAt = health.state === "open" && health.retryAt !== null ? health.retryAt : now();

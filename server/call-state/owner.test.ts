@@ -73,3 +73,20 @@ describe("a recall answered after the owner stopped waiting (10 s)", () => {
     await owner.stop();
   });
 });
+
+describe("a channel's wait as the owner hears it from its workers", () => {
+  beforeEach(() => void vi.useFakeTimers({ now: 1_000_000 }));
+  afterEach(() => void vi.useRealTimers());
+
+  it("a success in a worker's batch, of a call sent before the 429 that asked for the wait, leaves the channel resting", async () => {
+    const owner = ownerOf100(); // a circuit opens on 3 calls, half failed; cool-down 1 s
+    const worker = owner.attach("w", idleWorker());
+    const sentBefore = Date.now();
+    vi.advanceTimersByTime(20);
+    worker.report({ channelId: "c", failed: true, reason: "upstream answered 429", probe: false, restSeconds: 120, sentAt: Date.now() });
+    worker.settled([], [["c", 1, sentBefore]], []); // its batch left after the 429's verdict
+    worker.report({ channelId: "c", failed: true, reason: "upstream answered 500", probe: false, sentAt: Date.now() });
+    expect(owner.health("c")).toMatchObject({ state: "open", retryAt: 1_000_020 + 120_000 });
+    await owner.stop();
+  });
+});

@@ -29,6 +29,8 @@ export type ChannelReport = {
   probe: boolean;
   /** With a failure: the wait its upstream asked for (a 429's or 503's Retry-After, RetryInfo), which the circuit's rest honours. */
   restSeconds?: number;
+  /** When the call was sent to the channel (epoch ms): a success ends only a wait asked before it. */
+  sentAt: number;
 };
 
 export type OwnerOptions = {
@@ -377,7 +379,7 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
     if (report.probe) {
       circuits.probeEnded(report.channelId, report.failed, report.reason, restMs);
       void shared?.releaseProbe(report.channelId);
-    } else if (report.failed !== undefined) circuits.record(report.channelId, report.failed, report.reason, restMs);
+    } else if (report.failed !== undefined) circuits.record(report.channelId, report.failed, report.reason, restMs, report.sentAt);
   };
 
   /** The operations a worker may ask for; `holder` names the worker. */
@@ -386,13 +388,13 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
     giveBack: (grants: Grant[]) => {
       for (const grant of grants) book.giveBack(holder, grant.account, grant.amount);
     },
-    settled: (packed: PackedSettlement[], successes: [channelId: string, calls: number][], uses: [string, number][]) => {
+    settled: (packed: PackedSettlement[], successes: [channelId: string, calls: number, latestSentAt: number][], uses: [string, number][]) => {
       for (const settlement of packed.map(unpackSettlement)) {
         for (const account of settlement.accounts) book.charge(holder, account, settlement.record.cost);
         queue.push(settlement);
       }
       if (queue.length >= 500) void flush();
-      for (const [channelId, calls] of successes) circuits.succeeded(channelId, calls);
+      for (const [channelId, calls, latestSentAt] of successes) circuits.succeeded(channelId, calls, latestSentAt);
       for (const [keyId, at] of uses) keyUses.set(keyId, at);
     },
     report: (report: ChannelReport) => judge(report),

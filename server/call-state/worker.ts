@@ -62,8 +62,8 @@ export function workerCallState(owner: Peer, { leaseIdleMs }: { leaseIdleMs: num
   const health = new Map<string, ChannelHealth>();
   const catalogListeners: (() => void)[] = [];
   let settlements: PackedSettlement[] = [];
-  /** Calls that succeeded on each channel since the last batch. */
-  let successes = new Map<string, number>();
+  /** Calls that succeeded on each channel since the last batch, and when the latest of them was sent (a success ends only a wait asked before it). */
+  let successes = new Map<string, [channelId: string, calls: number, latestSentAt: number]>();
   let keyUses = new Map<string, number>();
   let rateEnds: [RateTicket, number][] = [];
   let settlementsDue: NodeJS.Timeout | undefined;
@@ -79,7 +79,7 @@ export function workerCallState(owner: Peer, { leaseIdleMs }: { leaseIdleMs: num
     settlementsDue = undefined;
     sendRateEnds();
     if (settlements.length === 0 && successes.size === 0 && keyUses.size === 0) return;
-    owner.notify("settled", settlements, [...successes], [...keyUses]);
+    owner.notify("settled", settlements, [...successes.values()], [...keyUses]);
     settlements = [];
     successes = new Map();
     keyUses = new Map();
@@ -181,7 +181,12 @@ export function workerCallState(owner: Peer, { leaseIdleMs }: { leaseIdleMs: num
       async report(report: ChannelReport): Promise<void> {
         if (!report.probe && report.failed === undefined) return; // no verdict on the channel either way
         if (!report.probe && !report.failed) {
-          successes.set(report.channelId, (successes.get(report.channelId) ?? 0) + 1);
+          const counted = successes.get(report.channelId);
+          if (!counted) successes.set(report.channelId, [report.channelId, 1, report.sentAt]);
+          else {
+            counted[1]++;
+            counted[2] = Math.max(counted[2], report.sentAt);
+          }
           return soon();
         }
         send();

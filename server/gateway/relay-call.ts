@@ -229,10 +229,11 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
         if (!claim) continue;
         if (abort.signal.aborted) {
           // The client left (or the drain time ended) meanwhile: nothing is built from its bytes, and the channel is not judged.
-          await channels.report({ channelId: channel.id, failed: undefined, reason: undefined, probe: claim.probe });
+          await channels.report({ channelId: channel.id, failed: undefined, reason: undefined, probe: claim.probe, sentAt: Date.now() });
           break;
         }
         let attempt: Attempt | undefined;
+        const sentAt = Date.now();
         try {
           attempt = await tryChannel(channel);
         } finally {
@@ -241,7 +242,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
           const fault = attempt && ("failed" in attempt ? attempt.failed.reason : attempt.outcome.channelFault);
           const verdict = attempt && !("outcome" in attempt && attempt.outcome.requestFault);
           const restSeconds = attempt && verdict ? ("failed" in attempt ? attempt.failed.restSeconds : attempt.outcome.restSeconds) : undefined;
-          await channels.report({ channelId: channel.id, failed: verdict ? fault !== undefined : undefined, reason: fault, probe: claim.probe, restSeconds });
+          await channels.report({ channelId: channel.id, failed: verdict ? fault !== undefined : undefined, reason: fault, probe: claim.probe, restSeconds, sentAt });
         }
         if ("failed" in attempt) {
           metrics.failure(channel.name, attempt.failed.kind);
