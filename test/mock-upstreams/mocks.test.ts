@@ -8,7 +8,7 @@ import { ANTHROPIC_OUTPUT_TOKENS, ANTHROPIC_REPLY, startAnthropicMock } from "./
 import { GEMINI_OUTPUT_TOKENS, GEMINI_REPLY, startGeminiMock } from "./gemini.ts";
 import { OPENAI_OUTPUT_TOKENS, OPENAI_REPLY, startOpenAIMock } from "./openai.ts";
 import { REASONING_TEXT } from "./conversation.ts";
-import { CACHE_READ_TOKENS, CACHE_WRITE_TOKENS, expectedInputTokens, type Mock, requestText, THINKING_TOKENS } from "./server.ts";
+import { CACHE_READ_TOKENS, CACHE_WRITE_TOKENS, expectedInputTokens, type Mock, requestText, SLOW_FIRST_BYTE_MS, THINKING_TOKENS } from "./server.ts";
 
 const PROMPT = "Say hello to the mock, please.";
 const IN = expectedInputTokens(PROMPT);
@@ -160,7 +160,7 @@ describe("Anthropic mock", () => {
     mock.next("slow-first-byte", "hang");
     const started = Date.now();
     await client.messages.create(params);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(SLOW_FIRST_BYTE_MS - 100);
     const impatient = new Anthropic({ apiKey, baseURL: mock.url, maxRetries: 0, timeout: 300 });
     await expect(impatient.messages.create(params)).rejects.toBeInstanceOf(Anthropic.APIConnectionTimeoutError);
   });

@@ -90,7 +90,8 @@ describe("failover before the first byte", () => {
 
   it.each(["error-500", "error-429", "empty-stream", "slow-first-byte"] as const)("%s on the first channel: the second answers", async (scenario) => {
     const { client } = await groupServedBy([
-      { url: env.mocks.openai.url, priority: 10, timeoutMs: 1000 },
+      // Times out about 1 s after the request (undici's coarse timer), well before the slow mock's first byte (SLOW_FIRST_BYTE_MS).
+      { url: env.mocks.openai.url, priority: 10, timeoutMs: 300 },
       { url: backup.url, priority: 0 },
     ]);
     env.mocks.openai.next(scenario);
