@@ -140,8 +140,9 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
   const { catalog, callState, dispatcher, drained } = deps;
   const { channels } = callState;
   // The gateway asks a channel again once the circuit's ceiling on its rest is over, so an upstream's
-  // "Retry-After: 86400" is told to the caller as that ceiling, in whole seconds.
-  const longestCallerWait = Math.max(1, Math.ceil(deps.maxRestMs / 1000));
+  // "Retry-After: 86400" is told to the caller as that ceiling, in whole seconds. A ceiling of 0 holds
+  // no circuit for an upstream's wait: the caller is told the upstream's own.
+  const longestCallerWait = deps.maxRestMs > 0 ? Math.max(1, Math.ceil(deps.maxRestMs / 1000)) : Number.POSITIVE_INFINITY;
 
   return async function forward(call, req, res) {
     const started = performance.now();

@@ -203,6 +203,8 @@ const costOf = cached((group, model) => deferred(cost.labels(group, model)));
 function interfaceOf(url: string): string {
   if (url.startsWith("/v1/messages")) return "messages";
   if (url.startsWith("/v1/chat/")) return "chat";
+  // A compaction is logged as itself; the responses call it makes over loopback comes in as /v1/responses.
+  if (url.startsWith("/v1/responses/compact")) return "responses/compact";
   if (url.startsWith("/v1/responses")) return "responses";
   if (url.startsWith("/v1/embeddings")) return "embeddings";
   if (url.includes(":generateContent") || url.includes(":streamGenerateContent")) return "generate-content";

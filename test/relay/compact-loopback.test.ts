@@ -52,6 +52,13 @@ describe("responses.compact over loopback", () => {
     expect((await post("/v1/responses", key, JSON.stringify({ model: "gpt-4o-mini", input: "Hi." }))).status).toBe(200);
     const calls = await env.ledger(name, compactions + 1);
     expect(calls.map((call) => call.interface)).toEqual(["responses", ...Array(compactions).fill("responses/compact")]);
+    // The request counter names the compaction by its own path too, summed over both workers.
+    const metrics = await (await fetch(`${env.tollgate.url}/metrics`)).text();
+    const compactRequests = metrics
+      .split("\n")
+      .filter((line) => line.startsWith("tollgate_requests_total{") && line.includes('interface="responses/compact"') && line.includes('status="200"'))
+      .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(" ") + 1)), 0);
+    expect(compactRequests).toBe(compactions);
   });
 
   it("answers a body of exactly the size limit, which the trigger item takes past it, instead of a 413", async () => {
