@@ -151,7 +151,7 @@ function glmByModel(model: string): Partial<ChatDialect> | undefined {
  *   (0 <= x <= 1), top_p [0.01, 1.0] (earlier (0.0, 1.0]; 0.01 is in both), so an OpenAI or Gemini
  *   caller's temperature above 1 goes as 1 and a top_p of 0 as 0.01. `stop`: "currently, only one
  *   stop word is supported" (the same schema), so a caller's several (Anthropic's stop_sequences,
- *   Gemini's stopSequences) go as the first alone.
+ *   Gemini's stopSequences) go as the first alone (the gateway keeps the rest: translate/stop-guard.ts).
  * - Kimi (Moonshot): `thinking: {type: "enabled" | "disabled"}` switches kimi-k2.5 and k2.6's
  *   thinking, on by default (platform.kimi.ai/docs/api/models-overview); `reasoning_effort` (low,
  *   high, max) sizes kimi-k3's. `max_tokens` is documented as deprecated for

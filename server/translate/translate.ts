@@ -19,6 +19,7 @@ import type { CallerContext, Codec, StreamWriter } from "./codec.ts";
 import { codecs } from "./codecs.ts";
 import { JsonText, jsonBytes } from "./json-bytes.ts";
 import { type RawStrings, rawStringsOf } from "./raw-strings.ts";
+import { StopGuard } from "./stop-guard.ts";
 import { UpstreamToolNames } from "./tool-names.ts";
 import { rememberedTools } from "./tools-memo.ts";
 import type { RawJson } from "../gateway/raw-json.ts";
@@ -142,8 +143,11 @@ function translatingAdapter(
       let closed = false;
       let stopReason: string | undefined;
       const renames = toolNames.renames;
-      const pass = (events: ReturnType<typeof reader.read>) => {
+      // The caller's stop sequences are kept here too: an upstream may have been sent none or only some (stop-guard.ts).
+      const stops = StopGuard.of(context.request.stop);
+      const pass = (read: ReturnType<typeof reader.read>) => {
         let out = "";
+        const events = stops ? stops.apply(read) : read;
         for (const upstreamEvent of events) {
           const event = renames ? toolNames.callerEvent(upstreamEvent) : upstreamEvent;
           if (event.type === "finish") (finished = true), (stopReason = event.stopReason);
@@ -159,7 +163,8 @@ function translatingAdapter(
         // A stream that ended without finishing (an error event, or cut short) ends with the caller's error event.
         close() {
           closed = true;
-          const out = pass(reader.end());
+          let out = pass(reader.end());
+          if (!finished && stops) out += pass(stops.release());
           if (!callerStreams) return out;
           if (finished) return out + writer().end();
           const said = reader.upstreamError;

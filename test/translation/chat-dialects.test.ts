@@ -235,6 +235,38 @@ describe("OpenAI's chat: stop sequences beyond its four", () => {
     const upstream = await upstreamOf(() => anthropic(keys.openai).messages.create({ model: "gpt-4.1", max_tokens: 64, stop_sequences: stops, messages: [{ role: "user", content: "Hi." }] }));
     expect(upstream.body.stop).toEqual(stops.slice(0, 4));
   });
+
+  it("the gateway keeps the two OpenAI was not sent: the answer ends before the fifth, as Anthropic says a stop", async () => {
+    // The mock answers "Hello from the OpenAI mock." in deltas "Hello", " from the", " OpenAI", " mock.": "the Open" spans two.
+    const stops = ["END", "STOP", "###", "\n\n", "the Open", "Assistant:"];
+    let answer: Anthropic.Message | undefined;
+    const upstream = await upstreamOf(async () => {
+      answer = await anthropic(keys.openai).messages.create({ model: "gpt-4.1", max_tokens: 64, stop_sequences: stops, messages: [{ role: "user", content: "Hi." }] });
+    });
+    expect(upstream.body.stop).toEqual(stops.slice(0, 4));
+    expect(answer!.content).toMatchObject([{ type: "text", text: "Hello from " }]);
+    expect(answer!.content).toHaveLength(1);
+    expect(answer).toMatchObject({ stop_reason: "stop_sequence", stop_sequence: "the Open" });
+    // Billed as the upstream metered the call: the usage is the upstream's, not cut with the text.
+    expect(answer!.usage.output_tokens).toBeGreaterThan(0);
+  });
+});
+
+describe("GLM takes one stop word: the gateway keeps the rest", () => {
+  it("a streamed Anthropic caller's second stop sequence ends the answer GLM wrote past it", async () => {
+    let text = "";
+    let stop: { reason: string | null; sequence: string | null } = { reason: null, sequence: null };
+    const upstream = await upstreamOf(async () => {
+      const stream = anthropic(keys.glm).messages.stream({ model: "glm-4.6", max_tokens: 64, stop_sequences: ["END", "mock"], messages: [{ role: "user", content: "Hi." }] });
+      for await (const event of stream) {
+        if (event.type === "content_block_delta" && event.delta.type === "text_delta") text += event.delta.text;
+        if (event.type === "message_delta") stop = { reason: event.delta.stop_reason, sequence: event.delta.stop_sequence };
+      }
+    });
+    expect(upstream.body.stop).toEqual(["END"]);
+    expect(text).toBe("Hello from the OpenAI ");
+    expect(stop).toEqual({ reason: "stop_sequence", sequence: "mock" });
+  });
 });
 
 describe("OpenAI's reasoning models refuse stop: a caller's stop words do not reach them, and the call is answered", () => {
@@ -254,6 +286,22 @@ describe("OpenAI's reasoning models refuse stop: a caller's stop words do not re
     });
     expect(upstream.body).not.toHaveProperty("stop");
     expect(text).toBe(OPENAI_REPLY);
+  });
+
+  it("the gateway keeps them instead: the answer ends before the first, stream and not, in the caller's words for a stop", async () => {
+    const params = { model: "gpt-5", max_tokens: 64, stop_sequences: ["OpenAI"], messages: [{ role: "user", content: "Hi." }] } as Anthropic.MessageCreateParamsNonStreaming;
+    const answer = await anthropic(keys.openai).messages.create(params);
+    expect(answer.content).toMatchObject([{ type: "text", text: "Hello from the " }]);
+    expect(answer.content).toHaveLength(1);
+    expect(answer).toMatchObject({ stop_reason: "stop_sequence", stop_sequence: "OpenAI" });
+    let text = "";
+    let finishReason: string | undefined;
+    for await (const chunk of await genai(keys.openai).models.generateContentStream({ model: "gpt-5", contents: "Hi.", config: { stopSequences: ["zzz", "OpenAI"] } })) {
+      text += chunk.text ?? "";
+      finishReason = chunk.candidates?.[0]?.finishReason ?? finishReason;
+    }
+    expect(text).toBe("Hello from the ");
+    expect(finishReason).toBe("STOP");
   });
 
   it("o3-mini, which takes stop, still gets the caller's", async () => {

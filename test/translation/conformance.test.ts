@@ -147,12 +147,18 @@ describe.each(pairs)("$name", (pair) => {
       expect(upstream.schema(body), JSON.stringify(body)).toEqual(SCHEMA);
     });
 
-    it.runIf(caller.fields.stop)("stop sequences (refused, naming the field, where the upstream has none)", async () => {
-      const spec: Spec = { messages: [{ role: "user", text: "Count to ten." }], stop: ["END", "\n\n"] };
-      if (upstream.format === "responses") return expectRefusal(pair, spec, stream, caller.fields.stop!);
+    it.runIf(caller.fields.stop)("stop sequences: sent where the upstream has them (Responses has none), and the answer ends before one", async () => {
+      // Every mock answers "Hello from the … mock." and none stops by itself: the gateway ends the text at " the ".
+      const spec: Spec = { messages: [{ role: "user", text: "Count to ten." }], stop: ["END", " the "] };
       const exchange = await call(env, pair, keyOf(pair).key, spec, stream);
       expect(exchange.status, show(exchange)).toBe(200);
-      expect(upstream.stop(exchange.received!.body)).toEqual(["END", "\n\n"]);
+      if (upstream.format === "responses") expect(exchange.received!.body).not.toHaveProperty("stop");
+      else expect(upstream.stop(exchange.received!.body)).toEqual(["END", " the "]);
+      expect(exchange.reply!.text).toBe("Hello from");
+      if (caller.format === "messages") expect([exchange.reply!.stop, exchange.reply!.json.stop_sequence]).toEqual(["stop_sequence", " the "]);
+      else expect(exchange.reply!.stop).toBe(caller.stops.end);
+      // Billed as the upstream metered it, as the same call without a stop would be.
+      expect(exchange.reply!.usage).toMatchObject(caller.usageFor(upstream.usage(exchange.received!.body, "ok")));
     });
 
     it.runIf(upstream.format === "messages" && caller.format !== "messages")("a temperature beyond Anthropic's 0–1, valid in the caller's format, goes as 1", async () => {

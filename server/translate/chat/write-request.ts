@@ -11,9 +11,9 @@
 // - `stop` is always an array; `safety_identifier` is sent as `user` (GLM's `user_id`, below),
 //   as its SHA-256 hex digest when longer than OpenAI's 64 characters (openai-models.ts).
 // - OpenAI reasoning models (o-series, GPT-5, Codex) get no `temperature` or `top_p`: they refuse both.
-//   Nor, from o3 and o4-mini on, `stop`, which they refuse too (openai-models.ts refusesStop): the
-//   caller's stop words go as its sampling hints go, and the call goes through; the answer may then
-//   run past one, and its stop reason is the model's own.
+//   Nor, from o3 and o4-mini on, `stop`, which they refuse too (openai-models.ts refusesStop). The
+//   gateway keeps the caller's stop words on the answer instead (stop-guard.ts), as it keeps those
+//   past the vendor's number (below).
 // - Output length: `max_completion_tokens` for OpenAI models (its reasoning models reject
 //   `max_tokens`), `max_tokens` for everything else (DeepSeek, Qwen, GLM, Kimi and MiniMax document
 //   `max_tokens`; not all accept the newer name).
@@ -59,8 +59,8 @@
 //   temperature or top_p outside it as the nearest value it takes, as a hint the vendor lacks is left
 //   out: the caller's value was valid in its own format (Anthropic's temperature 0–1, OpenAI's and
 //   Gemini's 0–2), and the vendor would refuse the call. Stop words beyond what the vendor takes
-//   (GLM one, OpenAI's chat four, DeepSeek 16: channel-presets.ts) are left out, the caller's first kept: the model may then write past a later one, which
-//   loses less than the whole call refused (by the vendor or here) or every stop word dropped.
+//   (GLM one, OpenAI's chat four, DeepSeek 16: channel-presets.ts) are not sent, the caller's first
+//   are; the gateway keeps them all on the answer (stop-guard.ts), so none is lost.
 // Refused: temperature outside 0–2 or top_p outside 0–1 (where sent); documents given by URL; images or
 // documents in assistant or system turns; tool calls in user turns; tool results in assistant turns.
 import { chatDialectOf, type SamplingRange } from "../../domain/channel-presets.ts";

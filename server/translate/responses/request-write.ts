@@ -26,8 +26,9 @@
 //   ("Unsupported parameter"), so the caller's sampling hint is dropped rather than the call failing.
 // - topK is left out: Responses has no top_k and refuses unknown fields, and a top-k hint only narrows
 //   the sampling the model does anyway (Gemini CLI sends its model's default, 64, on every call).
+// - Stop sequences are not sent (Responses has none): the gateway keeps them on the answer (stop-guard.ts).
 // - Refused (Responses has no such fields, and each asks for behaviour that nothing else gives):
-//   stop, seed, presencePenalty, frequencyPenalty; a temperature outside 0–2 (where one is sent).
+//   seed, presencePenalty, frequencyPenalty; a temperature outside 0–2 (where one is sent).
 import {
   type CanonicalRequest,
   type DocumentPart,
@@ -47,7 +48,6 @@ type Json = Record<string, unknown>;
 type CustomCalls = { names: Set<string>; callIds: Set<string> };
 
 const unsupported: [keyof CanonicalRequest, string][] = [
-  ["stop", "OpenAI Responses has no stop sequences: remove them to use this upstream"],
   ["seed", "OpenAI Responses has no seed: remove it to use this upstream"],
   ["presencePenalty", "OpenAI Responses has no presence penalty: remove it to use this upstream"],
   ["frequencyPenalty", "OpenAI Responses has no frequency penalty: remove it to use this upstream"],

@@ -209,9 +209,11 @@ describe("responses request: refusals name the field", () => {
   });
 
   it("the writer refuses what Responses has no field for, in canonical terms", () => {
-    for (const [key, value] of [["stop", ["END"]], ["seed", 1], ["presencePenalty", 0.5], ["frequencyPenalty", 0.5]] as const)
+    for (const [key, value] of [["seed", 1], ["presencePenalty", 0.5], ["frequencyPenalty", 0.5]] as const)
       expect(refusalOf(() => responsesCodec.writeRequest({ ...base(), [key]: value })).field).toBe(key);
     expect(refusalOf(() => responsesCodec.writeRequest({ ...base(), model: "gpt-4.1", temperature: 2.5 })).field).toBe("temperature");
+    // Stop sequences are not sent, nor refused: the gateway keeps them on the answer (stop-guard.ts).
+    expect(responsesCodec.writeRequest({ ...base(), stop: ["END"] })).not.toHaveProperty("stop");
     expect(responsesCodec.writeRequest({ ...base(), stop: [] })).not.toHaveProperty("stop");
     // A top-k hint (Gemini CLI sends topK 64 on every call) is left out, not refused: the call goes through.
     expect(responsesCodec.writeRequest({ ...base(), model: "gpt-4.1", temperature: 1, topP: 0.95, topK: 64 })).toMatchObject({ temperature: 1, top_p: 0.95 });

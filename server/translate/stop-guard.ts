@@ -1,0 +1,100 @@
+// A caller's stop sequences, kept by the gateway where the upstream was not given them all: OpenAI
+// Responses has none, OpenAI's reasoning models refuse chat's `stop`, and vendors take only a few
+// (OpenAI's chat 4, GLM 1, Gemini 5). The answer's text ends before the first stop sequence it
+// holds, nothing the model wrote after it (more text, tool calls) is passed on, and the finish says
+// `stop_sequence` with the one that matched, as an upstream that stopped there itself would say.
+// The upstream's stream is still read to its end, so the usage is the upstream's own: the call
+// costs what the upstream metered, as every translated call does. A text block's last characters
+// (at most the longest sequence less one) are held back until the next delta shows whether they
+// begin a sequence, so one split across deltas is found too.
+import type { StreamEvent } from "./canonical.ts";
+
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
+
+export class StopGuard {
+  private readonly stops: string[];
+  private readonly holdBack: number;
+  /** Text held back, by the index of the open text block it belongs to. */
+  private readonly held = new Map<number, string>();
+  /** The sequence the text stopped at, once found: the rest of the answer is not passed on. */
+  private matched: string | null = null;
+
+  constructor(stops: readonly string[]) {
+    this.stops = stops.filter((stop) => stop.length > 0);
+    this.holdBack = Math.max(0, ...this.stops.map((stop) => stop.length - 1));
+  }
+
+  /** A guard for the caller's stop sequences, or null where it has none (nothing to keep). */
+  static of(stops: readonly string[] | undefined): StopGuard | null {
+    return stops?.some((stop) => stop.length > 0) ? new StopGuard(stops) : null;
+  }
+
+  /** The events to pass on for these of the upstream's. */
+  apply(events: StreamEvent[]): StreamEvent[] {
+    const out: StreamEvent[] = [];
+    for (const event of events) this.take(event, out);
+    return out;
+  }
+
+  /** Text still held back when a stream ends without its finish (broken off): the caller gets what the model wrote. */
+  release(): StreamEvent[] {
+    const out: StreamEvent[] = [];
+    for (const [index, text] of this.held) if (text) out.push({ type: "text_delta", index, text });
+    this.held.clear();
+    return out;
+  }
+
+  private take(event: StreamEvent, out: StreamEvent[]): void {
+    if (this.matched !== null) {
+      // After the stop, only what metering needs, and the finish as the stop's.
+      if (event.type === "usage") out.push(event);
+      else if (event.type === "finish") out.push({ ...event, stopReason: "stop_sequence", stopSequence: this.matched });
+      return;
+    }
+    switch (event.type) {
+      case "block_start":
+        if (event.block.type === "text") this.held.set(event.index, "");
+        out.push(event);
+        return;
+      case "text_delta": {
+        const held = this.held.get(event.index);
+        if (held === undefined) return void out.push(event);
+        this.textDelta(event.index, held + event.text, out);
+        return;
+      }
+      case "block_stop": {
+        const held = this.held.get(event.index);
+        if (held) out.push({ type: "text_delta", index: event.index, text: held });
+        this.held.delete(event.index);
+        out.push(event);
+        return;
+      }
+      case "finish":
+        out.push(...this.release(), event);
+        return;
+      default:
+        out.push(event);
+    }
+  }
+
+  /** `text`: what the block has that is not passed on yet, which holds no whole sequence before this delta. */
+  private textDelta(index: number, text: string, out: StreamEvent[]): void {
+    let at = -1;
+    for (const stop of this.stops) {
+      const found = text.indexOf(stop);
+      if (found !== -1 && (at === -1 || found < at)) (at = found), (this.matched = stop);
+    }
+    if (at !== -1) {
+      if (at > 0) out.push({ type: "text_delta", index, text: text.slice(0, at) });
+      out.push({ type: "block_stop", index });
+      this.held.clear();
+      return;
+    }
+    // Hold back what could begin a sequence; never half of a surrogate pair, which a caller's JSON decoder would not join again.
+    let cut = text.length - this.holdBack;
+    if (cut > 0 && isHighSurrogate(text.charCodeAt(cut - 1))) cut--;
+    if (cut <= 0) return void this.held.set(index, text);
+    out.push({ type: "text_delta", index, text: text.slice(0, cut) });
+    this.held.set(index, text.slice(cut));
+  }
+}
