@@ -468,6 +468,9 @@ export function validateGemini(body: any, issued: Issued, extra: ReadonlySet<str
     if (typeof config.temperature === "number" && (config.temperature < 0 || config.temperature > 2)) {
       return { message: "* GenerateContentRequest.generation_config.temperature: must be in the range [0.0, 2.0]" };
     }
+    // "The set of character sequences (up to 5) that will stop output generation" (GenerationConfig's reference).
+    const stops = config.stopSequences ?? config.stop_sequences;
+    if (Array.isArray(stops) && stops.length > 5) return { message: "* GenerateContentRequest.generation_config.stop_sequences: at most 5 stop sequences are allowed" };
     const thinking = thinkingProblem(config.thinkingConfig ?? config.thinking_config, model);
     if (thinking) return thinking;
   }

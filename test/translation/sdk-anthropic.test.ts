@@ -68,6 +68,24 @@ describe.each([["gpt", groups.gpt], ["gemini", groups.gemini]] as const)("Anthro
     await expectLedger(env, key.name, group, [upstream], { interface: "messages", stream: [false] });
   });
 
+  it("six stop sequences: the upstream gets what it takes (Gemini five, Responses none), the answer ends before the sixth, stream and not, billed as metered", async () => {
+    const key = await keyFor(env, group, "a-stops");
+    const since = mark(env, group);
+    const stops = ["END", "STOP", "###", "Human:", "Assistant:", " mock"];
+    const params = { model: group.model, max_tokens: 256, stop_sequences: stops, messages: [{ role: "user", content: "Hello there" }] } as Anthropic.MessageCreateParamsNonStreaming;
+    for (const stream of [false, true]) {
+      const message = await call(client(key.secret), params, stream);
+      expect(textOf(message)).toBe(replyOf(group).replace(" mock.", ""));
+      expect(message).toMatchObject({ stop_reason: "stop_sequence", stop_sequence: " mock" });
+    }
+    const upstream = upstreamSince(env, group, since);
+    for (const request of upstream) {
+      if (group.mock === "gemini") expect(request.body.generationConfig.stopSequences).toEqual(stops.slice(0, 5));
+      else expect(request.body).not.toHaveProperty("stop");
+    }
+    await expectLedger(env, key.name, group, upstream, { interface: "messages", stream: [false, true] });
+  });
+
   it("stream: the SDK's MessageStream accumulates the upstream's answer, usage in message_start and message_delta", async () => {
     const key = await keyFor(env, group, "a-stream");
     const since = mark(env, group);

@@ -164,7 +164,8 @@ function writeGenerationConfig(request: CanonicalRequest): Json {
     config.temperature = request.temperature;
   }
   for (const key of ["topP", "topK", "maxOutputTokens", "seed", "presencePenalty", "frequencyPenalty"] as const) if (request[key] !== undefined) config[key] = request[key];
-  if (request.stop !== undefined) config.stopSequences = request.stop;
+  // Gemini takes "up to 5" (GenerationConfig.stopSequences); the gateway keeps the rest (stop-guard.ts).
+  if (request.stop !== undefined) config.stopSequences = request.stop.slice(0, 5);
   const output = request.output;
   if (output?.type === "text") config.responseMimeType = "text/plain";
   else if (output?.type === "json_object") config.responseMimeType = "application/json";
