@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { noUsage } from "../domain/usage.ts";
 import type { StreamEvent } from "./canonical.ts";
-import { StopGuard } from "./stop-guard.ts";
+import { StopGuard, stopLimits } from "./stop-guard.ts";
 
 const usage = { ...noUsage(), input: 10, output: 20 };
 const start: StreamEvent = { type: "start", id: "r1", model: "m", created: 1 };
@@ -86,6 +86,22 @@ describe("the gateway's own stop sequences", () => {
     const guard = new StopGuard(["END"]);
     guard.apply([{ type: "block_start", index: 0, block: { type: "text" } }, { type: "text_delta", index: 0, text: "partial EN" }]);
     expect(guard.release()).toEqual([{ type: "text_delta", index: 0, text: "EN" }]);
+  });
+
+  it("passes on no text block that the stop ends before any text (an empty text block is refused when sent back)", () => {
+    const out = guarded(["Hello"], [start, ...text(0, "Hello", " there"), finish()]);
+    expect(out).toEqual([start, { type: "finish", stopReason: "stop_sequence", stopSequence: "Hello", usage }]);
+    // An empty block the model itself ended, with no stop in it, goes on as it came.
+    expect(guarded(["zzz"], [start, ...text(0), finish()])).toEqual([start, ...text(0), finish()]);
+  });
+
+  it("bounds what it will keep, and says why, before any upstream is called", () => {
+    expect(StopGuard.refusalOf(undefined)).toBeNull();
+    expect(StopGuard.refusalOf(["END", "\n\n"])).toBeNull();
+    expect(StopGuard.refusalOf("END")).toMatch(/list of strings/);
+    expect(StopGuard.refusalOf([null])).toMatch(/list of strings/);
+    expect(StopGuard.refusalOf(Array(stopLimits.sequences + 1).fill("x"))).toMatch(/at most 64 stop sequences/);
+    expect(StopGuard.refusalOf(["x".repeat(stopLimits.characters + 1)])).toMatch(/at most 1000 characters/);
   });
 
   it("is not made for no sequences, or only empty ones", () => {

@@ -11,22 +11,38 @@ import type { StreamEvent } from "./canonical.ts";
 
 const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
 
+/** What the gateway keeps at most: each sequence is looked for in every delta, so a caller cannot make that search long. */
+export const stopLimits = { sequences: 64, characters: 1000 };
+
 export class StopGuard {
   private readonly stops: string[];
   private readonly holdBack: number;
   /** Text held back, by the index of the open text block it belongs to. */
   private readonly held = new Map<number, string>();
+  /** Open text blocks whose start is not passed on yet: a block the stop ends before any text is not passed on at all (an empty text block is refused when sent back). */
+  private readonly unstarted = new Map<number, StreamEvent>();
   /** The sequence the text stopped at, once found: the rest of the answer is not passed on. */
   private matched: string | null = null;
 
   constructor(stops: readonly string[]) {
     this.stops = stops.filter((stop) => stop.length > 0);
-    this.holdBack = Math.max(0, ...this.stops.map((stop) => stop.length - 1));
+    let longest = 0;
+    for (const stop of this.stops) longest = Math.max(longest, stop.length);
+    this.holdBack = Math.max(0, longest - 1);
   }
 
   /** A guard for the caller's stop sequences, or null where it has none (nothing to keep). */
   static of(stops: readonly string[] | undefined): StopGuard | null {
     return stops?.some((stop) => stop.length > 0) ? new StopGuard(stops) : null;
+  }
+
+  /** Why the gateway will not keep these sequences (checked before any upstream is called), or null. */
+  static refusalOf(stops: unknown): string | null {
+    if (stops === undefined) return null;
+    if (!Array.isArray(stops) || stops.some((stop) => typeof stop !== "string")) return "must be a list of strings";
+    if (stops.length > stopLimits.sequences) return `the gateway keeps at most ${stopLimits.sequences} stop sequences; send fewer`;
+    if (stops.some((stop: string) => stop.length > stopLimits.characters)) return `the gateway keeps stop sequences of at most ${stopLimits.characters} characters; shorten the longer ones`;
+    return null;
   }
 
   /** The events to pass on for these of the upstream's. */
@@ -39,9 +55,20 @@ export class StopGuard {
   /** Text still held back when a stream ends without its finish (broken off): the caller gets what the model wrote. */
   release(): StreamEvent[] {
     const out: StreamEvent[] = [];
-    for (const [index, text] of this.held) if (text) out.push({ type: "text_delta", index, text });
+    for (const [index, text] of this.held) {
+      this.started(index, out);
+      if (text) out.push({ type: "text_delta", index, text });
+    }
     this.held.clear();
     return out;
+  }
+
+  /** Passes on a text block's start, once, before its first text (or its stop). */
+  private started(index: number, out: StreamEvent[]): void {
+    const start = this.unstarted.get(index);
+    if (start === undefined) return;
+    out.push(start);
+    this.unstarted.delete(index);
   }
 
   private take(event: StreamEvent, out: StreamEvent[]): void {
@@ -53,8 +80,9 @@ export class StopGuard {
     }
     switch (event.type) {
       case "block_start":
-        if (event.block.type === "text") this.held.set(event.index, "");
-        out.push(event);
+        if (event.block.type !== "text") return void out.push(event);
+        this.held.set(event.index, "");
+        this.unstarted.set(event.index, event);
         return;
       case "text_delta": {
         const held = this.held.get(event.index);
@@ -64,6 +92,7 @@ export class StopGuard {
       }
       case "block_stop": {
         const held = this.held.get(event.index);
+        this.started(event.index, out);
         if (held) out.push({ type: "text_delta", index: event.index, text: held });
         this.held.delete(event.index);
         out.push(event);
@@ -85,15 +114,21 @@ export class StopGuard {
       if (found !== -1 && (at === -1 || found < at)) (at = found), (this.matched = stop);
     }
     if (at !== -1) {
-      if (at > 0) out.push({ type: "text_delta", index, text: text.slice(0, at) });
-      out.push({ type: "block_stop", index });
+      // The block ends here; one the stop ends before any text was never begun for the caller.
+      if (at > 0) {
+        this.started(index, out);
+        out.push({ type: "text_delta", index, text: text.slice(0, at) });
+      }
+      if (!this.unstarted.has(index)) out.push({ type: "block_stop", index });
       this.held.clear();
+      this.unstarted.clear();
       return;
     }
     // Hold back what could begin a sequence; never half of a surrogate pair, which a caller's JSON decoder would not join again.
     let cut = text.length - this.holdBack;
     if (cut > 0 && isHighSurrogate(text.charCodeAt(cut - 1))) cut--;
     if (cut <= 0) return void this.held.set(index, text);
+    this.started(index, out);
     out.push({ type: "text_delta", index, text: text.slice(0, cut) });
     this.held.set(index, text.slice(cut));
   }

@@ -64,6 +64,9 @@ export function startTranslation(
   };
   let first: Read | null = read(body);
   const request = first.request;
+  // The gateway may keep the caller's stop sequences itself (stop-guard.ts): they are bounded before any upstream is called.
+  const stopRefused = StopGuard.refusalOf(request.stop);
+  if (stopRefused) throw refusal(new TranslationRefusal("stop", stopRefused), caller, null, callerCodec.fieldName("stop"));
   const context: CallerContext = {
     model: options.model,
     includeUsage: caller === "chat" && body.stream_options?.include_usage === true,

@@ -86,6 +86,26 @@ describe.each([["gpt", groups.gpt], ["gemini", groups.gemini]] as const)("Anthro
     await expectLedger(env, key.name, group, upstream, { interface: "messages", stream: [false, true] });
   });
 
+  it("a stop at the answer's very start: no empty text block, which Anthropic refuses when the turn is sent back", async () => {
+    const key = await keyFor(env, group, "a-stop-first");
+    const params = { model: group.model, max_tokens: 256, stop_sequences: ["Hello"], messages: [{ role: "user", content: "Hello there" }] } as Anthropic.MessageCreateParamsNonStreaming;
+    for (const stream of [false, true]) {
+      const message = await call(client(key.secret), params, stream);
+      expect(message.content, `stream ${stream}`).toEqual([]);
+      expect(message).toMatchObject({ stop_reason: "stop_sequence", stop_sequence: "Hello" });
+    }
+  });
+
+  it("more stop sequences than the gateway keeps: a 400 naming stop_sequences, before any upstream is called", async () => {
+    const key = await keyFor(env, group, "a-stops-many");
+    const since = mark(env, group);
+    const params = { model: group.model, max_tokens: 256, stop_sequences: Array.from({ length: 65 }, (_, i) => `stop-${i}`), messages: [{ role: "user", content: "Hi" }] };
+    const error = await client(key.secret).messages.create(params).catch((e) => e);
+    expect(error).toBeInstanceOf(Anthropic.BadRequestError);
+    expect(error.error.error.message).toMatch(/^`stop_sequences`: the gateway keeps at most 64 stop sequences; send fewer/);
+    expect(upstreamSince(env, group, since)).toEqual([]);
+  });
+
   it("stream: the SDK's MessageStream accumulates the upstream's answer, usage in message_start and message_delta", async () => {
     const key = await keyFor(env, group, "a-stream");
     const since = mark(env, group);
