@@ -99,7 +99,7 @@ describe.each([["gpt", groups.gpt], ["gemini", groups.gemini]] as const)("Anthro
   it("more stop sequences than the gateway keeps: a 400 naming stop_sequences, before any upstream is called", async () => {
     const key = await keyFor(env, group, "a-stops-many");
     const since = mark(env, group);
-    const params = { model: group.model, max_tokens: 256, stop_sequences: Array.from({ length: 65 }, (_, i) => `stop-${i}`), messages: [{ role: "user", content: "Hi" }] };
+    const params: Anthropic.MessageCreateParamsNonStreaming = { model: group.model, max_tokens: 256, stop_sequences: Array.from({ length: 65 }, (_, i) => `stop-${i}`), messages: [{ role: "user", content: "Hi" }] };
     const error = await client(key.secret).messages.create(params).catch((e) => e);
     expect(error).toBeInstanceOf(Anthropic.BadRequestError);
     expect(error.error.error.message).toMatch(/^`stop_sequences`: the gateway keeps at most 64 stop sequences; send fewer/);
