@@ -95,6 +95,33 @@ describe("the gateway's own stop sequences", () => {
     expect(guarded(["zzz"], [start, ...text(0), finish()])).toEqual([start, ...text(0), finish()]);
   });
 
+  it("stops at the sequence completed first, however the text is split into deltas", () => {
+    // "bc" is complete before "abcd" is, so an upstream would have stopped there: "xa".
+    for (const deltas of [["xabcd"], ["xab", "c", "d"], ["x", "a", "b", "c", "d"]]) {
+      const out = guarded(["abcd", "bc"], [start, ...text(0, ...deltas), finish()]);
+      expect(textOf(out), deltas.join("|")).toBe("xa");
+      expect(out.at(-1)).toMatchObject({ stopReason: "stop_sequence", stopSequence: "bc" });
+    }
+    // Of two ending at once, the longer: it began first.
+    expect(guarded(["bcd", "abcd"], [start, ...text(0, "xab", "cd"), finish()]).at(-1)).toMatchObject({ stopSequence: "abcd" });
+  });
+
+  it("ends every other open text block with what it held when the stop falls in one", () => {
+    const open = (index: number): StreamEvent => ({ type: "block_start", index, block: { type: "text" } });
+    const out = guarded(["STOP", "zzzzzz"], [start, open(0), { type: "text_delta", index: 0, text: "first" }, open(1), open(2), { type: "text_delta", index: 1, text: "a STOP" }, finish()]);
+    expect(out).toEqual([
+      start,
+      open(0),
+      { type: "text_delta", index: 0, text: "first" },
+      { type: "block_stop", index: 0 },
+      open(1),
+      { type: "text_delta", index: 1, text: "a " },
+      { type: "block_stop", index: 1 },
+      // Block 2 had no text: it is not passed on at all.
+      { type: "finish", stopReason: "stop_sequence", stopSequence: "STOP", usage },
+    ]);
+  });
+
   it("bounds what it will keep, and says why, before any upstream is called", () => {
     expect(StopGuard.refusalOf(undefined)).toBeNull();
     expect(StopGuard.refusalOf(["END", "\n\n"])).toBeNull();

@@ -63,6 +63,14 @@ export class StopGuard {
     return out;
   }
 
+  /** Ends an open text block that the stop did not fall in: its held text, then its stop. */
+  private closeBlock(index: number, rest: string, out: StreamEvent[]): void {
+    if (!rest && this.unstarted.has(index)) return;
+    this.started(index, out);
+    if (rest) out.push({ type: "text_delta", index, text: rest });
+    out.push({ type: "block_stop", index });
+  }
+
   /** Passes on a text block's start, once, before its first text (or its stop). */
   private started(index: number, out: StreamEvent[]): void {
     const start = this.unstarted.get(index);
@@ -108,12 +116,19 @@ export class StopGuard {
 
   /** `text`: what the block has that is not passed on yet, which holds no whole sequence before this delta. */
   private textDelta(index: number, text: string, out: StreamEvent[]): void {
+    // The sequence an upstream would have stopped at is the one completed first (the earliest end),
+    // whatever the deltas' split; of two ending together, the longer (it starts earlier).
     let at = -1;
+    let end = -1;
     for (const stop of this.stops) {
       const found = text.indexOf(stop);
-      if (found !== -1 && (at === -1 || found < at)) (at = found), (this.matched = stop);
+      if (found === -1) continue;
+      const ends = found + stop.length;
+      if (at === -1 || ends < end || (ends === end && found < at)) (at = found), (end = ends), (this.matched = stop);
     }
     if (at !== -1) {
+      // Any other text block still open ends with what it held (one never begun is not passed on).
+      for (const [other, rest] of this.held) if (other !== index) this.closeBlock(other, rest, out);
       // The block ends here; one the stop ends before any text was never begun for the caller.
       if (at > 0) {
         this.started(index, out);

@@ -148,9 +148,10 @@ function translatingAdapter(
       const renames = toolNames.renames;
       // The caller's stop sequences are kept here too: an upstream may have been sent none or only some (stop-guard.ts).
       const stops = StopGuard.of(context.request.stop);
-      const pass = (read: ReturnType<typeof reader.read>) => {
+      // `guarded`: false for what the guard itself gives back (release), which it must not hold again.
+      const pass = (read: ReturnType<typeof reader.read>, guarded = true) => {
         let out = "";
-        const events = stops ? stops.apply(read) : read;
+        const events = stops && guarded ? stops.apply(read) : read;
         for (const upstreamEvent of events) {
           const event = renames ? toolNames.callerEvent(upstreamEvent) : upstreamEvent;
           if (event.type === "finish") (finished = true), (stopReason = event.stopReason);
@@ -161,13 +162,14 @@ function translatingAdapter(
         }
         return out;
       };
+      // The text the guard still holds when the stream ends without its finish: the caller gets what the model wrote.
+      const released = () => (!finished && stops ? pass(stops.release(), false) : "");
       return {
         onEvent: (event) => pass(reader.read(event)) || null,
         // A stream that ended without finishing (an error event, or cut short) ends with the caller's error event.
         close() {
           closed = true;
-          let out = pass(reader.end());
-          if (!finished && stops) out += pass(stops.release());
+          let out = pass(reader.end()) + released();
           if (!callerStreams) return out;
           if (finished) return out + writer().end();
           const said = reader.upstreamError;
@@ -184,7 +186,8 @@ function translatingAdapter(
             : closed && !finished
               ? streamError("the upstream stream ended before the answer was complete", 502)
               : undefined,
-        errorEvent: (message) => writer().error(message),
+        // A stream broken off (the upstream's socket, a graceful stop): what the guard held goes first.
+        errorEvent: (message) => released() + writer().error(message),
         assembled() {
           const response = assembler?.response();
           return response && caller.writeResponse(response, context);

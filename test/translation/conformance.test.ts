@@ -14,7 +14,8 @@ import { call, optIn, type Pair, pairs } from "./pairs.ts";
 let env: RelayEnv;
 const keys = new Map<string, { key: string; name: string }>();
 beforeAll(async () => {
-  env = await startRelayEnv();
+  // Broken and empty streams are sent on purpose, every pair to the same channels: no circuit may open and change what a later pair sees.
+  env = await startRelayEnv({ env: { TOLLGATE_CIRCUIT_MIN_CALLS: "100000" } });
   await optIn(env);
   for (const group of new Set(pairs.map((pair) => pair.upstream.group))) {
     const name = unique(`conformance-${group}`);
@@ -120,6 +121,22 @@ describe.each(pairs)("$name", (pair) => {
       }
       expect(exchange.status).toBe(200);
       expect(caller.endsWithError(exchange.raw), exchange.raw.slice(-400)).toBe(true);
+    });
+
+    it.runIf(stream && caller.fields.stop)("an upstream stream broken mid-way with a stop sequence the gateway keeps: the text that came still reaches the caller", async () => {
+      // A sequence this long holds back every character of the short answer until the block ends; the break ends it first.
+      const spec: Spec = { messages: [{ role: "user", text: "Hi." }], stop: ["~".repeat(200)] };
+      const stopped = await call(env, pair, keyOf(pair).key, spec, stream, "break-mid-stream", { read: false });
+      if (caller.format === "generate-content") {
+        // Gemini's stream has no opening event: with the text held, nothing reached the caller before
+        // the break, so it failed before its first byte (no other channel here): a 503 in Gemini's shape.
+        expect(stopped.status, show(stopped)).toBe(503);
+        caller.errorMessage(stopped.json, 503);
+        return;
+      }
+      // Every mock sends its first words ("Hello", and more) before it breaks, as the test above sees.
+      expect(stopped.raw, stopped.raw.slice(-600)).toContain("Hello");
+      expect(caller.endsWithError(stopped.raw), stopped.raw.slice(-400)).toBe(true);
     });
 
     it("an upstream stream with no event at all is an error in the caller's format, never an empty answer, and uncharged", async () => {
