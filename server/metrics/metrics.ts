@@ -5,6 +5,7 @@
 import cluster from "node:cluster";
 import type { Request, Response } from "express";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { loggedAsOf } from "../gateway/loopback.ts";
 
 export const registry = new Registry();
 collectDefaultMetrics({ register: registry, prefix: "tollgate_process_" });
@@ -203,7 +204,7 @@ const costOf = cached((group, model) => deferred(cost.labels(group, model)));
 function interfaceOf(url: string): string {
   if (url.startsWith("/v1/messages")) return "messages";
   if (url.startsWith("/v1/chat/")) return "chat";
-  // A compaction is logged as itself; the responses call it makes over loopback comes in as /v1/responses.
+  // A compaction refused before its loopback call (the call inside counts itself as the compaction).
   if (url.startsWith("/v1/responses/compact")) return "responses/compact";
   if (url.startsWith("/v1/responses")) return "responses";
   if (url.startsWith("/v1/embeddings")) return "embeddings";
@@ -213,10 +214,12 @@ function interfaceOf(url: string): string {
 }
 
 type RouteLabels = { group: { identifier: string }; model: { modelId: string } };
-type Timed = Response & { locals: { metricsStart?: number; route?: RouteLabels } };
+type Timed = Response & { locals: { metricsStart?: number; route?: RouteLabels; countedInside?: boolean } };
 
 function finished(this: Timed) {
-  const iface = interfaceOf(this.req.originalUrl);
+  // A compaction is counted once, by the routed call it makes over loopback, under the caller's interface.
+  if (this.locals.countedInside) return;
+  const iface = loggedAsOf(this.req) ?? interfaceOf(this.req.originalUrl);
   const route = this.locals.route;
   const status = this.writableFinished ? String(this.statusCode) : "499";
   requestCounter(iface, route?.group.identifier ?? "", route?.model.modelId ?? "", status).inc();

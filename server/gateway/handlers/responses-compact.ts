@@ -32,6 +32,8 @@ export function compactHandler() {
       const trigger = items.findIndex((item) => item?.type === "compaction_trigger");
       if (trigger >= 0) return next(gatewayError("invalid_request", `input[${trigger}] is a compaction_trigger: this endpoint adds its own after the input; remove it.`, { field: `input[${trigger}]` }));
       res.on("close", () => abort.abort());
+      // The loopback call counts itself in the metrics as this compaction, with its group and model.
+      res.locals.countedInside = true;
       const answer = await request(`${loopbackBase(req.socket.address())}/v1/responses`, {
         method: "POST",
         // Logged as what the caller called, not as the response call inside.
@@ -42,6 +44,7 @@ export function compactHandler() {
       }).catch((error) => {
         // The server takes no new connection once a graceful stop began: the caller retries elsewhere.
         if (abort.signal.aborted) throw error;
+        res.locals.countedInside = false;
         throw gatewayError("no_channel", "The gateway is restarting and could not make this compaction. Retry it.", { retryAfterSeconds: 1 });
       });
       for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined && passedOn(name)) res.setHeader(name, value);
