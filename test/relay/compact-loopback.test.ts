@@ -71,6 +71,19 @@ describe("responses.compact over loopback", () => {
       expect((await answer.json()).output.at(-1).type).toBe("compaction");
     }
     expect(env.mocks.openai.requests.at(-1)!.body.input.at(-1)).toEqual({ type: "compaction_trigger" });
+    // The caller's bytes go on as they were written, the trigger after its items: numbers that a
+    // parse and serialize would rewrite (an integer past 2^53) or lengthen past the allowance (1e20
+    // written out is 21 digits; 100 of them are 1,700 bytes more), in a tool's schema, are neither.
+    const numbers = `[${Array(100).fill("1e20").join(",")}]`;
+    const tool = `{"type":"function","name":"pick","strict":false,"parameters":{"type":"object","properties":{"n":{"type":"number","maximum":12345678901234567890,"enum":${numbers}}}}}`;
+    const fields = `"model":"gpt-4o-mini","tools":[${tool}]`;
+    const padded = `{${fields},"input":"${"x".repeat(maxBodyBytes - Buffer.byteLength(`{${fields},"input":""}`))}"}`;
+    expect(Buffer.byteLength(padded)).toBe(maxBodyBytes);
+    const answer = await post("/v1/responses/compact", key, padded);
+    expect(answer.status, await answer.clone().text()).toBe(200);
+    const received = env.mocks.openai.requests.at(-1)!.raw;
+    expect(received).toContain(`"tools":[${tool}]`);
+    expect(env.mocks.openai.requests.at(-1)!.body.input.at(-1)).toEqual({ type: "compaction_trigger" });
     // The caller's own body is held to the limit as any.
     const over = await post("/v1/responses/compact", key, bodyOf(maxBodyBytes + 1, { model: "gpt-4o-mini" }));
     expect(over.status).toBe(413);

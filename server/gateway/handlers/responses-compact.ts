@@ -7,9 +7,33 @@
 import type { NextFunction, Request, Response } from "express";
 import { request } from "undici";
 import { gatewayError } from "../../domain/errors.ts";
+import { holdBytes } from "../body-slabs.ts";
 import { loopbackBase, loopbackHeaders, loopbackTimeouts } from "../loopback.ts";
+import { rawJsonOf } from "../middleware/body.ts";
+import { type RawJson, withMembers } from "../raw-json.ts";
 
 type Json = Record<string, any>;
+
+const trigger = '{"type":"compaction_trigger"}';
+
+/**
+ * The loopback call's body: the caller's own bytes, with the trigger after its input items (a
+ * string input made one user message) and `stream` false. Nothing else is serialized again, so
+ * nothing the caller wrote is rewritten (an integer past 2^53, `1.0`) or grows past the size
+ * limit's allowance (`1e20` written out is 21 digits). Bytes not kept, or with a key twice: as parsed.
+ */
+function loopbackBody(raw: RawJson | null, body: Json, items: Json[]): Buffer | string {
+  if (!raw || raw.duplicateKeys) return JSON.stringify({ ...body, input: [...items, { type: "compaction_trigger" }], stream: false });
+  const input = raw.members.find((member) => member.key === "input");
+  const value = input && raw.bytes.toString("utf8", input.valueStart, input.valueEnd);
+  const inputText =
+    value === undefined || body.input == null
+      ? `[${trigger}]`
+      : typeof body.input === "string"
+        ? `[{"type":"message","role":"user","content":${value}},${trigger}]`
+        : `${value.slice(0, -1)}${items.length > 0 ? "," : ""}${trigger}]`;
+  return withMembers(raw, { input: inputText, stream: "false" });
+}
 
 /** The loopback answer's headers the caller gets as they are: its request id (the call log's) and its limits. */
 const passedOn = (name: string) => name === "request-id" || name === "retry-after" || name.startsWith("x-");
@@ -27,26 +51,31 @@ export function compactHandler() {
     // A caller that leaves stops the call, as a caller of POST /v1/responses does.
     const abort = new AbortController();
     try {
-      const { input, ...rest } = req.body as Json;
+      const { input } = req.body as Json;
       const items: Json[] = input == null ? [] : typeof input === "string" ? [{ type: "message", role: "user", content: input }] : input;
       const trigger = items.findIndex((item) => item?.type === "compaction_trigger");
       if (trigger >= 0) return next(gatewayError("invalid_request", `input[${trigger}] is a compaction_trigger: this endpoint adds its own after the input; remove it.`, { field: `input[${trigger}]` }));
       res.on("close", () => abort.abort());
       // The loopback call counts itself in the metrics as this compaction, with its group and model.
       res.locals.countedInside = true;
+      const body = loopbackBody(rawJsonOf(res), req.body as Json, items);
+      // A large body is built in a reused slab (body-slabs.ts): kept until the call has sent it.
+      const release = holdBytes(body);
       const answer = await request(`${loopbackBase(req.socket.address())}/v1/responses`, {
         method: "POST",
         // Logged as what the caller called, not as the response call inside.
         headers: loopbackHeaders(req, "responses/compact"),
-        body: JSON.stringify({ ...rest, input: [...items, { type: "compaction_trigger" }], stream: false }),
+        body,
         signal: abort.signal,
         ...loopbackTimeouts,
-      }).catch((error) => {
-        // The server takes no new connection once a graceful stop began: the caller retries elsewhere.
-        if (abort.signal.aborted) throw error;
-        res.locals.countedInside = false;
-        throw gatewayError("no_channel", "The gateway is restarting and could not make this compaction. Retry it.", { retryAfterSeconds: 1 });
-      });
+      })
+        .catch((error) => {
+          // The server takes no new connection once a graceful stop began: the caller retries elsewhere.
+          if (abort.signal.aborted) throw error;
+          res.locals.countedInside = false;
+          throw gatewayError("no_channel", "The gateway is restarting and could not make this compaction. Retry it.", { retryAfterSeconds: 1 });
+        })
+        .finally(release);
       for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined && passedOn(name)) res.setHeader(name, value);
       const text = await answer.body.text();
       // A refusal (a bad item, the key's limits, no channel) is already said in OpenAI's shape.
