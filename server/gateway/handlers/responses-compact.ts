@@ -14,7 +14,7 @@ import { type RawJson, withMembers } from "../raw-json.ts";
 
 type Json = Record<string, any>;
 
-const trigger = '{"type":"compaction_trigger"}';
+const triggerItem = '{"type":"compaction_trigger"}';
 
 /**
  * The loopback call's body: the caller's own bytes, with the trigger after its input items (a
@@ -28,10 +28,10 @@ function loopbackBody(raw: RawJson | null, body: Json, items: Json[]): Buffer | 
   const value = input && raw.bytes.toString("utf8", input.valueStart, input.valueEnd);
   const inputText =
     value === undefined || body.input == null
-      ? `[${trigger}]`
+      ? `[${triggerItem}]`
       : typeof body.input === "string"
-        ? `[{"type":"message","role":"user","content":${value}},${trigger}]`
-        : `${value.slice(0, -1)}${items.length > 0 ? "," : ""}${trigger}]`;
+        ? `[{"type":"message","role":"user","content":${value}},${triggerItem}]`
+        : `${value.slice(0, -1)}${items.length > 0 ? "," : ""}${triggerItem}]`;
   return withMembers(raw, { input: inputText, stream: "false" });
 }
 
