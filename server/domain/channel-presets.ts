@@ -75,8 +75,8 @@ export type ChatDialect = {
   alwaysThinks?: boolean;
   /** Where a model departs from the rest of its vendor's (GLM-5.2 and later), what it takes instead. */
   byModel?: (model: string) => Partial<ChatDialect> | undefined;
-  /** The end-user id's field: OpenAI's `user` (at most 64 characters), or GLM's `user_id` (6 to 128). */
-  endUser: "user" | "user_id";
+  /** The end-user id's field: OpenAI's `user` (at most 64 characters), GLM's `user_id` (6 to 128), or none. */
+  endUser: "user" | "user_id" | null;
   /** The `temperature` and `top_p` the vendor takes (OpenAI: 0–2 and 0–1); a caller's value outside goes as the nearest it takes. */
   temperature: SamplingRange;
   topP: SamplingRange;
@@ -171,7 +171,17 @@ function glmByModel(model: string): Partial<ChatDialect> | undefined {
  *   `reasoning_split: true`, and the reasoning comes back in `reasoning_details` (read by
  *   translate/chat/read-stream.ts; sent back whole on the next turn, as MiniMax asks).
  */
+/**
+ * A `custom` channel is a compatible server the gateway knows nothing of (a vendor's OpenAI-compatible
+ * API, a proxy, an inference server): it gets the common core of chat completions that every such
+ * server takes, none of OpenAI's extras, which strict servers refuse as unknown fields (`user`,
+ * `parallel_tool_calls`, `reasoning_effort`), unless the model's capabilities (the operator's, or
+ * the catalog's for a model it knows) say the model takes an effort; then `reasoning_effort` goes.
+ */
+const commonCore: ChatDialect = { ...openAiChat, parallelToolCalls: false, reasoningEffort: false, endUser: null };
+
 const chatDialects: Partial<Record<ChannelPreset, ChatDialect>> = {
+  custom: commonCore,
   qwen: { ...openAiChat, topK: true },
   "self-hosted": { ...openAiChat, topK: true, stopWords: null },
   deepseek: { ...openAiChat, parallelToolCalls: false, thinkingSwitch: true, stopWords: 16 },

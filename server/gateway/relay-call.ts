@@ -9,6 +9,7 @@ import { gatewayError, isGatewayError, statusOf } from "../domain/errors.ts";
 import { channelRefused, gaveUp, refusalBody, refusalSaid } from "./errors/upstream-refusal.ts";
 import { geminiRetryDelayInBody, withoutChannelIdentifiers } from "./errors/gemini.ts";
 import { wireFormatOf } from "./errors/wire-format.ts";
+import { modelCapabilities } from "../domain/model-capabilities.ts";
 import { costMicros } from "../domain/pricing.ts";
 import { type Usage, billableTokens, noUsage } from "../domain/usage.ts";
 import { estimatedInputTokens, formatMicros, inputTokensOf, worstCaseCost } from "../domain/worst-case.ts";
@@ -23,6 +24,7 @@ import { type UpstreamAnswer, exchange, originAndPath } from "./upstream-exchang
 import { decodedBodyBytes, rawJsonOf } from "./middleware/body.ts";
 import { type StreamError, type StreamSession, type UpstreamAdapter, admittedRequest, isBareErrorObject } from "./upstreams/adapter.ts";
 import { nativeAdapters } from "./upstreams/by-interface.ts";
+import { withUserAgent } from "./upstreams/user-agent.ts";
 import { type SseEvent, SseSplitter } from "./upstreams/sse.ts";
 import { record as metrics } from "../metrics/metrics.ts";
 import { upstreamFormatOf } from "../domain/group-interfaces.ts";
@@ -305,7 +307,9 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
 
     async function tryChannel(channel: ChannelWithCredentials): Promise<Attempt> {
       metrics.attempt(channel.name);
-      const target = { baseUrl: channel.baseUrl, credential: nextCredential(channel), upstreamModel: upstreamModelOf(channel, route.model.modelId), preset: channel.preset };
+      const upstreamModel = upstreamModelOf(channel, route.model.modelId);
+      const capabilities = modelCapabilities(upstreamModel, route.model.capabilities);
+      const target = { baseUrl: channel.baseUrl, credential: nextCredential(channel), upstreamModel, preset: channel.preset, capabilities };
       const adapter = adapterFor(channel);
       let upstreamRequest: ReturnType<UpstreamAdapter["build"]>;
       try {
@@ -329,7 +333,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
         try {
           upstream = await exchange(dispatcher, {
             ...originAndPath(upstreamRequest.url),
-            headers: upstreamRequest.headers,
+            headers: withUserAgent(upstreamRequest.headers),
             body: upstreamRequest.body,
             signal: abort.signal,
             headersTimeout: channel.timeoutMs,

@@ -1,4 +1,5 @@
 // The shapes repositories return. Times are epoch milliseconds; money is integer micros.
+import type { CapabilityOverrides } from "../domain/model-capabilities.ts";
 import type { CapPeriod } from "../domain/cap-periods.ts";
 import type { Family, RelayInterface } from "../domain/families.ts";
 import type { Role } from "../domain/permissions.ts";
@@ -35,7 +36,8 @@ export type User = {
   groupIds: string[];
 };
 
-export type GroupModel = { modelId: string; displayName: string; prices: Prices };
+/** `capabilities`: the operator's changes to what the catalog says the model takes (domain/model-capabilities.ts); absent when none. */
+export type GroupModel = { modelId: string; displayName: string; prices: Prices; capabilities?: CapabilityOverrides };
 
 export type Group = {
   id: string;

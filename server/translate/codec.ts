@@ -2,6 +2,7 @@
 // in, upstream side out), a stream reader (upstream side) and writer (caller side), a response
 // writer (caller side) and an error reader (upstream side). One file set per format under
 // server/translate/<format>/; translate.ts joins a caller's codec to an upstream's.
+import type { ResolvedCapabilities } from "../domain/model-capabilities.ts";
 import type { SseEvent } from "../gateway/upstreams/sse.ts";
 import type { CanonicalRequest, CanonicalResponse, Format, StreamEvent, UpstreamError } from "./canonical.ts";
 
@@ -21,6 +22,8 @@ export type CallerContext = {
 export type UpstreamChannel = {
   /** The channel's preset (domain/channel-presets.ts): which vendor an OpenAI-compatible channel is, null when none or unknown. */
   preset: string | null;
+  /** What the upstream model takes (domain/model-capabilities.ts); null when not known (a writer then writes as for any model of its format). */
+  capabilities?: ResolvedCapabilities | null;
 };
 
 export interface StreamReader {

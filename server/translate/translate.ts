@@ -19,6 +19,7 @@ import type { CallerContext, Codec, StreamWriter } from "./codec.ts";
 import { codecs } from "./codecs.ts";
 import { JsonText, jsonBytes } from "./json-bytes.ts";
 import { type RawStrings, rawStringsOf } from "./raw-strings.ts";
+import { fitToModel } from "./fit-to-model.ts";
 import { StopGuard } from "./stop-guard.ts";
 import { UpstreamToolNames } from "./tool-names.ts";
 import { rememberedTools } from "./tools-memo.ts";
@@ -114,7 +115,8 @@ function translatingAdapter(
       let body: Record<string, unknown>;
       const { request, strings } = requestToWrite();
       try {
-        body = upstream.writeRequest({ ...toolNames.upstreamRequest(request), model: target.upstreamModel, stream: true }, { preset: target.preset ?? null });
+        const fitted = fitToModel(toolNames.upstreamRequest(request), target.capabilities);
+        body = upstream.writeRequest({ ...fitted, model: target.upstreamModel, stream: true }, { preset: target.preset ?? null, capabilities: target.capabilities ?? null });
       } catch (error) {
         if (error instanceof TranslationRefusal) throw refuse(error);
         throw error;

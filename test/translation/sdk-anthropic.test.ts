@@ -196,7 +196,7 @@ describe.each([["gpt", groups.gpt], ["gemini", groups.gemini]] as const)("Anthro
     env.mocks[group.mock].next("thinking-tool", "thinking-tool");
     const thinking = { type: "enabled", budget_tokens: 1024 } as const;
     const messages: Anthropic.MessageParam[] = [{ role: "user", content: "Read the README, please." }];
-    const first = await call(anthropic, { model: group.model, max_tokens: 2048, thinking, tools, messages }, stream);
+    const first = await call(anthropic, { model: group.thinks, max_tokens: 2048, thinking, tools, messages }, stream);
     expect(first.stop_reason).toBe("tool_use");
     // A readable thought without a proof (Gemini's thought part) comes with an empty signature.
     const signatures = first.content.flatMap((b) => (b.type === "thinking" && b.signature ? [b.signature] : []));
@@ -207,7 +207,7 @@ describe.each([["gpt", groups.gpt], ["gemini", groups.gemini]] as const)("Anthro
 
     messages.push({ role: "assistant", content: first.content });
     messages.push({ role: "user", content: [{ type: "tool_result", tool_use_id: use.id, content: TOOL_RESULT }] });
-    const second = await call(anthropic, { model: group.model, max_tokens: 2048, thinking, tools, messages }, stream);
+    const second = await call(anthropic, { model: group.thinks, max_tokens: 2048, thinking, tools, messages }, stream);
     expect(textOf(second)).toBe(toolReply(TOOL_RESULT));
 
     const upstream = upstreamSince(env, group, since);
@@ -224,12 +224,12 @@ describe.each([["gpt", groups.gpt], ["gemini", groups.gemini]] as const)("Anthro
     env.mocks[group.mock].next("thinking", "thinking");
     const thinking = { type: "enabled", budget_tokens: 1024 } as const;
     const messages: Anthropic.MessageParam[] = [{ role: "user", content: "Say hello." }];
-    const first = await anthropic.messages.create({ model: group.model, max_tokens: 2048, thinking, messages });
+    const first = await anthropic.messages.create({ model: group.thinks, max_tokens: 2048, thinking, messages });
     expect(textOf(first)).toBe(replyOf(group));
     const proofs = first.content.flatMap((b) => (b.type === "thinking" && b.signature ? [proofIn(group, b.signature)] : []));
     expect(proofs).toHaveLength(1);
     messages.push({ role: "assistant", content: first.content }, { role: "user", content: "And again." });
-    const second = await anthropic.messages.create({ model: group.model, max_tokens: 2048, thinking, messages });
+    const second = await anthropic.messages.create({ model: group.thinks, max_tokens: 2048, thinking, messages });
     expect(textOf(second)).toBe(replyOf(group));
     const upstream = upstreamSince(env, group, since);
     expect(proofsReceived(group, upstream[1].body)).toEqual(proofs);

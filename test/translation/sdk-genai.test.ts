@@ -150,7 +150,7 @@ describe.each([["claude", groups.claude], ["gpt", groups.gpt]] as const)("google
     env.mocks[group.mock].next("thinking-tool", "thinking-tool");
     const config = { tools, thinkingConfig };
     const contents: Content[] = [{ role: "user", parts: [{ text: "Read the README, please." }] }];
-    const first = await call(ai, { model: group.model, contents, config }, stream);
+    const first = await call(ai, { model: group.thinks, contents, config }, stream);
     expect((first.content.parts ?? []).some((p) => p.thought && p.text)).toBe(true);
     const proofs = proofsOf(group, first.content);
     expect(proofs).toHaveLength(1);
@@ -159,7 +159,7 @@ describe.each([["claude", groups.claude], ["gpt", groups.gpt]] as const)("google
 
     contents.push(first.content);
     contents.push({ role: "user", parts: [{ functionResponse: { id: functionCall.id, name: functionCall.name, response: { result: TOOL_RESULT } } }] });
-    const second = await call(ai, { model: group.model, contents, config }, stream);
+    const second = await call(ai, { model: group.thinks, contents, config }, stream);
     expect(answerText(second.content)).toBe(toolReply(RESULT_TEXT));
 
     const upstream = upstreamSince(env, group, since);
@@ -175,12 +175,12 @@ describe.each([["claude", groups.claude], ["gpt", groups.gpt]] as const)("google
     const since = mark(env, group);
     env.mocks[group.mock].next("thinking", "thinking");
     const contents: Content[] = [{ role: "user", parts: [{ text: "Say hello." }] }];
-    const first = await call(ai, { model: group.model, contents, config: { thinkingConfig } }, false);
+    const first = await call(ai, { model: group.thinks, contents, config: { thinkingConfig } }, false);
     expect(answerText(first.content)).toBe(replyOf(group));
     const proofs = proofsOf(group, first.content);
     expect(proofs).toHaveLength(1);
     contents.push(first.content, { role: "user", parts: [{ text: "And again." }] });
-    const second = await call(ai, { model: group.model, contents, config: { thinkingConfig } }, false);
+    const second = await call(ai, { model: group.thinks, contents, config: { thinkingConfig } }, false);
     expect(answerText(second.content)).toBe(replyOf(group));
     const upstream = upstreamSince(env, group, since);
     expect(proofsReceived(group, upstream[1].body)).toEqual(proofs);

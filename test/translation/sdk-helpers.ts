@@ -17,13 +17,17 @@ export { OPENAI_REPLY } from "../mock-upstreams/openai.ts";
 type Interface = "messages" | "chat" | "responses" | "generate-content";
 export type MockName = "anthropic" | "openai" | "gemini";
 
-/** The seeded groups the suites call, each with a model it serves and its upstream. */
+/**
+ * The seeded groups the suites call, each with a model it serves and its upstream, and `thinks`: a
+ * model of the group that reasons (gpt-4o-mini does not, and the gateway sends it no reasoning, as
+ * OpenAI refuses it: domain/model-capabilities.ts), for the suites' reasoning round trips.
+ */
 export const groups = {
-  claude: { identifier: "claude-smart", model: "claude-sonnet-4-6", mock: "anthropic", path: /^\/v1\/messages$/, output: ANTHROPIC_OUTPUT_TOKENS },
-  gpt: { identifier: "gpt-trial", model: "gpt-4o-mini", mock: "openai", path: /^\/v1\/responses$/, output: OPENAI_OUTPUT_TOKENS },
-  gemini: { identifier: "gemini-official", model: "gemini-2.5-flash", mock: "gemini", path: /^\/v1beta\/models\/[^:]+:streamGenerateContent$/, output: GEMINI_OUTPUT_TOKENS },
+  claude: { identifier: "claude-smart", model: "claude-sonnet-4-6", thinks: "claude-sonnet-4-6", mock: "anthropic", path: /^\/v1\/messages$/, output: ANTHROPIC_OUTPUT_TOKENS },
+  gpt: { identifier: "gpt-trial", model: "gpt-4o-mini", thinks: "gpt-5", mock: "openai", path: /^\/v1\/responses$/, output: OPENAI_OUTPUT_TOKENS },
+  gemini: { identifier: "gemini-official", model: "gemini-2.5-flash", thinks: "gemini-2.5-flash", mock: "gemini", path: /^\/v1beta\/models\/[^:]+:streamGenerateContent$/, output: GEMINI_OUTPUT_TOKENS },
   /** A domestic group: its OpenAI-compatible channel speaks chat completions (the OpenAI mock serves it). */
-  qwen: { identifier: "qwen-trial", model: "qwen3-max", mock: "openai", path: /^\/v1\/chat\/completions$/, output: OPENAI_OUTPUT_TOKENS },
+  qwen: { identifier: "qwen-trial", model: "qwen3-max", thinks: "Qwen/Qwen3-235B-A22B", mock: "openai", path: /^\/v1\/chat\/completions$/, output: OPENAI_OUTPUT_TOKENS },
 } as const;
 export type GroupName = keyof typeof groups;
 export type Group = (typeof groups)[GroupName];

@@ -22,6 +22,7 @@ import { originAndPath } from "../upstream-exchange.ts";
 import { type ClientRequest, modelChange, trimSlash, upstreamBody } from "../upstreams/adapter.ts";
 import { anthropicAdapter } from "../upstreams/anthropic.ts";
 import { geminiAdapter } from "../upstreams/gemini.ts";
+import { withUserAgent } from "../upstreams/user-agent.ts";
 
 type CountingInterface = "messages" | "responses" | "generate-content";
 
@@ -80,7 +81,7 @@ export function countTokensHandler(iface: CountingInterface, catalog: Catalog, d
           const answer = await dispatcher.request({
             ...originAndPath(upstream.url),
             method: "POST",
-            headers: upstream.headers,
+            headers: withUserAgent(upstream.headers),
             body: upstream.body,
             headersTimeout: Math.min(channel.timeoutMs, countTimeoutMs),
             bodyTimeout: Math.min(channel.timeoutMs, countTimeoutMs),

@@ -1,6 +1,7 @@
 // The one small interface every upstream adapter implements. Adapters build the upstream request
 // (model rewritten, credentials set) and read only usage from what comes back; everything else
 // passes through untouched: the client's own bytes go upstream, changed only where they must be.
+import type { ResolvedCapabilities } from "../../domain/model-capabilities.ts";
 import type { Usage } from "../../domain/usage.ts";
 import { geminiFileNotReady, googleStatusCode, upstreamGaveUp } from "../errors/gemini.ts";
 import { type RawJson, scanJson, withMembers } from "../raw-json.ts";
@@ -17,7 +18,7 @@ export type ClientRequest = {
 };
 
 /** The members of a parsed body that the native adapters read; the rest goes upstream as the client's bytes. */
-const membersAdaptersRead = ["model", "stream", "stream_options", "generationConfig", "generation_config"];
+const membersAdaptersRead = ["model", "stream", "stream_options", "generationConfig", "generation_config", "max_tokens", "max_completion_tokens", "max_output_tokens", "thinking"];
 
 /**
  * What an admitted call keeps of the client's request while its upstream answers. Where the
@@ -40,6 +41,8 @@ export type UpstreamTarget = {
   upstreamModel: string;
   /** The channel's preset (which vendor an OpenAI-compatible channel is): translation writes the extensions that vendor takes. */
   preset?: string | null;
+  /** What the upstream model takes (domain/model-capabilities.ts): output limits are clamped to it, and translation fits reasoning to it. Absent: nothing is fitted (count_tokens). */
+  capabilities?: ResolvedCapabilities;
 };
 
 export type UpstreamRequest = {

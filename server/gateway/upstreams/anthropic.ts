@@ -3,6 +3,7 @@
 import { noUsage, usageFromAnthropic } from "../../domain/usage.ts";
 import { anthropicErrorStatus } from "../errors/anthropic.ts";
 import { type StreamError, type UpstreamAdapter, json, modelChange, streamError, trimSlash, upstreamBody } from "./adapter.ts";
+import { clampedAnthropicLimits } from "./output-limit.ts";
 
 const forwardedHeaders = ["anthropic-version", "anthropic-beta"];
 
@@ -18,7 +19,7 @@ export const anthropicAdapter: UpstreamAdapter = {
     return {
       url: `${trimSlash(target.baseUrl)}/v1/messages${beta}`,
       headers,
-      body: upstreamBody(client, modelChange(client, target)),
+      body: upstreamBody(client, { ...modelChange(client, target), ...clampedAnthropicLimits(client, target) }),
       stream: client.stream,
     };
   },

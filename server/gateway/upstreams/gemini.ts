@@ -3,6 +3,7 @@
 import { noUsage, usageFromGemini } from "../../domain/usage.ts";
 import { geminiErrorHttpStatus, geminiKeyRefused, geminiRetryDelaySeconds } from "../errors/gemini.ts";
 import { type ClientRequest, type ErrorReads, type StreamError, type UpstreamAdapter, errorChunkOf, readsAsParsed, json, trimSlash, upstreamBody } from "./adapter.ts";
+import { clampedGeminiLimits } from "./output-limit.ts";
 
 /**
  * The hold read the generation config (maxOutputTokens, candidateCount), in either spelling the API
@@ -27,7 +28,7 @@ export const geminiAdapter: UpstreamAdapter = {
     return {
       url: `${trimSlash(target.baseUrl)}/v1beta/models/${encodeURIComponent(target.upstreamModel)}:${method}`,
       headers: { "content-type": "application/json", "x-goog-api-key": target.credential },
-      body: upstreamBody(client, generationConfigAsRead(client)),
+      body: upstreamBody(client, { ...generationConfigAsRead(client), ...clampedGeminiLimits(client, target) }),
       stream: client.stream,
     };
   },

@@ -4,6 +4,7 @@
 import { noUsage, usageFromChat } from "../../domain/usage.ts";
 import { openaiErrorObjectStatus } from "../errors/openai.ts";
 import { type StreamError, type UpstreamAdapter, errorChunkOf, readsAsParsed, json, modelChange, trimSlash, upstreamBody } from "./adapter.ts";
+import { clampedLimits } from "./output-limit.ts";
 
 const clientWantsUsage = (body: Record<string, any>) => body.stream_options?.include_usage === true;
 
@@ -13,10 +14,12 @@ const clientWantsUsage = (body: Record<string, any>) => body.stream_options?.inc
 // of a stream's events; they also take the space some servers write after the colon.
 const finishReasonSet = /"finish_reason": *"/;
 const usageObject = /"usage": *\{/;
+/** Chat names its output limit two ways (max_tokens, and max_completion_tokens that OpenAI's reasoning models require). */
+const chatOutputLimits = ["max_completion_tokens", "max_tokens"] as const;
 
 export const chatAdapter: UpstreamAdapter = {
   build(client, target) {
-    const changes: Record<string, unknown> = modelChange(client, target);
+    const changes: Record<string, unknown> = { ...modelChange(client, target), ...clampedLimits(client, target, chatOutputLimits) };
     if (client.stream && (!clientWantsUsage(client.body) || !readsAsParsed(client, "stream_options"))) {
       changes.stream_options = { ...(client.body.stream_options ?? {}), include_usage: true };
     }

@@ -3,15 +3,17 @@
 import { noUsage, usageFromResponses } from "../../domain/usage.ts";
 import { openaiErrorObjectStatus } from "../errors/openai.ts";
 import { type StreamError, type UpstreamAdapter, json, modelChange, streamError, trimSlash, upstreamBody } from "./adapter.ts";
+import { clampedLimits } from "./output-limit.ts";
 
 const terminalEvents = new Set(["response.completed", "response.incomplete", "response.failed"]);
+const responsesOutputLimit = ["max_output_tokens"] as const;
 
 export const responsesAdapter: UpstreamAdapter = {
   build(client, target) {
     return {
       url: `${trimSlash(target.baseUrl)}/responses`,
       headers: { "content-type": "application/json", authorization: `Bearer ${target.credential}` },
-      body: upstreamBody(client, client.body.stream === true ? modelChange(client, target) : { ...modelChange(client, target), stream: true }),
+      body: upstreamBody(client, { ...modelChange(client, target), ...clampedLimits(client, target, responsesOutputLimit), ...(client.body.stream === true ? {} : { stream: true }) }),
       stream: true,
     };
   },

@@ -1,3 +1,4 @@
+import { modelCapabilities } from "../../domain/model-capabilities.ts";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
@@ -298,6 +299,15 @@ describe("chat request writer", () => {
     for (const model of ["o1", "o1-2024-12-17", "o3-mini", "gpt-5-chat-latest", "gpt-4.1", "deepseek-chat"]) expect(stopOf(model), model).toEqual(["END"]);
   });
 
+  it("sends a custom compatible channel the common core: no user or parallel_tool_calls, and reasoning_effort only where the model's capabilities name efforts", () => {
+    const tools = [{ name: "f", parameters: { type: "object", properties: {} } }];
+    const request = base({ model: "local-model", tools, parallelToolCalls: true, user: "user-1234", reasoning: { effort: "high" } });
+    const plain = chatCodec.writeRequest(request, { preset: "custom", capabilities: modelCapabilities("local-model") });
+    for (const field of ["user", "parallel_tool_calls", "reasoning_effort"]) expect(plain, field).not.toHaveProperty(field);
+    const reasons = modelCapabilities("local-model", { reasoning: { efforts: ["low", "high"], budget: null, canDisable: true } });
+    expect(chatCodec.writeRequest(request, { preset: "custom", capabilities: reasons }).reasoning_effort).toBe("high");
+  });
+
   it("sends an end-user id longer than 64 characters as its SHA-256 hex digest", () => {
     const long = `{"device_id":"${"f".repeat(64)}","account_uuid":"","session_id":"s"}`;
     expect(chatCodec.writeRequest(base({ user: long })).user).toBe(createHash("sha256").update(long).digest("hex"));
@@ -314,7 +324,10 @@ describe("chat request writer", () => {
     // A zero thinking budget (Gemini, Anthropic) is effort none too.
     expect(chatCodec.writeRequest(base({ reasoning: { budgetTokens: 0 } }), { preset: "deepseek" })).toMatchObject({ thinking: { type: "disabled" } });
     // Elsewhere both go as OpenAI has them.
-    for (const preset of [null, "qwen", "custom"]) expect(write(preset, { effort: "none" }), String(preset)).toMatchObject({ parallel_tool_calls: true, reasoning_effort: "none" });
+    for (const preset of [null, "qwen"]) expect(write(preset, { effort: "none" }), String(preset)).toMatchObject({ parallel_tool_calls: true, reasoning_effort: "none" });
+    // A custom compatible server gets the common core: neither OpenAI extra (channel-presets.ts commonCore).
+    expect(write("custom", { effort: "none" })).not.toHaveProperty("parallel_tool_calls");
+    expect(write("custom", { effort: "none" })).not.toHaveProperty("reasoning_effort");
   });
 
   it("switches DeepSeek's thinking on when the caller asks for reasoning: reasoning_effort alone leaves deepseek-chat not thinking", () => {
@@ -381,7 +394,7 @@ describe("chat request writer", () => {
     }
     // Before GLM-5.2, and to other presets' models, as before.
     expect(sent("glm-5.1", { effort: "high" })).toEqual([{ type: "enabled" }, undefined]);
-    expect(chatCodec.writeRequest(base({ model: "glm-5.3", reasoning: { effort: "xhigh" } }), { preset: "custom" }).reasoning_effort).toBe("xhigh");
+    expect(chatCodec.writeRequest(base({ model: "glm-5.3", reasoning: { effort: "xhigh" } }), { preset: null }).reasoning_effort).toBe("xhigh");
   });
 
   it("names the end user to GLM as user_id, of 6 to 128 characters (outside that, its SHA-256 hex digest), never user", () => {

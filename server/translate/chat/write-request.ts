@@ -116,15 +116,17 @@ export function writeRequest(canonical: CanonicalRequest, channel?: UpstreamChan
   if (request.presencePenalty !== undefined) body.presence_penalty = request.presencePenalty;
   if (request.frequencyPenalty !== undefined) body.frequency_penalty = request.frequencyPenalty;
   const effort = effortOf(request.reasoning);
+  // A custom channel sends an effort only where the model's capabilities say it takes one (channel-presets.ts commonCore).
+  const effortTaken = dialect.reasoningEffort || (channel?.preset === "custom" && (channel.capabilities?.reasoning?.efforts.length ?? 0) > 0);
   // Reasoning asked with no size (Anthropic adaptive thinking, Claude Code's default; Gemini's
   // dynamic budget) still switches thinking on, at the model's own default effort.
   const thinkingOff = effort === "none" && !dialect.alwaysThinks;
   if (dialect.thinkingSwitch && request.reasoning) body.thinking = { type: thinkingOff ? "disabled" : "enabled" };
-  if (effort && dialect.reasoningEffort && !(dialect.thinkingSwitch && thinkingOff)) body.reasoning_effort = dialect.effortValues?.[effort] ?? effort;
+  if (effort && effortTaken && !(dialect.thinkingSwitch && thinkingOff)) body.reasoning_effort = dialect.effortValues?.[effort] ?? effort;
   if (dialect.reasoningSplit) body.reasoning_split = true;
   if (request.user !== undefined) {
     if (dialect.endUser === "user") body.user = openAiEndUserId(request.user);
-    else body.user_id = glmEndUserId(request.user);
+    else if (dialect.endUser === "user_id") body.user_id = glmEndUserId(request.user);
   }
   return body;
 }

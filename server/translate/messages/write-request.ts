@@ -16,6 +16,7 @@ import {
   type Turn,
 } from "../canonical.ts";
 import { withOnlyAllowedTools } from "../allowed-tools.ts";
+import type { UpstreamChannel } from "../codec.ts";
 import { argumentsObject } from "../tool-arguments.ts";
 
 type Json = Record<string, any>;
@@ -27,7 +28,7 @@ const refuse = (field: string, reason: string): never => {
   throw new TranslationRefusal(field, reason);
 };
 
-export function writeRequest(canonical: CanonicalRequest): Record<string, unknown> {
+export function writeRequest(canonical: CanonicalRequest, channel?: UpstreamChannel): Record<string, unknown> {
   const request = withOnlyAllowedTools(canonical);
   if (request.seed !== undefined) refuse("seed", "Anthropic Messages has no seed.");
   if (request.presencePenalty !== undefined) refuse("presencePenalty", "Anthropic Messages has no presence penalty.");
@@ -49,6 +50,10 @@ export function writeRequest(canonical: CanonicalRequest): Record<string, unknow
   // With a thinking budget at or past the default, the default leaves room for the answer as well.
   const budget = reasoning?.thinking?.budget_tokens;
   if (request.maxOutputTokens === undefined && typeof budget === "number" && budget >= defaultMaxTokens) body.max_tokens = budget + defaultMaxTokens;
+  // Never past the model's own limit (Anthropic refuses it), and the thinking budget below it, as Anthropic requires.
+  const modelLimit = channel?.capabilities?.maxOutputTokens;
+  if (modelLimit !== undefined && body.max_tokens > modelLimit) body.max_tokens = modelLimit;
+  if (reasoning?.thinking && typeof budget === "number" && budget >= body.max_tokens) reasoning.thinking.budget_tokens = Math.max(1024, Math.floor(body.max_tokens / 2));
   const sampling = samplingFor(request, reasoning?.thinking !== undefined && reasoning.thinking.type !== "disabled");
   if (sampling.temperature !== undefined && (sampling.temperature < 0 || sampling.temperature > 2)) {
     refuse("temperature", `no caller format takes a temperature outside 0 to 2; ${sampling.temperature} is outside it.`);

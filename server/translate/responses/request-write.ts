@@ -1,7 +1,8 @@
 // Canonical → an OpenAI Responses request body (upstream side). Always `stream: true` (translated
 // calls stream upstream), `store: false` (nothing is kept upstream either) and
 // `include: ["reasoning.encrypted_content"]`, so that reasoning comes back whole and can be sent
-// again on the next turn.
+// again on the next turn (not to a model that does not reason: the capability catalog says which,
+// and fit-to-model.ts has already dropped the caller's reasoning settings for it).
 // - System parts → `instructions` (joined by a blank line); `system` turns after the conversation
 //   began → `developer` message items in place.
 // - Reasoning parts whose opaque came from a Responses upstream → the reasoning item exactly as it
@@ -40,6 +41,7 @@ import {
   type Turn,
   TranslationRefusal,
 } from "../canonical.ts";
+import type { UpstreamChannel } from "../codec.ts";
 import { freeformInput, freeformToolNames } from "../freeform-tools.ts";
 import { isOpenAiReasoningModel, openAiEndUserId } from "../openai-models.ts";
 
@@ -53,7 +55,7 @@ const unsupported: [keyof CanonicalRequest, string][] = [
   ["frequencyPenalty", "OpenAI Responses has no frequency penalty: remove it to use this upstream"],
 ];
 
-export function writeRequest(request: CanonicalRequest): Record<string, unknown> {
+export function writeRequest(request: CanonicalRequest, channel?: UpstreamChannel): Record<string, unknown> {
   for (const [key, reason] of unsupported) {
     const value = request[key];
     if (value === undefined || (Array.isArray(value) && value.length === 0)) continue;
@@ -92,7 +94,8 @@ export function writeRequest(request: CanonicalRequest): Record<string, unknown>
   if (request.user !== undefined) body.safety_identifier = openAiEndUserId(request.user);
   body.stream = true;
   body.store = false;
-  body.include = ["reasoning.encrypted_content"];
+  // A model that does not reason refuses the include as it refuses `reasoning` ("Encrypted content is not supported with this model").
+  if (channel?.capabilities?.reasoning !== null) body.include = ["reasoning.encrypted_content"];
   return body;
 }
 

@@ -1,0 +1,50 @@
+// Passthrough's one edit for a model's limits: an output limit above what the upstream model takes
+// (an agent's generic 32,000 to deepseek-chat's 8,192) is set, in place, to the model's maximum
+// (domain/model-capabilities.ts), so the call is answered rather than refused. Nothing else of the
+// client's bytes changes; a limit within the model's, or none, leaves the body as it came.
+import type { ClientRequest, UpstreamTarget } from "./adapter.ts";
+
+type Json = Record<string, any>;
+
+/** The members of an OpenAI-style or Anthropic body that ask for output tokens, set to the model's maximum where they ask for more. */
+export function clampedLimits(client: ClientRequest, target: UpstreamTarget, members: readonly string[]): Json {
+  const limit = target.capabilities?.maxOutputTokens;
+  const changes: Json = {};
+  if (limit === undefined) return changes;
+  for (const key of members) {
+    const asked = client.body[key];
+    if (typeof asked === "number" && asked > limit) changes[key] = limit;
+  }
+  return changes;
+}
+
+/**
+ * Anthropic's max_tokens clamped, and with it a thinking budget that would no longer fit under it
+ * ("max_tokens must be greater than thinking.budget_tokens"): the budget keeps its share of the
+ * caller's max_tokens, and at least Anthropic's least budget, 1,024.
+ */
+export function clampedAnthropicLimits(client: ClientRequest, target: UpstreamTarget): Json {
+  const changes = clampedLimits(client, target, ["max_tokens"]);
+  const limit: number | undefined = changes.max_tokens;
+  const thinking = client.body.thinking;
+  if (limit === undefined || thinking?.type !== "enabled" || typeof thinking.budget_tokens !== "number" || thinking.budget_tokens < limit) return changes;
+  const share = Math.floor((thinking.budget_tokens * limit) / client.body.max_tokens);
+  changes.thinking = { ...thinking, budget_tokens: Math.min(limit - 1, Math.max(1024, share)) };
+  return changes;
+}
+
+/** Gemini's limit is inside generationConfig (or the snake-case generation_config the REST API also takes): that member is written again with it clamped. */
+export function clampedGeminiLimits(client: ClientRequest, target: UpstreamTarget): Json {
+  const limit = target.capabilities?.maxOutputTokens;
+  const changes: Json = {};
+  if (limit === undefined) return changes;
+  for (const [key, field] of [
+    ["generationConfig", "maxOutputTokens"],
+    ["generation_config", "max_output_tokens"],
+    ["generation_config", "maxOutputTokens"],
+  ] as const) {
+    const config = changes[key] ?? client.body[key];
+    if (typeof config?.[field] === "number" && config[field] > limit) changes[key] = { ...config, [field]: limit };
+  }
+  return changes;
+}
