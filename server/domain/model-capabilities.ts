@@ -141,7 +141,8 @@ const byId: Record<string, ModelCapabilities> = {
   "gemini-2.5-flash": gemini({ efforts: [], budget: { min: 0, max: 24_576 }, canDisable: true }),
   "gemini-2.5-flash-lite": gemini({ efforts: [], budget: { min: 512, max: 24_576 }, canDisable: true }),
   "deepseek-chat": chatModel(8_192, 128_000, { ...thinkingSwitch, efforts: ["low", "medium", "high"] }, { stopSequences: 16 }),
-  "deepseek-reasoner": chatModel(65_536, 128_000, { efforts: ["low", "medium", "high"], budget: null, canDisable: false }, { stopSequences: 16 }),
+  // Both names are DeepSeek V3.2, thinking by default or not; `thinking: {type}` switches either (api-docs.deepseek.com/guides/thinking_mode).
+  "deepseek-reasoner": chatModel(65_536, 128_000, { ...thinkingSwitch, efforts: ["low", "medium", "high"] }, { stopSequences: 16 }),
   "glm-4.6": chatModel(131_072, 200_000, thinkingSwitch, { stopSequences: 1, temperature: { min: 0, max: 1 }, parallelToolCalls: false }),
   "qwen3-max": chatModel(65_536, 262_144, null),
   "Qwen/Qwen3-235B-A22B": chatModel(32_768, 131_072, thinkingSwitch),

@@ -2,6 +2,7 @@
 // (naming the field) for the first problem found, or null. Top-level whitelists are each vendor's
 // documented request fields, complete, so passthrough callers sending real fields are served.
 import { type Issued, unknownKeys } from "./conversation.ts";
+import { anthropicLimitProblem, chatLimitProblem, geminiLimitProblem, isStrictServerModel, responsesLimitProblem, strictServerProblem } from "./model-limits.ts";
 
 export type Problem = { message: string; param?: string | null; code?: string | null };
 
@@ -18,6 +19,8 @@ export function validateAnthropic(body: any, issued: Issued, extra: ReadonlySet<
   const unknown = unknownKeys(body, ANTHROPIC_FIELDS, extra);
   if (unknown.length) return { message: `${unknown[0]}: Extra inputs are not permitted` };
   if (!countTokens && typeof body.max_tokens !== "number") return { message: "max_tokens: Field required" };
+  const limit = countTokens ? null : anthropicLimitProblem(body);
+  if (limit) return limit;
   if (typeof body.temperature === "number" && (body.temperature < 0 || body.temperature > 1)) {
     return { message: "temperature: Input should be less than or equal to 1" };
   }
@@ -236,6 +239,10 @@ function miniMaxProblem(body: any): Problem | null {
 }
 
 export function validateChat(body: any, extra: ReadonlySet<string>): Problem | null {
+  if (isStrictServerModel(body.model)) {
+    const strict = strictServerProblem(body);
+    if (strict) return strict;
+  }
   const vendorField = (key: string) => (key === "top_k" && takesTopK(body.model)) || (key === "thinking" && takesThinking(body.model)) || (key === "user_id" && isGlm(body.model)) || (key === "reasoning_split" && isMiniMax(body.model));
   const unknown = unknownKeys(body, CHAT_FIELDS, extra).filter((key) => !vendorField(key));
   if (unknown.length) return { message: `Unrecognized request argument supplied: ${unknown[0]}`, param: null };
@@ -252,6 +259,8 @@ export function validateChat(body: any, extra: ReadonlySet<string>): Problem | n
   }
   const user = endUserIdProblem(body, ["user", "safety_identifier"]);
   if (user) return user;
+  const limit = chatLimitProblem(body);
+  if (limit) return limit;
   if (reasoningModel(body.model)) {
     if (body.temperature != null && body.temperature !== 1) {
       return { message: `Unsupported value: 'temperature' does not support ${body.temperature} with this model. Only the default (1) value is supported.`, param: "temperature", code: "unsupported_value" };
@@ -328,6 +337,8 @@ export function validateResponses(body: any, issued: Issued, extra: ReadonlySet<
   if (temperature) return temperature;
   const user = endUserIdProblem(body, ["safety_identifier", "user"]);
   if (user) return user;
+  const limit = responsesLimitProblem(body);
+  if (limit) return limit;
   for (const field of ["temperature", "top_p"]) {
     if (body[field] != null && reasoningModel(body.model)) return { message: `Unsupported parameter: '${field}' is not supported with this model.`, param: field, code: "unsupported_parameter" };
   }
@@ -473,6 +484,8 @@ export function validateGemini(body: any, issued: Issued, extra: ReadonlySet<str
     if (Array.isArray(stops) && stops.length > 5) return { message: "* GenerateContentRequest.generation_config.stop_sequences: at most 5 stop sequences are allowed" };
     const thinking = thinkingProblem(config.thinkingConfig ?? config.thinking_config, model);
     if (thinking) return thinking;
+    const limit = geminiLimitProblem(config, model);
+    if (limit) return limit;
   }
   const toolName = geminiFunctionNameProblem(body);
   if (toolName) return toolName;

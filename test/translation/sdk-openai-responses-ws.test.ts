@@ -112,10 +112,10 @@ describe("the Responses WebSocket, stateless", () => {
     env.mocks.openai.next("thinking", "thinking");
     const { socket, ended } = await connect(key.secret);
     // Reasoning asked, but not its encrypted content: the reasoning item comes back as a bare id.
-    socket.send({ type: "response.create", model: groups.gpt.model, store: false, reasoning: { effort: "low" }, input: "Say hello." });
+    socket.send({ type: "response.create", model: groups.gpt.thinks, store: false, reasoning: { effort: "low" }, input: "Say hello." });
     const first = (await ended()) as OpenAI.Responses.ResponseCompletedEvent;
     expect(first.response.output.map((item) => item.type)).toContain("reasoning");
-    socket.send({ type: "response.create", model: groups.gpt.model, store: false, reasoning: { effort: "low" }, previous_response_id: first.response.id, input: "And again." });
+    socket.send({ type: "response.create", model: groups.gpt.thinks, store: false, reasoning: { effort: "low" }, previous_response_id: first.response.id, input: "And again." });
     const second = await ended();
     expect(second.type, JSON.stringify(second)).toBe("response.completed");
     const [, upstream] = upstreamSince(env, groups.gpt, since);
