@@ -709,6 +709,7 @@ export interface components {
              *     prices stay visible) but marked: a call to one would be answered 503 until a channel serves it.
              */
             available: boolean;
+            limits: components["schemas"]["ModelLimits"];
         };
         /** @description Money in the relay's hands right now (micros). At rest every figure is 0 but `leased`. */
         CallStateStatus: {
@@ -757,6 +758,11 @@ export interface components {
          * @enum {string}
          */
         CapPeriod: "daily" | "weekly" | "monthly";
+        /**
+         * @description Where a model's capabilities came from: its own catalog entry, its family's (by the id's shape), the conservative defaults for an id the catalog does not know, or the operator's changes over one of those.
+         * @enum {string}
+         */
+        CapabilitySource: "catalog" | "family" | "default" | "operator";
         Channel: {
             id: string;
             name: string;
@@ -1024,6 +1030,17 @@ export interface components {
             model_id: string;
             display_name?: string;
             prices: components["schemas"]["ModelPrices"];
+            /**
+             * @description The operator's changes to what the capability catalog says the model takes: each field given
+             *     replaces the catalog's (README, "Model capabilities"). Omitted or empty: the catalog's alone.
+             */
+            capabilities?: components["schemas"]["ModelCapabilityChanges"];
+            /**
+             * @description What the gateway holds the model to: the catalog's values for this model id with the operator's
+             *     changes over them, and where they came from. Read only: ignored when sent. Calls are held to
+             *     the values of the upstream model a channel maps the id to, where it maps it to another.
+             */
+            effective_capabilities?: components["schemas"]["ModelCapabilities"];
         };
         /** @description A price in a group: the base price × the group's multiplier, so it may exceed 10^15 micros. */
         GroupPrices: {
@@ -1088,6 +1105,7 @@ export interface components {
              *     prices stay visible) but marked: a call to one would be answered 503 until a channel serves it.
              */
             available: boolean;
+            limits: components["schemas"]["ModelLimits"];
         };
         Me: {
             id: string;
@@ -1164,6 +1182,59 @@ export interface components {
          * @description A change of a balance in micros: ±10^15 at most.
          */
         MicrosDelta: number;
+        ModelCapabilities: {
+            /** Format: int32 */
+            context_window: number;
+            /** Format: int32 */
+            max_output_tokens: number;
+            reasoning: components["schemas"]["ModelReasoning"] | null;
+            tools: boolean;
+            parallel_tool_calls: boolean;
+            images: boolean;
+            documents: boolean;
+            structured_output: boolean;
+            /** Format: int32 */
+            stop_sequences: number | null;
+            temperature: components["schemas"]["SamplingRange"];
+            prompt_caching: boolean;
+            source: components["schemas"]["CapabilitySource"];
+        };
+        /** @description A model's capabilities to change; a field omitted keeps the catalog's. */
+        ModelCapabilityChanges: {
+            /**
+             * Format: int32
+             * @description Input and output tokens together.
+             */
+            context_window?: number;
+            /**
+             * Format: int32
+             * @description The most output tokens a call may ask for: a call asking more is sent with this many.
+             */
+            max_output_tokens?: number;
+            /** @description null: the model does not reason, and translated calls are sent no reasoning settings. */
+            reasoning?: components["schemas"]["ModelReasoning"] | null;
+            tools?: boolean;
+            parallel_tool_calls?: boolean;
+            images?: boolean;
+            documents?: boolean;
+            structured_output?: boolean;
+            /**
+             * Format: int32
+             * @description How many stop sequences it takes; null: no documented limit.
+             */
+            stop_sequences?: number | null;
+            temperature?: components["schemas"]["SamplingRange"];
+            prompt_caching?: boolean;
+        };
+        /** @description The limits a caller plans by: the model's context window and the most output tokens a call gets (an agent asking more is given this many). */
+        ModelLimits: {
+            /** Format: int32 */
+            context_window: number;
+            /** Format: int32 */
+            max_output_tokens: number;
+            /** @description Whether the model reasons (thinking, reasoning effort); a translated call's reasoning settings are dropped for one that does not. */
+            reasons: boolean;
+        };
         /**
          * @description Prices are integers in micro-units of currency (1 unit = 1,000,000 micros) per million tokens.
          *     Multipliers are integers in thousandths (2.5x = 2500). No floating-point money anywhere.
@@ -1176,6 +1247,15 @@ export interface components {
             cache_write?: components["schemas"]["Micros"];
             /** @description Anthropic's 1-hour cache writes (`cache_control.ttl: "1h"`). Unset: they cost `cache_write`. */
             cache_write_1h?: components["schemas"]["Micros"];
+        };
+        /** @description How a model reasons. */
+        ModelReasoning: {
+            /** @description The effort levels it takes; empty when it is sized otherwise (a budget) or only switched on and off. */
+            efforts: components["schemas"]["ReasoningEffort"][];
+            /** @description The thinking-token budget it takes (Anthropic's budget_tokens, Gemini 2.5's thinkingBudget); null when none. */
+            budget: components["schemas"]["ThinkingBudget"] | null;
+            /** @description Whether reasoning can be turned off. */
+            can_disable: boolean;
         };
         Ok: {
             /** @enum {boolean} */
@@ -1253,8 +1333,19 @@ export interface components {
             /** Format: int32 */
             concurrent?: number | null;
         };
+        /**
+         * @description Reasoning efforts, least first (OpenAI's words; Gemini 3's thinking levels and Claude's effort map onto them).
+         * @enum {string}
+         */
+        ReasoningEffort: "none" | "minimal" | "low" | "medium" | "high" | "xhigh";
         /** @description An id taken from one of the console's lists; never empty. */
         ResourceId: string;
+        SamplingRange: {
+            /** Format: double */
+            min: number;
+            /** Format: double */
+            max: number;
+        };
         SdkBaseUrls: {
             /** @description Anthropic SDKs: the host (the SDK appends /v1/messages). */
             anthropic: string;
@@ -1262,6 +1353,12 @@ export interface components {
             openai: string;
             /** @description Gemini: the host, REST transport, api version v1beta. */
             gemini: string;
+        };
+        ThinkingBudget: {
+            /** Format: int32 */
+            min: number;
+            /** Format: int32 */
+            max: number;
         };
         TopUp: {
             /** @description Micros to add (positive) or remove (negative); the balance stays between 0 and 10^15. */

@@ -1041,6 +1041,16 @@ export interface components {
             display_name: string;
             /** Format: date-time */
             created_at: string;
+            /**
+             * Format: int32
+             * @description The model's context window, from the gateway's capability catalog (and the operator's changes).
+             */
+            max_input_tokens: number | null;
+            /**
+             * Format: int32
+             * @description The most `max_tokens` a call gets: a call asking more is sent with this many.
+             */
+            max_tokens: number | null;
         };
         "ModelLists.AnthropicModelList": {
             data: components["schemas"]["ModelLists.AnthropicModel"][];
@@ -1053,10 +1063,18 @@ export interface components {
             name: string;
             displayName: string;
             description?: string;
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description From the gateway's capability catalog (and the operator's changes), as Gemini reports its own.
+             */
             inputTokenLimit?: number;
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description The most output tokens a call gets: a call asking more is sent with this many.
+             */
             outputTokenLimit?: number;
+            /** @description Whether the model thinks. */
+            thinking?: boolean;
             supportedGenerationMethods: string[];
         };
         "ModelLists.GeminiModelList": {

@@ -8,18 +8,24 @@ import { maxMicros } from "../domain/pricing.ts";
 import type { GroupModel } from "../store/records.ts";
 import { type ConsoleDeps, withLiveBalances } from "./context.ts";
 import { recordAudit } from "./audit.ts";
+import { type CapabilityChangesJson, capabilityChangesFrom } from "./capabilities-json.ts";
 import { consoleError } from "./errors.ts";
 import { hashPassword } from "./passwords.ts";
 import { type RateLimitsInput, rateLimitsFrom } from "./rate-limits.ts";
 import { groupJson, organizationJson } from "./serialize.ts";
 import { currentOperator } from "./session.ts";
 
-type ModelInput = { model_id: string; display_name?: string; prices: { input: number; output: number; cache_read?: number; cache_write?: number; cache_write_1h?: number } };
+type ModelInput = {
+  model_id: string;
+  display_name?: string;
+  prices: { input: number; output: number; cache_read?: number; cache_write?: number; cache_write_1h?: number };
+  capabilities?: CapabilityChangesJson;
+};
 
 function toModels(models: ModelInput[] | undefined): GroupModel[] | undefined {
   if (!models) return undefined;
   const seen = new Set<string>();
-  return models.map((model) => {
+  return models.map((model, index) => {
     if (seen.has(model.model_id)) throw consoleError("invalid_request", `Model "${model.model_id}" is listed twice. List each model once.`, "models");
     seen.add(model.model_id);
     return {
@@ -33,9 +39,12 @@ function toModels(models: ModelInput[] | undefined): GroupModel[] | undefined {
         // Left unset, 1-hour cache writes cost cache_write.
         ...(model.prices.cache_write_1h === undefined ? {} : { cache_write_1h: model.prices.cache_write_1h }),
       },
+      ...withChanges(capabilityChangesFrom(model.capabilities, `models[${index}].capabilities`)),
     };
   });
 }
+
+const withChanges = (capabilities: GroupModel["capabilities"]) => (capabilities ? { capabilities } : {});
 
 function familyOrThrow(name: string, given?: Family, kept?: Family): Family {
   const decided = groupFamily(name, given, kept);

@@ -1,4 +1,6 @@
 // Store records → the console API's JSON shapes (spec/console/models.tsp).
+import { modelCapabilities } from "../domain/model-capabilities.ts";
+import { capabilitiesJson, capabilityChangesJson } from "./capabilities-json.ts";
 import type { ApiKey, Group, Organization, User } from "../store/records.ts";
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -12,7 +14,13 @@ export function groupJson(group: Group) {
     translated_interfaces: group.translatedInterfaces,
     multiplier_milli: group.multiplierMilli,
     visibility: group.visibility,
-    models: group.models.map((model) => ({ model_id: model.modelId, display_name: model.displayName, prices: model.prices })),
+    models: group.models.map((model) => ({
+      model_id: model.modelId,
+      display_name: model.displayName,
+      prices: model.prices,
+      ...(model.capabilities ? { capabilities: capabilityChangesJson(model.capabilities) } : {}),
+      effective_capabilities: capabilitiesJson(modelCapabilities(model.modelId, model.capabilities)),
+    })),
     rate_limits: group.rateLimits,
   };
 }

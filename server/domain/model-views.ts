@@ -6,9 +6,16 @@ import type { ChannelKind } from "./channel-presets.ts";
 import { type Family, type RelayInterface, families } from "./families.ts";
 import { groupInterfacePaths } from "./group-interfaces.ts";
 import { type MemberAccess, type OrganizationAccess, memberMayUse } from "./permissions.ts";
+import { type CapabilityOverrides, modelCapabilities } from "./model-capabilities.ts";
 import { type Prices, groupPrices } from "./pricing.ts";
 
-export type ViewModel = { modelId: string; displayName: string; prices: Prices };
+export type ViewModel = { modelId: string; displayName: string; prices: Prices; capabilities?: CapabilityOverrides };
+
+/** What a caller plans by (spec ModelLimits): the capabilities the gateway holds the model to. */
+export function limitsOf(model: Pick<ViewModel, "modelId" | "capabilities">) {
+  const capabilities = modelCapabilities(model.modelId, model.capabilities);
+  return { context_window: capabilities.contextWindow, max_output_tokens: capabilities.maxOutputTokens, reasons: capabilities.reasoning !== null };
+}
 export type ViewGroup = {
   id: string;
   name: string;
@@ -60,6 +67,7 @@ export function marketplace(groups: ViewGroup[]) {
           base_prices: model.prices,
           prices: groupPrices(model.prices, group.multiplierMilli),
           available: served(group, model.modelId),
+          limits: limitsOf(model),
         })),
       })),
   };
@@ -92,6 +100,7 @@ export function callGuide(groups: ViewGroup[], organization: OrganizationAccess,
           qualified_call_name: qualifiedCallName(group.identifier, model.modelId),
           prices: groupPrices(model.prices, group.multiplierMilli),
           available: served(group, model.modelId),
+          limits: limitsOf(model),
         })),
       })),
   };

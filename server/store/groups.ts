@@ -15,6 +15,7 @@ type ModelRow = {
   price_cache_read: number;
   price_cache_write: number;
   price_cache_write_1h: number | null;
+  capabilities: string | null;
 };
 
 export type NewGroup = {
@@ -43,9 +44,20 @@ export function groupRepository(db: Db) {
     let position = 0;
     for (const model of models) {
       await tx.run(
-        `INSERT INTO group_models (group_id, model_id, display_name, position, price_input, price_output, price_cache_read, price_cache_write, price_cache_write_1h)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        [groupId, model.modelId, model.displayName, position++, model.prices.input, model.prices.output, model.prices.cache_read, model.prices.cache_write, model.prices.cache_write_1h ?? null],
+        `INSERT INTO group_models (group_id, model_id, display_name, position, price_input, price_output, price_cache_read, price_cache_write, price_cache_write_1h, capabilities)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
+          groupId,
+          model.modelId,
+          model.displayName,
+          position++,
+          model.prices.input,
+          model.prices.output,
+          model.prices.cache_read,
+          model.prices.cache_write,
+          model.prices.cache_write_1h ?? null,
+          model.capabilities && Object.keys(model.capabilities).length > 0 ? JSON.stringify(model.capabilities) : null,
+        ],
       );
     }
   };
@@ -67,6 +79,7 @@ export function groupRepository(db: Db) {
             // Unset stays absent, so the model's prices read back as they were given.
             ...(row.price_cache_write_1h === null ? {} : { cache_write_1h: Number(row.price_cache_write_1h) }),
           },
+          ...(row.capabilities ? { capabilities: JSON.parse(row.capabilities) } : {}),
         });
       }
       return rows.map((row) => ({

@@ -277,6 +277,12 @@ export const migrations: { version: number; name: string; sql: string[] }[] = [
       `ALTER TABLE usage_records ADD COLUMN cache_write_1h_tokens BIGINT NOT NULL DEFAULT 0`,
     ],
   },
+  {
+    version: 13,
+    name: "the operator's changes to a model's capabilities",
+    // JSON of domain/model-capabilities.ts CapabilityOverrides; NULL: the catalog's alone.
+    sql: [`ALTER TABLE group_models ADD COLUMN capabilities TEXT`],
+  },
 ];
 
 /** The newest schema this build knows. */

@@ -38,12 +38,17 @@ async function oneHourCacheColumnsOnRowsInUse(db: Db) {
        input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, reasoning_tokens, multiplier_milli, cost, latency_ms)
      VALUES ('rec_1', 'req_old', 1, 'org', 'usr', 'key', 'grp_1', 'claude-x', 'claude-x', 'messages', 0, 'ok', 200, 10, 5, 0, 40, 0, 1000, 300, 12)`,
   );
-  expect(await migrate(db)).toEqual([12]);
+  expect(await migrate(db)).toEqual([12, 13]);
 
   const groups = groupRepository(db);
   expect((await groups.get("grp_1"))!.models[0].prices).toEqual({ input: 3_000_000, output: 15_000_000, cache_read: 300_000, cache_write: 3_750_000 });
   expect(await groups.update("grp_1", { models: [{ modelId: "claude-x", displayName: "X", prices: { input: 3_000_000, output: 15_000_000, cache_read: 300_000, cache_write: 3_750_000, cache_write_1h: 6_000_000 } }] })).toBe(true);
   expect((await groups.get("grp_1"))!.models[0].prices.cache_write_1h).toBe(6_000_000);
+  // Migration 13: a model stored before it has no capability changes (the catalog's alone), and takes them after.
+  expect((await groups.get("grp_1"))!.models[0].capabilities).toBeUndefined();
+  const prices = { input: 3_000_000, output: 15_000_000, cache_read: 300_000, cache_write: 3_750_000 };
+  await groups.update("grp_1", { models: [{ modelId: "claude-x", displayName: "X", prices, capabilities: { maxOutputTokens: 4_096, reasoning: null } }] });
+  expect((await groups.get("grp_1"))!.models[0].capabilities).toEqual({ maxOutputTokens: 4_096, reasoning: null });
 
   expect(await ledgerRepository(db).byRequestId("req_old")).toMatchObject({ cacheWriteTokens: 40, cacheWrite1hTokens: 0, cost: 300 });
 }
@@ -61,7 +66,7 @@ describe("migrations on SQLite", () => {
     }
   });
 
-  it("migration 12 gives prices and calls already stored no 1-hour price and no 1-hour writes", async () => {
+  it("migrations 12 and 13 give prices and calls already stored no 1-hour price, no 1-hour writes and no capability changes", async () => {
     const db = openSqlite(join(mkdtempSync(join(tmpdir(), "tollgate-migrate-")), "tollgate.db"));
     try {
       await oneHourCacheColumnsOnRowsInUse(db);
@@ -102,7 +107,7 @@ describe.skipIf(!adminUrl)(`migrations on PostgreSQL${adminUrl ? "" : " (skipped
     }
   });
 
-  it("migration 12 gives prices and calls already stored no 1-hour price and no 1-hour writes", async () => {
+  it("migrations 12 and 13 give prices and calls already stored no 1-hour price, no 1-hour writes and no capability changes", async () => {
     const database = await freshDatabase(adminUrl!);
     const db = openPostgres(database.url, 2);
     try {

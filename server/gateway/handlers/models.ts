@@ -3,6 +3,7 @@
 import type { NextFunction, Request, Response } from "express";
 import { callNameInPath } from "../../domain/call-name.ts";
 import { groupCalls } from "../../domain/group-interfaces.ts";
+import { modelCapabilities } from "../../domain/model-capabilities.ts";
 import type { Group, GroupModel } from "../../store/records.ts";
 import type { Catalog, Snapshot } from "../catalog.ts";
 import { eligibleChannels, translatingChannels } from "../channels/select.ts";
@@ -73,13 +74,30 @@ function geminiList(req: Request, res: Response, snapshot: Snapshot, group: Grou
 
 // One model per shape; `id` is the name the caller used (plain or group-qualified), so an SDK finds what it asked for.
 const openaiModel = (group: Group, id: string) => ({ id, object: "model", created: Math.floor(group.createdAt / 1000), owned_by: group.identifier });
-const anthropicModel = (group: Group, model: GroupModel, id: string) => ({ type: "model", id, display_name: model.displayName, created_at: new Date(group.createdAt).toISOString() });
-const geminiModel = (snapshot: Snapshot, group: Group, model: GroupModel, id: string) => ({
-  name: `models/${id}`,
-  displayName: model.displayName,
-  description: `${model.displayName} in group ${group.name}`,
-  supportedGenerationMethods: geminiMethods(snapshot, group, model.modelId),
-});
+// The limits are the catalog's for the group's model id (domain/model-capabilities.ts), where Anthropic's and Gemini's model objects have fields for them.
+const anthropicModel = (group: Group, model: GroupModel, id: string) => {
+  const capabilities = modelCapabilities(model.modelId, model.capabilities);
+  return {
+    type: "model",
+    id,
+    display_name: model.displayName,
+    created_at: new Date(group.createdAt).toISOString(),
+    max_input_tokens: capabilities.contextWindow,
+    max_tokens: capabilities.maxOutputTokens,
+  };
+};
+const geminiModel = (snapshot: Snapshot, group: Group, model: GroupModel, id: string) => {
+  const capabilities = modelCapabilities(model.modelId, model.capabilities);
+  return {
+    name: `models/${id}`,
+    displayName: model.displayName,
+    description: `${model.displayName} in group ${group.name}`,
+    inputTokenLimit: capabilities.contextWindow,
+    outputTokenLimit: capabilities.maxOutputTokens,
+    thinking: capabilities.reasoning !== null,
+    supportedGenerationMethods: geminiMethods(snapshot, group, model.modelId),
+  };
+};
 
 /**
  * The Gemini methods a caller of this group can call on the model through Tollgate, as the relay
