@@ -8,6 +8,9 @@ import { snippetsFor } from "./snippets.ts";
 
 type Model = Schemas["CallGuideModel"];
 
+/** Tokens as people read them: 200K, 1M, 8,192 (an exact power of two stays exact). */
+const tokens = (count: number) => (count >= 100_000 && count % 1000 === 0 ? (count % 1_000_000 === 0 ? `${count / 1_000_000}M` : `${count / 1000}K`) : count.toLocaleString("en-US"));
+
 export function GuideGroup({
   group,
   urls,
@@ -114,6 +117,8 @@ export function GuideGroup({
             { label: "Call name", cell: (entry) => <code>{entry.call_name}</code> },
             { label: "Group-qualified", cell: (entry) => <code class={routing ? "" : "muted"}>{entry.qualified_call_name}</code> },
             { label: "Input / output per 1M", num: true, cell: (entry) => `${perMillion(entry.prices.input)} / ${perMillion(entry.prices.output)}` },
+            // An agent that asks for more output than this gets this many (the gateway clamps it), so a client can set it as its own limit.
+            { label: "Context / max output", num: true, cell: (entry) => `${tokens(entry.limits.context_window)} / ${tokens(entry.limits.max_output_tokens)}${entry.limits.reasons ? " · reasons" : ""}` },
           ]}
         />
         </>

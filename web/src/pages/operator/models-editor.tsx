@@ -2,14 +2,35 @@
 // kind the contract knows (input, output, cache read, cache write, 1-hour cache write) round-trips,
 // so saving a group never drops a price that was not shown. An empty 1-hour field stays unset (those
 // writes then cost the cache-write price), rather than becoming a price of 0.
+// Each row also sets the model's two limits an operator changes most (the most output tokens a call
+// gets, the context window), shown empty with the catalog's value as a placeholder and its source;
+// the operator's other capability changes (made in the admin API) are kept as they were on save.
 import type { Schemas } from "../../api.ts";
 
-export type ModelDraft = { model_id: string; display_name: string; input: string; output: string; cache_read: string; cache_write: string; cache_write_1h: string };
+type Capabilities = Schemas["ModelCapabilityChanges"];
+
+export type ModelDraft = {
+  model_id: string;
+  display_name: string;
+  input: string;
+  output: string;
+  cache_read: string;
+  cache_write: string;
+  cache_write_1h: string;
+  max_output_tokens: string;
+  context_window: string;
+  /** The operator's other changes, kept as they were. */
+  capabilities?: Capabilities;
+  /** What the gateway holds the model to now, shown beside the fields. */
+  effective?: Schemas["ModelCapabilities"];
+};
 
 const dollars = (micros: number | undefined) => (micros === undefined ? "" : String(micros / 1_000_000));
 const micros = (text: string) => Math.round(Number(text || 0) * 1_000_000);
 
-export const emptyModel = (): ModelDraft => ({ model_id: "", display_name: "", input: "", output: "", cache_read: "", cache_write: "", cache_write_1h: "" });
+export const emptyModel = (): ModelDraft => ({ model_id: "", display_name: "", input: "", output: "", cache_read: "", cache_write: "", cache_write_1h: "", max_output_tokens: "", context_window: "" });
+
+const count = (value: number | undefined) => (value === undefined ? "" : String(value));
 
 export function toDrafts(models: Schemas["GroupModel"][]): ModelDraft[] {
   return models.map((model) => ({
@@ -20,7 +41,28 @@ export function toDrafts(models: Schemas["GroupModel"][]): ModelDraft[] {
     cache_read: dollars(model.prices.cache_read),
     cache_write: dollars(model.prices.cache_write),
     cache_write_1h: dollars(model.prices.cache_write_1h),
+    max_output_tokens: count(model.capabilities?.max_output_tokens),
+    context_window: count(model.capabilities?.context_window),
+    capabilities: model.capabilities,
+    effective: model.effective_capabilities,
   }));
+}
+
+/** The operator's changes: those kept, with the two limit fields as the form has them (empty: the catalog's). */
+function capabilitiesOf(draft: ModelDraft): Capabilities | undefined {
+  const { max_output_tokens: _output, context_window: _context, ...kept } = draft.capabilities ?? {};
+  const changes: Capabilities = { ...kept };
+  if (draft.max_output_tokens !== "") changes.max_output_tokens = Math.round(Number(draft.max_output_tokens));
+  if (draft.context_window !== "") changes.context_window = Math.round(Number(draft.context_window));
+  return Object.keys(changes).length > 0 ? changes : undefined;
+}
+
+/** One line on what the gateway holds the model to, and from where. */
+function capabilitySummary(effective: Schemas["ModelCapabilities"] | undefined): string {
+  if (!effective) return "Limits come from the capability catalog once saved.";
+  const reasoning = effective.reasoning === null ? "does not reason" : effective.reasoning.efforts.length ? `reasons (${effective.reasoning.efforts.join(", ")})` : "reasons";
+  const source = { catalog: "the catalog's entry", family: "the catalog, by its family", default: "defaults: the catalog does not know this id", operator: "your changes over the catalog" }[effective.source];
+  return `Up to ${effective.max_output_tokens.toLocaleString("en-US")} output tokens of a ${effective.context_window.toLocaleString("en-US")}-token context; ${reasoning}. From ${source}.`;
 }
 
 export function fromDrafts(drafts: ModelDraft[]): Schemas["GroupModel"][] {
@@ -36,6 +78,7 @@ export function fromDrafts(drafts: ModelDraft[]): Schemas["GroupModel"][] {
         ...(draft.cache_write !== "" ? { cache_write: micros(draft.cache_write) } : {}),
         ...(draft.cache_write_1h !== "" ? { cache_write_1h: micros(draft.cache_write_1h) } : {}),
       },
+      ...(capabilitiesOf(draft) ? { capabilities: capabilitiesOf(draft) } : {}),
     }));
 }
 
@@ -47,11 +90,16 @@ const priceFields = [
   { field: "cache_write_1h", label: "Cache write 1h" },
 ] as const;
 
+const limitFields = [
+  { field: "max_output_tokens", label: "Max output", catalog: (effective: Schemas["ModelCapabilities"]) => effective.max_output_tokens },
+  { field: "context_window", label: "Context", catalog: (effective: Schemas["ModelCapabilities"]) => effective.context_window },
+] as const;
+
 export function ModelsEditor({ drafts, onChange }: { drafts: ModelDraft[]; onChange: (drafts: ModelDraft[]) => void }) {
   const update = (index: number, field: keyof ModelDraft, value: string) => onChange(drafts.map((draft, at) => (at === index ? { ...draft, [field]: value } : draft)));
   return (
     <fieldset class="models-editor">
-      <legend>Models and base prices ($ per million tokens)</legend>
+      <legend>Models, base prices ($ per million tokens) and limits (tokens; empty: the catalog's)</legend>
       {drafts.length === 0 && <p class="muted small">No models yet: add one below.</p>}
       {drafts.map((draft, index) => (
         <div class="model-row" role="group" aria-label={`Model ${index + 1}${draft.model_id ? `: ${draft.model_id}` : ""}`}>
@@ -77,9 +125,24 @@ export function ModelsEditor({ drafts, onChange }: { drafts: ModelDraft[]; onCha
               />
             </label>
           ))}
+          {limitFields.map(({ field, label, catalog }) => (
+            <label class="field field-price">
+              <span class="field-label">{label}</span>
+              <input
+                type="number"
+                min="1"
+                step="1"
+                inputMode="numeric"
+                placeholder={draft.effective ? String(catalog(draft.effective)) : "catalog"}
+                value={draft[field]}
+                onInput={(e) => update(index, field, e.currentTarget.value)}
+              />
+            </label>
+          ))}
           <button type="button" class="button button-small button-danger-quiet" aria-label={`Remove ${draft.model_id || `model ${index + 1}`}`} onClick={() => onChange(drafts.filter((_, at) => at !== index))}>
             Remove
           </button>
+          <p class="muted small model-capabilities">{capabilitySummary(draft.effective)}</p>
         </div>
       ))}
       <div>
