@@ -77,7 +77,7 @@ export async function createWorker(config: Config, store: Store, log: Log, callS
   });
   provide.catalogAge(() => (Date.now() - catalog.checkedAt) / 1000);
   // The relay first: its requests are the many, and each layer before it costs every one of them.
-  app.use(relayRouter({ catalog, forward, dispatcher, recordKeyUse: callState.recordKeyUse, maxBodyBytes: config.maxBodyBytes, maxJsonDepth: config.maxJsonDepth, corsOrigins: config.corsOrigins, log }));
+  app.use(relayRouter({ catalog, forward, dispatcher, recordKeyUse: callState.recordKeyUse, recordRefusal: callState.recordRefusal, maxBodyBytes: config.maxBodyBytes, maxJsonDepth: config.maxJsonDepth, corsOrigins: config.corsOrigins, log }));
   app.use(
     operationsRouter({
       metrics: workerMetrics(registry),

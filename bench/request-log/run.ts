@@ -55,6 +55,8 @@ for (let from = 0; from < rows; from += 10_000) {
       ttfbMs: 80,
       finishReason: "stop",
       failovers: null,
+      errorCode: null,
+      errorMessage: null,
     });
   }
   await store.db.transaction((tx) => insertUsageRecords(tx, batch));

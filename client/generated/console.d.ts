@@ -1381,7 +1381,11 @@ export interface components {
             /** @description The interface called: messages, chat, responses, responses/compact (a compaction, made as a response), generate-content or embeddings. */
             interface: string;
             stream: boolean;
-            /** @description ok, upstream_error, client_disconnected, timeout, rate_limited, no_channel, quota_exhausted. */
+            /**
+             * @description ok, upstream_error, upstream_broken, interrupted, client_disconnected, timeout, rate_limited,
+             *     no_channel, quota_exhausted; and for a call the gateway refused itself, the kind of its error
+             *     (invalid_request, model_not_found, interface_mismatch, too_large, no_group, …).
+             */
             status: string;
             /** Format: int32 */
             http_status: number;
@@ -1413,6 +1417,12 @@ export interface components {
             ttfb_ms: number | null;
             /** @description Why the model stopped, as the upstream said it (`end_turn`, `stop`, `tool_calls`, `STOP`…; a translated call's in Anthropic's words); null where none came. */
             finish_reason: string | null;
+            /** @description Why the model stopped in one vocabulary for every format: stop, length, tool_calls, stop_sequence, content_filter, pause or other; null where none came. */
+            finish: string | null;
+            /** @description A call the gateway refused itself (cost 0): the error's kind, as in `status`; null for the others. */
+            error_code: string | null;
+            /** @description What the caller was told when the gateway refused the call; null for the others. */
+            error_message: string | null;
         };
         UsageCallDetail: {
             id: string;
@@ -1431,7 +1441,11 @@ export interface components {
             /** @description The interface called: messages, chat, responses, responses/compact (a compaction, made as a response), generate-content or embeddings. */
             interface: string;
             stream: boolean;
-            /** @description ok, upstream_error, client_disconnected, timeout, rate_limited, no_channel, quota_exhausted. */
+            /**
+             * @description ok, upstream_error, upstream_broken, interrupted, client_disconnected, timeout, rate_limited,
+             *     no_channel, quota_exhausted; and for a call the gateway refused itself, the kind of its error
+             *     (invalid_request, model_not_found, interface_mismatch, too_large, no_group, …).
+             */
             status: string;
             /** Format: int32 */
             http_status: number;
@@ -1463,6 +1477,12 @@ export interface components {
             ttfb_ms: number | null;
             /** @description Why the model stopped, as the upstream said it (`end_turn`, `stop`, `tool_calls`, `STOP`…; a translated call's in Anthropic's words); null where none came. */
             finish_reason: string | null;
+            /** @description Why the model stopped in one vocabulary for every format: stop, length, tool_calls, stop_sequence, content_filter, pause or other; null where none came. */
+            finish: string | null;
+            /** @description A call the gateway refused itself (cost 0): the error's kind, as in `status`; null for the others. */
+            error_code: string | null;
+            /** @description What the caller was told when the gateway refused the call; null for the others. */
+            error_message: string | null;
             /** @description The channel that served it (archived channels keep their name); null when none was reached. */
             channel_name: string | null;
             /** @description The channels tried before it, in order, and why each failed; empty when the first one served. */

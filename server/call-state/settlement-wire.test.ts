@@ -30,6 +30,8 @@ const record: UsageRecord = {
   ttfbMs: 19,
   finishReason: "stop",
   failovers: [{ channelId: "chn_f", reason: "upstream answered 503" }],
+  errorCode: "no_channel",
+  errorMessage: "No healthy channel for model \"m\" right now.",
 };
 
 describe("a settlement on the wire", () => {
@@ -53,7 +55,7 @@ describe("a settlement on the wire", () => {
   });
 
   it("keeps the fields a call may lack", () => {
-    const bare = { ...record, channelId: null, ttfbMs: null, finishReason: null, failovers: null };
+    const bare = { ...record, channelId: null, ttfbMs: null, finishReason: null, failovers: null, errorCode: null, errorMessage: null };
     const settlement = { record: bare, accounts: accountsCharged(bare, false, false) };
     expect(unpackSettlement(JSON.parse(JSON.stringify(packSettlement(settlement))))).toEqual(settlement);
   });

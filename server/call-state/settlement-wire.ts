@@ -38,6 +38,8 @@ export type PackedSettlement = [
   ttfbMs: number | null,
   finishReason: string | null,
   failovers: UsageRecord["failovers"],
+  errorCode: string | null,
+  errorMessage: string | null,
 ];
 
 const memberCharged = 1;
@@ -70,7 +72,7 @@ export function packSettlement({ record, accounts }: Settlement): PackedSettleme
   }
   const r = record;
   return [charged, memberSince, keySince, r.id, r.requestId, r.createdAt, r.organizationId, r.userId, r.keyId, r.groupId, r.modelId, r.callName, r.channelId, r.interface, r.stream,
-    r.status, r.httpStatus, r.inputTokens, r.outputTokens, r.cacheReadTokens, r.cacheWriteTokens, r.cacheWrite1hTokens, r.reasoningTokens, r.multiplierMilli, r.cost, r.latencyMs, r.ttfbMs, r.finishReason, r.failovers];
+    r.status, r.httpStatus, r.inputTokens, r.outputTokens, r.cacheReadTokens, r.cacheWriteTokens, r.cacheWrite1hTokens, r.reasoningTokens, r.multiplierMilli, r.cost, r.latencyMs, r.ttfbMs, r.finishReason, r.failovers, r.errorCode, r.errorMessage];
 }
 
 // The record is written out as one literal, so every record has the same hidden class in V8: one
@@ -80,7 +82,7 @@ export function unpackSettlement(p: PackedSettlement): Settlement {
   const [charged, memberSince, keySince] = p;
   const record: UsageRecord = {
     id: p[3], requestId: p[4], createdAt: p[5], organizationId: p[6], userId: p[7], keyId: p[8], groupId: p[9], modelId: p[10], callName: p[11], channelId: p[12], interface: p[13], stream: p[14],
-    status: p[15], httpStatus: p[16], inputTokens: p[17], outputTokens: p[18], cacheReadTokens: p[19], cacheWriteTokens: p[20], cacheWrite1hTokens: p[21], reasoningTokens: p[22], multiplierMilli: p[23], cost: p[24], latencyMs: p[25], ttfbMs: p[26], finishReason: p[27], failovers: p[28],
+    status: p[15], httpStatus: p[16], inputTokens: p[17], outputTokens: p[18], cacheReadTokens: p[19], cacheWriteTokens: p[20], cacheWrite1hTokens: p[21], reasoningTokens: p[22], multiplierMilli: p[23], cost: p[24], latencyMs: p[25], ttfbMs: p[26], finishReason: p[27], failovers: p[28], errorCode: p[29], errorMessage: p[30],
   };
   return { record, accounts: accountsCharged(record, (charged & memberCharged) !== 0, (charged & keyCharged) !== 0, { member: memberSince || null, key: keySince || null }) };
 }

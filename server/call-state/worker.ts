@@ -154,6 +154,12 @@ export function workerCallState(owner: Peer, { leaseIdleMs }: { leaseIdleMs: num
       rateEndsSoon();
     },
 
+    /** A call the gateway refused itself (cost 0, no hold): its record goes with the next settlements. */
+    recordRefusal(record: UsageRecord) {
+      settlements.push(packSettlement({ record: { ...record, cost: 0 }, accounts: [] }));
+      soon();
+    },
+
     recordKeyUse(keyId: string) {
       keyUses.set(keyId, Date.now());
       soon();

@@ -52,7 +52,7 @@ function parseCursor(text: unknown): CallCursor | undefined {
 const csvColumns = [
   "created_at", "request_id", "organization_id", "member_id", "key_id", "key_name", "group_id", "group_name", "model_id", "call_name", "channel_id",
   "interface", "stream", "status", "http_status", "input_tokens", "output_tokens", "cache_read_tokens", "cache_write_tokens", "cache_write_1h_tokens", "reasoning_tokens",
-  "multiplier_milli", "cost", "latency_ms", "ttfb_ms", "finish_reason",
+  "multiplier_milli", "cost", "latency_ms", "ttfb_ms", "finish_reason", "finish", "error_code", "error_message",
 ] as const;
 
 /**
@@ -86,7 +86,9 @@ export function requestLogHandlers(deps: ConsoleDeps) {
         channel_name: record.channelId ? (labels.channel.get(record.channelId) ?? null) : null,
         failovers: (record.failovers ?? []).map((tried) => ({ channel_id: tried.channelId, channel_name: labels.channel.get(tried.channelId) ?? null, reason: tried.reason })),
         base_cost: Math.round((record.cost * 1000) / record.multiplierMilli),
-        outcome: outcomes[record.status] ?? `Ended with status ${record.status} (HTTP ${record.httpStatus}).`,
+        outcome: record.errorCode !== null && record.channelId === null && record.cost === 0
+          ? `Refused by the gateway before any upstream answered (HTTP ${record.httpStatus}); nothing was charged.`
+          : (outcomes[record.status] ?? `Ended with status ${record.status} (HTTP ${record.httpStatus}).`),
       });
     },
     async exportCsv(req: Request, res: Response) {

@@ -1,5 +1,6 @@
 // What the usage pages and the request log share: whose calls a role may read, the names that
 // label them (archived groups and channels included: history keeps rendering), and a call's JSON.
+import { neutralFinish } from "../domain/finish-reason.ts";
 import type { UsageRecord, UsageScope } from "../store/ledger.ts";
 import type { User } from "../store/records.ts";
 import type { Store } from "../store/store.ts";
@@ -59,5 +60,8 @@ export function callJson(record: UsageRecord, labels: Pick<Labels, "group" | "ke
     latency_ms: record.latencyMs,
     ttfb_ms: record.ttfbMs,
     finish_reason: record.finishReason,
+    finish: neutralFinish(record.finishReason),
+    error_code: record.errorCode,
+    error_message: record.errorMessage,
   };
 }

@@ -51,7 +51,17 @@ type Failure = { kind: "timeout" | "rate_limited" | "error"; reason: string; ret
  * What happened on the channel that answered: `channelFault` when the upstream failed it after all,
  * `requestFault` when the upstream refused the request itself (no verdict on the channel either way).
  */
-type Outcome = { status: string; httpStatus: number; usage: Usage; ttfbMs: number | null; finishReason?: string; channelFault?: string; restSeconds?: number; requestFault?: true };
+type Outcome = {
+  status: string;
+  httpStatus: number;
+  usage: Usage;
+  ttfbMs: number | null;
+  finishReason?: string;
+  channelFault?: string;
+  restSeconds?: number;
+  requestFault?: true;
+};
+
 
 type Attempt = { failed: Failure } | { outcome: Outcome };
 
@@ -273,6 +283,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       throw error;
     } finally {
       res.off("close", onClose);
+      res.locals.callRecorded = true; // the request log has this call: a refusal rendered after it is not recorded again (refusal-log.ts)
       drained.removeEventListener("abort", onDrained);
       call.onUsage?.(outcome.usage);
       const cost = costMicros(billableTokens(outcome.usage), route.model.prices, route.group.multiplierMilli);
@@ -302,6 +313,9 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
         ttfbMs: outcome.ttfbMs,
         finishReason: outcome.finishReason ?? null,
         failovers: failovers.length > 0 ? failovers : null,
+        // A call admitted and held is the ledger's as before; only refusals before the hold carry the error (refusal-log.ts).
+        errorCode: null,
+        errorMessage: null,
       }));
     }
 

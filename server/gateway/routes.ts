@@ -16,6 +16,7 @@ import { relayBody } from "./middleware/body.ts";
 import { cors } from "./middleware/cors.ts";
 import { relayErrors } from "./middleware/errors.ts";
 import { requestId } from "./middleware/request-id.ts";
+import { type RefusalSink, refusalRecorder } from "./refusal-log.ts";
 import { inSequence } from "./middleware/in-sequence.ts";
 import { validateRelay } from "./middleware/validate.ts";
 import { countRequests } from "../metrics/metrics.ts";
@@ -47,6 +48,8 @@ export type RelayDeps = {
   /** The upstream pools, for calls outside the forwarder (token counts). */
   dispatcher: Dispatcher;
   recordKeyUse: KeyUse;
+  /** Writes a known key's refused call to the request log (refusal-log.ts). */
+  recordRefusal?: RefusalSink;
   maxBodyBytes: number;
   maxJsonDepth: number;
   /** CORS for browser apps; absent, no CORS layer at all. */
@@ -54,7 +57,7 @@ export type RelayDeps = {
   log: (event: string, fields: Record<string, unknown>) => void;
 };
 
-export function relayRouter({ catalog, forward, dispatcher, recordKeyUse, maxBodyBytes, maxJsonDepth, corsOrigins, log }: RelayDeps): Router {
+export function relayRouter({ catalog, forward, dispatcher, recordKeyUse, recordRefusal, maxBodyBytes, maxJsonDepth, corsOrigins, log }: RelayDeps): Router {
   const router = express.Router({ caseSensitive: true });
   const familyA = authenticate(catalog, "family-a", recordKeyUse);
   const bearer = authenticate(catalog, "bearer", recordKeyUse);
@@ -103,6 +106,6 @@ export function relayRouter({ catalog, forward, dispatcher, recordKeyUse, maxBod
     const path = req.originalUrl.split("?", 1)[0];
     next(gatewayError("not_found", modelInTooManySegments(path) ?? `${req.method} ${path} is not an endpoint of this gateway. See the Call Guide for the supported interfaces.`));
   });
-  router.use(["/v1", "/v1beta"], relayErrors(log));
+  router.use(["/v1", "/v1beta"], relayErrors(log, recordRefusal && refusalRecorder(catalog, recordRefusal)));
   return router;
 }

@@ -33,6 +33,9 @@ export type UsageRecord = {
   finishReason: string | null;
   /** The channels tried before the one that answered (or before giving up), in order, and why each failed; null when none failed. */
   failovers: Failover[] | null;
+  /** A call the gateway refused itself: the error's kind and the message the caller got; null on the others. */
+  errorCode: string | null;
+  errorMessage: string | null;
 };
 
 export type Failover = { channelId: string; reason: string };
@@ -41,7 +44,7 @@ export type UsageScope = { organizationId?: string; userId?: string; keyIds?: st
 export type UsageGrouping = "day" | "model" | "group" | "key" | "member";
 
 export const columns =
-  "id, request_id, created_at, organization_id, user_id, key_id, group_id, model_id, call_name, channel_id, interface, stream, status, http_status, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, cache_write_1h_tokens, reasoning_tokens, multiplier_milli, cost, latency_ms, ttfb_ms, finish_reason, failovers";
+  "id, request_id, created_at, organization_id, user_id, key_id, group_id, model_id, call_name, channel_id, interface, stream, status, http_status, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, cache_write_1h_tokens, reasoning_tokens, multiplier_milli, cost, latency_ms, ttfb_ms, finish_reason, failovers, error_code, error_message";
 
 export type RecordRow = Record<string, string | number | null>;
 
@@ -74,6 +77,8 @@ export function toRecord(row: RecordRow): UsageRecord {
     ttfbMs: row.ttfb_ms === null ? null : n("ttfb_ms"),
     finishReason: row.finish_reason == null ? null : String(row.finish_reason),
     failovers: row.failovers == null ? null : (JSON.parse(String(row.failovers)) as Failover[]),
+    errorCode: row.error_code == null ? null : String(row.error_code),
+    errorMessage: row.error_message == null ? null : String(row.error_message),
   };
 }
 
@@ -104,6 +109,8 @@ export async function insertUsageRecords(tx: Db, records: UsageRecord[]): Promis
         r.id, r.requestId, r.createdAt, r.organizationId, r.userId, r.keyId, r.groupId, r.modelId, r.callName, r.channelId, r.interface, r.stream ? 1 : 0, r.status,
         r.httpStatus, r.inputTokens, r.outputTokens, r.cacheReadTokens, r.cacheWriteTokens, r.cacheWrite1hTokens, r.reasoningTokens, r.multiplierMilli, r.cost, r.latencyMs, r.ttfbMs, r.finishReason,
         r.failovers ? JSON.stringify(r.failovers) : null,
+        r.errorCode,
+        r.errorMessage,
       );
     }
     await tx.run(`INSERT INTO usage_records (${columns}) VALUES ${chunk.map(() => placeholders).join(", ")}`, values);
@@ -131,7 +138,7 @@ export function ledgerRepository(db: Db) {
         `SELECT ${bucketOf[groupBy]} AS bucket, COUNT(*) AS requests, SUM(input_tokens) AS input_tokens, SUM(output_tokens) AS output_tokens,
            SUM(cache_read_tokens) AS cache_read_tokens, SUM(cache_write_tokens) AS cache_write_tokens,
            SUM(reasoning_tokens) AS reasoning_tokens, SUM(cost) AS cost
-         FROM usage_records WHERE ${where} AND created_at >= ? AND created_at < ? GROUP BY bucket ORDER BY bucket`,
+         FROM usage_records WHERE ${where} AND created_at >= ? AND created_at < ? AND error_code IS NULL GROUP BY bucket ORDER BY bucket`,
         [...params, from, to],
       );
       return rows.map((row) => ({

@@ -283,6 +283,13 @@ export const migrations: { version: number; name: string; sql: string[] }[] = [
     // JSON of domain/model-capabilities.ts CapabilityOverrides; NULL: the catalog's alone.
     sql: [`ALTER TABLE group_models ADD COLUMN capabilities TEXT`],
   },
+  {
+    version: 14,
+    name: "the gateway's own refusals in the request log",
+    // What the caller was told: the error's kind (invalid_request, model_not_found, quota_exhausted, …)
+    // and its message, on a row of a call the gateway refused itself (cost 0); NULL on the others.
+    sql: [`ALTER TABLE usage_records ADD COLUMN error_code TEXT`, `ALTER TABLE usage_records ADD COLUMN error_message TEXT`],
+  },
 ];
 
 /** The newest schema this build knows. */

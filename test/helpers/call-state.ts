@@ -64,5 +64,7 @@ export function usageRecord(fields: { organizationId: string; userId: string; ke
     ttfbMs: null,
     finishReason: null,
     failovers: null,
+    errorCode: null,
+    errorMessage: null,
   };
 }

@@ -18,7 +18,7 @@ export type RelayEnv = {
   mocks: { anthropic: Mock; openai: Mock; gemini: Mock };
   /** A fresh key bound to the group with this identifier. */
   key: (identifier: string, name?: string) => Promise<string>;
-  /** The ledger records of a key (by name), newest first, once `count` of them are written. */
+  /** The ledger records of a key (by name), newest first, once `count` of them are written: calls admitted, not the gateway's refusals (which the request log also lists). */
   ledger: (keyName: string, count?: number) => Promise<UsageCall[]>;
   balance: () => Promise<number>;
   /** Money still held, as the call-state owner reports it: calls holding money, and what they hold on keys' and members' caps. */
@@ -67,7 +67,7 @@ export async function startRelayEnv(options: { balance?: number; env?: Record<st
     async ledger(keyName, count = 1) {
       for (let attempt = 0; attempt < 50; attempt++) {
         const { data } = await operator.GET("/api/usage/calls", { params: { query: { limit: 500 } } });
-        const calls = (data?.data ?? []).filter((call) => call.key_name === keyName);
+        const calls = (data?.data ?? []).filter((call) => call.key_name === keyName && call.error_code === null);
         if (calls.length >= count) return calls;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }

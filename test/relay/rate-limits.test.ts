@@ -113,8 +113,16 @@ describe("requests per minute", () => {
     expect(totals.cost).toBeGreaterThan(0);
     expect(tenant.funds - (await tenant.balance())).toBe(totals.cost);
     const records = (await env.operator.GET("/api/usage/calls", { params: { query: { organization_id: tenant.organizationId, limit: 500 } } })).data!.data;
-    expect(records).toHaveLength(30);
-    expect(records.every((record) => record.http_status === 200)).toBe(true);
+    // The 70 refusals are in the request log too, as the client saw them, and cost nothing (refusal-log.ts).
+    const admitted = records.filter((record) => record.error_code === null);
+    expect(admitted).toHaveLength(30);
+    expect(admitted.every((record) => record.http_status === 200)).toBe(true);
+    const refusals = records.filter((record) => record.error_code !== null);
+    expect(refusals).toHaveLength(70);
+    for (const refusal of refusals) {
+      expect(refusal).toMatchObject({ status: "rate_limited", http_status: 429, error_code: "rate_limited", cost: 0, channel_id: null });
+      expect(refusal.error_message).toContain("30 requests per minute");
+    }
   }, 60_000);
 
   it("a key without limits (anywhere) gets no rate-limit headers", async () => {

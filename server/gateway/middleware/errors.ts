@@ -1,7 +1,7 @@
 // Last stop of a relay request that failed before or during admission: body-parser and contract
 // errors become 400/413 that name the field; everything is rendered in the interface's own shape.
 import type { NextFunction, Request, Response } from "express";
-import { type GatewayError, gatewayError, isGatewayError } from "../../domain/errors.ts";
+import { type GatewayError, gatewayError, isGatewayError, statusOf } from "../../domain/errors.ts";
 import { sendGatewayError } from "../errors/render.ts";
 
 type ValidationIssue = { path?: string; message?: string };
@@ -49,10 +49,12 @@ export function toGatewayError(error: unknown): GatewayError {
   return gatewayError("internal", "Internal error in the gateway. Retry; if it persists, report the request-id to the operator.");
 }
 
-export function relayErrors(log: (event: string, fields: Record<string, unknown>) => void) {
+/** `recordRefusal`: puts a known key's refused call in the request log (refusal-log.ts). */
+export function relayErrors(log: (event: string, fields: Record<string, unknown>) => void, recordRefusal?: (req: Request, res: Response, error: GatewayError, status: number) => void) {
   return function renderRelayError(error: unknown, req: Request, res: Response, _next: NextFunction) {
     const gateway = toGatewayError(error);
     if (gateway.kind === "internal") log("relay.internal_error", { path: req.originalUrl.split("?", 1)[0], request_id: res.locals.requestId, error: String((error as Error)?.stack ?? error) });
+    recordRefusal?.(req, res, gateway, statusOf(gateway));
     if (res.headersSent) {
       res.end();
       return;

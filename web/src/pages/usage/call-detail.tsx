@@ -26,8 +26,14 @@ export function CallDetail({ id, onClose }: { id: string; onClose: () => void })
           <dt>Outcome</dt>
           <dd>
             {data.status} · HTTP {data.http_status}. {data.outcome}
-            {data.finish_reason ? ` Stopped: ${data.finish_reason}.` : ""}
+            {data.finish ? ` Stopped: ${data.finish}${data.finish_reason && data.finish_reason !== data.finish ? ` (the upstream said ${data.finish_reason})` : ""}.` : ""}
           </dd>
+          {data.error_message && (
+            <>
+              <dt>Told the caller</dt>
+              <dd class="error-said">{data.error_message}</dd>
+            </>
+          )}
           <dt>Model</dt>
           <dd>
             <code>{data.call_name}</code> in {data.group_name ?? data.group_id} with key {data.key_name ?? data.key_id}

@@ -1,0 +1,112 @@
+// The gateway's own refusals in the request log: a call of a known key that the gateway answered
+// with an error before any upstream did (a field the contract or a translation refuses, a model
+// the group lacks, a body past the limit, a rate limit or budget, no channel) gets a row as an
+// upstream's refusal does, with the error's kind and message, cost 0, so the operator sees what
+// the client saw. Calls without a valid key are not logged to any organization (nobody can flood
+// another's log); the request metrics count them. A call the relay already recorded (a refusal
+// after its hold: a failover that found no channel) is not recorded twice.
+import type { Request, Response } from "express";
+import { randomUUIDv7 } from "node:crypto";
+import { hashSecret, looksLikeKey } from "../domain/api-key-secret.ts";
+import type { GatewayError } from "../domain/errors.ts";
+import type { UsageRecord } from "../store/ledger.ts";
+import type { Catalog } from "./catalog.ts";
+import { loggedAsOf } from "./loopback.ts";
+import type { Caller } from "./middleware/authenticate.ts";
+import type { Route } from "./resolve-route.ts";
+
+/** Writes a refused call's record (cost 0) with the next ledger batch. */
+export type RefusalSink = (record: UsageRecord) => void;
+
+/** The request log's interface of a generation call's path; null for paths that are not calls (model lists, token counts). */
+function interfaceOf(path: string): string | null {
+  switch (path) {
+    case "/v1/messages":
+      return "messages";
+    case "/v1/chat/completions":
+      return "chat";
+    case "/v1/responses":
+      return "responses";
+    case "/v1/responses/compact":
+      return "responses/compact";
+    case "/v1/embeddings":
+      return "embeddings";
+  }
+  return /^\/v1(beta)?\/models\/.+:(stream)?generateContent$/.test(path) ? "generate-content" : null;
+}
+
+/** The key a refused request carried, by any header or parameter the interfaces take it in (a body past the limit is refused before authentication). */
+function presentedKey(req: Request, catalog: Catalog): Caller | undefined {
+  const authorization = typeof req.headers.authorization === "string" ? /^Bearer\s+(.+)$/i.exec(req.headers.authorization)?.[1].trim() : undefined;
+  const query = typeof req.query?.key === "string" ? req.query.key : undefined;
+  for (const secret of [req.headers["x-api-key"], authorization, req.headers["x-goog-api-key"], query]) {
+    if (typeof secret !== "string" || !looksLikeKey(secret)) continue;
+    const key = catalog.keyByHash(hashSecret(secret));
+    if (!key || (key.expiresAt !== null && key.expiresAt <= Date.now())) continue;
+    const member = catalog.snapshot.members.get(key.userId);
+    const organization = catalog.snapshot.organizations.get(key.organizationId);
+    if (member && organization) return { key, member, organization };
+  }
+  return undefined;
+}
+
+/** The call name the request gave: the body's model, or Gemini's in the path (percent-decoded, as the route reads it). */
+function calledModel(req: Request, path: string): string {
+  const inPath = /^\/v1(?:beta)?\/models\/(.+):(?:stream)?generateContent$/.exec(path)?.[1];
+  const named = typeof req.body?.model === "string" ? req.body.model : inPath ? safeDecode(inPath) : "";
+  return named.slice(0, 256);
+}
+
+const safeDecode = (text: string) => {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+};
+
+export function refusalRecorder(catalog: Catalog, sink: RefusalSink) {
+  return function recordRefusal(req: Request, res: Response, error: GatewayError, status: number): void {
+    if (res.locals.callRecorded || req.method !== "POST" || status === 401) return;
+    const path = req.originalUrl.split("?", 1)[0];
+    const iface = interfaceOf(path);
+    if (iface === null) return;
+    const caller: Caller | undefined = res.locals.caller ?? presentedKey(req, catalog);
+    if (!caller) return;
+    const route = res.locals.route as Route | undefined;
+    const groupId = route?.group.id ?? caller.key.groupId ?? "";
+    const group = catalog.snapshot.groupsById.get(groupId);
+    const callName = route?.callName ?? calledModel(req, path);
+    const started = typeof res.locals.metricsStart === "number" ? res.locals.metricsStart : performance.now();
+    sink({
+      id: randomUUIDv7(),
+      requestId: String(res.locals.requestId ?? ""),
+      createdAt: Date.now(),
+      organizationId: caller.organization.id,
+      userId: caller.member.id,
+      keyId: caller.key.id,
+      groupId,
+      modelId: route?.model.modelId ?? callName,
+      callName,
+      channelId: null,
+      interface: loggedAsOf(req) ?? iface,
+      stream: req.body?.stream === true || path.endsWith(":streamGenerateContent"),
+      status: error.kind,
+      httpStatus: status,
+      inputTokens: 0,
+      outputTokens: 0,
+      cacheReadTokens: 0,
+      cacheWriteTokens: 0,
+      cacheWrite1hTokens: 0,
+      reasoningTokens: 0,
+      multiplierMilli: group?.multiplierMilli ?? 1000,
+      cost: 0,
+      latencyMs: Math.round(performance.now() - started),
+      ttfbMs: null,
+      finishReason: null,
+      failovers: null,
+      errorCode: error.kind,
+      errorMessage: error.message.slice(0, 2000),
+    });
+  };
+}
