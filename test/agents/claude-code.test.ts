@@ -33,6 +33,19 @@ afterAll(async () => {
   await env?.stop();
 });
 
+/** The tools Claude Code declares deferred (`defer_loading`, Anthropic's tool search). */
+const deferredTools = (body: any): string[] => body.tools.filter((tool: any) => tool.defer_loading === true).map((tool: any) => tool.name);
+
+/**
+ * A translated group's first upstream request carries every tool Claude Code declared, its
+ * deferred one (the placeholder that keeps tool search on) in full, and the session had no refusal
+ * (expectLedger): tool search does not cost three refused round trips before Claude Code gives it up.
+ */
+function expectDeferredToolsDeclared(firstUpstreamRequest: string) {
+  expect(firstUpstreamRequest).not.toContain("defer_loading");
+  for (const name of ["ToolSearch", "DeferredToolPlaceholder", "Read", "Bash"]) expect(firstUpstreamRequest).toContain(`"${name}"`);
+}
+
 async function runClaude(identifier: string, model: string, baseUrl = env.relay.tollgate.url) {
   const ws = workspace("claude-code");
   const { key, name } = await env.key(identifier);
@@ -76,6 +89,10 @@ describe.skipIf(skipped)(`Claude Code ${skipped ? `(skipped: ${skipped})` : ""}`
       // A JSON string (device, account, session): longer than the 64 characters OpenAI takes (the GPT group's test).
       expect(turn.body.metadata.user_id.length).toBeGreaterThan(64);
     }
+    // Claude Code uses Anthropic's tool search: its ToolSearch tool, and a deferred placeholder that
+    // keeps it on (the deferred tools themselves are named in a system message, loaded by ToolSearch).
+    expect(deferredTools(turns[0].body)).toEqual(["DeferredToolPlaceholder"]);
+    expect(turns[0].body.tools.map((tool: any) => tool.name)).toContain("ToolSearch");
     // The second turn carries the Read result and, first in the assistant turn, the signed thinking byte-exact.
     const loop = turns.find((turn) => turn.raw.includes("tool_result"))!;
     expect(JSON.stringify(loop.body.messages.at(-1))).toContain(ws.canary);
@@ -120,6 +137,24 @@ describe.skipIf(skipped)(`Claude Code ${skipped ? `(skipped: ${skipped})` : ""}`
     expect(proofs).toHaveLength(2);
     for (const proof of proofs) expect(turns.at(-1)!.raw).toContain(proof);
 
+    expectDeferredToolsDeclared(turns[0].raw);
+    expectChannelCredentialOnly(requests, key, upstreamKeys.openai);
+    await expectLedger(env, name, fromUsage, "messages");
+    expect(env.sink.attempts).toEqual([]);
+  });
+
+  it("runs the same loop on a GPT group's model that does not reason (gpt-4o-mini): no reasoning asked, output within the model's 16,384", async () => {
+    const { run, ws, key, name, requests, fromUsage } = await runClaude("gpt-trial", "gpt-4o-mini");
+    expectToolLoopRan({ run, ws, requests });
+    for (const turn of requests) {
+      expect(turn.path).toBe("/v1/responses");
+      // Claude Code's adaptive thinking and effort are dropped: OpenAI refuses reasoning.effort (and its encrypted content) on this model.
+      expect(turn.body.reasoning).toBeUndefined();
+      expect(turn.body.include).toBeUndefined();
+      // Its 32,000 output tokens go as the model's maximum.
+      expect(turn.body.max_output_tokens).toBe(16_384);
+    }
+    expectDeferredToolsDeclared(requests[0].raw);
     expectChannelCredentialOnly(requests, key, upstreamKeys.openai);
     await expectLedger(env, name, fromUsage, "messages");
     expect(env.sink.attempts).toEqual([]);
@@ -144,6 +179,7 @@ describe.skipIf(skipped)(`Claude Code ${skipped ? `(skipped: ${skipped})` : ""}`
     expect(proofs).toHaveLength(2);
     for (const proof of proofs) expect(requests.at(-1)!.raw).toContain(proof);
 
+    expectDeferredToolsDeclared(requests[0].raw);
     expectChannelCredentialOnly(requests, key, upstreamKeys.gemini);
     await expectLedger(env, name, fromUsage, "messages");
     expect(env.sink.attempts).toEqual([]);
@@ -160,7 +196,10 @@ describe.skipIf(skipped)(`Claude Code ${skipped ? `(skipped: ${skipped})` : ""}`
       expect(turn.body.user).toMatch(/^[0-9a-f]{64}$/);
       // Its adaptive thinking switches deepseek-chat's thinking mode on (no effort: DeepSeek's default).
       expect(turn.body.thinking).toEqual({ type: "enabled" });
+      // Its 32,000 output tokens go as deepseek-chat's maximum, which DeepSeek refuses past.
+      expect(turn.body.max_tokens).toBe(8_192);
     }
+    expectDeferredToolsDeclared(requests[0].raw);
     const loop = requests.find((turn) => turn.body.messages.at(-1).role === "tool")!;
     expect(JSON.stringify(loop.body.messages)).toContain(ws.canary);
     // The mock reasoned, as DeepSeek does in thinking mode, and its reasoning_content came back on the loop.

@@ -204,11 +204,18 @@ export function expectChannelCredentialOnly(requests: RecordedRequest[], tollgat
   }
 }
 
-/** One ledger record per upstream call, all ok on this interface (streamed unless `stream` says otherwise; null: either), with exactly the tokens the upstream reported. */
+/**
+ * One ledger record per upstream call, all ok on this interface (streamed unless `stream` says
+ * otherwise; null: either), with exactly the tokens the upstream reported; and no call of the
+ * session refused by the gateway itself (the request log would list it), so its first request was
+ * answered as every other was.
+ */
 export async function expectLedger(env: AgentEnv, keyName: string, from: number, interfaceName: Interface, stream: boolean | null = true) {
   const usage = env.agent.usage.slice(from);
   const calls = await env.relay.ledger(keyName, usage.length);
   expect(calls).toHaveLength(usage.length);
+  const logged = (await env.relay.operator.GET("/api/usage/calls", { params: { query: { limit: 500 } } })).data!.data.filter((call) => call.key_name === keyName);
+  expect(logged.filter((call) => call.error_code !== null).map((call) => `${call.http_status} ${call.error_message}`)).toEqual([]);
   for (const call of calls) expect(call).toMatchObject({ status: "ok", interface: interfaceName, ...(stream === null ? {} : { stream }) });
   expect(calls.reduce((sum, call) => sum + call.input_tokens, 0)).toBe(usage.reduce((sum, u) => sum + u.input, 0));
   expect(calls.reduce((sum, call) => sum + call.output_tokens, 0)).toBe(usage.reduce((sum, u) => sum + u.output, 0));

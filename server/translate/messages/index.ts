@@ -14,14 +14,18 @@
 // - `service_tier`, `speed`: capacity and latency hints for Anthropic's own fleet.
 // - `diagnostics`: asks only for a cache-miss explanation in the answer.
 // - `thinking.display`: read as includeThoughts. `tools[].eager_input_streaming`: a streaming hint.
+// - `tools[].defer_loading` (Anthropic's tool search, which Claude Code uses on every first request):
+//   the tool is declared to the upstream in full, as it was sent; a tool search's `tool_reference`
+//   blocks in a tool result become the text "Tool loaded: <name>". The prompt is larger than with
+//   deferral; what the model can do is the same.
 // - `tool_choice.disable_parallel_tool_use` → parallelToolCalls; `tools[].allowed_callers: ["direct"]`,
 //   `tool_use.caller: {type:"direct"}`: the default. `betas` arrive as a header, never in the body.
 // Refused (400 naming the field): server tools (`tools[].type` other than custom: web_search_…,
 // bash_…, code_execution_…, memory, text editor, …) and their blocks (server_tool_use, *_tool_result,
-// mcp_*, container_upload, search_result, tool_reference), citations (on text blocks, or enabled
+// mcp_*, container_upload, search_result; tool_reference outside a tool result), citations (on text blocks, or enabled
 // on documents), document `context`, document sources of type content or file, image file sources,
 // `inference_geo`, `container`, `output_config.effort: "max"`, `thinking.type: "between_tools"`,
-// tool `input_examples` / `defer_loading`, MCP toolsets, and any key this reader does not know.
+// tool `input_examples`, MCP toolsets, and any key this reader does not know.
 // Mapped: system (string or text blocks) and `role:"system"` turns (before the conversation they
 // join the system prompt, later they stay system turns); text, image (base64/url), document (base64
 // PDF, PDF URL, plain text as base64 text/plain), tool_use (input → JSON arguments), tool_result

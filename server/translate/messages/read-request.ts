@@ -185,6 +185,8 @@ function readToolResult(block: Json, path: string, toolNames: Map<string, string
       if (inner?.type === "text") return readText(inner, innerPath);
       if (inner?.type === "image") return readImage(inner, innerPath);
       if (inner?.type === "document") return readDocument(inner, innerPath);
+      // Tool search's answer names tools to load; a translated upstream has every tool declared already, so it is said as text.
+      if (inner?.type === "tool_reference" && typeof inner.tool_name === "string") return { type: "text", text: `Tool loaded: ${inner.tool_name}` };
       return refuse(`${innerPath}.type`, `a ${String(inner?.type)} block inside a tool result cannot be translated: ${serverBlocks}`);
     });
   } else if (block.content != null) refuse(`${path}.content`, "a tool result's content must be a string or a list of blocks.");
@@ -196,7 +198,9 @@ function readTool(tool: Json, path: string): ToolDefinition {
   if (tool.type != null && tool.type !== "custom") return refuse(`${path}.type`, `the server tool ${JSON.stringify(tool.type)} runs on Anthropic's side; a translated upstream cannot run it. Define it as a custom tool or use a group whose channel speaks Anthropic Messages.`);
   onlyKeys(tool, ["type", "name", "description", "input_schema", "strict", "allowed_callers", "eager_input_streaming", "defer_loading", "input_examples"], path);
   if (tool.allowed_callers != null && !(tool.allowed_callers.length === 1 && tool.allowed_callers[0] === "direct")) refuse(`${path}.allowed_callers`, "tools called by Anthropic's code execution have no equivalent on a translated upstream.");
-  if (tool.defer_loading) refuse(`${path}.defer_loading`, "deferred tool loading belongs to Anthropic's tool search, which a translated upstream does not have.");
+  // Deferred loading (Anthropic's tool search: Claude Code defers most of its tools behind its own
+  // ToolSearch tool on every first request) is Anthropic's; a translated upstream gets the deferred
+  // tool declared in full, as it is sent, so the call is answered and the model can call it at once.
   if (tool.input_examples != null && tool.input_examples.length > 0) refuse(`${path}.input_examples`, "a translated upstream takes no tool input examples; put them in the tool's description.");
   if (typeof tool.name !== "string" || tool.name === "") refuse(`${path}.name`, "a tool needs `name`: the upstream would get a tool nobody can call.");
   const definition: ToolDefinition = { name: tool.name, parameters: tool.input_schema ?? {} };

@@ -136,6 +136,28 @@ describe("messages request reader", () => {
   });
 });
 
+describe("messages request: Claude Code's tool search (deferred tools)", () => {
+  it("declares a deferred tool in full, and reads a tool search's tool references as text", () => {
+    const canonical = read({
+      model: "m",
+      max_tokens: 5,
+      tools: [
+        { name: "ToolSearch", description: "Search deferred tools.", input_schema: { type: "object", properties: { query: { type: "string" } } } },
+        { name: "TaskList", description: "List tasks.", input_schema: { type: "object", properties: {} }, defer_loading: true },
+      ],
+      messages: [
+        { role: "user", content: "List my tasks." },
+        { role: "assistant", content: [{ type: "tool_use", id: "toolu_1", name: "ToolSearch", input: { query: "task" } }] },
+        { role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_1", content: [{ type: "tool_reference", tool_name: "TaskList" }] }] },
+      ],
+    });
+    expect(canonical.tools.map((tool) => tool.name)).toEqual(["ToolSearch", "TaskList"]);
+    expect(canonical.tools[1]).toEqual({ name: "TaskList", description: "List tasks.", parameters: { type: "object", properties: {} } });
+    expect(canonical.turns[2].parts[0]).toMatchObject({ type: "tool_result", callId: "toolu_1", name: "ToolSearch", content: [{ type: "text", text: "Tool loaded: TaskList" }] });
+    for (const format of ["chat", "responses", "generate-content"] as const) expect(JSON.stringify(codecs[format].writeRequest({ ...canonical, model: "m" }))).not.toContain("defer_loading");
+  });
+});
+
 describe("messages request: reasoning carried from another origin", () => {
   it("a carried signature (and redacted data) read back gives the same opaque, byte-exact", () => {
     const gemini = { origin: "generate-content" as const, value: { thoughtSignature: "CiQB0e2Kb+/x==" } };
