@@ -47,12 +47,19 @@ export type Opaque = { origin: Format; value: Record<string, unknown> };
 
 export type MediaSource = { kind: "base64"; mediaType: string; data: string } | { kind: "url"; url: string; mediaType?: string };
 
-export type TextPart = { type: "text"; text: string };
-export type ImagePart = { type: "image"; source: MediaSource; detail?: string };
+/**
+ * A prompt-cache breakpoint the caller set after this part (chat's `cache_control`, as OpenRouter
+ * and OpenCode send Anthropic's on chat messages and parts), with the lifetime asked for. Only an
+ * Anthropic upstream takes breakpoints; the other formats cache on their own and leave it.
+ */
+export type CacheMark = { cache?: "5m" | "1h" };
+
+export type TextPart = { type: "text"; text: string } & CacheMark;
+export type ImagePart = { type: "image"; source: MediaSource; detail?: string } & CacheMark;
 /** A document (PDF, plain text): Anthropic `document`, Gemini `inlineData`/`fileData`, Responses `input_file`. */
-export type DocumentPart = { type: "document"; source: MediaSource; title?: string; filename?: string };
+export type DocumentPart = { type: "document"; source: MediaSource; title?: string; filename?: string } & CacheMark;
 /** `arguments` is the JSON text of the arguments object, as OpenAI formats send it (objects are stringified once). */
-export type ToolCallPart = { type: "tool_call"; id: string; name: string; arguments: string };
+export type ToolCallPart = { type: "tool_call"; id: string; name: string; arguments: string } & CacheMark;
 export type ToolResultPart = {
   type: "tool_result";
   callId: string;
@@ -60,7 +67,7 @@ export type ToolResultPart = {
   name?: string;
   content: (TextPart | ImagePart | DocumentPart)[];
   isError?: boolean;
-};
+} & CacheMark;
 /**
  * Reasoning: the readable text (thinking, a summary) where there is one, and the upstream's own
  * form where there is one. Gemini's thought signature on a function call or text part is read as
@@ -68,7 +75,7 @@ export type ToolResultPart = {
  */
 export type ReasoningPart = { type: "reasoning"; text?: string; opaque?: Opaque; attachesToNext?: boolean };
 /** A model's refusal text (chat `refusal`, Responses `refusal` content). */
-export type RefusalPart = { type: "refusal"; text: string };
+export type RefusalPart = { type: "refusal"; text: string } & CacheMark;
 
 export type Part = TextPart | ImagePart | DocumentPart | ToolCallPart | ToolResultPart | ReasoningPart | RefusalPart;
 

@@ -209,6 +209,25 @@ async function patchTurn(openai: OpenAI, params: Params, stream: boolean): Promi
   return completion;
 }
 
+describe("Anthropic's cache_control on chat messages (OpenRouter's convention; OpenCode's compatible provider) on the claude group", () => {
+  it("reaches Anthropic where the caller set it, and the call is billed as the same upstream usage passthrough", async () => {
+    const group = groups.claude;
+    const key = await keyFor(env, group, "b-cache");
+    const since = mark(env, group);
+    // The SDK's types have no cache_control: sent as extra fields, as such clients do.
+    const messages = [
+      { role: "system", content: "You are a careful assistant with a long, stable prompt.", cache_control: { type: "ephemeral" } },
+      { role: "user", content: [{ type: "text", text: "Hello there", cache_control: { type: "ephemeral", ttl: "1h" } }] },
+    ] as unknown as OpenAI.Chat.ChatCompletionMessageParam[];
+    const completion = await client(key.secret).chat.completions.create({ model: group.model, messages });
+    expect(completion.choices[0].message.content).toBe(ANTHROPIC_REPLY);
+    const [upstream] = upstreamSince(env, group, since);
+    expect(upstream.body.system).toEqual([{ type: "text", text: "You are a careful assistant with a long, stable prompt.", cache_control: { type: "ephemeral" } }]);
+    expect(upstream.body.messages[0].content).toEqual([{ type: "text", text: "Hello there", cache_control: { type: "ephemeral", ttl: "1h" } }]);
+    await expectLedger(env, key.name, group, [upstream], { interface: "chat", stream: [false] });
+  });
+});
+
 describe.each([["claude", groups.claude], ["gemini", groups.gemini]] as const)("a custom tool (apply_patch) through OpenAI SDK chat on the %s group", (_, group) => {
   it.each([false, true])("stream %s: a function of `input` upstream; a custom call with the exact patch back; the tool message its result", async (stream) => {
     const key = await keyFor(env, group, "b-patch");

@@ -11,10 +11,13 @@
 // `input` (freeform-tools.ts); their calls in assistant `tool_calls` become that function's calls.
 // `tool_choice: {type:"allowed_tools"}` is read as the canonical `allowed` choice; each allowed tool
 // must be declared in `tools` (a 400 names the entry otherwise).
+// `cache_control` (Anthropic's prompt-cache breakpoint, which OpenRouter's convention and OpenCode's
+// OpenAI-compatible provider put on chat messages and content parts) marks the part, or a message's
+// last part, as a breakpoint: an Anthropic upstream gets it where it was set (messages/write-request.ts).
 // Normalizations (what a same-format round trip does not give back byte for byte) are listed in
 // write-request.ts.
 import { uncarry } from "../carry.ts";
-import { type CanonicalRequest, type OutputFormat, type Part, type ReasoningPart, type TextPart, type ToolChoice, type ToolDefinition, type ToolResultPart, type Turn, TranslationRefusal } from "../canonical.ts";
+import { type CacheMark, type CanonicalRequest, type DocumentPart, type ImagePart, type OutputFormat, type Part, type ReasoningPart, type TextPart, type ToolChoice, type ToolDefinition, type ToolResultPart, type Turn, TranslationRefusal } from "../canonical.ts";
 import { freeformArguments, freeformParameters } from "../freeform-tools.ts";
 import { promptCacheFields, readPromptCache } from "../openai-prompt-cache.ts";
 import { absent, carriedFormat, mediaSourceOf, parseDataUrl } from "./common.ts";
@@ -207,25 +210,27 @@ function readMessages(request: CanonicalRequest, messages: unknown): void {
     switch (role) {
       case "system":
       case "developer": {
-        allowKeys(message, at, ["role", "content"]);
-        const parts = readTextContent(message.content, `${at}.content`);
+        allowKeys(message, at, ["role", "content", "cache_control"]);
+        const parts = marked(readTextContent(message.content, `${at}.content`), message, at);
         if (conversationStarted) request.turns.push({ role: "system", parts });
         else request.system.push(...parts);
         return;
       }
       case "user":
-        allowKeys(message, at, ["role", "content"]);
+        allowKeys(message, at, ["role", "content", "cache_control"]);
         conversationStarted = true;
-        request.turns.push({ role: "user", parts: readUserContent(message.content, `${at}.content`) });
+        request.turns.push({ role: "user", parts: marked(readUserContent(message.content, `${at}.content`), message, at) });
         return;
       case "assistant":
         conversationStarted = true;
-        request.turns.push({ role: "assistant", parts: readAssistant(message, at, callNames) });
+        request.turns.push({ role: "assistant", parts: marked(readAssistant(message, at, callNames), message, at) });
         return;
       case "tool": {
-        allowKeys(message, at, ["role", "content", "tool_call_id", "name"]);
+        allowKeys(message, at, ["role", "content", "tool_call_id", "name", "cache_control"]);
         const callId = str(message.tool_call_id, `${at}.tool_call_id`);
         const result: ToolResultPart = { type: "tool_result", callId, content: readTextContent(message.content, `${at}.content`) };
+        const mark = cacheMarkOf(message.cache_control, `${at}.cache_control`);
+        if (mark) result.cache = mark;
         const name = typeof message.name === "string" ? message.name : callNames.get(callId);
         if (name !== undefined) result.name = name;
         if (!toolTurn) request.turns.push((toolTurn = { role: "user", parts: [] }));
@@ -251,8 +256,34 @@ function readTextContent(content: unknown, at: string): TextPart[] {
 }
 
 function readTextPart(part: Json, at: string): TextPart {
-  allowKeys(part, at, ["type", "text"]);
-  return { type: "text", text: str(part.text, `${at}.text`) };
+  allowKeys(part, at, ["type", "text", "cache_control"]);
+  return withMark<TextPart>({ type: "text", text: str(part.text, `${at}.text`) }, part, at);
+}
+
+/** `cache_control: {type: "ephemeral", ttl?}` → the breakpoint's lifetime; refused naming the field when it is anything else. */
+function cacheMarkOf(value: unknown, at: string): CacheMark["cache"] {
+  if (absent(value)) return undefined;
+  const control = value as Json;
+  allowKeys(control, at, ["type", "ttl"]);
+  if (control.type !== "ephemeral") throw new TranslationRefusal(`${at}.type`, `a cache breakpoint's type is "ephemeral" (got ${JSON.stringify(control.type)})`);
+  if (absent(control.ttl) || control.ttl === "5m") return "5m";
+  if (control.ttl === "1h") return "1h";
+  throw new TranslationRefusal(`${at}.ttl`, `a cache breakpoint lives "5m" or "1h" (got ${JSON.stringify(control.ttl)})`);
+}
+
+/** A part with the breakpoint its own `cache_control` sets. */
+function withMark<T extends CacheMark>(part: T, from: Json, at: string): T {
+  const mark = cacheMarkOf(from.cache_control, `${at}.cache_control`);
+  if (mark) part.cache = mark;
+  return part;
+}
+
+/** A message's parts with the breakpoint its message-level `cache_control` sets on the last of them (where Anthropic caches up to). */
+function marked<T extends Part>(parts: T[], message: Json, at: string): T[] {
+  const mark = cacheMarkOf(message.cache_control, `${at}.cache_control`);
+  const last = parts.findLast((part) => part.type !== "reasoning");
+  if (mark && last && last.type !== "reasoning") last.cache = mark;
+  return parts;
 }
 
 function readUserContent(content: unknown, at: string): Part[] {
@@ -263,20 +294,23 @@ function readUserContent(content: unknown, at: string): Part[] {
       case "text":
         return readTextPart(part, here);
       case "image_url": {
-        allowKeys(part, here, ["type", "image_url"]);
+        allowKeys(part, here, ["type", "image_url", "cache_control"]);
         const image = typeof part.image_url === "string" ? { url: part.image_url } : (part.image_url ?? {});
         allowKeys(image, `${here}.image_url`, ["url", "detail"]);
         const source = mediaSourceOf(image.url, `${here}.image_url.url`);
-        return absent(image.detail) ? { type: "image", source } : { type: "image", source, detail: str(image.detail, `${here}.image_url.detail`) };
+        const written: ImagePart = absent(image.detail) ? { type: "image", source } : { type: "image", source, detail: str(image.detail, `${here}.image_url.detail`) };
+        return withMark(written, part, here);
       }
       case "file": {
-        allowKeys(part, here, ["type", "file"]);
+        allowKeys(part, here, ["type", "file", "cache_control"]);
         const file = part.file ?? {};
         allowKeys(file, `${here}.file`, ["file_data", "file_id", "filename"]);
         if (!absent(file.file_id)) throw new TranslationRefusal(`${here}.file.file_id`, "uploaded files cannot be translated (there is no file store upstream); send file_data as a data: URL");
         const inline = typeof file.file_data === "string" ? parseDataUrl(file.file_data) : null;
         if (!inline) throw new TranslationRefusal(`${here}.file.file_data`, "file_data must be a base64 data: URL (data:application/pdf;base64,…) to be translated");
-        return absent(file.filename) ? { type: "document", source: { kind: "base64", ...inline } } : { type: "document", source: { kind: "base64", ...inline }, filename: str(file.filename, `${here}.file.filename`) };
+        const document: DocumentPart = { type: "document", source: { kind: "base64", ...inline } };
+        if (!absent(file.filename)) document.filename = str(file.filename, `${here}.file.filename`);
+        return withMark(document, part, here);
       }
       case "input_audio":
         throw new TranslationRefusal(`${here}.type`, "audio input cannot be translated; send text or call a chat group");
@@ -287,7 +321,7 @@ function readUserContent(content: unknown, at: string): Part[] {
 }
 
 function readAssistant(message: Json, at: string, callNames: Map<string, string>): Part[] {
-  allowKeys(message, at, ["role", "content", "refusal", "tool_calls", "reasoning_content", "reasoning_details", "annotations"]);
+  allowKeys(message, at, ["role", "content", "refusal", "tool_calls", "reasoning_content", "reasoning_details", "annotations", "cache_control"]);
   const { leading, beforeCall } = readReasoning(message, at);
   const parts: Part[] = [...leading];
   if (typeof message.content === "string") {

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { carry } from "../carry.ts";
 import type { CanonicalRequest } from "../canonical.ts";
 import { freeformParameters } from "../freeform-tools.ts";
+import { codecs } from "../codecs.ts";
 import { responsesCodec } from "../responses/index.ts";
 import { chatCodec } from "./index.ts";
 import { refusalOf } from "../../../test/helpers/translation.ts";
@@ -164,7 +165,7 @@ describe("chat request reader: refusals name the field", () => {
     ["a file that is not a data URL", { messages: [{ role: "user", content: [{ type: "file", file: { file_data: "JVBERi0x", filename: "a.pdf" } }] }] }, "messages[0].content[0].file.file_data"],
     ["an ftp image", { messages: [{ role: "user", content: [{ type: "image_url", image_url: { url: "ftp://x/y.png" } }] }] }, "messages[0].content[0].image_url.url"],
     ["a message name", { messages: [{ role: "user", content: "hi", name: "alice" }] }, "messages[0].name"],
-    ["cache_control on a part", { messages: [{ role: "user", content: [{ type: "text", text: "hi", cache_control: { type: "ephemeral" } }] }] }, "messages[0].content[0].cache_control"],
+    ["a cache_control that is not Anthropic's", { messages: [{ role: "user", content: [{ type: "text", text: "hi", cache_control: { type: "ephemeral", scope: "org" } }] }] }, "messages[0].content[0].cache_control.scope"],
     ["a function message", { messages: [user, { role: "function", name: "f", content: "x" }] }, "messages[1].role"],
     ["a legacy function_call", { messages: [user, { role: "assistant", content: null, function_call: { name: "f", arguments: "{}" } }] }, "messages[1].function_call"],
     ["an image in a tool message", { messages: [user, { role: "tool", tool_call_id: "c", content: [{ type: "image_url", image_url: { url: "https://x/y.png" } }] }] }, "messages[1].content[0].type"],
@@ -506,5 +507,39 @@ describe("chat request: tool_choice allowed_tools", () => {
       expect(written.tools.map((tool: any) => tool.function.name)).toEqual(["read_file", "search"]);
       expect(written.tool_choice).toBe(required ? "required" : "auto");
     }
+  });
+});
+
+describe("chat request: Anthropic's cache_control on messages and parts (OpenRouter's convention, OpenCode's compatible provider)", () => {
+  const body = {
+    model: "m",
+    messages: [
+      { role: "system", content: "You are terse.", cache_control: { type: "ephemeral" } },
+      { role: "user", content: [{ type: "text", text: "Long context." }, { type: "text", text: "Question?", cache_control: { type: "ephemeral", ttl: "1h" } }] },
+      { role: "assistant", content: null, tool_calls: [{ id: "call_1", type: "function", function: { name: "f", arguments: "{}" } }] },
+      { role: "tool", tool_call_id: "call_1", content: "result", cache_control: { type: "ephemeral" } },
+    ],
+    tools: [{ type: "function", function: { name: "f", parameters: { type: "object", properties: {} } } }],
+  };
+
+  it("reaches an Anthropic upstream where the caller set it, and no breakpoint of the gateway's own", () => {
+    const written = codecs.messages.writeRequest({ ...read(body), model: "claude-sonnet-4-6", promptCache: { ttl: "5m" } }) as Record<string, any>;
+    expect(written.system).toEqual([{ type: "text", text: "You are terse.", cache_control: { type: "ephemeral" } }]);
+    expect(written.messages[0].content).toEqual([{ type: "text", text: "Long context." }, { type: "text", text: "Question?", cache_control: { type: "ephemeral", ttl: "1h" } }]);
+    expect(written.messages[2].content[0]).toMatchObject({ type: "tool_result", tool_use_id: "call_1", cache_control: { type: "ephemeral" } });
+    expect(written.tools[0].cache_control).toBeUndefined();
+    expect(JSON.stringify(written).match(/cache_control/g)).toHaveLength(3);
+  });
+
+  it("keeps the last four of more (Anthropic takes four), and leaves it out for the other formats", () => {
+    const many = { model: "m", messages: Array.from({ length: 6 }, (_, i) => ({ role: i % 2 ? "assistant" : "user", content: `turn ${i}`, cache_control: { type: "ephemeral" } })) };
+    const written = codecs.messages.writeRequest({ ...read(many), model: "claude-sonnet-4-6" }) as Record<string, any>;
+    expect(written.messages.map((message: any) => message.content[0].cache_control !== undefined)).toEqual([false, false, true, true, true, true]);
+    for (const format of ["responses", "generate-content"] as const) expect(JSON.stringify(codecs[format].writeRequest({ ...read(body), model: "m" }))).not.toContain("cache");
+  });
+
+  it("refuses a breakpoint that is not Anthropic's, naming the field", () => {
+    expect(refusalOf(() => read({ model: "m", messages: [{ role: "user", content: "Hi", cache_control: { type: "persistent" } }] }))).toMatchObject({ field: "messages[0].cache_control.type" });
+    expect(refusalOf(() => read({ model: "m", messages: [{ role: "user", content: [{ type: "text", text: "Hi", cache_control: { type: "ephemeral", ttl: "2h" } }] }] }))).toMatchObject({ field: "messages[0].content[0].cache_control.ttl" });
   });
 });

@@ -5,6 +5,7 @@
 // (allowed-tools.ts). Hosted OpenAI tools a Responses caller allows were left out by its reader, as
 // they are left out of the tools; one that allows nothing else is refused there when required.
 import {
+  type CacheMark,
   type CanonicalRequest,
   type DocumentPart,
   type ImagePart,
@@ -41,7 +42,7 @@ export function writeRequest(canonical: CanonicalRequest, channel?: UpstreamChan
   while (request.turns[first]?.role === "system") system.push(...request.turns[first++].parts.filter((part): part is TextPart => part.type === "text"));
 
   const body: Json = { model: request.model };
-  const systemBlocks = system.filter((part) => part.text !== "").map((part) => ({ type: "text", text: part.text }));
+  const systemBlocks = system.filter((part) => part.text !== "").map((part) => withCacheMark({ type: "text", text: part.text }, part));
   if (systemBlocks.length > 0) body.system = systemBlocks;
   body.messages = writeTurns(request.turns.slice(first));
 
@@ -87,7 +88,8 @@ export function writeRequest(canonical: CanonicalRequest, channel?: UpstreamChan
     outputConfig.format = { type: "json_schema", schema: request.output.schema };
   }
   if (Object.keys(outputConfig).length > 0) body.output_config = outputConfig;
-  if (request.promptCache) markBreakpoints(body, request.promptCache);
+  // The caller's own breakpoints (chat's cache_control) where it set them; else ours, where it asked for caching.
+  if (!keepCallersBreakpoints(body) && request.promptCache) markBreakpoints(body, request.promptCache);
   // Translated upstream calls always stream; a caller that asked for no stream is answered from it.
   body.stream = true;
   return body;
@@ -135,6 +137,21 @@ function markBreakpoints(body: Json, cache: PromptCache): void {
   const messages: { content: Json[] }[] = body.messages;
   mark(lastCacheable(messages.at(-1)?.content));
   if (messages.length >= 3) mark(lastCacheable(messages.at(-3)?.content));
+}
+
+const cacheControlOf = (cache: "5m" | "1h") => (cache === "1h" ? { type: "ephemeral", ttl: "1h" } : { type: "ephemeral" });
+
+/** A block with the breakpoint its part was marked with (canonical.ts CacheMark). */
+function withCacheMark(block: Json, part: CacheMark): Json {
+  if (part.cache) block.cache_control = cacheControlOf(part.cache);
+  return block;
+}
+
+/** Anthropic takes at most 4 breakpoints a request; of the caller's, the last 4 stay (the longest prefixes). Whether the caller set any. */
+function keepCallersBreakpoints(body: Json): boolean {
+  const marked = [...(body.system ?? []), ...body.messages.flatMap((message: Json) => message.content)].filter((block: Json) => block.cache_control !== undefined);
+  for (const block of marked.slice(0, -4)) delete block.cache_control;
+  return marked.length > 0;
 }
 
 const lastCacheable = (content: Json[] | undefined) => content?.findLast((block) => block.type !== "thinking" && block.type !== "redacted_thinking");
@@ -213,19 +230,19 @@ function writePart(part: Part, role: "user" | "assistant", into: Json[]): void {
     case "text":
     case "refusal":
       // Anthropic rejects empty text blocks; an empty text says nothing.
-      if (part.text !== "") into.push({ type: "text", text: part.text });
+      if (part.text !== "") into.push(withCacheMark({ type: "text", text: part.text }, part));
       return;
     case "image":
       if (role === "assistant") refuse("part:image", "Anthropic assistant turns cannot hold images.");
-      into.push(writeImage(part, "part:image"));
+      into.push(withCacheMark(writeImage(part, "part:image"), part));
       return;
     case "document":
       if (role === "assistant") refuse("part:document", "Anthropic assistant turns cannot hold documents.");
-      into.push(writeDocument(part, "part:document"));
+      into.push(withCacheMark(writeDocument(part, "part:document"), part));
       return;
     case "tool_call":
       if (role !== "assistant") refuse("part:tool_call", "a tool call must be in an assistant turn.");
-      into.push({ type: "tool_use", id: toolId(part.id), name: part.name, input: toolInput(part.arguments) });
+      into.push(withCacheMark({ type: "tool_use", id: toolId(part.id), name: part.name, input: toolInput(part.arguments) }, part));
       return;
     case "tool_result": {
       const block: Json = { type: "tool_result", tool_use_id: toolId(part.callId) };
@@ -238,7 +255,7 @@ function writePart(part: Part, role: "user" | "assistant", into: Json[]): void {
       if (content.length === 1 && content[0].type === "text") block.content = content[0].text;
       else if (content.length > 0) block.content = content;
       if (part.isError !== undefined) block.is_error = part.isError;
-      into.push(block);
+      into.push(withCacheMark(block, part));
       return;
     }
     case "reasoning":
