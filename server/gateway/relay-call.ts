@@ -173,6 +173,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
             raw,
             // Read only before the client's response closes (the loop below stops trying channels then), while the bytes are its.
             reread: raw && !raw.duplicateKeys ? () => JSON.parse(raw.bytes.toString("utf8")) : undefined,
+            scope: caller.key.id,
           })
         : null;
     const adapterFor = (channel: ChannelWithCredentials): UpstreamAdapter => (translation ? translation.to(upstreamFormatOf(channel.kind, route.group.family)!) : nativeAdapters[call.iface]);

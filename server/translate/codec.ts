@@ -24,6 +24,8 @@ export type UpstreamChannel = {
   preset: string | null;
   /** What the upstream model takes (domain/model-capabilities.ts); null when not known (a writer then writes as for any model of its format). */
   capabilities?: ResolvedCapabilities | null;
+  /** A Gemini thought signature this caller was answered with for a tool call, where its history lacks it (signature-memory.ts). */
+  recallSignature?: (callId: string) => string | undefined;
 };
 
 export interface StreamReader {

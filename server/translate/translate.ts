@@ -14,12 +14,13 @@ import { openaiErrorBody } from "../gateway/errors/openai.ts";
 import { type StreamError, type UpstreamAdapter, streamError } from "../gateway/upstreams/adapter.ts";
 import { nativeAdapters } from "../gateway/upstreams/by-interface.ts";
 import { Assembler } from "./assemble.ts";
-import { type CanonicalRequest, type Format, type UpstreamError, TranslationRefusal, formatLabels } from "./canonical.ts";
+import { type CanonicalRequest, type Format, type StreamEvent, type UpstreamError, TranslationRefusal, formatLabels } from "./canonical.ts";
 import type { CallerContext, Codec, StreamWriter } from "./codec.ts";
 import { codecs } from "./codecs.ts";
 import { JsonText, jsonBytes } from "./json-bytes.ts";
 import { type RawStrings, rawStringsOf } from "./raw-strings.ts";
 import { fitToModel } from "./fit-to-model.ts";
+import { recallSignature, rememberSignature } from "./signature-memory.ts";
 import { StopGuard } from "./stop-guard.ts";
 import { UpstreamToolNames } from "./tool-names.ts";
 import { rememberedTools } from "./tools-memo.ts";
@@ -50,7 +51,15 @@ type Read = { request: CanonicalRequest; strings: RawStrings | null };
 export function startTranslation(
   caller: Format,
   body: Record<string, any>,
-  options: { stream: boolean; model: string; input: Pick<InputTokens, "textBytes" | "imageTokens">; raw?: RawJson | null; reread?: () => Record<string, any> },
+  options: {
+    stream: boolean;
+    model: string;
+    input: Pick<InputTokens, "textBytes" | "imageTokens">;
+    raw?: RawJson | null;
+    reread?: () => Record<string, any>;
+    /** Whose call it is (the API key's id): the Gemini signatures its answers had are remembered under it (signature-memory.ts). */
+    scope?: string;
+  },
 ): Translation {
   const callerCodec = codecs[caller];
   const read = (from: Record<string, any>): Read => {
@@ -91,7 +100,7 @@ export function startTranslation(
       const upstreamCodec = codecs[upstream];
       const written = (taken: Read): Read =>
         upstream === "messages" && heldOutput !== undefined ? { ...taken, request: { ...taken.request, maxOutputTokens: heldOutput } } : taken;
-      return translatingAdapter(callerCodec, upstreamCodec, () => written(take()), options.raw ?? null, options.stream, context, (error) =>
+      return translatingAdapter(callerCodec, upstreamCodec, () => written(take()), options.raw ?? null, options.stream, context, options.scope ?? null, (error) =>
         refusal(error, caller, upstream, callerCodec.fieldName(error.field)),
       );
     },
@@ -105,6 +114,7 @@ function translatingAdapter(
   raw: RawJson | null,
   callerStreams: boolean,
   context: CallerContext,
+  scope: string | null,
   refuse: (error: TranslationRefusal) => GatewayError,
 ): UpstreamAdapter {
   const native = nativeAdapters[upstream.format as RelayInterface];
@@ -116,7 +126,10 @@ function translatingAdapter(
       const { request, strings } = requestToWrite();
       try {
         const fitted = fitToModel(toolNames.upstreamRequest(request), target.capabilities);
-        body = upstream.writeRequest({ ...fitted, model: target.upstreamModel, stream: true }, { preset: target.preset ?? null, capabilities: target.capabilities ?? null });
+        body = upstream.writeRequest(
+          { ...fitted, model: target.upstreamModel, stream: true },
+          { preset: target.preset ?? null, capabilities: target.capabilities ?? null, recallSignature: scope === null ? undefined : (callId) => recallSignature(scope, callId) },
+        );
       } catch (error) {
         if (error instanceof TranslationRefusal) throw refuse(error);
         throw error;
@@ -148,6 +161,9 @@ function translatingAdapter(
       let closed = false;
       let stopReason: string | undefined;
       const renames = toolNames.renames;
+      // A Gemini signature that goes with the tool call after it is remembered for this caller (signature-memory.ts).
+      const remember = scope !== null && upstream.format === "generate-content";
+      let signatureForNext: string | null = null;
       // The caller's stop sequences are kept here too: an upstream may have been sent none or only some (stop-guard.ts).
       const stops = StopGuard.of(context.request.stop);
       // `guarded`: false for what the guard itself gives back (release), which it must not hold again.
@@ -156,6 +172,7 @@ function translatingAdapter(
         const events = stops && guarded ? stops.apply(read) : read;
         for (const upstreamEvent of events) {
           const event = renames ? toolNames.callerEvent(upstreamEvent) : upstreamEvent;
+          if (remember) signatureForNext = rememberedFrom(event, signatureForNext, scope!);
           if (event.type === "finish") (finished = true), (stopReason = event.stopReason);
           if (event.type === "usage" || event.type === "finish") usage = event.usage;
           else if (event.type === "start" && event.usage) usage = event.usage;
@@ -202,6 +219,14 @@ function translatingAdapter(
       return JSON.stringify(callerErrorBody(caller.format, { ...error, message: pageless(toolNames.callerMessage(error.message), status) }, requestId));
     },
   };
+}
+
+/** Follows a Gemini stream's events: a signature that attaches to the next part, remembered under the tool call that part is. Returns the signature still waiting for its part. */
+function rememberedFrom(event: StreamEvent, waiting: string | null, scope: string): string | null {
+  if (event.type === "reasoning_opaque" && event.attachesToNext && typeof event.opaque.value.thoughtSignature === "string") return event.opaque.value.thoughtSignature;
+  if (event.type !== "block_start") return waiting;
+  if (event.block.type === "tool_call" && waiting !== null) rememberSignature(scope, event.block.id, waiting);
+  return event.block.type === "reasoning" ? waiting : null;
 }
 
 /** The upstream's error event as the relay judges it, with the retry delay it asked for, in the caller's words (`message`: tool names as the caller gave them). */

@@ -519,7 +519,9 @@ export function validateGemini(body: any, issued: Issued, extra: ReadonlySet<str
       const signature = first.thoughtSignature ?? first.thought_signature;
       const name = (first.functionCall ?? first.function_call).name;
       const valid = DUMMY_SIGNATURES.has(signature) || issued.get(signature) === name;
-      if (i > lastUserText && !valid) {
+      // Gemini 3 and later require the signature; Gemini 2.5 takes a call without one (a forged one is refused above either way).
+      const required = !/^(models\/)?gemini-[12]\./.test(model);
+      if (i > lastUserText && !valid && (signature !== undefined || required)) {
         return {
           message: `Function call is missing a thought_signature in functionCall parts. This is required for tools to work correctly, and missing thought_signature may lead to degraded model performance. Additional data, function call \`default_api:${name}\` , position ${i + 1}. Please refer to https://ai.google.dev/gemini-api/docs/thought-signatures for more details.`,
         };

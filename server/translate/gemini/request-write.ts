@@ -34,6 +34,7 @@
 //   a Responses caller allows were left out by its reader, as they are left out of the tools.
 // - Refused: temperature outside 0–2; tool call arguments that are not a JSON object; a tool result
 //   whose function name cannot be found.
+import type { UpstreamChannel } from "../codec.ts";
 import { TranslationRefusal, type CanonicalRequest, type DocumentPart, type ImagePart, type Part, type ReasoningSettings, type Turn } from "../canonical.ts";
 import { withOnlyAllowedTools } from "../allowed-tools.ts";
 import { argumentsObject } from "../tool-arguments.ts";
@@ -41,9 +42,10 @@ import { isGeneratedCallId, responseOfText } from "./common.ts";
 
 type Json = Record<string, any>;
 
-export function writeRequest(canonical: CanonicalRequest): Json {
+export function writeRequest(canonical: CanonicalRequest, channel?: UpstreamChannel): Json {
   const request = restrictedByDeclaring(canonical) ? withOnlyAllowedTools(canonical) : canonical;
-  const body: Json = { contents: writeContents(request.turns) };
+  const body: Json = { contents: writeContents(request.turns, channel?.recallSignature) };
+  if (requiresSignatures(request.model)) signCurrentTurn(body.contents);
   if (request.system.length) body.systemInstruction = { parts: request.system.map((part) => ({ text: part.text })) };
   if (request.tools.length) body.tools = [{ functionDeclarations: request.tools.map(writeTool) }];
   const calling = writeToolChoice(request);
@@ -187,13 +189,36 @@ function writeGenerationConfig(request: CanonicalRequest): Json {
   return config;
 }
 
-function writeContents(turns: Turn[]): Json[] {
+/**
+ * Gemini 3 and later check the current turn's function calls for the thought signature they were
+ * answered with (ai.google.dev/gemini-api/docs/thought-signatures): the first call of each model
+ * step after the last user message that is not only function responses. Gemini 2.5 does not.
+ */
+const requiresSignatures = (model: string) => /^gemini-([3-9]|\d{2,})/.test(model.replace(/^models\//, ""));
+
+/**
+ * Google's documented fallback for a call whose signature is lost (history from another model, a
+ * client that drops it): a signature Gemini does not validate. Used only where neither the caller
+ * nor the gateway's memory has the real one (signature-memory.ts); the model's reasoning over the
+ * step is then lost, which Google says may degrade its answer.
+ */
+const unvalidatedSignature = "skip_thought_signature_validator";
+
+function signCurrentTurn(contents: Json[]): void {
+  const lastUserText = contents.findLastIndex((content) => content.role === "user" && content.parts.some((part: Json) => !part.functionResponse));
+  for (const content of contents.slice(lastUserText + 1)) {
+    const call = content.role === "model" ? content.parts.find((part: Json) => part.functionCall) : undefined;
+    if (call && call.thoughtSignature === undefined) call.thoughtSignature = unvalidatedSignature;
+  }
+}
+
+function writeContents(turns: Turn[], recall?: (callId: string) => string | undefined): Json[] {
   const names = new Map<string, string>();
   for (const turn of turns) for (const part of turn.parts) if (part.type === "tool_call") names.set(part.id, part.name);
   const contents: Json[] = [];
   for (const turn of turns) {
     const role = turn.role === "assistant" ? "model" : "user";
-    const parts = turn.role === "system" ? [{ text: `[system]\n${turn.parts.map((part) => ("text" in part ? part.text : "")).join("\n\n")}` }] : writeParts(turn.parts, names);
+    const parts = turn.role === "system" ? [{ text: `[system]\n${turn.parts.map((part) => ("text" in part ? part.text : "")).join("\n\n")}` }] : writeParts(turn.parts, names, recall);
     const last = contents[contents.length - 1];
     if (last?.role === role) last.parts.push(...parts);
     else contents.push({ role, parts });
@@ -201,7 +226,7 @@ function writeContents(turns: Turn[]): Json[] {
   return contents;
 }
 
-function writeParts(parts: Part[], names: Map<string, string>): Json[] {
+function writeParts(parts: Part[], names: Map<string, string>, recall?: (callId: string) => string | undefined): Json[] {
   const out: Json[] = [];
   let pending: Record<string, unknown> | null = null;
   const emit = (part: Json) => {
@@ -233,7 +258,9 @@ function writeParts(parts: Part[], names: Map<string, string>): Json[] {
         if (!args) throw new TranslationRefusal("part:tool_call", `The arguments of tool call ${part.id} are not a JSON object, which Gemini's functionCall.args must be.`);
         const call: Json = { name: part.name, args };
         if (!isGeneratedCallId(part.id)) call.id = part.id;
-        emit({ functionCall: call });
+        // The signature the caller dropped, where this worker remembers answering the call with one.
+        const remembered = pending === null ? recall?.(part.id) : undefined;
+        emit(remembered === undefined ? { functionCall: call } : { functionCall: call, thoughtSignature: remembered });
         break;
       }
       case "tool_result": {
