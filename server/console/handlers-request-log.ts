@@ -87,7 +87,7 @@ export function requestLogHandlers(deps: ConsoleDeps) {
         failovers: (record.failovers ?? []).map((tried) => ({ channel_id: tried.channelId, channel_name: labels.channel.get(tried.channelId) ?? null, reason: tried.reason })),
         base_cost: Math.round((record.cost * 1000) / record.multiplierMilli),
         outcome: record.errorCode !== null && record.channelId === null && record.cost === 0
-          ? `Refused by the gateway before any upstream answered (HTTP ${record.httpStatus}); nothing was charged.`
+          ? "Refused by the gateway before any upstream answered; nothing was charged."
           : (outcomes[record.status] ?? `Ended with status ${record.status} (HTTP ${record.httpStatus}).`),
       });
     },

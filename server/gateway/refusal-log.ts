@@ -32,7 +32,7 @@ function interfaceOf(path: string): string | null {
     case "/v1/embeddings":
       return "embeddings";
   }
-  return /^\/v1(beta)?\/models\/.+:(stream)?generateContent$/.test(path) ? "generate-content" : null;
+  return /^\/v1(beta)?\/models\/.+:(generateContent|streamGenerateContent)$/.test(path) ? "generate-content" : null;
 }
 
 /** The key a refused request carried, by any header or parameter the interfaces take it in (a body past the limit is refused before authentication). */
@@ -52,7 +52,7 @@ function presentedKey(req: Request, catalog: Catalog): Caller | undefined {
 
 /** The call name the request gave: the body's model, or Gemini's in the path (percent-decoded, as the route reads it). */
 function calledModel(req: Request, path: string): string {
-  const inPath = /^\/v1(?:beta)?\/models\/(.+):(?:stream)?generateContent$/.exec(path)?.[1];
+  const inPath = /^\/v1(?:beta)?\/models\/(.+):(?:generateContent|streamGenerateContent)$/.exec(path)?.[1];
   const named = typeof req.body?.model === "string" ? req.body.model : inPath ? safeDecode(inPath) : "";
   return named.slice(0, 256);
 }

@@ -1,6 +1,7 @@
 // The request log in a real browser (issue 22): an owner filters calls by group and status, finds
 // one by request id, opens its detail (channel, tokens, base cost × multiplier = cost) and exports
-// CSV; nothing is clipped at 1280 or 390 px.
+// CSV; a call the gateway refused (a model the group lacks) is listed too, its detail saying what the
+// caller was told; nothing is clipped at 1280 or 390 px.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unique } from "../helpers/fixtures.ts";
@@ -48,12 +49,13 @@ suite(skipped ? `request log in a real browser (skipped: ${skipped})` : "request
   it("filters by group, finds a call by request id and shows its detail", async () => {
     await page.goto(`${env.tollgate.url}/#/usage`);
     const log = page.locator("tr[data-call]");
-    await expect.poll(() => log.count()).toBe(2);
+    // The two answered calls and the one refused for its model.
+    await expect.poll(() => log.count()).toBe(3);
     await shoot(page, "request-log");
     await page.getByRole("form", { name: "Filter calls" }).getByLabel("Group").selectOption({ label: "Qwen Trial" });
     await expect.poll(() => log.count()).toBe(1);
     await page.getByRole("button", { name: "Clear the filters" }).click();
-    await expect.poll(() => log.count()).toBe(2);
+    await expect.poll(() => log.count()).toBe(3);
     await page.getByLabel("Request id").fill(requestIds[0]);
     await page.getByLabel("Request id").press("Enter");
     await expect.poll(() => log.count()).toBe(1);
@@ -62,6 +64,22 @@ suite(skipped ? `request log in a real browser (skipped: ${skipped})` : "request
     await expect.poll(() => detail.innerText()).toContain("env:openai");
     expect(await detail.innerText()).toMatch(/base × 1× = /);
     await shoot(page, "request-log-detail");
+  });
+
+  it("shows a call the gateway refused: its status, what the caller was told, nothing charged", async () => {
+    await page.getByLabel("Request id").fill(requestIds[1]);
+    await page.getByLabel("Request id").press("Enter");
+    await expect.poll(() => page.locator("tr[data-call]").count()).toBe(1);
+    await page.getByRole("button", { name: `Details of ${requestIds[1]}` }).click();
+    const detail = page.getByRole("region", { name: "Call detail" });
+    await expect.poll(() => detail.innerText()).toContain("Refused by the gateway");
+    const text = await detail.innerText();
+    expect(text).toContain("model_not_found · HTTP 404");
+    expect(text).toContain('Model "no-such-model" is not offered by group "GPT Trial"');
+    await shoot(page, "request-log-refused");
+    await page.getByLabel("Request id").fill(requestIds[0]);
+    await page.getByLabel("Request id").press("Enter");
+    await expect.poll(() => page.locator("tr[data-call]").count()).toBe(1);
   });
 
   it("exports the filtered calls as CSV", async () => {

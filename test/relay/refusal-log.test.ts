@@ -78,6 +78,15 @@ describe("refusals of a known key", () => {
     expect(row).toMatchObject({ status: "quota_exhausted", http_status: 429, error_code: "quota_exhausted", cost: 0, interface: "messages", model_id: "claude-sonnet-4-6" });
   });
 
+  it("a Gemini stream refused for its model: the interface and the model from the path", async () => {
+    const name = unique("gemini-refused");
+    const key = await env.key("gemini-official", name);
+    const answer = await post("/v1beta/models/gemini-0-nothing:streamGenerateContent?alt=sse", { "x-goog-api-key": key }, JSON.stringify({ contents: [{ role: "user", parts: [{ text: "Hi" }] }] }));
+    expect(answer.status).toBe(404);
+    const [row] = await rowsOf(name, 1);
+    expect(row).toMatchObject({ status: "model_not_found", interface: "generate-content", stream: true, model_id: "gemini-0-nothing", cost: 0 });
+  });
+
   it("a call with no valid key leaves no row with any organization", async () => {
     const before = (await env.operator.GET("/api/usage/calls", { params: { query: { limit: 500 } } })).data!.data.length;
     const answer = await post("/v1/chat/completions", { authorization: "Bearer tg-not-a-real-key-000000000000000000000000" }, JSON.stringify({ model: "deepseek-chat", messages: [] }));

@@ -53,7 +53,11 @@ async function expectRefusal(pair: Pair, spec: Spec, stream: boolean, field: str
   expect(exchange.status, show(exchange)).toBe(400);
   expect(pair.caller.errorMessage(exchange.json, 400)).toContain(field);
   expect(exchange.received, "the upstream was called").toBeNull();
-  expect((await records(name)).filter((record) => record.cost !== 0)).toEqual([]);
+  let rows = await records(name);
+  for (let waited = 0; rows.length === 0 && waited < 50; waited++) rows = await records(name); // the ledger's batch is written within about a second
+  expect(rows.filter((record) => record.cost !== 0)).toEqual([]);
+  // The request log has the refusal as the caller saw it.
+  expect(rows.map((record) => [record.status, record.http_status, record.error_message?.includes(field)])).toEqual([["invalid_request", 400, true]]);
 }
 
 describe.each(pairs)("$name", (pair) => {
@@ -183,6 +187,15 @@ describe.each(pairs)("$name", (pair) => {
       const exchange = await call(env, pair, keyOf(pair).key, { messages: [{ role: "user", text: "Be creative." }], extra }, stream);
       expect(exchange.status, show(exchange)).toBe(200);
       expect(exchange.received!.body.temperature).toBe(1);
+    });
+
+    it("an agent's generic settings reach the model as it takes them: an output limit past its maximum as that maximum, reasoning only where it reasons; billed as the upstream metered", async () => {
+      const exchange = await call(env, pair, keyOf(pair).key, { messages: [{ role: "user", text: "Think, then answer." }], reasoning: true, maxTokens: 1_000_000 }, stream);
+      expect(exchange.status, show(exchange)).toBe(200);
+      const body = exchange.received!.body;
+      expect(upstream.maxTokens(body), JSON.stringify(body).slice(0, 400)).toBe(upstream.documented.maxOutputTokens);
+      expect(upstream.asksReasoning(body), JSON.stringify(body).slice(0, 400)).toBe(upstream.documented.reasons);
+      expect(exchange.reply!.usage).toMatchObject(caller.usageFor(upstream.usage(body, "ok")));
     });
 
     it("a field no pair can carry is refused in the caller's format, naming it, and charged nothing", async () => {

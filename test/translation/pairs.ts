@@ -32,6 +32,10 @@ export type Upstream = {
   format: Format;
   group: string;
   model: string;
+  /** The model's output limit and whether it reasons, as its vendor documents them (not the gateway's catalog). */
+  documented: { maxOutputTokens: number; reasons: boolean };
+  /** Whether the request asks the upstream to reason, in its own fields. */
+  asksReasoning(body: any): boolean;
   mock: (env: RelayEnv) => Mock;
   reply: string;
   reasoningText: string;
@@ -56,6 +60,9 @@ export const upstreams: Record<Format, Upstream> = {
     format: "messages",
     group: "claude-smart",
     model: "claude-sonnet-4-6",
+    // Anthropic's models overview: Sonnet 4.6, 64K max output; extended thinking.
+    documented: { maxOutputTokens: 64_000, reasons: true },
+    asksReasoning: (body) => body.thinking !== undefined && body.thinking.type !== "disabled",
     mock: (env) => env.mocks.anthropic,
     reply: ANTHROPIC_REPLY,
     reasoningText: ANTHROPIC_THINKING,
@@ -89,6 +96,9 @@ export const upstreams: Record<Format, Upstream> = {
     format: "chat",
     group: "qwen-trial",
     model: "qwen3-max",
+    // Alibaba Cloud Model Studio: qwen3-max, 65,536 max output, a non-thinking model.
+    documented: { maxOutputTokens: 65_536, reasons: false },
+    asksReasoning: (body) => body.reasoning_effort !== undefined || body.thinking !== undefined || body.enable_thinking !== undefined,
     mock: (env) => env.mocks.openai,
     reply: OPENAI_REPLY,
     reasoningText: REASONING_TEXT,
@@ -118,6 +128,9 @@ export const upstreams: Record<Format, Upstream> = {
     format: "responses",
     group: "gpt-trial",
     model: "gpt-5",
+    // OpenAI's model page: gpt-5, 128,000 max output tokens, a reasoning model.
+    documented: { maxOutputTokens: 128_000, reasons: true },
+    asksReasoning: (body) => body.reasoning?.effort !== undefined,
     mock: (env) => env.mocks.openai,
     reply: OPENAI_REPLY,
     reasoningText: REASONING_TEXT,
@@ -147,6 +160,9 @@ export const upstreams: Record<Format, Upstream> = {
     format: "generate-content",
     group: "gemini-official",
     model: "gemini-2.5-flash",
+    // Gemini's model page: 2.5 Flash, output token limit 65,536; thinking.
+    documented: { maxOutputTokens: 65_536, reasons: true },
+    asksReasoning: (body) => body.generationConfig?.thinkingConfig !== undefined,
     mock: (env) => env.mocks.gemini,
     reply: GEMINI_REPLY,
     reasoningText: REASONING_TEXT,
