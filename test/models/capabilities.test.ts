@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { consoleClient } from "../../client/index.ts";
-import { type RelayEnv, startRelayEnv } from "../helpers/relay-env.ts";
+import { type RelayEnv, startRelayEnv, upstreamKeys } from "../helpers/relay-env.ts";
 
 const { version } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8"));
 
@@ -147,5 +147,42 @@ describe("what reaches the upstream on passthrough", () => {
     const answer = await post("/v1/chat/completions", key, JSON.stringify({ model: "deepseek-chat", max_tokens: 4_000, messages: [{ role: "user", content: "Hi" }] }));
     expect(answer.status).toBe(200);
     expect(env.mocks.openai.requests[from].body.max_tokens).toBe(1_000);
+  });
+});
+
+describe("a custom OpenAI-compatible channel, strict as servers that refuse unknown fields", () => {
+  it("gets chat's common core from a translated Claude Code-style call (no user, parallel_tool_calls or reasoning_effort), and answers it", async () => {
+    const identifier = `strict-${Date.now().toString(36)}`;
+    const group = await env.operator.POST("/api/admin/groups", {
+      body: { name: "Local Models", identifier, family: "compatible", translated_interfaces: ["messages"], multiplier_milli: 1000, visibility: "public", models: [{ model_id: "strict/local-model", prices: { input: 1, output: 1 } }] },
+    });
+    expect(group.error).toBeUndefined();
+    const channel = await env.operator.POST("/api/admin/channels", {
+      body: { name: identifier, kind: "openai-compatible", preset: "custom", base_url: `${env.mocks.openai.url}/v1`, credentials: [upstreamKeys.openai], group_ids: [group.data!.id] },
+    });
+    expect(channel.error).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 1200)); // the catalog reloads
+    const key = (await env.tenant.owner.POST("/api/keys", { body: { name: `strict-${Date.now()}`, group_id: group.data!.id } })).data!.secret;
+    const from = env.mocks.openai.requests.length;
+    const answer = await post(
+      "/v1/messages",
+      key,
+      JSON.stringify({
+        model: "strict/local-model",
+        max_tokens: 32_000,
+        thinking: { type: "adaptive" },
+        output_config: { effort: "high" },
+        metadata: { user_id: "user_abc_account_def_session_ghi" },
+        tools: [{ name: "Read", description: "Read a file.", input_schema: { type: "object", properties: { path: { type: "string" } } } }],
+        tool_choice: { type: "auto", disable_parallel_tool_use: false },
+        messages: [{ role: "user", content: "Hi" }],
+      }),
+      { "anthropic-version": "2023-06-01" },
+    );
+    expect(answer.status, await answer.clone().text()).toBe(200);
+    const sent = env.mocks.openai.requests[from].body;
+    expect(Object.keys(sent).sort()).toEqual(["max_tokens", "messages", "model", "stream", "stream_options", "tool_choice", "tools"]);
+    // The model is one the catalog does not know: the defaults' 8,192, which the operator sees and may change.
+    expect(sent.max_tokens).toBe(8_192);
   });
 });
