@@ -2,8 +2,8 @@
 // obey so that an agent's generic defaults (Claude Code's and OpenCode's 32,000 output tokens,
 // adaptive thinking on every call) reach a model that takes less without being refused. Looked up
 // by the upstream model id (after a channel's model mapping): an exact entry, else the family its
-// id names, else conservative defaults; an operator's override on the group's model wins field by
-// field. Values checked against the vendors' model pages, 2026-11 (sources beside each table).
+// id names, else conservative defaults, shown to the operator but binding only once the operator
+// sets a field (`enforced`); an operator's override on the group's model wins field by field. Values checked against the vendors' model pages, 2026-11 (sources beside each table).
 
 /** Reasoning efforts, least first (OpenAI's words; Gemini 3's thinkingLevel and Claude's effort map onto them). */
 export const efforts = ["none", "minimal", "low", "medium", "high", "xhigh"] as const;
@@ -39,6 +39,15 @@ export type ModelCapabilities = {
 export type CapabilitySource = "catalog" | "family" | "default" | "operator";
 
 export type ResolvedCapabilities = ModelCapabilities & { source: CapabilitySource };
+
+/**
+ * Whether the gateway holds calls to these capabilities: not to the defaults of an id the catalog
+ * does not know (a self-hosted model, a new snapshot, another provider's id for a model), whose real
+ * limits may be far above them. The operator sees the defaults and makes them binding by setting any
+ * field (the source is then "operator").
+ */
+export const enforced = (capabilities: ResolvedCapabilities | null | undefined): capabilities is ResolvedCapabilities =>
+  capabilities != null && capabilities.source !== "default";
 
 /** The operator's changes to a model's capabilities: each field given replaces the catalog's. */
 export type CapabilityOverrides = Partial<ModelCapabilities>;
@@ -165,8 +174,9 @@ const byFamily: [RegExp, ModelCapabilities][] = [
   // Gemini 3 takes thinkingLevel, never off: 3 Pro low and high, the others minimal to high.
   [/^gemini-([3-9]|\d{2,})(\.\d+)?-pro/, gemini({ efforts: ["low", "high"], budget: null, canDisable: false })],
   [/^gemini-([3-9]|\d{2,})/, gemini({ efforts: ["minimal", "low", "medium", "high"], budget: null, canDisable: false })],
-  [/^gemini-2\.5-pro/, gemini({ efforts: [], budget: { min: 128, max: 32_768 }, canDisable: false })],
-  [/^gemini-(2\.5-flash|flash|pro)/, gemini({ efforts: [], budget: { min: 0, max: 24_576 }, canDisable: true })],
+  [/^gemini-(2\.5-pro|pro-latest)/, gemini({ efforts: [], budget: { min: 128, max: 32_768 }, canDisable: false })],
+  [/^gemini-(2\.5-)?flash-lite/, gemini({ efforts: [], budget: { min: 512, max: 24_576 }, canDisable: true })],
+  [/^gemini-(2\.5-flash|flash)/, gemini({ efforts: [], budget: { min: 0, max: 24_576 }, canDisable: true })],
   [/^gemini-/, gemini(null, 8_192)],
   // GLM-4.5 and later, Kimi K2.5 and later and Qwen3 switch thinking; the efforts each takes are its vendor's (domain/channel-presets.ts).
   [/^glm-(4\.[5-9]|[5-9])/, chatModel(98_304, 131_072, thinkingSwitch, { stopSequences: 1, temperature: { min: 0, max: 1 }, parallelToolCalls: false })],
@@ -174,7 +184,7 @@ const byFamily: [RegExp, ModelCapabilities][] = [
   [/^(qwen\/)?qwen3/, chatModel(32_768, 131_072, thinkingSwitch)],
   [/^minimax-m/, byId["MiniMax-M2"]],
   [/^deepseek-reasoner/, byId["deepseek-reasoner"]],
-  [/^deepseek-/, byId["deepseek-chat"]],
+  [/^deepseek-chat/, byId["deepseek-chat"]],
 ];
 
 const withoutRouterPrefix = (model: string) => model.replace(/^(openai|anthropic|google)\//i, "");

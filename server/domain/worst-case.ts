@@ -118,10 +118,12 @@ export function worstCaseCost(
   prices: Prices,
   multiplierMilli: number,
   input: InputTokens = inputTokensOf(iface, body, bodyBytes),
+  /** The most output any channel's model can give (model-capabilities.ts): a caller asking more is sent that much, so no more is held. */
+  outputCap = Number.POSITIVE_INFINITY,
 ): number {
   const inputPrice = Math.max(prices.input, prices.cache_write, cacheWrite1hPrice(prices));
   return costMicros(
-    { input: input.held, output: maxOutputTokens(iface, body), cache_read: 0, cache_write: 0 },
+    { input: input.held, output: Math.min(maxOutputTokens(iface, body), outputCap), cache_read: 0, cache_write: 0 },
     { ...prices, input: inputPrice },
     multiplierMilli,
   );

@@ -2,7 +2,7 @@
 // with an error before any upstream did (a field the contract or a translation refuses, a model
 // the group lacks, a body past the limit, a rate limit or budget, no channel) gets a row as an
 // upstream's refusal does, with the error's kind and message, cost 0, so the operator sees what
-// the client saw. Calls without a valid key are not logged to any organization (nobody can flood
+// the client saw (up to a hundred a second per key and worker: a tight retry loop is not a row per retry). Calls without a valid key are not logged to any organization (nobody can flood
 // another's log); the request metrics count them. A call the relay already recorded (a refusal
 // after its hold: a failover that found no channel) is not recorded twice.
 import type { Request, Response } from "express";
@@ -65,14 +65,31 @@ const safeDecode = (text: string) => {
   }
 };
 
+/**
+ * At most this many refusals of one key a second are logged by a worker: a client retrying in a
+ * tight loop against its rate limit is not one database row per retry. The request metrics count
+ * every one.
+ */
+const refusalsLoggedPerKeySecond = 100;
+
 export function refusalRecorder(catalog: Catalog, sink: RefusalSink) {
+  let second = 0;
+  const loggedThisSecond = new Map<string, number>();
+  const mayLog = (keyId: string): boolean => {
+    const now = Math.floor(Date.now() / 1000);
+    if (now !== second) (second = now), loggedThisSecond.clear();
+    const logged = loggedThisSecond.get(keyId) ?? 0;
+    if (logged >= refusalsLoggedPerKeySecond) return false;
+    loggedThisSecond.set(keyId, logged + 1);
+    return true;
+  };
   return function recordRefusal(req: Request, res: Response, error: GatewayError, status: number): void {
     if (res.locals.callRecorded || req.method !== "POST" || status === 401) return;
     const path = req.originalUrl.split("?", 1)[0];
     const iface = interfaceOf(path);
     if (iface === null) return;
     const caller: Caller | undefined = res.locals.caller ?? presentedKey(req, catalog);
-    if (!caller) return;
+    if (!caller || !mayLog(caller.key.id)) return;
     const route = res.locals.route as Route | undefined;
     const groupId = route?.group.id ?? caller.key.groupId ?? "";
     const group = catalog.snapshot.groupsById.get(groupId);
@@ -90,7 +107,7 @@ export function refusalRecorder(catalog: Catalog, sink: RefusalSink) {
       callName,
       channelId: null,
       interface: loggedAsOf(req) ?? iface,
-      stream: req.body?.stream === true || path.endsWith(":streamGenerateContent"),
+      stream: res.locals.stream ?? (req.body?.stream === true || path.endsWith(":streamGenerateContent")),
       status: error.kind,
       httpStatus: status,
       inputTokens: 0,

@@ -9,7 +9,7 @@ import { gatewayError, isGatewayError, statusOf } from "../domain/errors.ts";
 import { channelRefused, gaveUp, refusalBody, refusalSaid } from "./errors/upstream-refusal.ts";
 import { geminiRetryDelayInBody, withoutChannelIdentifiers } from "./errors/gemini.ts";
 import { wireFormatOf } from "./errors/wire-format.ts";
-import { modelCapabilities } from "../domain/model-capabilities.ts";
+import { enforced, modelCapabilities } from "../domain/model-capabilities.ts";
 import { costMicros } from "../domain/pricing.ts";
 import { type Usage, billableTokens, noUsage } from "../domain/usage.ts";
 import { estimatedInputTokens, formatMicros, inputTokensOf, worstCaseCost } from "../domain/worst-case.ts";
@@ -20,6 +20,7 @@ import { holdBytes } from "./body-slabs.ts";
 import type { Catalog } from "./catalog.ts";
 import { eligibleChannels, nextCredential, orderChannels, translatingChannels, upstreamModelOf } from "./channels/select.ts";
 import type { Forwarder } from "./forward.ts";
+import type { Route } from "./resolve-route.ts";
 import { type UpstreamAnswer, exchange, originAndPath } from "./upstream-exchange.ts";
 import { decodedBodyBytes, rawJsonOf } from "./middleware/body.ts";
 import { type StreamError, type StreamSession, type UpstreamAdapter, admittedRequest, isBareErrorObject } from "./upstreams/adapter.ts";
@@ -60,6 +61,8 @@ type Outcome = {
   channelFault?: string;
   restSeconds?: number;
   requestFault?: true;
+  /** The gateway's own error the caller got, where no channel answered (a writer's refusal, no channel left). */
+  refused?: { code: string; message: string };
 };
 
 
@@ -146,6 +149,21 @@ function refusedAtStart(said: StreamError, headers: Record<string, string | stri
   return { kind: "error", reason: `stream began with an error event: ${message}`, restSeconds };
 }
 
+/**
+ * The most output tokens any of the channels' models gives a call (each clamps a larger ask to its
+ * own: output-limit.ts), so the hold is not sized by an agent's generic 32,000 for an 8,192 model;
+ * none where some channel's model is one the catalog does not know (its limit is not held to).
+ */
+function outputCapOf(channels: ChannelWithCredentials[], model: Route["model"]): number {
+  let cap = 0;
+  for (const channel of channels) {
+    const capabilities = modelCapabilities(upstreamModelOf(channel, model.modelId), model.capabilities);
+    if (!enforced(capabilities)) return Number.POSITIVE_INFINITY;
+    cap = Math.max(cap, capabilities.maxOutputTokens);
+  }
+  return cap;
+}
+
 const restarting = () => gatewayError("no_channel", "The gateway is restarting and could not finish this call. Retry it.", { retryAfterSeconds: 1 });
 
 export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
@@ -198,7 +216,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       );
     }
 
-    const worstCase = worstCaseCost(call.iface, req.body, bodyBytes, route.model.prices, route.group.multiplierMilli, input);
+    const worstCase = worstCaseCost(call.iface, req.body, bodyBytes, route.model.prices, route.group.multiplierMilli, input, outputCapOf(ordered, route.model));
     // What the call keeps of the request from here on; the parsed body is let go (see admittedRequest).
     const client = admittedRequest({ body: req.body, raw, stream: call.stream, headers: req.headers, query: req.query as Record<string, unknown> });
     req.body = undefined;
@@ -281,6 +299,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
     } catch (error) {
       const kind = (error as { kind?: string }).kind ?? "failed";
       outcome = { ...outcome, status: kind, httpStatus: isGatewayError(error) ? statusOf(error) : 503 };
+      if (isGatewayError(error) && servedBy === null) outcome.refused = { code: error.kind, message: error.message };
       throw error;
     } finally {
       res.off("close", onClose);
@@ -314,9 +333,9 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
         ttfbMs: outcome.ttfbMs,
         finishReason: outcome.finishReason ?? null,
         failovers: failovers.length > 0 ? failovers : null,
-        // A call admitted and held is the ledger's as before; only refusals before the hold carry the error (refusal-log.ts).
-        errorCode: null,
-        errorMessage: null,
+        // The gateway's own refusal after the hold (no channel answered), as the caller got it (refusal-log.ts has those before it).
+        errorCode: outcome.refused?.code ?? null,
+        errorMessage: outcome.refused?.message.slice(0, 2000) ?? null,
       }));
     }
 

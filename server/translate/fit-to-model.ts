@@ -4,12 +4,13 @@
 // - reasoning is dropped for a model that does not reason (OpenAI refuses `reasoning.effort` on
 //   gpt-4o and gpt-4.1), an effort the model lacks becomes the nearest it takes, and a thinking
 //   budget is kept in the model's range.
-// What the caller loses this way is listed per pair in the README (translation rules).
-import { type ResolvedCapabilities, clampOutputTokens, nearestEffort } from "../domain/model-capabilities.ts";
+// What the caller loses this way is listed per pair in the README (translation rules). A model the
+// catalog does not know is sent the request as the caller wrote it (model-capabilities.ts enforced).
+import { type ResolvedCapabilities, clampOutputTokens, enforced, nearestEffort } from "../domain/model-capabilities.ts";
 import type { CanonicalRequest, ReasoningSettings } from "./canonical.ts";
 
 export function fitToModel(request: CanonicalRequest, capabilities: ResolvedCapabilities | undefined): CanonicalRequest {
-  if (!capabilities) return request;
+  if (!enforced(capabilities)) return request;
   const maxOutputTokens = clampOutputTokens(request.maxOutputTokens, capabilities);
   const reasoning = request.reasoning && fitReasoning(request.reasoning, capabilities);
   if (maxOutputTokens === request.maxOutputTokens && reasoning === request.reasoning) return request;

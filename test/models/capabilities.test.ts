@@ -182,7 +182,7 @@ describe("a custom OpenAI-compatible channel, strict as servers that refuse unkn
     expect(answer.status, await answer.clone().text()).toBe(200);
     const sent = env.mocks.openai.requests[from].body;
     expect(Object.keys(sent).sort()).toEqual(["max_tokens", "messages", "model", "stream", "stream_options", "tool_choice", "tools"]);
-    // The model is one the catalog does not know: the defaults' 8,192, which the operator sees and may change.
-    expect(sent.max_tokens).toBe(8_192);
+    // The model is one the catalog does not know: its defaults are shown to the operator, and bind only once set.
+    expect(sent.max_tokens).toBe(32_000);
   });
 });

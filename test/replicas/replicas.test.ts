@@ -50,8 +50,10 @@ describe.skipIf(replicaPrerequisites !== null)(`three replicas on PostgreSQL and
       await db.connect();
       try {
         const balance = Number((await db.query("SELECT balance FROM organizations WHERE id = $1", [tenant.organizationId])).rows[0].balance);
-        const ledger = (await db.query("SELECT COUNT(*) AS n, COALESCE(SUM(cost), 0) AS cost FROM usage_records WHERE organization_id = $1", [tenant.organizationId])).rows[0];
-        return { balance, records: Number(ledger.n), cost: Number(ledger.cost) };
+        // The ledger's calls, and apart from them the gateway's refusals the request log also holds (cost 0).
+        const ledger = (await db.query("SELECT COUNT(*) AS n, COALESCE(SUM(cost), 0) AS cost FROM usage_records WHERE organization_id = $1 AND error_code IS NULL", [tenant.organizationId])).rows[0];
+        const refused = (await db.query("SELECT COUNT(*) AS n, COALESCE(SUM(cost), 0) AS cost FROM usage_records WHERE organization_id = $1 AND error_code IS NOT NULL", [tenant.organizationId])).rows[0];
+        return { balance, records: Number(ledger.n), cost: Number(ledger.cost), refusals: Number(refused.n), refusedCost: Number(refused.cost) };
       } finally {
         await db.end();
       }
@@ -84,8 +86,9 @@ describe.skipIf(replicaPrerequisites !== null)(`three replicas on PostgreSQL and
     expect(statuses.filter((status) => status === 200)).toHaveLength(10);
     expect(statuses.filter((status) => status === 429)).toHaveLength(40);
     await settledEverywhere(tenant.organizationId);
-    const { balance, records, cost } = await books();
+    const { balance, records, cost, refusals, refusedCost } = await books();
     expect(records).toBe(10);
+    expect([refusals, refusedCost]).toEqual([40, 0]);
     expect(balance).toBeGreaterThanOrEqual(0);
     expect(worst * 10 - balance).toBe(cost);
   }, 60_000);

@@ -35,7 +35,8 @@ export function relayHandler(iface: GenerationInterface, catalog: Catalog, forwa
       const caller = res.locals.caller as Caller;
       const route = resolveRoute(catalog.snapshot, caller, iface, callNameOf[iface](req));
       if ("kind" in route) return next(route);
-      res.locals.route = route; // labels the request's metrics
+      res.locals.route = route; // labels the request's metrics, and a refusal's row in the request log
+      res.locals.stream = isStream[iface](req); // the body is let go once the call is admitted
       await forward({ iface, caller, route, stream: isStream[iface](req), requestId: res.locals.requestId, loggedAs: loggedAsOf(req) }, req, res);
     } catch (error) {
       next(error);

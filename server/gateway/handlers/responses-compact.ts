@@ -76,6 +76,8 @@ export function compactHandler() {
           throw gatewayError("no_channel", "The gateway is restarting and could not make this compaction. Retry it.", { retryAfterSeconds: 1 });
         })
         .finally(release);
+      // The call inside has its row in the request log (and its bill): an error said after it is not recorded again.
+      res.locals.callRecorded = true;
       for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined && passedOn(name)) res.setHeader(name, value);
       const text = await answer.body.text();
       // A refusal (a bad item, the key's limits, no channel) is already said in OpenAI's shape.

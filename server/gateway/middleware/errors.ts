@@ -54,7 +54,11 @@ export function relayErrors(log: (event: string, fields: Record<string, unknown>
   return function renderRelayError(error: unknown, req: Request, res: Response, _next: NextFunction) {
     const gateway = toGatewayError(error);
     if (gateway.kind === "internal") log("relay.internal_error", { path: req.originalUrl.split("?", 1)[0], request_id: res.locals.requestId, error: String((error as Error)?.stack ?? error) });
-    recordRefusal?.(req, res, gateway, statusOf(gateway));
+    try {
+      recordRefusal?.(req, res, gateway, statusOf(gateway));
+    } catch (failure) {
+      log("relay.refusal_not_logged", { request_id: res.locals.requestId, error: String((failure as Error)?.message ?? failure) });
+    }
     if (res.headersSent) {
       res.end();
       return;

@@ -17,6 +17,7 @@ import {
   type Turn,
 } from "../canonical.ts";
 import { withOnlyAllowedTools } from "../allowed-tools.ts";
+import { enforced } from "../../domain/model-capabilities.ts";
 import type { UpstreamChannel } from "../codec.ts";
 import { argumentsObject } from "../tool-arguments.ts";
 
@@ -52,9 +53,11 @@ export function writeRequest(canonical: CanonicalRequest, channel?: UpstreamChan
   const budget = reasoning?.thinking?.budget_tokens;
   if (request.maxOutputTokens === undefined && typeof budget === "number" && budget >= defaultMaxTokens) body.max_tokens = budget + defaultMaxTokens;
   // Never past the model's own limit (Anthropic refuses it), and the thinking budget below it, as Anthropic requires.
-  const modelLimit = channel?.capabilities?.maxOutputTokens;
+  const modelLimit = enforced(channel?.capabilities) ? channel.capabilities.maxOutputTokens : undefined;
   if (modelLimit !== undefined && body.max_tokens > modelLimit) body.max_tokens = modelLimit;
-  if (reasoning?.thinking && typeof budget === "number" && budget >= body.max_tokens) reasoning.thinking.budget_tokens = Math.max(1024, Math.floor(body.max_tokens / 2));
+  // Anthropic's least budget is 1,024 and it must stay under max_tokens: past what fits, thinking goes off.
+  if (reasoning?.thinking && typeof budget === "number" && budget >= body.max_tokens)
+    reasoning.thinking = body.max_tokens > 2048 ? { ...reasoning.thinking, budget_tokens: Math.floor(body.max_tokens / 2) } : { type: "disabled" };
   const sampling = samplingFor(request, reasoning?.thinking !== undefined && reasoning.thinking.type !== "disabled");
   if (sampling.temperature !== undefined && (sampling.temperature < 0 || sampling.temperature > 2)) {
     refuse("temperature", `no caller format takes a temperature outside 0 to 2; ${sampling.temperature} is outside it.`);

@@ -41,6 +41,7 @@ import {
   type Turn,
   TranslationRefusal,
 } from "../canonical.ts";
+import { enforced } from "../../domain/model-capabilities.ts";
 import type { UpstreamChannel } from "../codec.ts";
 import { freeformInput, freeformToolNames } from "../freeform-tools.ts";
 import { isOpenAiReasoningModel, openAiEndUserId } from "../openai-models.ts";
@@ -95,7 +96,7 @@ export function writeRequest(request: CanonicalRequest, channel?: UpstreamChanne
   body.stream = true;
   body.store = false;
   // A model that does not reason refuses the include as it refuses `reasoning` ("Encrypted content is not supported with this model").
-  if (channel?.capabilities?.reasoning !== null) body.include = ["reasoning.encrypted_content"];
+  if (!enforced(channel?.capabilities) || channel.capabilities.reasoning !== null) body.include = ["reasoning.encrypted_content"];
   return body;
 }
 
