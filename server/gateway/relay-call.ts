@@ -61,7 +61,7 @@ type Outcome = {
   channelFault?: string;
   restSeconds?: number;
   requestFault?: true;
-  /** The gateway's own error the caller got, where no channel answered (a writer's refusal, no channel left). */
+  /** The gateway's own refusal the caller got after the hold: a channel's writer refusing a field. */
   refused?: { code: string; message: string };
 };
 
@@ -299,7 +299,9 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
     } catch (error) {
       const kind = (error as { kind?: string }).kind ?? "failed";
       outcome = { ...outcome, status: kind, httpStatus: isGatewayError(error) ? statusOf(error) : 503 };
-      if (isGatewayError(error) && servedBy === null) outcome.refused = { code: error.kind, message: error.message };
+      // A channel's writer refusing a field is the gateway's refusal, as one before the hold is; channels that
+      // all failed are the upstreams' failure, a ledger row as ever.
+      if (isGatewayError(error) && error.kind === "invalid_request" && servedBy === null) outcome.refused = { code: error.kind, message: error.message };
       throw error;
     } finally {
       res.off("close", onClose);
@@ -333,7 +335,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
         ttfbMs: outcome.ttfbMs,
         finishReason: outcome.finishReason ?? null,
         failovers: failovers.length > 0 ? failovers : null,
-        // The gateway's own refusal after the hold (no channel answered), as the caller got it (refusal-log.ts has those before it).
+        // The gateway's own refusal after the hold, as the caller got it (refusal-log.ts has those before it).
         errorCode: outcome.refused?.code ?? null,
         errorMessage: outcome.refused?.message.slice(0, 2000) ?? null,
       }));
