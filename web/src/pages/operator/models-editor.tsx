@@ -90,6 +90,26 @@ const priceFields = [
   { field: "cache_write_1h", label: "Cache write 1h" },
 ] as const;
 
+/** A price ($, decimal, from 0) or a token count (whole, from 1) in a model's row. */
+function NumberField(props: { label: string; kind: "decimal" | "count"; value: string; onInput: (value: string) => void; required?: boolean; placeholder?: string }) {
+  const decimal = props.kind === "decimal";
+  return (
+    <label class="field field-price">
+      <span class="field-label">{props.label}</span>
+      <input
+        type="number"
+        min={decimal ? "0" : "1"}
+        step={decimal ? "any" : "1"}
+        inputMode={decimal ? "decimal" : "numeric"}
+        required={props.required}
+        placeholder={props.placeholder}
+        value={props.value}
+        onInput={(e) => props.onInput(e.currentTarget.value)}
+      />
+    </label>
+  );
+}
+
 const limitFields = [
   { field: "max_output_tokens", label: "Max output", catalog: (effective: Schemas["ModelCapabilities"]) => effective.max_output_tokens },
   { field: "context_window", label: "Context", catalog: (effective: Schemas["ModelCapabilities"]) => effective.context_window },
@@ -112,32 +132,10 @@ export function ModelsEditor({ drafts, onChange }: { drafts: ModelDraft[]; onCha
             <input value={draft.display_name} placeholder={draft.model_id} onInput={(e) => update(index, "display_name", e.currentTarget.value)} />
           </label>
           {priceFields.map(({ field, label }) => (
-            <label class="field field-price">
-              <span class="field-label">{label}</span>
-              <input
-                type="number"
-                min="0"
-                step="any"
-                inputMode="decimal"
-                required={field === "input" || field === "output"}
-                value={draft[field]}
-                onInput={(e) => update(index, field, e.currentTarget.value)}
-              />
-            </label>
+            <NumberField label={label} kind="decimal" required={field === "input" || field === "output"} value={draft[field]} onInput={(value) => update(index, field, value)} />
           ))}
           {limitFields.map(({ field, label, catalog }) => (
-            <label class="field field-price">
-              <span class="field-label">{label}</span>
-              <input
-                type="number"
-                min="1"
-                step="1"
-                inputMode="numeric"
-                placeholder={draft.effective ? String(catalog(draft.effective)) : "catalog"}
-                value={draft[field]}
-                onInput={(e) => update(index, field, e.currentTarget.value)}
-              />
-            </label>
+            <NumberField label={label} kind="count" placeholder={draft.effective ? String(catalog(draft.effective)) : "catalog"} value={draft[field]} onInput={(value) => update(index, field, value)} />
           ))}
           <button type="button" class="button button-small button-danger-quiet" aria-label={`Remove ${draft.model_id || `model ${index + 1}`}`} onClick={() => onChange(drafts.filter((_, at) => at !== index))}>
             Remove
