@@ -793,6 +793,8 @@ export interface components {
             weight: number;
             /** Format: int32 */
             timeout_ms: number;
+            /** @description The User-Agent its upstream requests carry; null: Tollgate's own, `Tollgate/<version>`. */
+            user_agent: string | null;
             enabled: boolean;
             health: components["schemas"]["ChannelHealth"];
             /**
@@ -826,6 +828,8 @@ export interface components {
             weight?: number;
             /** Format: int32 */
             timeout_ms?: number;
+            /** @description The User-Agent its upstream requests carry (a provider or proxy that asks for its own); empty or omitted: Tollgate's own. */
+            user_agent?: string;
             enabled?: boolean;
         };
         ChannelHealth: {
@@ -879,6 +883,8 @@ export interface components {
             weight?: number;
             /** Format: int32 */
             timeout_ms?: number;
+            /** @description Printable ASCII, at most 256 characters; empty: back to Tollgate's own. */
+            user_agent?: string;
             enabled?: boolean;
         };
         /** @description `{"error":{"code","message"}}` — the message says what happened and what to do. */

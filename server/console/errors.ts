@@ -51,6 +51,9 @@ function fromValidator(error: ValidatorError): ConsoleError {
   if (field === "group_ids" && /fewer than 1 items/.test(problem)) {
     return consoleError("invalid_request", "Choose at least one group for this to serve: `group_ids` is empty.", field);
   }
+  if (field === "user_agent" && /pattern/.test(problem)) {
+    return consoleError("invalid_request", "`user_agent` takes printable ASCII only (letters, digits, spaces and punctuation; no tabs, line breaks or other characters). Correct it and try again.", field);
+  }
   if (error.status === 404) return consoleError("not_found", `${error.message ?? "Not found"}.`);
   if (error.status === 405) return consoleError("method_not_allowed", `${error.message ?? "Method not allowed"}; this endpoint accepts ${error.headers?.Allow?.toUpperCase() ?? "other methods"}.`);
   if (error.status === 415) return consoleError("invalid_request", "Send the body as JSON with Content-Type: application/json.");

@@ -9,6 +9,7 @@ import { anthropicAdapter } from "../gateway/upstreams/anthropic.ts";
 import type { UpstreamAdapter } from "../gateway/upstreams/adapter.ts";
 import { geminiAdapter } from "../gateway/upstreams/gemini.ts";
 import { chatAdapter } from "../gateway/upstreams/openai-chat.ts";
+import { userAgentOf, withUserAgent } from "../gateway/upstreams/user-agent.ts";
 import type { Channel } from "../store/channels.ts";
 import type { ChannelHealth } from "../call-state/circuit.ts";
 import type { ConsoleDeps } from "./context.ts";
@@ -28,8 +29,16 @@ type ChannelBody = {
   priority?: number;
   weight?: number;
   timeout_ms?: number;
+  user_agent?: string;
   enabled?: boolean;
 };
+
+/**
+ * The User-Agent as stored: the contract holds it to printable ASCII of at most 256 characters;
+ * the spaces around it are not the operator's meaning (an HTTP field value is read without them),
+ * and empty is Tollgate's own (null).
+ */
+const userAgentFrom = (text: string | undefined): string | null | undefined => (text === undefined ? undefined : text.trim() || null);
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 /** Scheme, host and port: where a request to this URL goes (the text itself if it is no URL). */
@@ -62,6 +71,7 @@ export function channelHandlers(deps: ConsoleDeps) {
       priority: channel.priority,
       weight: channel.weight,
       timeout_ms: channel.timeoutMs,
+      user_agent: channel.userAgent,
       enabled: channel.enabled,
       health: {
         state: view.state,
@@ -146,6 +156,7 @@ export function channelHandlers(deps: ConsoleDeps) {
           priority: body.priority ?? 0,
           weight: body.weight ?? 1,
           timeoutMs: body.timeout_ms ?? 120_000,
+          userAgent: userAgentFrom(body.user_agent) ?? null,
           enabled: body.enabled ?? true,
           source: "console",
         },
@@ -182,6 +193,7 @@ export function channelHandlers(deps: ConsoleDeps) {
           priority: body.priority,
           weight: body.weight,
           timeoutMs: body.timeout_ms,
+          userAgent: userAgentFrom(body.user_agent),
           enabled: body.enabled,
         },
         body.credentials,
@@ -216,7 +228,7 @@ export function channelHandlers(deps: ConsoleDeps) {
       try {
         const response = await request(upstream.url, {
           method: "POST",
-          headers: upstream.headers,
+          headers: withUserAgent(upstream.headers, userAgentOf(channel)),
           body: upstream.body,
           dispatcher: deps.dispatcher,
           headersTimeout: channel.timeoutMs,

@@ -6,9 +6,12 @@ import type { ChannelKind } from "../domain/channel-presets.ts";
 import type { ChannelWithCredentials } from "../store/channels.ts";
 import type { ApiKey, Group, Organization, User } from "../store/records.ts";
 import type { Store } from "../store/store.ts";
+import { userAgentOf } from "./upstreams/user-agent.ts";
 
 export type CatalogOrganization = Organization & { exclusive: ReadonlySet<string> };
 export type CatalogMember = User & { granted: ReadonlySet<string> };
+/** A channel as the relay sends to it: what its upstream requests carry that is the same on every one, resolved once per load. */
+export type RelayChannel = ChannelWithCredentials & { upstreamUserAgent: string };
 
 export type Snapshot = {
   revision: number;
@@ -18,7 +21,7 @@ export type Snapshot = {
   organizations: Map<string, CatalogOrganization>;
   members: Map<string, CatalogMember>;
   /** With opened credentials: kept in memory only. */
-  channels: ChannelWithCredentials[];
+  channels: RelayChannel[];
   /** The kinds of each group's enabled channels: what the group can serve beyond its family (group-interfaces.ts). */
   channelKindsByGroup: Map<string, Set<ChannelKind>>;
 };
@@ -36,6 +39,8 @@ function channelKindsByGroup(channels: ChannelWithCredentials[]): Map<string, Se
   return kinds;
 }
 
+const relayChannel = (channel: ChannelWithCredentials): RelayChannel => ({ ...channel, upstreamUserAgent: userAgentOf(channel) });
+
 async function load(store: Store): Promise<Snapshot> {
   const revision = await store.revision.current();
   const [keys, groups, organizations, members, channels] = await Promise.all([
@@ -52,7 +57,7 @@ async function load(store: Store): Promise<Snapshot> {
     groupsByIdentifier: new Map(groups.map((group) => [group.identifier, group])),
     organizations: new Map(organizations.map((org) => [org.id, { ...org, exclusive: new Set(org.exclusiveGroupIds) }])),
     members: new Map(members.map((member) => [member.id, { ...member, granted: new Set(member.groupIds) }])),
-    channels,
+    channels: channels.map(relayChannel),
     channelKindsByGroup: channelKindsByGroup(channels),
   };
 }

@@ -17,7 +17,7 @@ import type { Blocker, CallState } from "../call-state/worker.ts";
 import type { ChannelWithCredentials } from "../store/channels.ts";
 import type { Failover } from "../store/ledger.ts";
 import { holdBytes } from "./body-slabs.ts";
-import type { Catalog } from "./catalog.ts";
+import type { Catalog, RelayChannel } from "./catalog.ts";
 import { eligibleChannels, nextCredential, orderChannels, translatingChannels, upstreamModelOf } from "./channels/select.ts";
 import type { Forwarder } from "./forward.ts";
 import type { Route } from "./resolve-route.ts";
@@ -341,7 +341,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       }));
     }
 
-    async function tryChannel(channel: ChannelWithCredentials): Promise<Attempt> {
+    async function tryChannel(channel: RelayChannel): Promise<Attempt> {
       metrics.attempt(channel.name);
       const upstreamModel = upstreamModelOf(channel, route.model.modelId);
       const capabilities = modelCapabilities(upstreamModel, route.model.capabilities);
@@ -363,13 +363,13 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       }
     }
 
-    async function sendTo(channel: ChannelWithCredentials, adapter: UpstreamAdapter, upstreamRequest: ReturnType<UpstreamAdapter["build"]>): Promise<Attempt> {
+    async function sendTo(channel: RelayChannel, adapter: UpstreamAdapter, upstreamRequest: ReturnType<UpstreamAdapter["build"]>): Promise<Attempt> {
       let upstream: UpstreamAnswer;
       for (let resent = false; ; resent = true) {
         try {
           upstream = await exchange(dispatcher, {
             ...originAndPath(upstreamRequest.url),
-            headers: withUserAgent(upstreamRequest.headers),
+            headers: withUserAgent(upstreamRequest.headers, channel.upstreamUserAgent),
             body: upstreamRequest.body,
             signal: abort.signal,
             headersTimeout: channel.timeoutMs,

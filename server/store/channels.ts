@@ -18,11 +18,13 @@ export type ChannelFields = {
   priority: number;
   weight: number;
   timeoutMs: number;
+  /** The User-Agent its upstream requests carry; null (or omitted): Tollgate's own. */
+  userAgent?: string | null;
   enabled: boolean;
   source: "console" | "environment";
 };
 
-export type Channel = ChannelFields & { id: string; credentialHints: string[]; createdAt: number };
+export type Channel = ChannelFields & { id: string; credentialHints: string[]; createdAt: number; userAgent: string | null };
 export type ChannelWithCredentials = Channel & { credentials: string[] };
 
 type ChannelRow = {
@@ -38,6 +40,7 @@ type ChannelRow = {
   priority: number;
   weight: number;
   timeout_ms: number;
+  user_agent: string | null;
   enabled: number;
   source: "console" | "environment";
   created_at: number;
@@ -71,6 +74,7 @@ export function channelRepository(db: Db, box: SecretBox) {
     priority: Number(row.priority),
     weight: Number(row.weight),
     timeoutMs: Number(row.timeout_ms),
+    userAgent: row.user_agent,
     enabled: Number(row.enabled) === 1,
     source: row.source,
     createdAt: Number(row.created_at),
@@ -122,7 +126,7 @@ export function channelRepository(db: Db, box: SecretBox) {
       await db.transaction(async (tx) => {
         await tx.run(
           `INSERT INTO channels (id, name, kind, preset, base_url, credentials_sealed, credential_hints, models, model_mapping,
-             priority, weight, timeout_ms, enabled, source, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+             priority, weight, timeout_ms, user_agent, enabled, source, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           [
             id,
             fields.name,
@@ -136,6 +140,7 @@ export function channelRepository(db: Db, box: SecretBox) {
             fields.priority,
             fields.weight,
             fields.timeoutMs,
+            fields.userAgent ?? null,
             fields.enabled ? 1 : 0,
             fields.source,
             Date.now(),
@@ -152,7 +157,7 @@ export function channelRepository(db: Db, box: SecretBox) {
         if (!current) return false;
         const value = <T>(next: T | undefined, json: (v: T) => string | number, fallback: string | number) => (next === undefined ? fallback : json(next));
         await tx.run(
-          `UPDATE channels SET name = ?, base_url = ?, models = ?, model_mapping = ?, priority = ?, weight = ?, timeout_ms = ?, enabled = ?,
+          `UPDATE channels SET name = ?, base_url = ?, models = ?, model_mapping = ?, priority = ?, weight = ?, timeout_ms = ?, user_agent = ?, enabled = ?,
              credentials_sealed = ?, credential_hints = ? WHERE id = ?`,
           [
             changes.name ?? current.name,
@@ -162,6 +167,7 @@ export function channelRepository(db: Db, box: SecretBox) {
             changes.priority ?? Number(current.priority),
             changes.weight ?? Number(current.weight),
             changes.timeoutMs ?? Number(current.timeout_ms),
+            changes.userAgent === undefined ? current.user_agent : changes.userAgent,
             value(changes.enabled, (enabled) => (enabled ? 1 : 0), Number(current.enabled)),
             credentials ? box.seal(JSON.stringify(credentials)) : current.credentials_sealed,
             credentials ? JSON.stringify(credentials.map(hintOf)) : current.credential_hints,

@@ -290,6 +290,12 @@ export const migrations: { version: number; name: string; sql: string[] }[] = [
     // and its message, on a row of a call the gateway refused itself (cost 0); NULL on the others.
     sql: [`ALTER TABLE usage_records ADD COLUMN error_code TEXT`, `ALTER TABLE usage_records ADD COLUMN error_message TEXT`],
   },
+  {
+    version: 16,
+    name: "a channel's own User-Agent",
+    // What its upstream requests carry in place of Tollgate's own `Tollgate/<version>`; NULL: Tollgate's.
+    sql: [`ALTER TABLE channels ADD COLUMN user_agent TEXT`],
+  },
 ];
 
 /** The newest schema this build knows. */

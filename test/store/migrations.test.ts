@@ -38,7 +38,7 @@ async function oneHourCacheColumnsOnRowsInUse(db: Db) {
        input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, reasoning_tokens, multiplier_milli, cost, latency_ms)
      VALUES ('rec_1', 'req_old', 1, 'org', 'usr', 'key', 'grp_1', 'claude-x', 'claude-x', 'messages', 0, 'ok', 200, 10, 5, 0, 40, 0, 1000, 300, 12)`,
   );
-  expect(await migrate(db)).toEqual([12, 13, 14]);
+  expect(await migrate(db)).toEqual(all.filter((version) => version >= 12));
 
   const groups = groupRepository(db);
   expect((await groups.get("grp_1"))!.models[0].prices).toEqual({ input: 3_000_000, output: 15_000_000, cache_read: 300_000, cache_write: 3_750_000 });

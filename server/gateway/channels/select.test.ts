@@ -10,6 +10,7 @@ const channel = (overrides: Partial<ChannelWithCredentials>): ChannelWithCredent
   baseUrl: "http://upstream",
   models: [],
   modelMapping: {},
+  userAgent: null,
   groupIds: ["g"],
   priority: 0,
   weight: 1,

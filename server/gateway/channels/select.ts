@@ -5,7 +5,7 @@ import type { Family, Interface } from "../../domain/families.ts";
 import { kindServesFamily } from "../../domain/group-interfaces.ts";
 import type { ChannelWithCredentials } from "../../store/channels.ts";
 
-export function eligibleChannels(channels: ChannelWithCredentials[], iface: Interface, groupId: string, modelId: string): ChannelWithCredentials[] {
+export function eligibleChannels<C extends ChannelWithCredentials>(channels: C[], iface: Interface, groupId: string, modelId: string): C[] {
   return channels.filter(
     (channel) =>
       channel.enabled &&
@@ -16,7 +16,7 @@ export function eligibleChannels(channels: ChannelWithCredentials[], iface: Inte
 }
 
 /** For a translated call: every channel of the group that serves one of the group's own interfaces (its format is the upstream's). */
-export function translatingChannels(channels: ChannelWithCredentials[], family: Family, groupId: string, modelId: string): ChannelWithCredentials[] {
+export function translatingChannels<C extends ChannelWithCredentials>(channels: C[], family: Family, groupId: string, modelId: string): C[] {
   return channels.filter(
     (channel) => channel.enabled && kindServesFamily(channel.kind, family) && channel.groupIds.includes(groupId) && (channel.models.length === 0 || channel.models.includes(modelId)),
   );

@@ -81,7 +81,7 @@ export function countTokensHandler(iface: CountingInterface, catalog: Catalog, d
           const answer = await dispatcher.request({
             ...originAndPath(upstream.url),
             method: "POST",
-            headers: withUserAgent(upstream.headers),
+            headers: withUserAgent(upstream.headers, channel.upstreamUserAgent),
             body: upstream.body,
             headersTimeout: Math.min(channel.timeoutMs, countTimeoutMs),
             bodyTimeout: Math.min(channel.timeoutMs, countTimeoutMs),

@@ -1,5 +1,5 @@
 // Operator: one form for a new channel and for editing one (name, base URL, credential rotation,
-// timeout, model mapping, models, priority, weight, groups). It offers only the groups the kind can
+// timeout, User-Agent, model mapping, models, priority, weight, groups). It offers only the groups the kind can
 // serve and says so before the server would have to.
 import { useState } from "preact/hooks";
 import { type Schemas, api, ok } from "../../api.ts";
@@ -57,6 +57,7 @@ function draftOf(channel?: Channel) {
     priority: String(channel?.priority ?? 0),
     weight: String(channel?.weight ?? 1),
     timeout: String((channel?.timeout_ms ?? 120_000) / 1000),
+    userAgent: channel?.user_agent ?? "",
   };
 }
 
@@ -89,6 +90,8 @@ export function ChannelForm({ groups, channel, onDone, onCancel }: { groups: Sch
         priority: Number(form.priority),
         weight: Number(form.weight),
         timeout_ms: Math.round(Number(form.timeout) * 1000),
+        // Empty is Tollgate's own: on an edit it takes back an override.
+        user_agent: form.userAgent.trim(),
       };
       if (channel) {
         await ok(api.PATCH("/api/admin/channels/{id}", { params: { path: { id: channel.id } }, body: common }));
@@ -136,6 +139,9 @@ export function ChannelForm({ groups, channel, onDone, onCancel }: { groups: Sch
         {/* step="any": the API keeps whole milliseconds (2500), which a whole-second step would refuse to submit. */}
         <Field label="Timeout (seconds)" hint="0.1 to 600.">
           <input type="number" min="0.1" max="600" step="any" inputMode="decimal" value={form.timeout} onInput={set("timeout")} />
+        </Field>
+        <Field label="User-Agent (optional)" hint="Sent on its upstream requests. Empty: Tollgate's own (Tollgate/version).">
+          <input value={form.userAgent} onInput={set("userAgent")} maxLength={256} pattern="[ -~]*" title="Printable ASCII: letters, digits, spaces and punctuation." />
         </Field>
       </div>
       <Field

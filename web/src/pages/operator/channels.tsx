@@ -82,6 +82,12 @@ export function ChannelsPage() {
                   </dd>
                 </>
               )}
+              {channel.user_agent && (
+                <>
+                  <dt>User-Agent</dt>
+                  <dd>{channel.user_agent}</dd>
+                </>
+              )}
               <dt>Priority / weight</dt>
               <dd>
                 {channel.priority} / {channel.weight} · timeout {duration(channel.timeout_ms)}
