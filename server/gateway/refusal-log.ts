@@ -7,12 +7,11 @@
 // after its hold: a failover that found no channel) is not recorded twice.
 import type { Request, Response } from "express";
 import { randomUUIDv7 } from "node:crypto";
-import { hashSecret, looksLikeKey } from "../domain/api-key-secret.ts";
 import type { GatewayError } from "../domain/errors.ts";
 import type { UsageRecord } from "../store/ledger.ts";
 import type { Catalog } from "./catalog.ts";
 import { loggedAsOf } from "./loopback.ts";
-import type { Caller } from "./middleware/authenticate.ts";
+import { type Caller, type CredentialSource, callerOf } from "./middleware/authenticate.ts";
 import type { Route } from "./resolve-route.ts";
 
 /** Writes a refused call's record (cost 0) with the next ledger batch. */
@@ -35,19 +34,13 @@ function interfaceOf(path: string): string | null {
   return /^\/v1(beta)?\/models\/.+:(generateContent|streamGenerateContent)$/.test(path) ? "generate-content" : null;
 }
 
-/** The key a refused request carried, by any header or parameter the interfaces take it in (a body past the limit is refused before authentication). */
-function presentedKey(req: Request, catalog: Catalog): Caller | undefined {
-  const authorization = typeof req.headers.authorization === "string" ? /^Bearer\s+(.+)$/i.exec(req.headers.authorization)?.[1].trim() : undefined;
-  const query = typeof req.query?.key === "string" ? req.query.key : undefined;
-  for (const secret of [req.headers["x-api-key"], authorization, req.headers["x-goog-api-key"], query]) {
-    if (typeof secret !== "string" || !looksLikeKey(secret)) continue;
-    const key = catalog.keyByHash(hashSecret(secret));
-    if (!key || (key.expiresAt !== null && key.expiresAt <= Date.now())) continue;
-    const member = catalog.snapshot.members.get(key.userId);
-    const organization = catalog.snapshot.organizations.get(key.organizationId);
-    if (member && organization) return { key, member, organization };
-  }
-  return undefined;
+/** Where each interface takes its key (routes.ts): the caller of a refused request is the one its authentication would have found. */
+const credentialSourceOf = (iface: string): CredentialSource => (iface === "messages" ? "family-a" : iface === "generate-content" ? "family-c" : "bearer");
+
+/** The caller of a request refused before authentication (a body past the limit is refused before it), by the same lookup. */
+function callerBeforeAuthentication(req: Request, catalog: Catalog, iface: string): Caller | undefined {
+  const found = callerOf(req, catalog, credentialSourceOf(iface));
+  return typeof found === "object" && "key" in found ? found : undefined;
 }
 
 /** The call name the request gave: the body's model, or Gemini's in the path (percent-decoded, as the route reads it). */
@@ -88,7 +81,7 @@ export function refusalRecorder(catalog: Catalog, sink: RefusalSink) {
     const path = req.originalUrl.split("?", 1)[0];
     const iface = interfaceOf(path);
     if (iface === null) return;
-    const caller: Caller | undefined = res.locals.caller ?? presentedKey(req, catalog);
+    const caller: Caller | undefined = res.locals.caller ?? callerBeforeAuthentication(req, catalog, iface);
     if (!caller || !mayLog(caller.key.id)) return;
     const route = res.locals.route as Route | undefined;
     const groupId = route?.group.id ?? caller.key.groupId ?? "";

@@ -85,6 +85,19 @@ describe("refusals of a known key", () => {
     expect(row).toMatchObject({ status: "model_not_found", interface: "generate-content", stream: true, model_id: "gemini-0-nothing", cost: 0 });
   });
 
+  it("a refusal before authentication is logged under the caller its authentication would have found: a key where its interface does not take it is none", async () => {
+    const name = unique("elsewhere");
+    const deepseek = await env.key("deepseek-trial", name);
+    const large = JSON.stringify({ model: "deepseek-chat", messages: [{ role: "user", content: "x".repeat(30_000) }] });
+    // Chat takes its key as a Bearer token only (authentication would have said "Missing API key").
+    for (const headers of [{ "x-api-key": deepseek }, { "x-goog-api-key": deepseek }] as Record<string, string>[]) expect((await post("/v1/chat/completions", headers, large)).status).toBe(413);
+    // The same body with the key where chat takes it is logged (the rows come in order: none came before it).
+    expect((await post("/v1/chat/completions", { authorization: `Bearer ${deepseek}` }, large)).status).toBe(413);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const rows = await rowsOf(name, 1);
+    expect(rows.map((row) => [row.http_status, row.error_code])).toEqual([[413, "too_large"]]);
+  });
+
   it("a call with no valid key leaves no row with any organization", async () => {
     const before = (await env.operator.GET("/api/usage/calls", { params: { query: { limit: 500 } } })).data!.data.length;
     const answer = await post("/v1/chat/completions", { authorization: "Bearer tg-not-a-real-key-000000000000000000000000" }, JSON.stringify({ model: "deepseek-chat", messages: [] }));

@@ -36,24 +36,47 @@ function presented(req: Request, source: CredentialSource): string | undefined {
 
 export type KeyUse = (keyId: string) => void;
 
+/** Why a request names no caller: no key where its interface takes one, a key unknown (or revoked, or malformed), one that expired, or one whose owner is gone. */
+export type NoCaller = "missing" | "unknown" | { expired: ApiKey } | "orphaned";
+
+/**
+ * The caller whose key a request carries where its interface takes it (`source`), or why there is
+ * none. The one lookup of a key: authentication answers by it, and the request log's refusals
+ * (refusal-log.ts) find by it the caller of a request refused before authentication ran.
+ */
+export function callerOf(req: Request, catalog: Catalog, source: CredentialSource): Caller | NoCaller {
+  const secret = presented(req, source);
+  if (!secret) return "missing";
+  const key = looksLikeKey(secret) ? catalog.keyByHash(hashSecret(secret)) : undefined;
+  if (!key) return "unknown";
+  if (key.expiresAt !== null && key.expiresAt <= Date.now()) return { expired: key };
+  const snapshot = catalog.snapshot;
+  const member = snapshot.members.get(key.userId);
+  const organization = snapshot.organizations.get(key.organizationId);
+  if (!member || !organization) return "orphaned";
+  return { key, member, organization };
+}
+
 export function authenticate(catalog: Catalog, source: CredentialSource, recordUse: KeyUse) {
   return function authenticateKey(req: Request, res: Response, next: NextFunction) {
-    const secret = presented(req, source);
-    if (!secret) return next(gatewayError("unauthenticated", `Missing API key. ${howToSend[source]}`));
-    const key = looksLikeKey(secret) ? catalog.keyByHash(hashSecret(secret)) : undefined;
-    // One message for unknown, malformed and revoked keys: a caller learns nothing about which it was.
-    if (!key) {
-      return next(gatewayError("unauthenticated", "Invalid API key: it is unknown or has been revoked. Create a key in the Tollgate console (API Keys) and use its secret."));
+    const caller = callerOf(req, catalog, source);
+    if (typeof caller === "object" && "key" in caller) {
+      recordUse(caller.key.id);
+      res.locals.caller = caller;
+      return next();
     }
-    if (key.expiresAt !== null && key.expiresAt <= Date.now()) {
-      return next(gatewayError("unauthenticated", `API key "${key.name}" expired on ${new Date(key.expiresAt).toISOString()}. Create a new key in the Tollgate console.`));
+    if (typeof caller === "object") {
+      const { name, expiresAt } = caller.expired;
+      return next(gatewayError("unauthenticated", `API key "${name}" expired on ${new Date(expiresAt!).toISOString()}. Create a new key in the Tollgate console.`));
     }
-    const snapshot = catalog.snapshot;
-    const member = snapshot.members.get(key.userId);
-    const organization = snapshot.organizations.get(key.organizationId);
-    if (!member || !organization) return next(gatewayError("unauthenticated", "Invalid API key: its owner no longer exists."));
-    recordUse(key.id);
-    res.locals.caller = { key, member, organization } satisfies Caller;
-    next();
+    switch (caller) {
+      case "missing":
+        return next(gatewayError("unauthenticated", `Missing API key. ${howToSend[source]}`));
+      // One message for unknown, malformed and revoked keys: a caller learns nothing about which it was.
+      case "unknown":
+        return next(gatewayError("unauthenticated", "Invalid API key: it is unknown or has been revoked. Create a key in the Tollgate console (API Keys) and use its secret."));
+      case "orphaned":
+        return next(gatewayError("unauthenticated", "Invalid API key: its owner no longer exists."));
+    }
   };
 }
