@@ -1,22 +1,13 @@
 // A model's capabilities between the console API's snake-case shape (spec/console/models.tsp
-// ModelCapabilityChanges, ModelCapabilities) and the domain's (domain/model-capabilities.ts).
-import type { CapabilityOverrides, Effort, ModelCapabilities, ReasoningCapability, ResolvedCapabilities } from "../domain/model-capabilities.ts";
+// ModelCapabilityChanges, ModelCapabilities, whose types `npm run generate` writes) and the
+// domain's (domain/model-capabilities.ts).
+import type { ConsoleComponents } from "../../client/types.ts";
+import type { CapabilityOverrides, ReasoningCapability, ResolvedCapabilities } from "../domain/model-capabilities.ts";
 import { consoleError } from "./errors.ts";
 
-type ReasoningJson = { efforts: Effort[]; budget: { min: number; max: number } | null; can_disable: boolean };
-export type CapabilityChangesJson = {
-  context_window?: number;
-  max_output_tokens?: number;
-  reasoning?: ReasoningJson | null;
-  tools?: boolean;
-  parallel_tool_calls?: boolean;
-  images?: boolean;
-  documents?: boolean;
-  structured_output?: boolean;
-  stop_sequences?: number | null;
-  temperature?: { min: number; max: number };
-  prompt_caching?: boolean;
-};
+type Schemas = ConsoleComponents["schemas"];
+export type CapabilityChangesJson = Schemas["ModelCapabilityChanges"];
+type ReasoningJson = Schemas["ModelReasoning"];
 
 /** API field → domain field, for the fields whose values need no change of shape. */
 const sameShape = [
@@ -60,7 +51,20 @@ export function capabilityChangesJson(changes: CapabilityOverrides): CapabilityC
   return json as CapabilityChangesJson;
 }
 
-export function capabilitiesJson(capabilities: ResolvedCapabilities) {
-  const whole: ModelCapabilities = capabilities;
-  return { ...capabilityChangesJson(whole), reasoning: whole.reasoning && reasoningJson(whole.reasoning), source: capabilities.source };
+/** The whole of a model's capabilities as the API gives them, field by field: a field the contract adds is a type error here until it is written. */
+export function capabilitiesJson(capabilities: ResolvedCapabilities): Schemas["ModelCapabilities"] {
+  return {
+    context_window: capabilities.contextWindow,
+    max_output_tokens: capabilities.maxOutputTokens,
+    reasoning: capabilities.reasoning && reasoningJson(capabilities.reasoning),
+    tools: capabilities.tools,
+    parallel_tool_calls: capabilities.parallelToolCalls,
+    images: capabilities.images,
+    documents: capabilities.documents,
+    structured_output: capabilities.structuredOutput,
+    stop_sequences: capabilities.stopSequences,
+    temperature: capabilities.temperature,
+    prompt_caching: capabilities.promptCaching,
+    source: capabilities.source,
+  };
 }
