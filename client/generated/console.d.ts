@@ -1201,7 +1201,7 @@ export interface components {
             structured_output: boolean;
             /** Format: int32 */
             stop_sequences: number | null;
-            temperature: components["schemas"]["SamplingRange"];
+            temperature: components["schemas"]["SamplingRange"] | null;
             prompt_caching: boolean;
             source: components["schemas"]["CapabilitySource"];
         };
@@ -1226,10 +1226,11 @@ export interface components {
             structured_output?: boolean;
             /**
              * Format: int32
-             * @description How many stop sequences it takes; null: no documented limit.
+             * @description How many stop sequences it takes (0: it refuses `stop`); null: no documented limit.
              */
             stop_sequences?: number | null;
-            temperature?: components["schemas"]["SamplingRange"];
+            /** @description null: it refuses sampling settings (temperature, top_p), and translated calls are sent none. */
+            temperature?: components["schemas"]["SamplingRange"] | null;
             prompt_caching?: boolean;
         };
         /** @description The limits a caller plans by: the model's context window and the most output tokens a call gets (an agent asking more is given this many). */

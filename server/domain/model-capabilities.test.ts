@@ -49,3 +49,32 @@ describe("the model capability catalog", () => {
     expect(nearestEffort(asked, [...levels])).toBe(expected);
   });
 });
+
+describe("what translation asks the catalog (the writers keep no model knowledge of their own)", () => {
+  it.each([
+    // OpenAI: reasoning models refuse sampling; from o3 and o4-mini on, `stop` too; o1 and o3-mini (dated too) take it, o1-mini does not.
+    ["gpt-5", { vendor: "openai", temperature: null, stopSequences: 0 }],
+    ["openai/gpt-5.2", { vendor: "openai", temperature: null, stopSequences: 0 }],
+    ["codex-mini-latest", { vendor: "openai", temperature: null, stopSequences: 0 }],
+    ["o4-mini", { vendor: "openai", temperature: null, stopSequences: 0 }],
+    ["o1", { vendor: "openai", temperature: null, stopSequences: 4 }],
+    ["o3-mini-2025-01-31", { vendor: "openai", temperature: null, stopSequences: 4 }],
+    ["o1-mini", { vendor: "openai", temperature: null, stopSequences: 0 }],
+    ["gpt-5-chat-latest", { vendor: "openai", temperature: { min: 0, max: 2 }, stopSequences: 4 }],
+    ["gpt-4o-mini", { vendor: "openai", temperature: { min: 0, max: 2 }, stopSequences: 4 }],
+    ["gpt-4-turbo", { vendor: "openai", source: "default" }],
+    ["deepseek-chat", { vendor: null, temperature: { min: 0, max: 2 } }],
+    ["claude-sonnet-4-6", { vendor: "anthropic" }],
+    // Gemini, from Google's thinking guide and model pages.
+    ["gemini-3.1-pro-preview", { vendor: "google", reasoning: { efforts: ["low", "medium", "high"], budget: null, canDisable: false } }],
+    ["gemini-3-pro-preview", { reasoning: { efforts: ["low", "high"], budget: null, canDisable: false } }],
+    ["models/gemini-2.5-pro", { source: "catalog", reasoning: { efforts: [], budget: { min: 128, max: 32_768 }, canDisable: false } }],
+    ["gemini-2.5-flash-image", { reasoning: null, maxOutputTokens: 32_768 }],
+    ["gemini-2.5-pro-preview-tts", { reasoning: null, maxOutputTokens: 16_384 }],
+    ["gemini-2.5-computer-use-preview-10-2025", { reasoning: { efforts: [], budget: { min: 0, max: 24_576 }, canDisable: true } }],
+    ["gemini-2.0-flash", { reasoning: null }],
+    ["gemma-3-27b-it", { vendor: "google", source: "family", reasoning: null, maxOutputTokens: 8_192 }],
+  ] as const)("%s", (model, expected) => {
+    expect(catalogCapabilities(model)).toMatchObject(expected);
+  });
+});

@@ -4,6 +4,9 @@
 // by the upstream model id (after a channel's model mapping): an exact entry, else the family its
 // id names, else conservative defaults, shown to the operator but binding only once the operator
 // sets a field (`enforced`); an operator's override on the group's model wins field by field. Values checked against the vendors' model pages, 2026-11 (sources beside each table).
+// Translation asks this file, and nothing else, what a model takes: the writers read the request
+// fields a model refuses here (OpenAI's reasoning models' sampling and `stop`), how Gemini is told
+// to think (a budget, a level, or not at all), and whose API an id is (`vendor`).
 
 /** Reasoning efforts, least first (OpenAI's words; Gemini 3's thinkingLevel and Claude's effort map onto them). */
 export const efforts = ["none", "minimal", "low", "medium", "high", "xhigh"] as const;
@@ -29,16 +32,20 @@ export type ModelCapabilities = {
   images: boolean;
   documents: boolean;
   structuredOutput: boolean;
-  /** How many stop sequences it takes; null: no documented limit. */
+  /** How many stop sequences it takes (0: it refuses `stop`, as OpenAI's latest reasoning models do); null: no documented limit. */
   stopSequences: number | null;
-  temperature: { min: number; max: number };
+  /** The temperature it takes; null: it refuses sampling settings (`temperature`, `top_p`), as OpenAI's reasoning models do. */
+  temperature: { min: number; max: number } | null;
   promptCaching: boolean;
 };
+
+/** Whose API an id is, by its shape (whatever the catalog knows of its limits): OpenAI's name the output limit `max_completion_tokens` on chat and take `allowed_tools`. */
+export type ModelVendor = "anthropic" | "openai" | "google";
 
 /** Where a model's capabilities came from: its own entry, its family's, the defaults, or the operator (over one of those). */
 export type CapabilitySource = "catalog" | "family" | "default" | "operator";
 
-export type ResolvedCapabilities = ModelCapabilities & { source: CapabilitySource };
+export type ResolvedCapabilities = ModelCapabilities & { source: CapabilitySource; vendor: ModelVendor | null };
 
 /**
  * Whether the gateway holds calls to these capabilities: not to the defaults of an id the catalog
@@ -84,7 +91,16 @@ const claude = (maxOutputTokens: number, contextWindow = 200_000): ModelCapabili
   promptCaching: true,
 });
 
-const gpt = (maxOutputTokens: number, contextWindow: number, reasoning: ReasoningCapability | null): ModelCapabilities => ({
+/**
+ * OpenAI's. A reasoning model (o-series, GPT-5 and later, Codex) refuses `temperature` and `top_p`
+ * ("Unsupported parameter: 'temperature' is not supported with this model."; GPT-5.1 and later take
+ * them with effort none only, which the gateway does not count on), and `stop` (OpenAI's chat
+ * reference: "Not supported with latest reasoning models `o3` and `o4-mini`"; GPT-5 and later answer
+ * the same 400, reported of gpt-5, gpt-5-mini and gpt-5.2: huggingface/smolagents#1893,
+ * FlowiseAI/Flowise#5046, BerriAI/litellm#15244). The earlier o1 and o3-mini take `stop`
+ * (community.openai.com/t/1113029; o1-mini and o1-preview refused it): `takesStop`.
+ */
+const gpt = (maxOutputTokens: number, contextWindow: number, reasoning: ReasoningCapability | null, takesStop = reasoning === null): ModelCapabilities => ({
   ...base,
   contextWindow,
   maxOutputTokens,
@@ -92,6 +108,8 @@ const gpt = (maxOutputTokens: number, contextWindow: number, reasoning: Reasonin
   images: true,
   documents: true,
   structuredOutput: true,
+  stopSequences: takesStop ? base.stopSequences : 0,
+  temperature: reasoning === null ? base.temperature : null,
   promptCaching: true,
 });
 
@@ -144,6 +162,8 @@ const byId: Record<string, ModelCapabilities> = {
   "gpt-4.1-nano": gpt(32_768, 1_047_576, null),
   "gpt-4o": gpt(16_384, 128_000, null),
   "gpt-4o-mini": gpt(16_384, 128_000, null),
+  o1: gpt(100_000, 200_000, openAiReasoning(["low", "medium", "high"]), true),
+  "o3-mini": gpt(100_000, 200_000, openAiReasoning(["low", "medium", "high"]), true),
   o3: gpt(100_000, 200_000, openAiReasoning(["low", "medium", "high"])),
   "o4-mini": gpt(100_000, 200_000, openAiReasoning(["low", "medium", "high"])),
   "gemini-2.5-pro": gemini({ efforts: [], budget: { min: 128, max: 32_768 }, canDisable: false }),
@@ -164,20 +184,35 @@ const byFamily: [RegExp, ModelCapabilities][] = [
   [/^claude-opus-4-[6-9]/, claude(128_000)],
   [/^claude-(sonnet|haiku)-4|^claude-opus-4-5|^claude-3-7/, claude(64_000)],
   [/^claude-/, claude(32_000)],
-  [/^gpt-5(\.\d+)?-chat/, gpt(16_384, 128_000, null)],
+  // The GPT-5 chat snapshots (`gpt-5-chat-latest`) are not reasoning models.
+  [/^gpt-([5-9]|\d{2,})(\.\d+)?-chat/, gpt(16_384, 128_000, null)],
   [/^gpt-5\.[2-9]/, gpt(128_000, 400_000, openAiReasoning(["none", "low", "medium", "high", "xhigh"]))],
   [/^gpt-5\.1/, gpt(128_000, 400_000, openAiReasoning(["none", "low", "medium", "high"]))],
-  [/^(gpt-5|codex-)/, gpt(128_000, 400_000, openAiReasoning(["minimal", "low", "medium", "high"]))],
+  [/^(gpt-([5-9]|\d{2,})|codex-)/, gpt(128_000, 400_000, openAiReasoning(["minimal", "low", "medium", "high"]))],
+  [/^(o1|o3-mini)-\d{4}-\d{2}-\d{2}$/, gpt(100_000, 200_000, openAiReasoning(["low", "medium", "high"]), true)],
   [/^o\d/, gpt(100_000, 200_000, openAiReasoning(["low", "medium", "high"]))],
   [/^gpt-4\.1/, gpt(32_768, 1_047_576, null)],
   [/^(gpt-4o|chatgpt-4o)/, gpt(16_384, 128_000, null)],
-  // Gemini 3 takes thinkingLevel, never off: 3 Pro low and high, the others minimal to high.
-  [/^gemini-([3-9]|\d{2,})(\.\d+)?-pro/, gemini({ efforts: ["low", "high"], budget: null, canDisable: false })],
+  // Gemini 3 and later take thinkingLevel and never stop thinking (ai.google.dev/gemini-api/docs/thinking):
+  // 3 Pro low and high; a later Pro low, medium and high (3.1 Pro added medium); the others minimal to high.
+  [/^gemini-3-pro/, gemini({ efforts: ["low", "high"], budget: null, canDisable: false })],
+  [/^gemini-([3-9]|\d{2,})(\.\d+)?-pro/, gemini({ efforts: ["low", "medium", "high"], budget: null, canDisable: false })],
   [/^gemini-([3-9]|\d{2,})/, gemini({ efforts: ["minimal", "low", "medium", "high"], budget: null, canDisable: false })],
+  // Gemini 2.5's image and speech models do not think ("Thinking: Not supported" on their pages; Google
+  // refuses any thinkingConfig): 2.5 Flash Image gives at most 32,768 output tokens, the TTS models 16,384.
+  [/^gemini-2\.5-.*-image(-|$)/, gemini(null, 32_768)],
+  [/^gemini-2\.5-.*-tts(-|$)/, gemini(null, 16_384)],
+  // Gemini 2.5 takes a thinking budget (0 stops it where it can, −1 is dynamic): Pro 128–32,768 and
+  // always on, Flash-Lite 512–24,576, Flash and the rest of 2.5 up to 24,576. The unversioned aliases
+  // were made pointing at 2.5 models and move to newer ones without notice; their 2.5 model's budget
+  // range is what any model they point at still takes, where a level would be refused by a 2.5 target.
   [/^gemini-(2\.5-pro|pro-latest)/, gemini({ efforts: [], budget: { min: 128, max: 32_768 }, canDisable: false })],
   [/^gemini-(2\.5-)?flash-lite/, gemini({ efforts: [], budget: { min: 512, max: 24_576 }, canDisable: true })],
-  [/^gemini-(2\.5-flash|flash)/, gemini({ efforts: [], budget: { min: 0, max: 24_576 }, canDisable: true })],
+  // 2.0's thinking experiment, as the rest of 2.x: budgets up to 24,576 (Google has since retired it).
+  [/^gemini-(2\.5-|flash|2\.0-flash-thinking)/, gemini({ efforts: [], budget: { min: 0, max: 24_576 }, canDisable: true })],
+  // Gemini 1.x and the rest of 2.0 do not think, nor does Gemma (Gemma 3 on the Gemini API: 131,072 in, 8,192 out).
   [/^gemini-/, gemini(null, 8_192)],
+  [/^gemma-/, { ...base, contextWindow: 131_072, images: true }],
   // GLM-4.5 and later, Kimi K2.5 and later and Qwen3 switch thinking; the efforts each takes are its vendor's (domain/channel-presets.ts).
   [/^glm-(4\.[5-9]|[5-9])/, chatModel(98_304, 131_072, thinkingSwitch, { stopSequences: 1, temperature: { min: 0, max: 1 }, parallelToolCalls: false })],
   [/^kimi-k(2\.[5-9]|[3-9])/, chatModel(32_768, 262_144, thinkingSwitch)],
@@ -187,7 +222,11 @@ const byFamily: [RegExp, ModelCapabilities][] = [
   [/^deepseek-chat/, byId["deepseek-chat"]],
 ];
 
-const withoutRouterPrefix = (model: string) => model.replace(/^(openai|anthropic|google)\//i, "");
+/** A router's vendor prefix (`openai/gpt-5`), and Gemini's resource name (`models/gemini-2.5-pro`). */
+const withoutRouterPrefix = (model: string) => model.replace(/^(openai|anthropic|google)\//i, "").replace(/^models\//, "");
+
+const vendorOf = (lower: string): ModelVendor | null =>
+  /^(gpt-|o\d|chatgpt-|codex-)/.test(lower) ? "openai" : lower.startsWith("claude-") ? "anthropic" : /^(gemini-|gemma-)/.test(lower) ? "google" : null;
 
 /** Looked up once per model id: the ids are the operator's (groups' models, channels' mappings), so few; bounded all the same. */
 const resolved = new Map<string, ResolvedCapabilities>();
@@ -205,11 +244,12 @@ export function catalogCapabilities(model: string): ResolvedCapabilities {
 
 function lookUp(model: string): ResolvedCapabilities {
   const id = withoutRouterPrefix(model);
-  const exact = byId[id] ?? byId[id.toLowerCase()];
-  if (exact) return { ...exact, source: "catalog" };
   const lower = id.toLowerCase();
-  for (const [pattern, capabilities] of byFamily) if (pattern.test(lower)) return { ...capabilities, source: "family" };
-  return { ...base, source: "default" };
+  const vendor = vendorOf(lower);
+  const exact = byId[id] ?? byId[lower];
+  if (exact) return { ...exact, source: "catalog", vendor };
+  for (const [pattern, capabilities] of byFamily) if (pattern.test(lower)) return { ...capabilities, source: "family", vendor };
+  return { ...base, source: "default", vendor };
 }
 
 /** The capabilities a call obeys: the catalog's for the upstream model, each field the operator set replacing the catalog's. */

@@ -9,9 +9,10 @@
 //   An assistant message with tool calls or a refusal and no text has `content: null` (as OpenAI
 //   answers it); one with nothing at all has `""`.
 // - `stop` is always an array; `safety_identifier` is sent as `user` (GLM's `user_id`, below),
-//   as its SHA-256 hex digest when longer than OpenAI's 64 characters (openai-models.ts).
+//   as its SHA-256 hex digest when longer than OpenAI's 64 characters (end-user-id.ts).
 // - OpenAI reasoning models (o-series, GPT-5, Codex) get no `temperature` or `top_p`: they refuse both.
-//   Nor, from o3 and o4-mini on, `stop`, which they refuse too (openai-models.ts refusesStop). The
+//   Nor, from o3 and o4-mini on, `stop`, which they refuse too. Both are the model's capabilities
+//   (domain/model-capabilities.ts: temperature null, stop sequences 0), as an operator may change them. The
 //   gateway keeps the caller's stop words on the answer instead (stop-guard.ts), as it keeps those
 //   past the vendor's number (below).
 // - Output length: `max_completion_tokens` for OpenAI models (its reasoning models reject
@@ -26,7 +27,7 @@
 //   `reasoning_details` entries, exactly as read). Another vendor's reasoning is dropped: a chat
 //   upstream cannot verify it, and sending it as text would have the model trust forged thoughts.
 // - `tool_choice` and `parallel_tool_calls` are written only with tools (OpenAI rejects them alone).
-//   An `allowed` choice (OpenAI's allowed_tools) goes to an OpenAI model (openai-models.ts) as chat's
+//   An `allowed` choice (OpenAI's allowed_tools) goes to an OpenAI model (the catalog's vendor) as chat's
 //   own `{type:"allowed_tools", allowed_tools:{mode, tools}}`, every tool still declared. DeepSeek,
 //   Qwen, GLM, Kimi and MiniMax document no such choice: they get only the allowed tools, in their
 //   declared order, with `tool_choice` "required" or "auto" (allowed-tools.ts). Hosted OpenAI tools a
@@ -66,14 +67,18 @@
 import { chatDialectOf, type SamplingRange } from "../../domain/channel-presets.ts";
 import { withOnlyAllowedTools } from "../allowed-tools.ts";
 import { type CanonicalRequest, type Part, type ReasoningSettings, type TextPart, type ToolChoice, type ToolResultPart, type Turn, TranslationRefusal } from "../canonical.ts";
-import { endUserDigest, isOpenAiModel, isOpenAiReasoningModel, openAiEndUserId, refusesStop } from "../openai-models.ts";
+import { catalogCapabilities } from "../../domain/model-capabilities.ts";
+import { endUserDigest, openAiEndUserId } from "../end-user-id.ts";
 import type { UpstreamChannel } from "../codec.ts";
 import { dataUrl } from "./common.ts";
 
 type Json = Record<string, any>;
 
 export function writeRequest(canonical: CanonicalRequest, channel?: UpstreamChannel): Json {
-  const request = isOpenAiModel(canonical.model) ? canonical : withOnlyAllowedTools(canonical);
+  // What the model takes (domain/model-capabilities.ts): the channel's, or the catalog's where it gives none.
+  const model = channel?.capabilities ?? catalogCapabilities(canonical.model);
+  const openAi = model.vendor === "openai";
+  const request = openAi ? canonical : withOnlyAllowedTools(canonical);
   const body: Json = { model: request.model, messages: writeMessages(request), stream: true, stream_options: { include_usage: true } };
   // What the channel's vendor takes beyond OpenAI's fields (domain/channel-presets.ts).
   const dialect = chatDialectOf(channel?.preset, request.model);
@@ -99,9 +104,9 @@ export function writeRequest(canonical: CanonicalRequest, channel?: UpstreamChan
       body.response_format = { type: "json_schema", json_schema: spec };
     }
   }
-  if (request.maxOutputTokens !== undefined) body[isOpenAiModel(request.model) ? "max_completion_tokens" : "max_tokens"] = request.maxOutputTokens;
+  if (request.maxOutputTokens !== undefined) body[openAi ? "max_completion_tokens" : "max_tokens"] = request.maxOutputTokens;
   // A reasoning model refuses sampling settings; the caller's hint goes, the call goes through.
-  const sampling = !isOpenAiReasoningModel(request.model);
+  const sampling = model.temperature !== null;
   if (request.temperature !== undefined && sampling) {
     if (request.temperature < 0 || request.temperature > 2) throw new TranslationRefusal("temperature", `chat upstreams take a temperature from 0 to 2 (got ${request.temperature})`);
     body.temperature = within(request.temperature, dialect.temperature);
@@ -111,7 +116,7 @@ export function writeRequest(canonical: CanonicalRequest, channel?: UpstreamChan
     body.top_p = within(request.topP, dialect.topP);
   }
   if (request.topK !== undefined && dialect.topK) body.top_k = request.topK;
-  if (request.stop?.length && !refusesStop(request.model)) body.stop = dialect.stopWords === null ? request.stop : request.stop.slice(0, dialect.stopWords);
+  if (request.stop?.length && model.stopSequences !== 0) body.stop = dialect.stopWords === null ? request.stop : request.stop.slice(0, dialect.stopWords);
   if (request.seed !== undefined) body.seed = request.seed;
   if (request.presencePenalty !== undefined) body.presence_penalty = request.presencePenalty;
   if (request.frequencyPenalty !== undefined) body.frequency_penalty = request.frequencyPenalty;

@@ -19,7 +19,8 @@
 //   tool choice auto and every tool strict it becomes mode VALIDATED), an image's `detail` (Gemini
 //   picks its own resolution), a document's `title` / `filename` (the Gemini API has no label).
 // - Reasoning → thinkingConfig with one of thinkingBudget or thinkingLevel, never both (Gemini
-//   refuses the pair): a caller's budget wins; Gemini 2.x (upstream model id `gemini-2…`) takes
+//   refuses the pair), as the model's capabilities say it is told to think (domain/model-capabilities.ts:
+//   a budget, effort levels, or no reasoning at all): a caller's budget wins; Gemini 2.x takes
 //   only budgets, so an effort becomes one (low 1024, medium 8192, high 24576) and budgets are kept
 //   in the model's range; Gemini 3 and later take the effort as thinkingLevel, the nearest level at
 //   or above it that the model takes (3 Pro has no minimal or medium, so none and minimal become low,
@@ -34,6 +35,7 @@
 //   a Responses caller allows were left out by its reader, as they are left out of the tools.
 // - Refused: temperature outside 0–2; tool call arguments that are not a JSON object; a tool result
 //   whose function name cannot be found.
+import { type ResolvedCapabilities, catalogCapabilities, enforced } from "../../domain/model-capabilities.ts";
 import type { UpstreamChannel } from "../codec.ts";
 import { TranslationRefusal, type CanonicalRequest, type DocumentPart, type ImagePart, type Part, type ReasoningSettings, type Turn } from "../canonical.ts";
 import { withOnlyAllowedTools } from "../allowed-tools.ts";
@@ -50,7 +52,7 @@ export function writeRequest(canonical: CanonicalRequest, channel?: UpstreamChan
   if (request.tools.length) body.tools = [{ functionDeclarations: request.tools.map(writeTool) }];
   const calling = writeToolChoice(request);
   if (calling) body.toolConfig = { functionCallingConfig: calling };
-  const config = writeGenerationConfig(request);
+  const config = writeGenerationConfig(request, channel?.capabilities ?? catalogCapabilities(request.model));
   if (Object.keys(config).length) body.generationConfig = config;
   return body;
 }
@@ -104,29 +106,24 @@ type BudgetRange = { min: number; max: number; canDisable: boolean };
 /** How a model is told how much to think: not at all (it does not think), by budget (Gemini 2.x), or by level. */
 type ThinkingControl = { by: "none" } | { by: "budget"; range: BudgetRange } | { by: "level"; levels: readonly Level[] };
 
+/** The level each effort the catalog names is (none and xhigh are fitted to a model's levels before: fit-to-model.ts). */
+const levelOfEffort: Partial<Record<string, Level>> = { minimal: "MINIMAL", low: "LOW", medium: "MEDIUM", high: "HIGH" };
+
 /**
- * What a model takes, from Google's thinking guide and model pages: Gemini 1.x, 2.0 (but its
- * thinking experiment), Gemma and the 2.5 image and speech models (`gemini-2.5-flash-image`,
- * `…-preview-tts`: "Thinking: not supported") do not think. Gemini 2.x takes budgets: 2.5 Pro
- * 128–32768 and cannot stop thinking, Flash-Lite 512–24576, Flash (and the rest) up to 24576; 0
- * stops thinking where it can, −1 is dynamic. The unversioned aliases (`gemini-flash-latest`,
- * `gemini-flash-lite-latest`, `gemini-pro-latest`) were made pointing at 2.5 models and move to
- * newer ones without notice; they get budgets in their 2.5 model's range, which Gemini 3 and later
- * still accept, where a level would be refused by a 2.5 target. Later models take levels: a Pro
- * cannot stop thinking (no minimal; 3 Pro has no medium either), the others take all four.
+ * How the model is told to think, from its capabilities (the catalog's, from Google's thinking guide
+ * and model pages, or the operator's): levels where it takes efforts (Gemini 3 and later), a budget
+ * in its range where it takes one (2.5), not at all where it does not reason (Google refuses any
+ * thinkingConfig: "Thinking is not enabled for …"). A model the catalog does not know is sent what
+ * the caller asked, as for a model of any level (model-capabilities.ts enforced).
  */
-function thinkingControl(model: string): ThinkingControl {
-  const id = model.replace(/^models\//, "").toLowerCase();
-  if (/^(gemini-1\.|gemma-)/.test(id) || (id.startsWith("gemini-2.0-") && !id.includes("thinking"))) return { by: "none" };
-  if (/^gemini-2\.5-.*-(image|tts)(-|$)/.test(id)) return { by: "none" };
-  if (id.startsWith("gemini-2") || /^gemini-(flash|flash-lite|pro)-latest$/.test(id)) {
-    if (id.includes("-pro")) return { by: "budget", range: { min: 128, max: 32768, canDisable: false } };
-    if (id.includes("flash-lite")) return { by: "budget", range: { min: 512, max: 24576, canDisable: true } };
-    return { by: "budget", range: { min: 1, max: 24576, canDisable: true } };
-  }
-  if (/^gemini-3-pro/.test(id)) return { by: "level", levels: ["LOW", "HIGH"] };
-  if (id.includes("-pro")) return { by: "level", levels: ["LOW", "MEDIUM", "HIGH"] };
-  return { by: "level", levels: levelOrder };
+function thinkingControl(capabilities: ResolvedCapabilities): ThinkingControl {
+  if (!enforced(capabilities)) return { by: "level", levels: levelOrder };
+  const reasoning = capabilities.reasoning;
+  if (!reasoning) return { by: "none" };
+  const levels = levelOrder.filter((level) => reasoning.efforts.some((effort) => levelOfEffort[effort] === level));
+  if (levels.length > 0) return { by: "level", levels };
+  if (reasoning.budget) return { by: "budget", range: { ...reasoning.budget, canDisable: reasoning.canDisable } };
+  return { by: "none" };
 }
 
 /**
@@ -159,7 +156,7 @@ function withinRange(budget: number, range: BudgetRange): number {
   return Math.min(Math.max(budget, range.min), range.max);
 }
 
-function writeGenerationConfig(request: CanonicalRequest): Json {
+function writeGenerationConfig(request: CanonicalRequest, capabilities: ResolvedCapabilities): Json {
   const config: Json = {};
   if (request.temperature !== undefined) {
     if (request.temperature < 0 || request.temperature > 2) throw new TranslationRefusal("temperature", "Gemini takes a temperature from 0 to 2.");
@@ -177,7 +174,7 @@ function writeGenerationConfig(request: CanonicalRequest): Json {
     config.responseJsonSchema = output.description !== undefined && output.schema.description === undefined ? { ...output.schema, description: output.description } : output.schema;
   }
   const reasoning = request.reasoning;
-  const control = reasoning && thinkingControl(request.model);
+  const control = reasoning && thinkingControl(capabilities);
   if (reasoning && control && control.by !== "none") {
     const thinking: Json = thinkingAmount(reasoning, control);
     // Thoughts (and so the signatures on thought parts) come back only when asked for.

@@ -22,9 +22,10 @@
 //   when no effort is given: 0 → minimal, < 4096 → low, < 16384 → medium, more → high; a dynamic
 //   budget (−1) leaves the model's default. `includeThoughts` asks for `summary: "auto"`.
 // - `user` → `safety_identifier`, as its SHA-256 hex digest when longer than OpenAI's 64 characters
-//   (openai-models.ts).
+//   (end-user-id.ts).
 // - Reasoning models (o-series, GPT-5, Codex) get no `temperature` or `top_p`: they refuse both
-//   ("Unsupported parameter"), so the caller's sampling hint is dropped rather than the call failing.
+//   ("Unsupported parameter"), so the caller's sampling hint is dropped rather than the call failing
+//   (the model's capabilities say so: temperature null, domain/model-capabilities.ts).
 // - topK is left out: Responses has no top_k and refuses unknown fields, and a top-k hint only narrows
 //   the sampling the model does anyway (Gemini CLI sends its model's default, 64, on every call).
 // - Stop sequences are not sent (Responses has none): the gateway keeps them on the answer (stop-guard.ts).
@@ -41,10 +42,10 @@ import {
   type Turn,
   TranslationRefusal,
 } from "../canonical.ts";
-import { enforced } from "../../domain/model-capabilities.ts";
+import { catalogCapabilities, enforced } from "../../domain/model-capabilities.ts";
 import type { UpstreamChannel } from "../codec.ts";
 import { freeformInput, freeformToolNames } from "../freeform-tools.ts";
-import { isOpenAiReasoningModel, openAiEndUserId } from "../openai-models.ts";
+import { openAiEndUserId } from "../end-user-id.ts";
 
 type Json = Record<string, unknown>;
 /** The request's custom tools and the ids of their calls met so far in the history, whose results are custom too. */
@@ -62,7 +63,7 @@ export function writeRequest(request: CanonicalRequest, channel?: UpstreamChanne
     if (value === undefined || (Array.isArray(value) && value.length === 0)) continue;
     throw new TranslationRefusal(key, reason);
   }
-  const sampling = !isOpenAiReasoningModel(request.model);
+  const sampling = (channel?.capabilities ?? catalogCapabilities(request.model)).temperature !== null;
   if (sampling && request.temperature !== undefined && (request.temperature < 0 || request.temperature > 2))
     throw new TranslationRefusal("temperature", `OpenAI Responses takes a temperature from 0 to 2, not ${request.temperature}`);
   const body: Json = { model: request.model };
