@@ -34,6 +34,8 @@ export type Config = {
   secretKey?: string;
   /** How often workers write queued ledger records (they also write on a graceful stop). */
   ledgerFlushMs: number;
+  /** Replica mode: how often one replica compares every account Redis holds with PostgreSQL and mends a difference (0: never). */
+  reconcileMs: number;
   circuit: CircuitOptions;
   /** How long a graceful stop lets calls under way finish before ending them. */
   drainMs: number;
@@ -159,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxJsonDepth: integer(env, "TOLLGATE_MAX_JSON_DEPTH", 128, 16),
     secretKey: env.TOLLGATE_SECRET_KEY || undefined,
     ledgerFlushMs: integer(env, "TOLLGATE_LEDGER_FLUSH_MS", 500, 10),
+    reconcileMs: integer(env, "TOLLGATE_RECONCILE_MS", 30_000, 0),
     circuit: {
       minCalls: integer(env, "TOLLGATE_CIRCUIT_MIN_CALLS", 10, 1),
       failureRate: percent(env, "TOLLGATE_CIRCUIT_FAILURE_PERCENT", 50) / 100,

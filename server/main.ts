@@ -140,7 +140,7 @@ async function runPrimary(): Promise<void> {
   }
   // In replica mode this node's name in Redis: unique per start, so a restarted node never inherits a dead one's leases.
   const node = `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
-  const { provide, timedLedgerInsert } = await import("./metrics/metrics.ts");
+  const { countDrift, provide, timedLedgerInsert } = await import("./metrics/metrics.ts");
   // OpenTelemetry (off unless an OTLP endpoint is set): spans from the calls the ledger writes, off the request path.
   const { traceSettings } = await import("./telemetry/trace-settings.ts");
   const tracing = traceSettings(process.env);
@@ -152,6 +152,8 @@ async function runPrimary(): Promise<void> {
     log,
     redisUrl: config.redisUrl,
     node,
+    reconcileMs: config.reconcileMs,
+    onDrift: countDrift,
     writeBatch: traces ? traces.traced(writeLedger) : writeLedger,
   });
   provide.ledgerQueueDepth(owner.queued);

@@ -12,11 +12,11 @@
 import { randomUUID } from "node:crypto";
 import type { Store } from "../store/store.ts";
 import type { UsageRecord } from "../store/ledger.ts";
-import type { CapStamps } from "../store/budgets.ts";
+import type { CapStamps, ChargeSeqs } from "../store/budgets.ts";
 import { constraintViolation } from "../store/constraints.ts";
 import { type AccountId, type Grant, type LeaseRequest, accountBook } from "./accounts.ts";
 import { type ChannelHealth, type CircuitOptions, circuitBook } from "./circuit.ts";
-import { type CapRestart, type SharedBudgets, redisShared } from "./redis.ts";
+import { type CapRestart, type Charge, type SharedBudgets, redisShared, unknownSeq } from "./redis.ts";
 import { type Admission, type RateScope, type RateTicket, rateBook } from "./rate-limits.ts";
 import type { Peer } from "./rpc.ts";
 import { type PackedSettlement, type Settlement, capStampsOf, unpackSettlement } from "./settlement-wire.ts";
@@ -38,10 +38,13 @@ export type OwnerOptions = {
   flushMs: number;
   log: (event: string, fields: Record<string, unknown>) => void;
   /** Writes a batch of settled calls with their charges (the store's, wrapped by metrics in the primary). */
-  writeBatch?: (records: UsageRecord[], stamps?: CapStamps) => Promise<void>;
+  writeBatch?: (records: UsageRecord[], stamps?: CapStamps) => Promise<ChargeSeqs>;
   /** Replica mode: the Redis shared by every node, and this node's name there. */
   redisUrl?: string;
   node?: string;
+  /** Replica mode: how often accounts in Redis are compared with the database (redis.ts reconcile), and what is told of a difference mended. */
+  reconcileMs?: number;
+  onDrift?: (account: AccountId, redisHeld: number, databaseHeld: number) => void;
 };
 
 /** Why a lease could not be granted: an account is short, or the shared store cannot be reached. */
@@ -71,7 +74,7 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
         url: redisUrl,
         node,
         log,
-        durableOf: (accounts) => store.budgets.remaining(accounts),
+        durableOf: (accounts) => store.budgets.remainingAt(accounts),
         // Between batch writes, so the book does not move while Redis hears of it.
         onRejoin: (newEpoch) =>
           serially(async () => {
@@ -92,17 +95,19 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
           for (const account of book.loaded()) if (book.leased(account) > 0) void recall(account);
         },
         onMessage: (_channel, text) => void onShared(JSON.parse(text)),
+        reconcileMs: options.reconcileMs,
+        onDrift: options.onDrift,
       })
     : undefined;
   /** A batch's charges as Redis hears of them; `op` names them, so a retry counts once. */
-  type Mirror = { op: string; grants: Grant[]; committedAt: number };
+  type Mirror = { op: string; charges: Charge[] };
   /** Redis mirrors of written charges that failed; retried until Redis takes them. */
   let unmirrored: Mirror[] = [];
   /** Mirrors written charges in Redis, the oldest first; returns how many wait for the next try. */
   const mirror = async (charges: Mirror[]) => {
     const all = [...unmirrored, ...charges];
     unmirrored = [];
-    for (const charge of all) await shared!.flushed(charge.grants, charge.committedAt, charge.op).catch(() => void unmirrored.push(charge));
+    for (const charge of all) await shared!.flushed(charge.charges, charge.op).catch(() => void unmirrored.push(charge));
     return unmirrored.length;
   };
 
@@ -274,7 +279,9 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
     }
   }
 
-  type Written = { written: Settlement[]; setAside: Settlement[]; retry: Settlement[]; error?: unknown };
+  /** Calls written in one transaction, and the charge count it left on each row it charged (see recordSettled). */
+  type WrittenBatch = { settlements: Settlement[]; seqs: ChargeSeqs };
+  type Written = { written: WrittenBatch[]; setAside: Settlement[]; retry: Settlement[]; error?: unknown };
   /**
    * Writes settled calls and says which went in. A batch the database refuses for a constraint is
    * written again a call at a time, and a call refused on its own is set aside, logged whole, so
@@ -283,14 +290,15 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
    */
   const writeSettled = async (batch: Settlement[]): Promise<Written> => {
     try {
-      await writeBatch(batch.map((settlement) => settlement.record), capStampsOf(batch));
-      return { written: batch, setAside: [], retry: [] };
+      const seqs = await writeBatch(batch.map((settlement) => settlement.record), capStampsOf(batch));
+      return { written: [{ settlements: batch, seqs }], setAside: [], retry: [] };
     } catch (error) {
       const violation = constraintViolation(error);
       if (!violation) return { written: [], setAside: [], retry: batch, error };
       if (batch.length === 1) {
-        // Its record is there already: an earlier write committed, and only its answer was lost.
-        if (violation.kind === "unique" && violation.column === "id") return { written: batch, setAside: [], retry: [] };
+        // Its record is there already: an earlier write committed, and only its answer was lost (so its
+        // charge counts are unknown: Redis takes the charge off whatever it read, and reconciliation mends).
+        if (violation.kind === "unique" && violation.column === "id") return { written: [{ settlements: batch, seqs: new Map() }], setAside: [], retry: [] };
         log("ledger.record_refused", { record: batch[0].record, error: String(error) });
         return { written: [], setAside: batch, retry: [] };
       }
@@ -316,19 +324,23 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
       }
       for (const { record, accounts } of setAside) for (const account of accounts) book.setAside(account, record.cost);
       if (written.length === 0) return;
-      const charged = new Map<AccountId, number>();
-      for (const { record, accounts } of written) {
-        for (const account of accounts) {
-          book.flushed(account, record.cost);
-          if (record.cost > 0) charged.set(account, (charged.get(account) ?? 0) + record.cost);
+      const charges: Charge[] = [];
+      let records = 0;
+      for (const { settlements, seqs } of written) {
+        const charged = new Map<AccountId, number>();
+        for (const { record, accounts } of settlements) {
+          records++;
+          for (const account of accounts) {
+            book.flushed(account, record.cost);
+            if (record.cost > 0) charged.set(account, (charged.get(account) ?? 0) + record.cost);
+          }
         }
+        // A period's account (`key:<id>@<start>`) is counted on its key's row.
+        for (const [account, amount] of charged) charges.push({ account, amount, seq: seqs.get(account.split("@")[0]) ?? unknownSeq });
       }
-      lastWrite = { records: written.length, ms: performance.now() - started };
-      if (shared) {
-        // The node lease shrinks in Redis by what was just written, as it did here.
-        const grants = [...charged].map(([account, amount]) => ({ account, amount }));
-        await mirror(grants.length > 0 ? [{ op: randomUUID(), grants, committedAt: Date.now() }] : []);
-      }
+      lastWrite = { records, ms: performance.now() - started };
+      // The node lease shrinks in Redis by what was just written, as it did here.
+      if (shared) await mirror(charges.length > 0 ? [{ op: randomUUID(), charges }] : []);
     });
   let lastWrite = { records: 0, ms: 0 };
 
@@ -336,7 +348,11 @@ export function callStateOwner(store: Store, options: OwnerOptions) {
     if (keyUses.size === 0) return;
     const batch = keyUses;
     keyUses = new Map();
-    await store.keys.recordLastUsed(batch).catch((error) => log("keys.last_used_flush_failed", { error: String(error) }));
+    await store.keys.recordLastUsed(batch).catch((error) => {
+      // Kept for the next flush (a later use of the same key meanwhile wins).
+      for (const [keyId, at] of batch) if ((keyUses.get(keyId) ?? 0) < at) keyUses.set(keyId, at);
+      log("keys.last_used_flush_failed", { keys: batch.size, error: String(error) });
+    });
   };
 
   /** A top-up, a cap change, a member or key removed: re-read every account the owner holds (alone; in replica mode accounts change through Redis). */

@@ -28,6 +28,14 @@ import { type Admission, type RateLimitName, type RateScope, type RateState, typ
  * what Redis lends, or finds the node swept (it registers its leases again).
  */
 const leaseOperationKeepMs = 10 * 60_000;
+/** A charge whose write committed without its answer: Redis takes it off whatever it read (less money, never more). */
+export const unknownSeq = Number.MAX_SAFE_INTEGER;
+/**
+ * How many of an account's latest charges Redis keeps with their numbers: a load takes off those its
+ * read lacks, which came in the few milliseconds it took (a node writes an account's charges at most
+ * once a batch).
+ */
+const chargeLogLength = 1024;
 /** How long it remembers the steps of a balance or cap change. A node sends a second step that failed again until an hour before. */
 const adjustmentKeepMs = 24 * 3_600_000;
 const adjustmentRetryMs = adjustmentKeepMs - 3_600_000;
@@ -40,11 +48,14 @@ const capWriteMs = capRestartMs / 2;
 // sends a command whose answer was lost again once it has reconnected, and a node retries a step
 // that failed; a repeat gets the first answer back.
 //
-// An account is loaded from a database read that began at loadedAt. 'born' names that load (Redis
-// may lose its state and load it again), 'gen' the latest load or reload, 'charged' counts what
-// flushed charges took from it since it was born (a reload subtracts those its read may lack), and
-// 'changes' counts the steps of balance changes and reloads (a reload whose read may predate one
-// reads again). 'stale': a swept node's charges may be missing, so the next node that asks reloads it.
+// An account is loaded from a database read that held its row's charges up to 'seq' (the row's
+// charge count, budgets.ts): a flushed charge numbered above it is one the read lacks, and one at or
+// below it is in the read already, whatever the clocks say. Every charge with its number is also
+// kept a while in 'tg:charges:<account>' (a sorted set by number), so that a load or reload whose
+// read began before a charge that Redis heard of first takes that charge off too. 'born' names the
+// load (Redis may lose its state and load it again), 'gen' the latest load or reload, and 'changes'
+// counts the steps of balance changes, sweeps and reloads (a reload whose read may predate one reads
+// again). 'stale': a swept node's charges may be missing, so the next node that asks reloads it.
 //
 // A member's or key's cap being changed is noted in 'tg:restarts:<member or key>' (change id →
 // deadline): none of its accounts (one per period) lends until each change's node has reloaded it
@@ -57,8 +68,19 @@ local function once(keepMs, apply)
   redis.call('SET', KEYS[1], cjson.encode(answer), 'PX', keepMs)
   return answer
 end
-local function load(key, durable, loadedAt, id)
-  redis.call('HSET', key, 'durable', durable, 'leased', '0', 'loadedAt', loadedAt, 'born', id, 'gen', id, 'charged', '0', 'changes', '0')
+-- What a read (durable, as of charge count seq) holds less the charges numbered above seq that Redis
+-- heard of; those at or below it are forgotten (every later read has them).
+local function afterCharges(account, durable, seq)
+  local log = 'tg:charges:' .. account
+  local missing = 0
+  for _, entry in ipairs(redis.call('ZRANGEBYSCORE', log, '(' .. seq, '+inf')) do
+    missing = missing + tonumber(string.match(entry, '^[^:]+:([^:]+)'))
+  end
+  redis.call('ZREMRANGEBYSCORE', log, '-inf', seq)
+  return string.format('%.0f', tonumber(durable) - missing)
+end
+local function load(key, account, durable, seq, id)
+  redis.call('HSET', key, 'durable', afterCharges(account, durable, seq), 'leased', '0', 'seq', seq, 'born', id, 'gen', id, 'changes', '0')
 end
 local function restartsOf(account)
   return 'tg:restarts:' .. string.match(account, '^[^@]+')
@@ -81,20 +103,20 @@ end`;
 
 const acquireScript = `${accountScripts}
 return once(${leaseOperationKeepMs}, function()
-  local node, nodes, now, grace, loadedAt = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), ARGV[5]
+  local node, nodes, now, grace = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
   local epoch = tonumber(redis.call('GET', 'tg:epoch') or '0')
   if epoch == 0 then redis.call('SET', 'tg:epoch', ARGV[3]); epoch = now end
   if now - epoch < grace then return {'wait', string.format('%.0f', epoch + grace - now)} end
-  local n = (#ARGV - 5) / 4
+  local n = (#ARGV - 4) / 5
   for i = 0, n - 1 do
-    local account = ARGV[6 + i * 4]
+    local account = ARGV[5 + i * 5]
     local key = 'tg:acct:' .. account
     -- Not loaded while its cap is being changed: the read may predate the write.
     local busy = reloading(key, account, now)
     if busy then return busy end
-    if redis.call('EXISTS', key) == 0 then load(key, ARGV[9 + i * 4], loadedAt, KEYS[1]) end
+    if redis.call('EXISTS', key) == 0 then load(key, account, ARGV[8 + i * 5], ARGV[9 + i * 5], KEYS[1]) end
     local free = tonumber(redis.call('HGET', key, 'durable')) - tonumber(redis.call('HGET', key, 'leased'))
-    if free < tonumber(ARGV[7 + i * 4]) then
+    if free < tonumber(ARGV[6 + i * 5]) then
       -- Scarce for a while: only exact needs are granted, so no refill ahead of need takes what a waiting call needs.
       redis.call('SET', 'tg:scarce:' .. account, '1', 'PX', 2000)
       return {'short', account}
@@ -102,7 +124,7 @@ return once(${leaseOperationKeepMs}, function()
   end
   local out = {'granted'}
   for i = 0, n - 1 do
-    local account, need, extra = ARGV[6 + i * 4], tonumber(ARGV[7 + i * 4]), tonumber(ARGV[8 + i * 4])
+    local account, need, extra = ARGV[5 + i * 5], tonumber(ARGV[6 + i * 5]), tonumber(ARGV[7 + i * 5])
     local key = 'tg:acct:' .. account
     local spare = tonumber(redis.call('HGET', key, 'durable')) - tonumber(redis.call('HGET', key, 'leased')) - need
     local share = math.min(extra, math.floor(spare / (2 * math.max(1, nodes))))
@@ -116,17 +138,19 @@ return once(${leaseOperationKeepMs}, function()
   return out
 end)`;
 
-// ARGV: kind, node, epoch (the node's), committedAt, then pairs (account, amount). Gives back up to
-// what the node holds; with kind 'flushed' the amount was charged instead (written to the database
-// at committedAt), so the durable figure drops with it — unless the account was loaded from a
-// database read that began after that write (it already counts it). Clocks of different machines
-// may differ: within a 50 ms margin it drops anyway, erring on the side of less money, never more.
-// Leases of an earlier epoch are left alone: the node registers what it holds again in this one.
+// ARGV: kind, node, epoch (the node's), then pairs (account, amount) — with kind 'flushed', triples
+// (account, amount, seq). Gives back up to what the node holds; with kind 'flushed' the amount was
+// charged instead (written to the database as the row's charge number seq), so the durable figure
+// drops with it — unless the account was loaded from a read that already has that charge (its
+// 'seq' is at least the charge's). A charge whose number is unknown (unknownSeq) drops it
+// anyway: less money, never more, until reconciliation reads the account again. Leases of an
+// earlier epoch are left alone: the node registers what it holds again in this one.
 const returnScript = `${accountScripts}
 return once(${leaseOperationKeepMs}, function()
-  local charges, node, committedAt = ARGV[1] == 'flushed', ARGV[2], tonumber(ARGV[4])
+  local charges, node = ARGV[1] == 'flushed', ARGV[2]
   local sameEpoch = redis.call('GET', 'tg:epoch') == ARGV[3]
-  for i = 5, #ARGV, 2 do
+  local stride = charges and 3 or 2
+  for i = 4, #ARGV, stride do
     local account, amount = ARGV[i], tonumber(ARGV[i + 1])
     local key = 'tg:acct:' .. account
     local held = sameEpoch and tonumber(redis.call('HGET', 'tg:leases:' .. node, account) or '0') or 0
@@ -136,9 +160,19 @@ return once(${leaseOperationKeepMs}, function()
       if held - back > 0 then redis.call('HINCRBY', 'tg:leases:' .. node, account, string.format('%.0f', -back))
       else redis.call('HDEL', 'tg:leases:' .. node, account) end
     end
-    if charges and redis.call('EXISTS', key) == 1 and not (committedAt < tonumber(redis.call('HGET', key, 'loadedAt') or '0') - 50) then
-      redis.call('HINCRBY', key, 'durable', string.format('%.0f', -amount))
-      redis.call('HINCRBY', key, 'charged', string.format('%.0f', amount))
+    if charges then
+      local seq = ARGV[i + 2]
+      local known = seq ~= '${unknownSeq}'
+      if known then
+        local log = 'tg:charges:' .. account
+        redis.call('ZADD', log, seq, seq .. ':' .. ARGV[i + 1] .. ':' .. KEYS[1] .. ':' .. i)
+        redis.call('ZREMRANGEBYRANK', log, 0, -${chargeLogLength + 1})
+        redis.call('PEXPIRE', log, ${leaseOperationKeepMs})
+      end
+      -- (An account loaded before charges were numbered has no 'seq': it takes every charge.)
+      if redis.call('EXISTS', key) == 1 and (not known or tonumber(seq) > tonumber(redis.call('HGET', key, 'seq') or '-1')) then
+        redis.call('HINCRBY', key, 'durable', string.format('%.0f', -amount))
+      end
     end
   end
   return 1
@@ -147,7 +181,7 @@ end)`;
 // A balance change in two steps around the database's write, so that no load of the account can
 // carry a figure read before the write into Redis after it (where the change would then be lost):
 // the first step loads the account if Redis does not have it yet, from a read of this node's, and
-// every later load finds it there. ARGV: account, delta, durableIfMissing, loadedAt, now, grace, id
+// every later load finds it there. ARGV: account, delta, durableIfMissing, its seq, now, grace, id
 // (of the change). A removal (delta < 0) is taken out at once, refused when it would take money
 // leased out, and noted as pending until the second step. Answers which load of the account it
 // counted on ('gen'). Not within the grace period of a new epoch: the leases of other nodes are
@@ -161,7 +195,7 @@ return once(${adjustmentKeepMs}, function()
   if now - tonumber(epoch) < grace then return {'wait', string.format('%.0f', tonumber(epoch) + grace - now)} end
   local busy = reloading(key, account, now)
   if busy then return busy end
-  if redis.call('EXISTS', key) == 0 then load(key, ARGV[3], ARGV[4], KEYS[1]) end
+  if redis.call('EXISTS', key) == 0 then load(key, account, ARGV[3], ARGV[4], KEYS[1]) end
   if delta < 0 then
     if tonumber(redis.call('HGET', key, 'durable')) - tonumber(redis.call('HGET', key, 'leased')) < -delta then return {'short'} end
     redis.call('HINCRBY', key, 'durable', ARGV[2])
@@ -204,23 +238,30 @@ return once(${adjustmentKeepMs}, function()
 end)`;
 
 // An account loaded again from a database read, keeping what is leased out of it (loaded, if Redis
-// does not have it). ARGV: account, durable (read), loadedAt, then charged, born and changes as
-// they were before the read, gen (a new id), and the id of the cap change this ends (or ''). Charges
-// Redis took since then and removals still pending may be missing from the read: they are taken
-// out (less money, never more). A change's step since then, or another reload, may be missing too:
-// the answer 'again' has the node read once more. Cap changes whose deadline passed before the
-// read began are over (their write can no longer commit).
+// does not have it). ARGV: account, durable (read), loadedAt, the read's seq, then born and changes
+// as they were before the read, gen (a new id), and the id of the cap change this ends (or '').
+// Charges numbered above the read's seq are missing from it, and so may be removals still pending:
+// they are taken out. A change's step since then, or another reload, may be missing too: the answer
+// 'again' has the node read once more. Cap changes whose deadline passed before the read began are
+// over (their write can no longer commit). Otherwise answers 'done' with what Redis held before and
+// holds now, and 1 when every charge the read holds had reached Redis before (then any difference
+// between the two figures is drift; else charges on their way explain it).
 const reloadScript = `${accountScripts}
-local account, read, loadedAt = ARGV[1], tonumber(ARGV[2]), ARGV[3]
+local account, read, loadedAt, seq = ARGV[1], tonumber(ARGV[2]), ARGV[3], ARGV[4]
 local key = 'tg:acct:' .. account
-if (redis.call('HGET', key, 'born') or '') ~= ARGV[5] or (redis.call('HGET', key, 'changes') or '0') ~= ARGV[6] then return 'again' end
+if (redis.call('HGET', key, 'born') or '') ~= ARGV[5] or (redis.call('HGET', key, 'changes') or '0') ~= ARGV[6] then return {'again'} end
 local pending = 0
 for _, amount in ipairs(redis.call('HVALS', 'tg:pending:' .. account)) do pending = pending + tonumber(amount) end
+local log = 'tg:charges:' .. account
+local before, complete = '', 0
 if ARGV[5] == '' then
-  load(key, string.format('%.0f', read - pending), loadedAt, ARGV[7])
+  load(key, account, string.format('%.0f', read - pending), seq, ARGV[7])
 else
-  local charged = tonumber(redis.call('HGET', key, 'charged') or '0') - tonumber(ARGV[4])
-  redis.call('HSET', key, 'durable', string.format('%.0f', read - pending - charged), 'loadedAt', loadedAt, 'gen', ARGV[7])
+  before = redis.call('HGET', key, 'durable')
+  -- Every charge of the row up to the read's is in the log (numbered from the account's own read on): none was on its way.
+  local from = tonumber(redis.call('HGET', key, 'seq') or '-1')
+  if from >= 0 and redis.call('ZCOUNT', log, '(' .. from, seq) == tonumber(seq) - from then complete = 1 end
+  redis.call('HSET', key, 'durable', afterCharges(account, read - pending, seq), 'seq', seq, 'gen', ARGV[7])
   redis.call('HDEL', key, 'stale')
 end
 redis.call('HINCRBY', key, 'changes', 1)
@@ -232,7 +273,7 @@ for i = 1, #marks, 2 do
 end
 local legacy = redis.call('HGET', key, 'reloading')
 if legacy and tonumber(legacy) <= tonumber(loadedAt) then redis.call('HDEL', key, 'reloading') end
-return 'done'`;
+return {'done', before, redis.call('HGET', key, 'durable'), complete}`;
 
 // Heartbeat: ARGV node, now, ttlMs. Returns the epoch (when this Redis's state began) and 1 when
 // this node's last heartbeat had lapsed: another node's sweep may have dropped its leases and calls.
@@ -244,15 +285,15 @@ redis.call('SADD', 'tg:nodes', ARGV[1])
 redis.call('SET', 'tg:epoch', ARGV[2], 'NX')
 return {redis.call('GET', 'tg:epoch'), lapsed}`;
 
-// What this node holds, after a new epoch or a lapsed heartbeat: ARGV node, loadedAt, id, then
-// triples (account, amount, durableIfMissing); each amount replaces what Redis counted for this
+// What this node holds, after a new epoch or a lapsed heartbeat: ARGV node, id, then quads
+// (account, amount, durableIfMissing, its seq); each amount replaces what Redis counted for this
 // node (so a repeat changes nothing). Returns the accounts now leased beyond what they hold: while
 // this node was swept, the money its calls hold was free to lease to others.
 const registerScript = `${accountScripts}
 local node, over = ARGV[1], {}
-for i = 4, #ARGV, 3 do
+for i = 3, #ARGV, 4 do
   local key, amount = 'tg:acct:' .. ARGV[i], tonumber(ARGV[i + 1])
-  if redis.call('EXISTS', key) == 0 and amount > 0 then load(key, ARGV[i + 2], ARGV[2], ARGV[3]) end
+  if redis.call('EXISTS', key) == 0 and amount > 0 then load(key, ARGV[i], ARGV[i + 2], ARGV[i + 3], ARGV[2]) end
   if redis.call('EXISTS', key) == 1 then
     local before = tonumber(redis.call('HGET', 'tg:leases:' .. node, ARGV[i]) or '0')
     redis.call('HINCRBY', key, 'leased', string.format('%.0f', amount - before))
@@ -382,6 +423,14 @@ return 1`;
 
 export type SharedBudgets = ReturnType<typeof redisShared>;
 
+/** What the database holds for an account, as of its row's charge number `seq` (budgets.ts remainingAt). */
+export type Durable = { left: number; seq: number };
+const nothing: Durable = { left: 0, seq: 0 };
+/** A charge written to the database: the amount, and the charge number its row took (unknownSeq: not known). */
+export type Charge = Grant & { seq: number };
+/** What an account held in Redis before a reload (null: it was not there) and after; `complete`: no charge was on its way, so a difference is drift. */
+export type Reloaded = { before: number | null; after: number; complete: boolean };
+
 /** A balance change between its two steps in Redis: its id, what the first took out, which load of the account it counted on, and when it began. */
 export type Adjustment = { id: string; account: AccountId; counted: number; gen: string; begunAt: number };
 type AdjustmentEnd = Adjustment & { written: number };
@@ -395,7 +444,7 @@ export type SharedOptions = {
   node: string;
   log: (event: string, fields: Record<string, unknown>) => void;
   /** Reads what the database holds for accounts Redis does not know yet. */
-  durableOf: (accounts: AccountId[]) => Promise<Map<AccountId, number>>;
+  durableOf: (accounts: AccountId[]) => Promise<Map<AccountId, Durable>>;
   /**
    * Redis must hear again what this node holds, through `register`: it lost its state (`newEpoch`:
    * it restarted empty, or this node just started), or this node's heartbeat lapsed and another
@@ -405,8 +454,12 @@ export type SharedOptions = {
   /** Out of touch with Redis long enough that the others may sweep this node soon: its workers' spare leases must come back. */
   onCutOff: () => void;
   onMessage: (channel: string, message: string) => void;
+  /** A difference reconciliation found and mended: what Redis held of the account, and what PostgreSQL says it holds. */
+  onDrift?: (account: AccountId, redisHeld: number, databaseHeld: number) => void;
   heartbeatMs?: number;
   graceMs?: number;
+  /** How often reconciliation runs on one of the nodes (0: never). */
+  reconcileMs?: number;
 };
 
 export function redisShared(options: SharedOptions) {
@@ -451,14 +504,14 @@ export function redisShared(options: SharedOptions) {
    * Loads an account again from a database read, keeping what is leased out of it (reloadScript).
    * `restartId`: this ends that cap change, whose accounts lend nothing until then.
    */
-  const reload = async (account: AccountId, restartId = "") => {
+  const reload = async (account: AccountId, restartId = ""): Promise<Reloaded> => {
     for (let reads = 1; ; reads++) {
-      // Before the read: a charge or change Redis takes from here on may be missing from it.
-      const [charged, born, changes] = await redis.hmget(`tg:acct:${account}`, "charged", "born", "changes");
+      // Before the read: a change Redis takes from here on may be missing from it.
+      const [born, changes] = await redis.hmget(`tg:acct:${account}`, "born", "changes");
       const loadedAt = Date.now();
-      const durable = (await options.durableOf([account])).get(account) ?? 0;
-      const outcome = await run.tgReload(account, durable, loadedAt, charged ?? "0", born ?? "", changes ?? "0", randomUUID(), restartId);
-      if (outcome !== "again") return;
+      const { left, seq } = (await options.durableOf([account])).get(account) ?? nothing;
+      const [outcome, before, after, complete] = (await run.tgReload(account, left, loadedAt, seq, born ?? "", changes ?? "0", randomUUID(), restartId)) as string[];
+      if (outcome !== "again") return { before: before ? Number(before) : null, after: Number(after), complete: Number(complete) === 1 };
       if (reads === 10) throw new Error("an account kept changing while it was read again from the database");
     }
   };
@@ -484,7 +537,7 @@ export function redisShared(options: SharedOptions) {
   /** Money given back that Redis could not be reached for: sent again at each heartbeat, until this node registers its leases again (they no longer count it). */
   let ungiven: GiveBack[] = [];
   const sendBack = (back: GiveBack) =>
-    run.tgReturn(back.op, "returned", options.node, epoch ?? "", 0, ...back.grants.flatMap((grant) => [grant.account, grant.amount])).catch(() => {
+    run.tgReturn(back.op, "returned", options.node, epoch ?? "", ...back.grants.flatMap((grant) => [grant.account, grant.amount])).catch(() => {
       if (back.registration === registrations) ungiven.push(back);
     });
 
@@ -578,6 +631,44 @@ export function redisShared(options: SharedOptions) {
     })());
   const timer = setInterval(beat, heartbeatMs);
   timer.unref();
+  const reconcileMs = options.reconcileMs ?? 30_000;
+  // Each round on one node: the first whose timer fires claims it.
+  const reconcileRound = async () => {
+    if (inTouch() && (await redis.set("tg:reconciling", options.node, "PX", reconcileMs, "NX")) === "OK") await reconcile();
+  };
+  const reconciler = reconcileMs > 0 ? setInterval(() => void reconcileRound().catch((error) => options.log("call_state.reconcile_failed", { error: String(error) })), reconcileMs) : undefined;
+  reconciler?.unref();
+
+  /**
+   * Reads every account Redis holds again from the database (one node at a time, each round; 200
+   * accounts a read), so that no difference between the two can last: reloadScript puts the exact
+   * figure in place, and a difference that no charge on its way explains is drift, reported. An
+   * account a change is under way on is left to the next round.
+   */
+  const reconcile = async () => {
+    let cursor = "0";
+    do {
+      const [next, keys] = await redis.scan(cursor, "MATCH", "tg:acct:*", "COUNT", 200);
+      cursor = next;
+      const accounts = keys.map((key) => key.slice("tg:acct:".length));
+      if (accounts.length === 0) continue;
+      // Before the read, as for any reload: a change Redis takes from here on may be missing from it.
+      const before = await Promise.all(accounts.map((account) => redis.hmget(`tg:acct:${account}`, "born", "changes")));
+      const loadedAt = Date.now();
+      const durable = await options.durableOf(accounts);
+      await Promise.all(
+        accounts.map(async (account, i) => {
+          const [born, changes] = before[i];
+          if (!born) return; // gone meanwhile (Redis restarted): it is loaded afresh when next used
+          const { left, seq } = durable.get(account) ?? nothing;
+          const [outcome, held, now, complete] = (await run.tgReload(account, left, loadedAt, seq, born, changes ?? "0", randomUUID(), "")) as string[];
+          if (outcome !== "done" || Number(complete) !== 1 || held === now) return;
+          options.log("call_state.drift_mended", { account, redis: Number(held), database: Number(now) });
+          options.onDrift?.(account, Number(held), Number(now));
+        }),
+      );
+    } while (cursor !== "0");
+  };
   // Back after a disconnection: registered again at once, not at the next beat.
   redis.on("ready", () => void beat());
   void beat();
@@ -603,11 +694,12 @@ export function redisShared(options: SharedOptions) {
     },
     async acquire(requests: LeaseRequest[]): Promise<{ granted: Grant[] } | { short: AccountId } | { waitMs: number }> {
       for (let reloads = 0; ; reloads++) {
-        // Taken before the read: a write that finished earlier is in what the read returns.
-        const loadedAt = Date.now();
         const durable = await options.durableOf(requests.map((request) => request.account));
-        const args = requests.flatMap((request) => [request.account, request.need, request.extra, durable.get(request.account) ?? 0]);
-        const [status, ...rest] = (await run.tgAcquire(operation(), options.node, nodes, Date.now(), graceMs, loadedAt, ...args)) as string[];
+        const args = requests.flatMap((request) => {
+          const { left, seq } = durable.get(request.account) ?? nothing;
+          return [request.account, request.need, request.extra, left, seq];
+        });
+        const [status, ...rest] = (await run.tgAcquire(operation(), options.node, nodes, Date.now(), graceMs, ...args)) as string[];
         // A cap's change that its node did not finish in time, or a swept node's account: this node reloads it, then asks again.
         if (status === "reload" && reloads < 2) {
           await reload(rest[0]);
@@ -625,20 +717,24 @@ export function redisShared(options: SharedOptions) {
      */
     async register(held: Map<AccountId, number>): Promise<AccountId[]> {
       if (held.size === 0) return [];
-      const loadedAt = Date.now();
       const durable = await options.durableOf([...held].filter(([, amount]) => amount > 0).map(([account]) => account));
-      const over = (await run.tgRegister(options.node, loadedAt, randomUUID(), ...[...held].flatMap(([account, amount]) => [account, amount, durable.get(account) ?? 0]))) as AccountId[];
+      const quads = [...held].flatMap(([account, amount]) => {
+        const { left, seq } = durable.get(account) ?? nothing;
+        return [account, amount, left, seq];
+      });
+      const over = (await run.tgRegister(options.node, randomUUID(), ...quads)) as AccountId[];
       options.log("call_state.leases_registered", { accounts: held.size, overlent: over.length });
       return over;
     },
     /** Money this node's leases give back: now, or at a later heartbeat if Redis cannot be reached (never twice). */
     giveBack: (grants: Grant[]) => sendBack({ op: operation(), grants, registration: registrations }),
     /**
-     * Charges this node wrote to the database at `committedAt`: its leases shrink, and so do the
-     * accounts. `op` names them: a retry under the same name counts once.
+     * Charges this node wrote to the database, each with its row's charge number: its leases
+     * shrink, and so do the accounts whose read lacks them. `op` names them: a retry under the same
+     * name counts once.
      */
-    flushed: (grants: Grant[], committedAt: number, op: string = randomUUID()) =>
-      run.tgReturn(operation(op), "flushed", options.node, epoch ?? "", committedAt, ...grants.flatMap((grant) => [grant.account, grant.amount])),
+    flushed: (charges: Charge[], op: string = randomUUID()) =>
+      run.tgReturn(operation(op), "flushed", options.node, epoch ?? "", ...charges.flatMap((charge) => [charge.account, charge.amount, charge.seq])),
     /**
      * A balance change's first step, before the database's write: the account is loaded into Redis
      * if it is not there yet, and a removal taken out of it. Null: a removal that would take money
@@ -647,10 +743,8 @@ export function redisShared(options: SharedOptions) {
     async beginAdjustment(account: AccountId, delta: number): Promise<Adjustment | null> {
       const id = randomUUID();
       for (let waits = 0; ; waits++) {
-        // Taken before the read, as for a lease: a write that finished earlier is in what the read returns.
-        const loadedAt = Date.now();
-        const durable = (await options.durableOf([account])).get(account) ?? 0;
-        const [status, value] = (await run.tgAdjustBegin(operation(), account, delta, durable, loadedAt, Date.now(), graceMs, id)) as string[];
+        const { left, seq } = (await options.durableOf([account])).get(account) ?? nothing;
+        const [status, value] = (await run.tgAdjustBegin(operation(), account, delta, left, seq, Date.now(), graceMs, id)) as string[];
         if (status === "ready") return { id, account, counted: Math.min(0, delta), gen: value ?? "", begunAt: Date.now() };
         if (status === "short") return null;
         if (waits === 20) throw new Error("the shared budget store is still waiting for the nodes to re-register their leases");
@@ -729,8 +823,11 @@ export function redisShared(options: SharedOptions) {
     /** One probe for all nodes: the first to claim a channel's probe gets it, until its deadline. */
     claimProbe: async (channelId: string, deadlineMs: number) => (await redis.set(`tg:probe:${channelId}`, options.node, "PX", deadlineMs, "NX")) === "OK",
     releaseProbe: (channelId: string) => redis.del(`tg:probe:${channelId}`).catch(() => 0),
+    /** Reconciliation now, on this node (tests; it runs every `reconcileMs` on its own). */
+    reconcile,
     async close() {
       clearInterval(timer);
+      clearInterval(reconciler);
       clearTimeout(cutOffTimer);
       // A quit waits for Redis's answer, which never comes while it cannot be reached (the subscriber
       // waits to reconnect first): past a second the connections are dropped, so a stop never hangs.

@@ -69,6 +69,25 @@ const ledgerWrites = new Histogram({
   buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5],
   registers: [registry],
 });
+const drifts = new Counter({
+  name: "tollgate_call_state_drift_total",
+  help: "Replica mode: accounts whose figure in Redis reconciliation found different from PostgreSQL's and mended, by account kind.",
+  labelNames: ["kind"],
+  registers: [registry],
+});
+const driftMicros = new Counter({
+  name: "tollgate_call_state_drift_micros_total",
+  help: "Replica mode: the size of those differences, in micro-units of currency, by account kind and direction (redis_over: Redis held more than PostgreSQL).",
+  labelNames: ["kind", "direction"],
+  registers: [registry],
+});
+
+/** Replica mode, in the primary: a difference between Redis and PostgreSQL that reconciliation mended (call-state/redis.ts). */
+export function countDrift(account: string, redisHeld: number, databaseHeld: number) {
+  const kind = account.slice(0, account.indexOf(":"));
+  drifts.inc({ kind });
+  driftMicros.inc({ kind, direction: redisHeld > databaseHeld ? "redis_over" : "redis_under" }, Math.abs(redisHeld - databaseHeld));
+}
 const ledgerRecords = new Counter({ name: "tollgate_ledger_records_written_total", help: "Usage records written to the ledger.", registers: [registry] });
 const websocketEvents = new Counter({
   name: "tollgate_responses_websocket_events_total",
@@ -268,11 +287,12 @@ export const record = {
 };
 
 /** Wraps the ledger's batch insert to time each write and count its records. */
-export function timedLedgerInsert<R, S>(insert: (records: R[], stamps?: S) => Promise<void>): (records: R[], stamps?: S) => Promise<void> {
+export function timedLedgerInsert<R, S, T>(insert: (records: R[], stamps?: S) => Promise<T>): (records: R[], stamps?: S) => Promise<T> {
   return async (records, stamps) => {
     const end = ledgerWrites.startTimer();
-    await insert(records, stamps);
+    const written = await insert(records, stamps);
     end();
     ledgerRecords.inc(records.length);
+    return written;
   };
 }

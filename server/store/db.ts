@@ -169,3 +169,29 @@ export function openPostgres(connectionString: string, poolSize = 10): Db {
   };
   return postgresView(pool, transaction, () => pool.end());
 }
+
+/**
+ * A transaction the database aborted because of another running at the same time (PostgreSQL's
+ * deadlock_detected and serialization_failure, SQLite's busy past its timeout): the same work, run
+ * again, may well pass.
+ */
+export function isConflict(error: unknown): boolean {
+  const { code, errcode } = (error ?? {}) as { code?: string; errcode?: number };
+  return code === "40P01" || code === "40001" || (code === "ERR_SQLITE_ERROR" && (errcode === 5 || errcode === 6));
+}
+
+/**
+ * Runs `work` (one transaction that touches nothing but the database) again after a conflict, up to
+ * `attempts` times, waiting 10 ms, 20 ms, 40 ms, … (±50 %, so two replicas that collided do not
+ * collide again in step). Any other error, or the last conflict, is thrown.
+ */
+export async function retryingConflicts<T>(work: () => Promise<T>, attempts = 6): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= attempts || !isConflict(error)) throw error;
+      await new Promise((done) => setTimeout(done, 10 * 2 ** (attempt - 1) * (0.5 + Math.random())));
+    }
+  }
+}

@@ -1,7 +1,7 @@
 import { type CapPeriod, periodStart, spentNow } from "../domain/cap-periods.ts";
 import { periodClock } from "../clock.ts";
 import { commitInTime, setCapPeriod } from "./budgets.ts";
-import type { Db } from "./db.ts";
+import { type Db, retryingConflicts } from "./db.ts";
 import { newId } from "./ids.ts";
 import { type ApiKey, nullableNumber } from "./records.ts";
 import { revisionRepository } from "./revision.ts";
@@ -117,12 +117,21 @@ export function keyRepository(db: Db) {
         await revision.bump(tx);
       });
     },
-    /** Batched from the relay's in-memory record; not a cache-relevant change, so no revision bump. */
+    /**
+     * Batched from the relay's in-memory record; not a cache-relevant change, so no revision bump.
+     * Keys by id, as the ledger's batches take them (budgets.ts), so that two replicas' writes
+     * cannot deadlock; a time never goes back (another replica may have written a later one).
+     */
     async recordLastUsed(uses: Map<string, number>): Promise<void> {
       if (uses.size === 0) return;
-      await db.transaction(async (tx) => {
-        for (const [id, at] of uses) await tx.run(`UPDATE api_keys SET last_used_at = ? WHERE id = ?`, [at, id]);
-      });
+      const ordered = [...uses].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      await retryingConflicts(() =>
+        db.transaction(async (tx) => {
+          for (const [id, at] of ordered) {
+            await tx.run(`UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)`, [at, id, at]);
+          }
+        }),
+      );
     },
   };
 }

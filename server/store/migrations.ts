@@ -291,6 +291,14 @@ export const migrations: { version: number; name: string; sql: string[] }[] = [
     sql: [`ALTER TABLE usage_records ADD COLUMN error_code TEXT`, `ALTER TABLE usage_records ADD COLUMN error_message TEXT`],
   },
   {
+    version: 15,
+    name: "each account's charges counted",
+    // Bumped by every ledger batch that charges the row (budgets.ts recordSettled): a read of the row
+    // holds exactly the charges up to its count, so Redis tells a charge that a read already has from
+    // one it lacks without comparing clocks (replica mode).
+    sql: ["organizations", "users", "api_keys"].map((table) => `ALTER TABLE ${table} ADD COLUMN charge_seq BIGINT NOT NULL DEFAULT 0`),
+  },
+  {
     version: 16,
     name: "a channel's own User-Agent",
     // What its upstream requests carry in place of Tollgate's own `Tollgate/<version>`; NULL: Tollgate's.

@@ -80,10 +80,11 @@ export function relayTraces(store: Store, settings: TraceSettings, node: string)
 
   return {
     /** Wraps the ledger's batch writer: each call written is traced once, after its write. */
-    traced<S>(write: (records: UsageRecord[], stamps?: S) => Promise<void>) {
+    traced<S, T>(write: (records: UsageRecord[], stamps?: S) => Promise<T>) {
       return async (records: UsageRecord[], stamps?: S) => {
-        await write(records, stamps);
+        const written = await write(records, stamps);
         for (const call of records) await record(call).catch(() => {});
+        return written;
       };
     },
     /** Sends what is queued (a graceful stop); bounded, so an unreachable collector cannot hold the exit. */

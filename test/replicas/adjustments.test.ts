@@ -458,7 +458,7 @@ describe.skipIf(redisPrerequisite !== null)(`a top-up whose two steps straddle R
 
   /** Nodes A and B on the test's Redis; A reads the balance from `database` (or with `readOfA`), B with `readOfB`. */
   async function nodesOn(database: { balance: number }, readOfB: () => Promise<number>, readOfA = async () => database.balance) {
-    const options = (node: string, durableOf: (accounts: string[]) => Promise<Map<string, number>>) => ({
+    const options = (node: string, durableOf: (accounts: string[]) => Promise<Map<string, { left: number; seq: number }>>) => ({
       url: redis.url,
       node,
       log: () => {},
@@ -472,13 +472,13 @@ describe.skipIf(redisPrerequisite !== null)(`a top-up whose two steps straddle R
     const a = redisShared(
       options(unique("node-a"), async (accounts) => {
         const balance = await readOfA();
-        return new Map(accounts.map((account) => [account, balance]));
+        return new Map(accounts.map((account) => [account, { left: balance, seq: 0 }]));
       }),
     );
     const b = redisShared(
       options(unique("node-b"), async (accounts) => {
         const balance = await readOfB();
-        return new Map(accounts.map((account) => [account, balance]));
+        return new Map(accounts.map((account) => [account, { left: balance, seq: 0 }]));
       }),
     );
     await vi.waitFor(() => expect([a.up, b.up]).toEqual([true, true]), { timeout: 5_000 });
@@ -604,7 +604,7 @@ describe.skipIf(redisPrerequisite !== null)(`a cap set anew whose node never fin
       url: redis.url,
       node: unique("node"),
       log: () => {},
-      durableOf: async (accounts) => new Map(accounts.map((account) => [account, database.left])),
+      durableOf: async (accounts) => new Map(accounts.map((account) => [account, { left: database.left, seq: 0 }])),
       onRejoin: async () => {},
       onCutOff: () => {},
       onMessage: () => {},

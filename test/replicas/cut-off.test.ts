@@ -19,7 +19,7 @@ import { sleep } from "../mock-upstreams/server.ts";
 /** The database as the owners read it: every account holds `balance` (these tests write no charge). */
 const storeHolding = (balance: number) =>
   ({
-    budgets: { remaining: async (accounts: string[]) => new Map(accounts.map((account) => [account, balance])), recordSettled: async () => {} },
+    budgets: { remaining: async (accounts: string[]) => new Map(accounts.map((account) => [account, { left: balance, seq: 0 }])), recordSettled: async () => {} },
     revision: { current: async () => 0 },
     keys: { recordLastUsed: async () => {} },
   }) as unknown as Store;
@@ -254,7 +254,7 @@ describe.skipIf(redisPrerequisite !== null)(`a replica cut off from Redis${redis
   it("the shared store's close ends while Redis cannot be reached", async () => {
     const proxy = await redisProxy(own.redis.port);
     own.stops.push(() => proxy.close());
-    const shared = redisShared({ url: proxy.url, node: unique("node"), log: () => {}, durableOf: async (accounts) => new Map(accounts.map((account) => [account, 1_000])), onRejoin: async () => {}, onCutOff: () => {}, onMessage: () => {} });
+    const shared = redisShared({ url: proxy.url, node: unique("node"), log: () => {}, durableOf: async (accounts) => new Map(accounts.map((account) => [account, { left: 1_000, seq: 0 }])), onRejoin: async () => {}, onCutOff: () => {}, onMessage: () => {} });
     await vi.waitFor(() => expect(shared.up).toBe(true), { timeout: 5_000 });
     proxy.cut();
     await sleep(300);

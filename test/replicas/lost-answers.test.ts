@@ -20,7 +20,7 @@ describe.skipIf(redisPrerequisite !== null)(`a money script whose answer was los
       url: proxy.url,
       node: name,
       log: () => {},
-      durableOf: async (accounts) => new Map(accounts.map((account) => [account, 1_000])),
+      durableOf: async (accounts) => new Map(accounts.map((account) => [account, { left: 1_000, seq: 0 }])),
       onRejoin: async () => {},
       onCutOff: () => {},
       onMessage: () => {},
@@ -79,7 +79,7 @@ describe.skipIf(redisPrerequisite !== null)(`a money script whose answer was los
   it("charges written to the database shrink the account and the node's lease once", async () => {
     const { shared, proxy, name, account: id } = await node();
     await shared.acquire([{ account: id, need: 300, extra: 0 }]);
-    await answerLost(proxy, () => shared.flushed([{ account: id, amount: 100 }], Date.now()));
+    await answerLost(proxy, () => shared.flushed([{ account: id, amount: 100, seq: 1 }]));
     expect(await account(id)).toEqual({ durable: 900, leased: 200 });
     expect(await own.client.hget(`tg:leases:${name}`, id)).toBe("200");
   }, 20_000);

@@ -391,11 +391,12 @@ export function runRepositoryTests(name: string, makeStore: () => Promise<{ stor
         const { owner, workers } = ownerWithWorkers(store, 1, 20, {
           log: (event) => logs.push(event),
           writeBatch: async (records, stamps) => {
-            await store.budgets.recordSettled(records, stamps).finally(() => writes++);
+            const seqs = await store.budgets.recordSettled(records, stamps).finally(() => writes++);
             if (answerLost) {
               answerLost = false;
               throw new Error("connection lost after commit");
             }
+            return seqs;
           },
         });
         const holder = { organizationId, userId, keyId, memberCapped: false, keyCapped: false };
