@@ -69,6 +69,24 @@ export async function startAgentEnv(translated: Record<string, Interface[]> = {}
   };
 }
 
+/**
+ * A group served by an OpenAI-compatible channel on the `custom` preset (the operator gives the base
+ * URL: the agent mock's), serving `model` on chat natively; its family from its name (DeepSeek → domestic)
+ * or `family`. Once the catalog has reloaded, `env.key(identifier)` makes keys for it.
+ */
+export async function addCompatibleGroup(env: AgentEnv, group: { name: string; identifier: string; model: string; family?: "compatible" }) {
+  const { relay } = env;
+  const made = await relay.operator.POST("/api/admin/groups", {
+    body: { name: group.name, identifier: group.identifier, ...(group.family ? { family: group.family } : {}), multiplier_milli: 1000, visibility: "public", models: [{ model_id: group.model, prices: { input: 100_000, output: 200_000 } }] },
+  });
+  expect(made.error).toBeUndefined();
+  const channel = await relay.operator.POST("/api/admin/channels", {
+    body: { name: unique(group.identifier), kind: "openai-compatible", preset: "custom", base_url: `${env.agent.url}/v1`, credentials: [upstreamKeys.openai], group_ids: [made.data!.id] },
+  });
+  expect(channel.error).toBeUndefined();
+  relay.groups.set(group.identifier, made.data!);
+}
+
 export type Sink = { url: string; attempts: string[]; close: () => Promise<void> };
 
 /** A proxy that lets nothing through: every CONNECT or proxied request is recorded and refused. */
