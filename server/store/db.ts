@@ -97,14 +97,18 @@ export function openSqlite(path: string): Db {
         while (open) await open;
         let finished!: () => void;
         open = new Promise<void>((resolve) => (finished = resolve));
-        db.exec("BEGIN IMMEDIATE");
         try {
-          const result = await fn(txView);
-          db.exec("COMMIT");
-          return result;
-        } catch (error) {
-          db.exec("ROLLBACK");
-          throw error;
+          // Busy past busy_timeout, BEGIN IMMEDIATE itself throws: nothing to roll back, and the
+          // store must go on (the finally below lets the next statement in).
+          db.exec("BEGIN IMMEDIATE");
+          try {
+            const result = await fn(txView);
+            db.exec("COMMIT");
+            return result;
+          } catch (error) {
+            db.exec("ROLLBACK");
+            throw error;
+          }
         } finally {
           open = null;
           finished();
@@ -177,7 +181,9 @@ export function openPostgres(connectionString: string, poolSize = 10): Db {
  */
 export function isConflict(error: unknown): boolean {
   const { code, errcode } = (error ?? {}) as { code?: string; errcode?: number };
-  return code === "40P01" || code === "40001" || (code === "ERR_SQLITE_ERROR" && (errcode === 5 || errcode === 6));
+  // node:sqlite's errcode is the extended one (SQLITE_BUSY_SNAPSHOT is 517): its low byte is the primary code.
+  const primary = typeof errcode === "number" ? errcode & 0xff : undefined;
+  return code === "40P01" || code === "40001" || (code === "ERR_SQLITE_ERROR" && (primary === 5 || primary === 6));
 }
 
 /**
