@@ -260,7 +260,8 @@ else
   before = redis.call('HGET', key, 'durable')
   -- Every charge of the row up to the read's is in the log (numbered from the account's own read on): none was on its way.
   local from = tonumber(redis.call('HGET', key, 'seq') or '-1')
-  if from >= 0 and redis.call('ZCOUNT', log, '(' .. from, seq) == tonumber(seq) - from then complete = 1 end
+  -- (A removal under way may be in the read and taken off again until its second step: not drift.)
+  if pending == 0 and from >= 0 and redis.call('ZCOUNT', log, '(' .. from, seq) == tonumber(seq) - from then complete = 1 end
   redis.call('HSET', key, 'durable', afterCharges(account, read - pending, seq), 'seq', seq, 'gen', ARGV[7])
   redis.call('HDEL', key, 'stale')
 end
@@ -454,7 +455,7 @@ export type SharedOptions = {
   /** Out of touch with Redis long enough that the others may sweep this node soon: its workers' spare leases must come back. */
   onCutOff: () => void;
   onMessage: (channel: string, message: string) => void;
-  /** A difference reconciliation found and mended: what Redis held of the account, and what PostgreSQL says it holds. */
+  /** A difference reconciliation found and mended: what Redis held of the account, and the figure from PostgreSQL put in its place. */
   onDrift?: (account: AccountId, redisHeld: number, databaseHeld: number) => void;
   heartbeatMs?: number;
   graceMs?: number;
@@ -470,8 +471,11 @@ export function redisShared(options: SharedOptions) {
   /** This node stops spending its leases a beat before that: by then its workers give their spare back. */
   const cutOffMs = ttlMs - heartbeatMs;
   // Commands fail fast while Redis is down (no offline queue), so a call is refused, not stuck.
-  const redis = new Redis(options.url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
-  const subscriber = new Redis(options.url, { maxRetriesPerRequest: null });
+  // Reconnect attempts every quarter second at most (ioredis's default backs off to 2 s): a Redis back
+  // is seen within a beat, and the grace period, not the backoff, decides when grants start again.
+  const retryStrategy = (attempt: number) => Math.min(attempt * 50, 250);
+  const redis = new Redis(options.url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false, retryStrategy });
+  const subscriber = new Redis(options.url, { maxRetriesPerRequest: null, retryStrategy });
   for (const client of [redis, subscriber]) client.on("error", () => {}); // reconnects on its own; state is checked per call
   redis.defineCommand("tgAcquire", { numberOfKeys: 1, lua: acquireScript });
   redis.defineCommand("tgReturn", { numberOfKeys: 1, lua: returnScript });
@@ -654,17 +658,17 @@ export function redisShared(options: SharedOptions) {
       if (accounts.length === 0) continue;
       // Before the read, as for any reload: a change Redis takes from here on may be missing from it.
       const before = await Promise.all(accounts.map((account) => redis.hmget(`tg:acct:${account}`, "born", "changes")));
-      const loadedAt = Date.now();
       const durable = await options.durableOf(accounts);
       await Promise.all(
         accounts.map(async (account, i) => {
           const [born, changes] = before[i];
           if (!born) return; // gone meanwhile (Redis restarted): it is loaded afresh when next used
           const { left, seq } = durable.get(account) ?? nothing;
-          const [outcome, held, now, complete] = (await run.tgReload(account, left, loadedAt, seq, born, changes ?? "0", randomUUID(), "")) as string[];
-          if (outcome !== "done" || Number(complete) !== 1 || held === now) return;
-          options.log("call_state.drift_mended", { account, redis: Number(held), database: Number(now) });
-          options.onDrift?.(account, Number(held), Number(now));
+          // loadedAt 0: no cap change's mark is ended by this read (its deadline is the changing node's clock, not this one's).
+          const [outcome, held, mended, complete] = (await run.tgReload(account, left, 0, seq, born, changes ?? "0", randomUUID(), "")) as string[];
+          if (outcome !== "done" || Number(complete) !== 1 || held === mended) return;
+          options.log("call_state.drift_mended", { account, redis: Number(held), mended: Number(mended) });
+          options.onDrift?.(account, Number(held), Number(mended));
         }),
       );
     } while (cursor !== "0");

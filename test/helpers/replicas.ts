@@ -36,7 +36,8 @@ export async function startRedis(): Promise<RedisServer> {
     throw new Error("redis-server did not start");
   };
   const stop = async () => {
-    if (child.exitCode !== null) return;
+    // Killed already (a signal leaves exitCode null): its exit event has been and gone.
+    if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((done) => child.once("exit", done));
     child.kill("SIGKILL");
     await exited;
@@ -145,6 +146,8 @@ export type Replicas = {
   /** Resolves once every worker of every live replica knows this key (catalogs reload on a published change). */
   knowEverywhere: (key: string) => Promise<void>;
   databaseUrl: string;
+  /** Starts replica `index` again (after a kill): a new process on the same database and Redis, signed in. */
+  replace: (index: number) => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -181,6 +184,11 @@ export async function startReplicas(count: number, options: { delayMs?: number; 
     groups,
     databaseUrl,
     next: () => nodes[turn++ % nodes.length].url,
+    async replace(index) {
+      if (nodes[index].alive()) await nodes[index].stop();
+      nodes[index] = await startTollgate(env);
+      operators[index] = await signInOperator(nodes[index].url);
+    },
     async knowEverywhere(key) {
       // Each probe opens a fresh connection, and the primary deals connections to its workers in turn,
       // so four answers in a row from one replica have come from both of its workers.

@@ -32,8 +32,8 @@ function withHeldRead(store: Store) {
     ...store,
     budgets: {
       ...store.budgets,
-      async remaining(accounts) {
-        const read = await store.budgets.remaining(accounts);
+      async remainingAt(accounts) {
+        const read = await store.budgets.remainingAt(accounts);
         const hold = held;
         held = null;
         if (hold) {

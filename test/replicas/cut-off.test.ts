@@ -19,7 +19,7 @@ import { sleep } from "../mock-upstreams/server.ts";
 /** The database as the owners read it: every account holds `balance` (these tests write no charge). */
 const storeHolding = (balance: number) =>
   ({
-    budgets: { remaining: async (accounts: string[]) => new Map(accounts.map((account) => [account, { left: balance, seq: 0 }])), recordSettled: async () => {} },
+    budgets: { remainingAt: async (accounts: string[]) => new Map(accounts.map((account) => [account, { left: balance, seq: 0 }])), recordSettled: async () => new Map() },
     revision: { current: async () => 0 },
     keys: { recordLastUsed: async () => {} },
   }) as unknown as Store;
@@ -27,14 +27,20 @@ const storeHolding = (balance: number) =>
 /** The database as the owners read and write it: organizations' balances, which written charges lower (every one starts at `balance`). */
 function ledgerHolding(balance: number) {
   const balances = new Map<string, number>();
+  /** Each account's charge count, as the rows' charge_seq. */
+  const seqs = new Map<string, number>();
   const store = {
     budgets: {
-      remaining: async (accounts: string[]) => new Map(accounts.map((account) => [account, balances.get(account) ?? balance])),
+      remainingAt: async (accounts: string[]) => new Map(accounts.map((account) => [account, { left: balances.get(account) ?? balance, seq: seqs.get(account) ?? 0 }])),
       recordSettled: async (records: UsageRecord[]) => {
+        const charged = new Map<string, number>();
         for (const record of records) {
           const account = `org:${record.organizationId}`;
           balances.set(account, (balances.get(account) ?? balance) - record.cost);
+          if (!charged.has(account)) seqs.set(account, (seqs.get(account) ?? 0) + 1);
+          charged.set(account, seqs.get(account)!);
         }
+        return charged;
       },
     },
     revision: { current: async () => 0 },
