@@ -5,6 +5,7 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { request } from "node:http";
 import { type Socket, connect, createServer } from "node:net";
 import { Redis } from "ioredis";
+import pg from "pg";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { startAnthropicMock } from "../mock-upstreams/anthropic.ts";
 import type { Mock } from "../mock-upstreams/server.ts";
@@ -218,4 +219,27 @@ function modelsStatus(url: string, key: string) {
     });
     probe.on("error", reject).end();
   });
+}
+
+/** A short Messages call (the key and its replica given) answered in full: its status; 0 when it failed or hung past 30 s. */
+export const messagesStatus = (url: string, key: string, body: object) =>
+  fetch(`${url}/v1/messages`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-api-key": key, "anthropic-version": "2023-06-01" },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(30_000),
+  }).then(
+    async (response) => (await response.arrayBuffer(), response.status),
+    () => 0,
+  );
+
+/** Rows straight from the replicas' PostgreSQL database, on a connection of the query's own. */
+export async function queryDatabase<T>(databaseUrl: string, sql: string, params: unknown[]): Promise<T[]> {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    return (await db.query(sql, params)).rows as T[];
+  } finally {
+    await db.end();
+  }
 }

@@ -5,11 +5,10 @@
 // the opening less the ledger, Redis holds what PostgreSQL holds for every account, and a call that
 // needs the whole balance is admitted.
 import { Redis } from "ioredis";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { worstCaseCost } from "../../server/domain/worst-case.ts";
 import { createTenant, unique } from "../helpers/fixtures.ts";
-import { type Replicas, replicaPrerequisites, startReplicas } from "../helpers/replicas.ts";
+import { type Replicas, messagesStatus, queryDatabase, replicaPrerequisites, startReplicas } from "../helpers/replicas.ts";
 import { sleep } from "../mock-upstreams/server.ts";
 
 const body = { model: "claude-sonnet-4-6", max_tokens: 200, messages: [{ role: "user", content: "Please answer with a short greeting for the billing test ok." }] };
@@ -27,24 +26,8 @@ describe.skipIf(replicaPrerequisites !== null)(`replicas under faults${replicaPr
     await r?.stop();
   });
 
-  const call = (key: string, url: string) =>
-    fetch(`${url}/v1/messages`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-api-key": key, "anthropic-version": "2023-06-01" },
-      body: JSON.stringify(body),
-      // A call that hangs is a failure of its own (status 0), not a hung test.
-      signal: AbortSignal.timeout(30_000),
-    }).then(async (response) => (await response.arrayBuffer(), response.status));
-
-  const query = async <T>(sql: string, params: unknown[]): Promise<T[]> => {
-    const db = new pg.Client({ connectionString: r.databaseUrl });
-    await db.connect();
-    try {
-      return (await db.query(sql, params)).rows as T[];
-    } finally {
-      await db.end();
-    }
-  };
+  const call = (key: string, url: string) => messagesStatus(url, key, body);
+  const query = <T>(sql: string, params: unknown[]) => queryDatabase<T>(r.databaseUrl, sql, params);
 
   /** An organization with six keys (two of them capped, so key accounts are kept too), funded. */
   async function organization(opening: number) {
@@ -70,7 +53,7 @@ describe.skipIf(replicaPrerequisites !== null)(`replicas under faults${replicaPr
         while (next < calls && !until()) {
           const i = next++;
           const live = r.nodes.filter((node) => node.alive());
-          const status = await call(keys[i % keys.length], live[i % live.length].url).catch(() => 0);
+          const status = await call(keys[i % keys.length], live[i % live.length].url);
           statuses.push(status);
           answered.push({ status, at: Date.now() });
         }
@@ -202,7 +185,7 @@ describe.skipIf(replicaPrerequisites !== null)(`replicas under faults${replicaPr
       const recovered = await Promise.all(
         r.nodes.map(async (node, i) => {
           for (const giveUp = Date.now() + 30_000; Date.now() < giveUp; await sleep(100)) {
-            if ((await call(keys[i], node.url).catch(() => 0)) === 200) return Date.now() - back;
+            if ((await call(keys[i], node.url)) === 200) return Date.now() - back;
           }
           return Number.POSITIVE_INFINITY;
         }),

@@ -8,11 +8,10 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Redis } from "ioredis";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { periodStart } from "../../server/domain/cap-periods.ts";
 import { createTenant, unique } from "../helpers/fixtures.ts";
-import { type Replicas, replicaPrerequisites, startReplicas } from "../helpers/replicas.ts";
+import { type Replicas, messagesStatus, queryDatabase, replicaPrerequisites, startReplicas } from "../helpers/replicas.ts";
 import { sleep } from "../mock-upstreams/server.ts";
 
 const body = { model: "claude-sonnet-4-6", max_tokens: 200, messages: [{ role: "user", content: "Please answer with a short greeting for the billing test ok." }] };
@@ -48,22 +47,8 @@ describe.skipIf(replicaPrerequisites !== null)(`resetting caps and alerts across
     receiver.close();
   });
 
-  const call = (key: string, url: string) =>
-    fetch(`${url}/v1/messages`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-api-key": key, "anthropic-version": "2023-06-01" },
-      body: JSON.stringify(body),
-    }).then(async (response) => (await response.arrayBuffer(), response.status));
-
-  const query = async <T>(sql: string, params: unknown[]): Promise<T[]> => {
-    const db = new pg.Client({ connectionString: r.databaseUrl });
-    await db.connect();
-    try {
-      return (await db.query(sql, params)).rows as T[];
-    } finally {
-      await db.end();
-    }
-  };
+  const call = (key: string, url: string) => messagesStatus(url, key, body);
+  const query = <T>(sql: string, params: unknown[]) => queryDatabase<T>(r.databaseUrl, sql, params);
 
   it("a key's daily cap rolls over once at midnight for every replica: the new day's counter is every call of the new day, and Redis lends what it leaves", async () => {
     // 30 s before a midnight UTC a few days ahead.
