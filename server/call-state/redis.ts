@@ -429,8 +429,6 @@ export type Durable = { left: number; seq: number };
 const nothing: Durable = { left: 0, seq: 0 };
 /** A charge written to the database: the amount, and the charge number its row took (unknownSeq: not known). */
 export type Charge = Grant & { seq: number };
-/** What an account held in Redis before a reload (null: it was not there) and after; `complete`: no charge was on its way, so a difference is drift. */
-export type Reloaded = { before: number | null; after: number; complete: boolean };
 
 /** A balance change between its two steps in Redis: its id, what the first took out, which load of the account it counted on, and when it began. */
 export type Adjustment = { id: string; account: AccountId; counted: number; gen: string; begunAt: number };
@@ -508,14 +506,14 @@ export function redisShared(options: SharedOptions) {
    * Loads an account again from a database read, keeping what is leased out of it (reloadScript).
    * `restartId`: this ends that cap change, whose accounts lend nothing until then.
    */
-  const reload = async (account: AccountId, restartId = ""): Promise<Reloaded> => {
+  const reload = async (account: AccountId, restartId = "") => {
     for (let reads = 1; ; reads++) {
       // Before the read: a change Redis takes from here on may be missing from it.
       const [born, changes] = await redis.hmget(`tg:acct:${account}`, "born", "changes");
       const loadedAt = Date.now();
       const { left, seq } = (await options.durableOf([account])).get(account) ?? nothing;
-      const [outcome, before, after, complete] = (await run.tgReload(account, left, loadedAt, seq, born ?? "", changes ?? "0", randomUUID(), restartId)) as string[];
-      if (outcome !== "again") return { before: before ? Number(before) : null, after: Number(after), complete: Number(complete) === 1 };
+      const [outcome] = (await run.tgReload(account, left, loadedAt, seq, born ?? "", changes ?? "0", randomUUID(), restartId)) as string[];
+      if (outcome !== "again") return;
       if (reads === 10) throw new Error("an account kept changing while it was read again from the database");
     }
   };
