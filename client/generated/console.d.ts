@@ -673,6 +673,8 @@ export interface components {
             /** @description The name at the time of the change. */
             name: string | null;
         };
+        /** @description An Azure OpenAI api-version, as Azure spells it (`2024-10-21`, `2025-04-01-preview`). */
+        AzureApiVersion: string;
         CallGuide: {
             base_urls: components["schemas"]["SdkBaseUrls"];
             group_routing: boolean;
@@ -767,7 +769,7 @@ export interface components {
             id: string;
             name: string;
             /** @enum {string} */
-            kind: "anthropic" | "openai" | "gemini" | "openai-compatible";
+            kind: "anthropic" | "openai" | "gemini" | "openai-compatible" | "bedrock" | "vertex" | "azure-openai";
             /** @enum {string|null} */
             preset: "deepseek" | "qwen" | "glm" | "kimi" | "minimax" | "self-hosted" | "custom" | null;
             base_url: string;
@@ -795,6 +797,12 @@ export interface components {
             timeout_ms: number;
             /** @description The User-Agent its upstream requests carry; null: Tollgate's own, `Tollgate/<version>`. */
             user_agent: string | null;
+            /** @description `bedrock`: the AWS region requests are signed for; `vertex`: the location. Null for the other kinds. */
+            region: string | null;
+            /** @description `vertex`: the Google Cloud project. */
+            project: string | null;
+            /** @description `azure-openai`: the api-version of the deployments API; null: the version-less `/openai/v1/` API. */
+            api_version: string | null;
             enabled: boolean;
             health: components["schemas"]["ChannelHealth"];
             /**
@@ -806,16 +814,27 @@ export interface components {
         ChannelCreate: {
             name: string;
             /** @enum {string} */
-            kind: "anthropic" | "openai" | "gemini" | "openai-compatible";
+            kind: "anthropic" | "openai" | "gemini" | "openai-compatible" | "bedrock" | "vertex" | "azure-openai";
             /**
              * @description Must be one of the kind's presets (see ChannelPreset).
              * @enum {string}
              */
             preset?: "deepseek" | "qwen" | "glm" | "kimi" | "minimax" | "self-hosted" | "custom";
-            /** @description Required unless a preset or the kind has a default base URL. */
+            /** @description Required unless a preset or the kind has a default base URL (bedrock and vertex: from the region; azure-openai: `https://<resource>.openai.azure.com`). */
             base_url?: string;
-            /** @description A self-hosted server that checks no key takes any placeholder. */
+            /**
+             * @description A self-hosted server that checks no key takes any placeholder. `bedrock`: `ACCESS_KEY_ID:SECRET_ACCESS_KEY`
+             *     (`:SESSION_TOKEN` for temporary keys), `chain` for the environment's AWS credentials, or a Bedrock API key.
+             *     `vertex`: a service account's JSON key. `azure-openai`: the API key, or an Entra ID app as JSON
+             *     `{"tenant_id", "client_id", "client_secret"}`.
+             */
             credentials: string[];
+            /** @description Required for `bedrock` (the AWS region) and `vertex` (the location, `global` included). */
+            region?: components["schemas"]["CloudRegion"];
+            /** @description Required for `vertex`; defaults to the service account's project. */
+            project?: components["schemas"]["CloudProject"];
+            /** @description `azure-openai` only; omitted: the version-less `/openai/v1/` API. */
+            api_version?: components["schemas"]["AzureApiVersion"];
             models?: string[];
             model_mapping?: {
                 [key: string]: string;
@@ -885,8 +904,16 @@ export interface components {
             timeout_ms?: number;
             /** @description Printable ASCII, at most 256 characters; empty: back to Tollgate's own. */
             user_agent?: string;
+            region?: components["schemas"]["CloudRegion"];
+            project?: components["schemas"]["CloudProject"];
+            /** @description Empty: back to the version-less `/openai/v1/` API. */
+            api_version?: string;
             enabled?: boolean;
         };
+        /** @description A Google Cloud project id. */
+        CloudProject: string;
+        /** @description An AWS region or a Vertex AI location: lower-case letters, digits and dashes (`us-east-1`, `us-east5`, `global`). */
+        CloudRegion: string;
         /** @description `{"error":{"code","message"}}` — the message says what happened and what to do. */
         ConsoleError: {
             error: {

@@ -2,13 +2,15 @@
 // request through the same adapters and pools the relay uses.
 import type { Request, Response } from "express";
 import { request } from "undici";
-import { type ChannelKind, type ChannelPreset, defaultBaseUrl, presetsOf } from "../domain/channel-presets.ts";
-import { familyLabels } from "../domain/families.ts";
+import { CredentialFormError, checkCredential, serviceAccount } from "../domain/channel-credentials.ts";
+import { type ChannelKind, type ChannelPreset, defaultBaseUrl, isCloudKind, presetsOf, regionPresets } from "../domain/channel-presets.ts";
+import { type Family, familyLabels } from "../domain/families.ts";
 import { kindServesFamily } from "../domain/group-interfaces.ts";
 import { anthropicAdapter } from "../gateway/upstreams/anthropic.ts";
 import type { UpstreamAdapter } from "../gateway/upstreams/adapter.ts";
 import { geminiAdapter } from "../gateway/upstreams/gemini.ts";
 import { chatAdapter } from "../gateway/upstreams/openai-chat.ts";
+import { channelAdapter } from "../gateway/upstreams/by-kind.ts";
 import { userAgentOf, withUserAgent } from "../gateway/upstreams/user-agent.ts";
 import type { Channel } from "../store/channels.ts";
 import type { ChannelHealth } from "../call-state/circuit.ts";
@@ -30,6 +32,9 @@ type ChannelBody = {
   weight?: number;
   timeout_ms?: number;
   user_agent?: string;
+  region?: string;
+  project?: string;
+  api_version?: string;
   enabled?: boolean;
 };
 
@@ -44,13 +49,73 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 /** Scheme, host and port: where a request to this URL goes (the text itself if it is no URL). */
 const originOf = (url: string) => URL.parse(url)?.origin ?? url;
 
-/** A tiny request per kind: one output token, the cheapest call that proves the credential works. */
-const probes: Record<ChannelKind, { adapter: UpstreamAdapter; body: (model: string) => Record<string, unknown> }> = {
-  anthropic: { adapter: anthropicAdapter, body: (model) => ({ model, max_tokens: 1, messages: [{ role: "user", content: "ping" }] }) },
-  openai: { adapter: chatAdapter, body: (model) => ({ model, max_completion_tokens: 1, messages: [{ role: "user", content: "ping" }] }) },
-  "openai-compatible": { adapter: chatAdapter, body: (model) => ({ model, max_tokens: 1, messages: [{ role: "user", content: "ping" }] }) },
-  gemini: { adapter: geminiAdapter, body: () => ({ contents: [{ role: "user", parts: [{ text: "ping" }] }], generationConfig: { maxOutputTokens: 1 } }) },
+/** A tiny request per format: one output token, the cheapest call that proves the credential works. */
+const probeBodies: Record<"messages" | "chat" | "generate-content", { adapter: UpstreamAdapter; body: (model: string, kind: ChannelKind) => Record<string, unknown> }> = {
+  messages: { adapter: anthropicAdapter, body: (model) => ({ model, max_tokens: 1, messages: [{ role: "user", content: "ping" }] }) },
+  // OpenAI's reasoning models take only max_completion_tokens; the compatible servers, max_tokens.
+  chat: {
+    adapter: chatAdapter,
+    body: (model, kind) => ({ model, [kind === "openai-compatible" ? "max_tokens" : "max_completion_tokens"]: 1, messages: [{ role: "user", content: "ping" }] }),
+  },
+  "generate-content": { adapter: geminiAdapter, body: () => ({ contents: [{ role: "user", parts: [{ text: "ping" }] }], generationConfig: { maxOutputTokens: 1 } }) },
 };
+
+/** The format a channel is probed in: its kind's, and for Vertex AI, its groups' (Claude or Gemini). */
+function probeFormat(channel: Channel, families: Family[]): keyof typeof probeBodies {
+  if (channel.kind === "anthropic" || channel.kind === "bedrock") return "messages";
+  if (channel.kind === "gemini") return "generate-content";
+  if (channel.kind === "vertex") return families.includes("A") ? "messages" : "generate-content";
+  return "chat";
+}
+
+/** A cloud channel's settings, checked against its kind: what it needs is required, what it cannot use is refused. */
+function cloudSettings(kind: ChannelKind, body: ChannelBody, credentials: string[] | undefined): { region: string | null; project: string | null; apiVersion: string | null } {
+  const refuse = (field: keyof ChannelBody, message: string) => {
+    throw consoleError("invalid_request", message, field);
+  };
+  for (const field of ["region", "project", "api_version"] as const) {
+    const usedBy = field === "api_version" ? ["azure-openai"] : field === "project" ? ["vertex"] : ["bedrock", "vertex"];
+    if (body[field] !== undefined && !usedBy.includes(kind)) refuse(field, `\`${field}\` is for ${usedBy.join(" and ")} channels; a ${kind} channel has none. Omit it.`);
+  }
+  if (kind === "bedrock" && !body.region) refuse("region", `\`region\` is required for a bedrock channel: the AWS region its requests are signed for (${regionPresets.bedrock.slice(0, 3).join(", ")}, …).`);
+  if (kind === "vertex" && !body.region) refuse("region", `\`region\` is required for a vertex channel: the Vertex AI location (${regionPresets.vertex.slice(0, 3).join(", ")}, …).`);
+  let project = body.project ?? null;
+  if (kind === "vertex" && !project) {
+    project = credentials?.map((credential) => serviceAccount(credential).projectId).find((id) => id !== undefined) ?? null;
+    if (!project) refuse("project", "`project` is required for a vertex channel whose service account key names no `project_id`: give the Google Cloud project id.");
+  }
+  return { region: body.region ?? null, project, apiVersion: body.api_version || null };
+}
+
+/** The cloud settings an update changes: only its kind's, and never one it requires to nothing. */
+function cloudUpdate(channel: Channel, body: ChannelBody): { region?: string | null; project?: string; apiVersion?: string | null } {
+  if (!isCloudKind(channel.kind)) {
+    for (const field of ["region", "project", "api_version"] as const) {
+      if (body[field] !== undefined) throw consoleError("invalid_request", `\`${field}\` is for cloud channels (bedrock, vertex, azure-openai); a ${channel.kind} channel has none. Omit it.`, field);
+    }
+    return {};
+  }
+  const merged = { region: body.region ?? channel.region ?? undefined, project: body.project ?? channel.project ?? undefined, api_version: body.api_version ?? channel.apiVersion ?? undefined };
+  const checked = cloudSettings(channel.kind, { ...merged, ...(body.api_version === "" ? { api_version: "" } : {}) }, undefined);
+  return {
+    ...(body.region !== undefined ? { region: checked.region } : {}),
+    ...(body.project !== undefined ? { project: checked.project ?? undefined } : {}),
+    ...(body.api_version !== undefined ? { apiVersion: checked.apiVersion } : {}),
+  };
+}
+
+/** Each credential in the form its kind takes (a 400 that says the form); a kind with plain keys takes any text. */
+function checkCredentials(kind: ChannelKind, credentials: string[] | undefined) {
+  if (!credentials) return;
+  for (const [index, credential] of credentials.entries()) {
+    try {
+      checkCredential(kind, credential);
+    } catch (error) {
+      if (error instanceof CredentialFormError) throw consoleError("invalid_request", `\`credentials[${index}]\`: ${error.message}.`, "credentials");
+      throw error;
+    }
+  }
+}
 
 export function channelHandlers(deps: ConsoleDeps) {
   const { store } = deps;
@@ -72,6 +137,9 @@ export function channelHandlers(deps: ConsoleDeps) {
       weight: channel.weight,
       timeout_ms: channel.timeoutMs,
       user_agent: channel.userAgent,
+      region: channel.region,
+      project: channel.project,
+      api_version: channel.apiVersion,
       enabled: channel.enabled,
       health: {
         state: view.state,
@@ -140,8 +208,18 @@ export function channelHandlers(deps: ConsoleDeps) {
       const body = req.body as Required<Pick<ChannelBody, "name" | "kind" | "credentials" | "group_ids">> & ChannelBody;
       checkPreset(body.kind, body.preset);
       const preset = body.kind === "openai-compatible" ? (body.preset ?? "custom") : (body.preset ?? null);
-      const baseUrl = body.base_url ?? defaultBaseUrl(body.kind, preset);
-      if (!baseUrl) throw consoleError("invalid_request", "`base_url` is required for a custom openai-compatible channel. Give the provider's URL including its version path (…/v1), or choose a preset.", "base_url");
+      checkCredentials(body.kind, body.credentials);
+      const cloud = cloudSettings(body.kind, body, body.credentials);
+      const baseUrl = body.base_url ?? defaultBaseUrl(body.kind, preset, cloud.region);
+      if (!baseUrl) {
+        throw consoleError(
+          "invalid_request",
+          body.kind === "azure-openai"
+            ? "`base_url` is required for an azure-openai channel: the resource's endpoint, https://<resource>.openai.azure.com (Azure portal → the resource → Keys and Endpoint)."
+            : "`base_url` is required for a custom openai-compatible channel. Give the provider's URL including its version path (…/v1), or choose a preset.",
+          "base_url",
+        );
+      }
       await checkGroups(body.group_ids, body.kind);
       await checkName(body.name);
       const id = await store.channels.create(
@@ -157,6 +235,7 @@ export function channelHandlers(deps: ConsoleDeps) {
           weight: body.weight ?? 1,
           timeoutMs: body.timeout_ms ?? 120_000,
           userAgent: userAgentFrom(body.user_agent) ?? null,
+          ...cloud,
           enabled: body.enabled ?? true,
           source: "console",
         },
@@ -174,6 +253,8 @@ export function channelHandlers(deps: ConsoleDeps) {
       const body = req.body as ChannelBody;
       await checkGroups(body.group_ids, channel.kind);
       await checkName(body.name, channel.id);
+      checkCredentials(channel.kind, body.credentials);
+      const cloud = cloudUpdate(channel, body);
       // The stored credentials go wherever the channel points: never to a new host they were not given for.
       if (body.base_url !== undefined && body.credentials === undefined && originOf(body.base_url) !== originOf(channel.baseUrl)) {
         throw consoleError(
@@ -194,6 +275,7 @@ export function channelHandlers(deps: ConsoleDeps) {
           weight: body.weight,
           timeoutMs: body.timeout_ms,
           userAgent: userAgentFrom(body.user_agent),
+          ...cloud,
           enabled: body.enabled,
         },
         body.credentials,
@@ -219,12 +301,26 @@ export function channelHandlers(deps: ConsoleDeps) {
       const groups = await store.groups.list();
       const model = channel.models[0] ?? groups.find((group) => channel.groupIds.includes(group.id))?.models[0]?.modelId;
       if (!model) throw consoleError("invalid_request", "This channel serves no model yet: add models to its groups or to the channel first.");
-      const probe = probes[channel.kind];
-      const upstream = probe.adapter.build(
-        { body: probe.body(model), raw: null, stream: false, headers: {}, query: {} },
-        { baseUrl: channel.baseUrl, credential: channel.credentials[0], upstreamModel: channel.modelMapping[model] ?? model },
+      const format = probeFormat(channel, groups.filter((group) => channel.groupIds.includes(group.id)).map((group) => group.family));
+      const probe = probeBodies[format];
+      const upstream = channelAdapter(channel.kind, format, probe.adapter, true).build(
+        { body: probe.body(model, channel.kind), raw: null, stream: false, headers: {}, query: {} },
+        {
+          baseUrl: channel.baseUrl,
+          credential: channel.credentials[0],
+          upstreamModel: channel.modelMapping[model] ?? model,
+          region: channel.region,
+          project: channel.project,
+          apiVersion: channel.apiVersion,
+        },
       );
       const started = performance.now();
+      try {
+        await upstream.authorize?.();
+      } catch (error) {
+        res.json({ ok: false, status: null, latency_ms: Math.round(performance.now() - started), message: `Could not authenticate: ${(error as Error).message}` });
+        return;
+      }
       try {
         const response = await request(upstream.url, {
           method: "POST",
@@ -234,13 +330,14 @@ export function channelHandlers(deps: ConsoleDeps) {
           headersTimeout: channel.timeoutMs,
           bodyTimeout: channel.timeoutMs,
         });
-        const text = await response.body.text();
-        const ok = response.statusCode < 400;
+        const said = await response.body.text();
+        const { status, text } = response.statusCode >= 400 && upstream.upstreamError ? upstream.upstreamError(response.statusCode, said, response.headers) : { status: response.statusCode, text: said };
+        const ok = status < 400;
         res.json({
           ok,
           status: response.statusCode,
           latency_ms: Math.round(performance.now() - started),
-          message: ok ? `Upstream answered ${response.statusCode} for model "${model}".` : `Upstream answered ${response.statusCode}: ${text.slice(0, 300)}`,
+          message: ok ? `Upstream answered ${status} for model "${model}".` : `Upstream answered ${response.statusCode}: ${text.slice(0, 300)}`,
         });
       } catch (error) {
         res.json({ ok: false, status: null, latency_ms: Math.round(performance.now() - started), message: `Could not reach the upstream: ${(error as Error).message}` });

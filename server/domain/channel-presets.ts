@@ -1,14 +1,40 @@
 // Where each kind of channel lives by default, its presets, and which interfaces it can serve.
 import type { Interface } from "./families.ts";
 
-export type ChannelKind = "anthropic" | "openai" | "gemini" | "openai-compatible";
+export type ChannelKind = "anthropic" | "openai" | "gemini" | "openai-compatible" | CloudKind;
+/** The clouds companies buy models through: Claude on AWS Bedrock, Claude and Gemini on Google Vertex AI, GPT deployments on Azure OpenAI. */
+export type CloudKind = "bedrock" | "vertex" | "azure-openai";
+export const cloudKinds: readonly CloudKind[] = ["bedrock", "vertex", "azure-openai"];
+export const isCloudKind = (kind: ChannelKind): kind is CloudKind => (cloudKinds as readonly string[]).includes(kind);
 export type ChannelPreset = "deepseek" | "qwen" | "glm" | "kimi" | "minimax" | "self-hosted" | "custom";
 
 /** Base URLs as the vendors document them: Family A and C are hosts; OpenAI-style ones include the version path. */
-export const defaultBaseUrls: Record<Exclude<ChannelKind, "openai-compatible">, string> = {
+export const defaultBaseUrls: Record<"anthropic" | "openai" | "gemini", string> = {
   anthropic: "https://api.anthropic.com",
   openai: "https://api.openai.com/v1",
   gemini: "https://generativelanguage.googleapis.com",
+};
+
+/**
+ * A cloud channel's host follows from its region: Bedrock's runtime endpoint per AWS region
+ * (docs.aws.amazon.com/general/latest/gr/bedrock.html), Vertex AI's per location, and the
+ * `global` location's own host (cloud.google.com/vertex-ai/generative-ai/docs/learn/locations).
+ * Azure OpenAI has none: each resource is its own host (https://<resource>.openai.azure.com).
+ */
+export function cloudBaseUrl(kind: CloudKind, region: string | null): string | undefined {
+  if (!region) return undefined;
+  if (kind === "bedrock") return `https://bedrock-runtime.${region}.amazonaws.com`;
+  if (kind === "vertex") return region === "global" ? "https://aiplatform.googleapis.com" : `https://${region}-aiplatform.googleapis.com`;
+  return undefined;
+}
+
+/**
+ * Regions offered in the console's channel form (any other id is taken as typed): Bedrock's
+ * Claude regions and Vertex AI's Claude and Gemini locations, as the vendors list them (2026-11).
+ */
+export const regionPresets: Record<"bedrock" | "vertex", string[]> = {
+  bedrock: ["us-east-1", "us-east-2", "us-west-2", "eu-central-1", "eu-west-1", "eu-west-3", "ap-northeast-1", "ap-southeast-2", "ap-south-1"],
+  vertex: ["global", "us-east5", "us-central1", "europe-west1", "europe-west4", "asia-southeast1", "asia-east1"],
 };
 
 /**
@@ -45,9 +71,13 @@ export const presetsOf: Record<ChannelKind, ChannelPreset[]> = {
   "openai-compatible": [...(Object.keys(presetBaseUrls["openai-compatible"]) as ChannelPreset[]), "custom"],
   openai: [],
   gemini: [],
+  bedrock: [],
+  vertex: [],
+  "azure-openai": [],
 };
 
-export function defaultBaseUrl(kind: ChannelKind, preset: ChannelPreset | null): string | undefined {
+export function defaultBaseUrl(kind: ChannelKind, preset: ChannelPreset | null, region: string | null = null): string | undefined {
+  if (isCloudKind(kind)) return cloudBaseUrl(kind, region);
   if (kind === "openai-compatible" || (kind === "anthropic" && preset)) return preset ? presetBaseUrls[kind][preset] : undefined;
   return defaultBaseUrls[kind];
 }
@@ -57,6 +87,11 @@ export const kindServes: Record<ChannelKind, Interface[]> = {
   openai: ["chat", "responses", "embeddings"],
   "openai-compatible": ["chat", "embeddings"],
   gemini: ["generate-content"],
+  // Claude through InvokeModel with the Messages body.
+  bedrock: ["messages"],
+  // Claude through rawPredict, Gemini through Vertex's generateContent: a Claude group's channel serves the first, a Gemini group's the second.
+  vertex: ["messages", "generate-content"],
+  "azure-openai": ["chat", "responses"],
 };
 
 /** What a vendor's chat API takes beyond (or instead of) OpenAI's own fields, where translation writes a chat request. */

@@ -222,8 +222,21 @@ const byFamily: [RegExp, ModelCapabilities][] = [
   [/^deepseek-chat/, byId["deepseek-chat"]],
 ];
 
-/** A router's vendor prefix (`openai/gpt-5`), and Gemini's resource name (`models/gemini-2.5-pro`). */
-const withoutRouterPrefix = (model: string) => model.replace(/^(openai|anthropic|google)\//i, "").replace(/^models\//, "");
+/**
+ * The model's own id inside the forms others write it in: a router's vendor prefix (`openai/gpt-5`)
+ * and Gemini's resource name (`models/gemini-2.5-pro`); Bedrock's model ids and cross-region
+ * inference profiles (`us.anthropic.claude-sonnet-4-5-20250929-v1:0`: a geography, the provider,
+ * a version suffix; docs.aws.amazon.com/bedrock/latest/userguide/inference-profiles-support.html);
+ * and Vertex AI's dated ids (`claude-sonnet-4-5@20250929`).
+ */
+const bedrockId = /^(?:(?:us|eu|apac|global|jp|au|ca|us-gov)\.)?(?:anthropic|meta|mistral|amazon|cohere|ai21|deepseek|qwen|openai|writer)\.(.+?)(?:-v\d+(?::\d+)?)?$/i;
+const withoutRouterPrefix = (model: string) =>
+  model
+    .replace(/^(openai|anthropic|google)\//i, "")
+    .replace(/^models\//, "")
+    .replace(bedrockId, "$1")
+    .replace(/@(\d{8})$/, "-$1")
+    .replace(/@(latest|default)$/, "");
 
 const vendorOf = (lower: string): ModelVendor | null =>
   /^(gpt-|o\d|chatgpt-|codex-)/.test(lower) ? "openai" : lower.startsWith("claude-") ? "anthropic" : /^(gemini-|gemma-)/.test(lower) ? "google" : null;

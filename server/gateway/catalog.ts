@@ -6,6 +6,7 @@ import type { ChannelKind } from "../domain/channel-presets.ts";
 import type { ChannelWithCredentials } from "../store/channels.ts";
 import type { ApiKey, Group, Organization, User } from "../store/records.ts";
 import type { Store } from "../store/store.ts";
+import { warmCredentials } from "./upstreams/by-kind.ts";
 import { userAgentOf } from "./upstreams/user-agent.ts";
 
 export type CatalogOrganization = Organization & { exclusive: ReadonlySet<string> };
@@ -39,7 +40,10 @@ function channelKindsByGroup(channels: ChannelWithCredentials[]): Map<string, Se
   return kinds;
 }
 
-const relayChannel = (channel: ChannelWithCredentials): RelayChannel => ({ ...channel, upstreamUserAgent: userAgentOf(channel) });
+function relayChannel(channel: ChannelWithCredentials): RelayChannel {
+  warmCredentials(channel);
+  return { ...channel, upstreamUserAgent: userAgentOf(channel) };
+}
 
 async function load(store: Store): Promise<Snapshot> {
   const revision = await store.revision.current();

@@ -75,6 +75,19 @@ describe("withMembers", () => {
     expect(withMembers(raw(text), { stream: "true", model: `"m"`, added: "[]" }).toString()).toBe(`{"added":[],"b":2,"model":"m","stream":true}`);
   });
 
+  it("removes members with their commas, wherever they are, beside replacements and additions", () => {
+    const text = `{"model":"m", "a":1.0 ,"stream":true,"b":[1],"c":2}`;
+    expect(withMembers(raw(text), { model: undefined, stream: undefined, v: `"x"` }).toString()).toBe(`{"v":"x","a":1.0 ,"b":[1],"c":2}`);
+    expect(withMembers(raw(text), { c: undefined, b: undefined, a: "3" }).toString()).toBe(`{"model":"m", "a":3 ,"stream":true}`);
+    expect(withMembers(raw(`{"model":"m","stream":true}`), { model: undefined, stream: undefined, v: `"x"` }).toString()).toBe(`{"v":"x"}`);
+    expect(withMembers(raw(`{"a":1}`), { missing: undefined })).toEqual(Buffer.from(`{"a":1}`));
+    for (const [drop, kept] of [["a", `{"b":2,"c":3}`], ["b", `{"a":1,"c":3}`], ["c", `{"a":1,"b":2}`]] as const) {
+      const out = withMembers(raw(`{"a":1,"b":2,"c":3}`), { [drop]: undefined }).toString();
+      expect(out).toBe(kept);
+      expect(JSON.parse(out)).toEqual(JSON.parse(kept));
+    }
+  });
+
   it("returns the client's own buffer when nothing changes", () => {
     const layout = raw(`{"a":1}`);
     expect(withMembers(layout, {})).toBe(layout.bytes);

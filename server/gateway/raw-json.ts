@@ -173,20 +173,24 @@ function member(bytes: Buffer, key: string, keyStart: number, keyEnd: number, va
  * where the key is, or added first in the object where it is not. The rest of the bytes are the
  * client's own. An empty `set` returns the bytes themselves.
  */
-export function withMembers(raw: RawJson, set: Record<string, string>): Buffer {
+export function withMembers(raw: RawJson, set: Record<string, string | undefined>): Buffer {
   const edits: { start: number; end: number; text: string }[] = [];
   const added: string[] = [];
+  const removed = new Set<number>();
   for (const [key, text] of Object.entries(set)) {
-    const found = raw.members.find((candidate) => candidate.key === key);
-    if (found) edits.push({ start: found.valueStart, end: found.valueEnd, text });
+    const index = raw.members.findIndex((candidate) => candidate.key === key);
+    if (text === undefined) {
+      if (index >= 0) removed.add(index);
+    } else if (index >= 0) edits.push({ start: raw.members[index].valueStart, end: raw.members[index].valueEnd, text });
     else added.push(`${JSON.stringify(key)}:${text}`);
   }
+  edits.push(...removals(raw, removed));
   if (added.length > 0) {
-    const comma = raw.members.length > 0 ? "," : "";
+    const comma = raw.members.length > removed.size ? "," : "";
     edits.push({ start: raw.open + 1, end: raw.open + 1, text: added.join(",") + comma });
   }
   if (edits.length === 0) return raw.bytes;
-  edits.sort((a, b) => a.start - b.start);
+  edits.sort((a, b) => a.start - b.start || a.end - b.end);
   const pieces: (Buffer | string)[] = [];
   let at = 0;
   for (const edit of edits) {
@@ -195,4 +199,22 @@ export function withMembers(raw: RawJson, set: Record<string, string>): Buffer {
   }
   pieces.push(raw.bytes.subarray(at));
   return joinedBytes(pieces);
+}
+
+/**
+ * The byte ranges that take the removed members out with their commas: a member followed by one
+ * that stays goes up to that one's key; the run of removed members at the end goes from the end of
+ * the last member that stays (its comma with it), or from the object's opening, to the end of the last.
+ */
+function removals(raw: RawJson, removed: Set<number>): { start: number; end: number; text: string }[] {
+  if (removed.size === 0) return [];
+  const { members } = raw;
+  let kept = members.length - 1;
+  while (kept >= 0 && removed.has(kept)) kept--;
+  const ranges: { start: number; end: number; text: string }[] = [];
+  for (let index = 0; index < kept; index++) {
+    if (removed.has(index)) ranges.push({ start: members[index].keyStart, end: members[index + 1].keyStart, text: "" });
+  }
+  if (kept < members.length - 1) ranges.push({ start: kept >= 0 ? members[kept].valueEnd : raw.open + 1, end: members[members.length - 1].valueEnd, text: "" });
+  return ranges;
 }

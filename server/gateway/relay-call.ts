@@ -9,7 +9,7 @@ import { gatewayError, isGatewayError, statusOf } from "../domain/errors.ts";
 import { channelRefused, gaveUp, refusalBody, refusalSaid } from "./errors/upstream-refusal.ts";
 import { geminiRetryDelayInBody, withoutChannelIdentifiers } from "./errors/gemini.ts";
 import { wireFormatOf } from "./errors/wire-format.ts";
-import { enforced, modelCapabilities } from "../domain/model-capabilities.ts";
+import { enforced } from "../domain/model-capabilities.ts";
 import { costMicros } from "../domain/pricing.ts";
 import { type Usage, billableTokens, noUsage } from "../domain/usage.ts";
 import { estimatedInputTokens, formatMicros, inputTokensOf, worstCaseCost } from "../domain/worst-case.ts";
@@ -18,13 +18,23 @@ import type { ChannelWithCredentials } from "../store/channels.ts";
 import type { Failover } from "../store/ledger.ts";
 import { holdBytes } from "./body-slabs.ts";
 import type { Catalog, RelayChannel } from "./catalog.ts";
-import { eligibleChannels, nextCredential, orderChannels, translatingChannels, upstreamModelOf } from "./channels/select.ts";
+import { capabilitiesOn, eligibleChannels, nextCredential, orderChannels, translatingChannels, upstreamModelOf } from "./channels/select.ts";
 import type { Forwarder } from "./forward.ts";
 import type { Route } from "./resolve-route.ts";
 import { type UpstreamAnswer, exchange, originAndPath } from "./upstream-exchange.ts";
 import { decodedBodyBytes, rawJsonOf } from "./middleware/body.ts";
-import { type StreamError, type StreamSession, type UpstreamAdapter, admittedRequest, isBareErrorObject } from "./upstreams/adapter.ts";
+import {
+  type StreamError,
+  type StreamSession,
+  type StreamText,
+  type UpstreamAdapter,
+  type UpstreamRequest,
+  admittedRequest,
+  isBareErrorObject,
+} from "./upstreams/adapter.ts";
 import { nativeAdapters } from "./upstreams/by-interface.ts";
+import { channelAdapter } from "./upstreams/by-kind.ts";
+import type { RelayInterface } from "../domain/families.ts";
 import { withUserAgent } from "./upstreams/user-agent.ts";
 import { type SseEvent, SseSplitter } from "./upstreams/sse.ts";
 import { record as metrics } from "../metrics/metrics.ts";
@@ -157,7 +167,7 @@ function refusedAtStart(said: StreamError, headers: Record<string, string | stri
 function outputCapOf(channels: ChannelWithCredentials[], model: Route["model"]): number {
   let cap = 0;
   for (const channel of channels) {
-    const capabilities = modelCapabilities(upstreamModelOf(channel, model.modelId), model.capabilities);
+    const capabilities = capabilitiesOn(channel, model.modelId, model.capabilities);
     if (!enforced(capabilities)) return Number.POSITIVE_INFINITY;
     cap = Math.max(cap, capabilities.maxOutputTokens);
   }
@@ -194,7 +204,12 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
             scope: caller.key.id,
           })
         : null;
-    const adapterFor = (channel: ChannelWithCredentials): UpstreamAdapter => (translation ? translation.to(upstreamFormatOf(channel.kind, route.group.family)!) : nativeAdapters[call.iface]);
+    // The format the channel is sent (the caller's, or the one its call is translated to), aimed and authenticated as its kind takes it.
+    const adapterFor = (channel: ChannelWithCredentials): UpstreamAdapter => {
+      if (!translation) return channelAdapter(channel.kind, call.iface as RelayInterface, nativeAdapters[call.iface], true);
+      const format = upstreamFormatOf(channel.kind, route.group.family)!;
+      return channelAdapter(channel.kind, format, translation.to(format), false);
+    };
 
     const candidates = translation
       ? translatingChannels(catalog.snapshot.channels, route.group.family, route.group.id, route.model.modelId)
@@ -344,8 +359,17 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
     async function tryChannel(channel: RelayChannel): Promise<Attempt> {
       metrics.attempt(channel.name);
       const upstreamModel = upstreamModelOf(channel, route.model.modelId);
-      const capabilities = modelCapabilities(upstreamModel, route.model.capabilities);
-      const target = { baseUrl: channel.baseUrl, credential: nextCredential(channel), upstreamModel, preset: channel.preset, capabilities };
+      const capabilities = capabilitiesOn(channel, route.model.modelId, route.model.capabilities);
+      const target = {
+        baseUrl: channel.baseUrl,
+        credential: nextCredential(channel),
+        upstreamModel,
+        preset: channel.preset,
+        capabilities,
+        region: channel.region,
+        project: channel.project,
+        apiVersion: channel.apiVersion,
+      };
       const adapter = adapterFor(channel);
       let upstreamRequest: ReturnType<UpstreamAdapter["build"]>;
       try {
@@ -364,6 +388,14 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
     }
 
     async function sendTo(channel: RelayChannel, adapter: UpstreamAdapter, upstreamRequest: ReturnType<UpstreamAdapter["build"]>): Promise<Attempt> {
+      if (upstreamRequest.authorize) {
+        try {
+          await upstreamRequest.authorize();
+        } catch (error) {
+          // The channel's credentials could not sign or buy a token: its fault, never the caller's to read about.
+          return { failed: { kind: "error", reason: `could not authenticate to the upstream: ${upstreamSaid(String((error as Error)?.message ?? error), channel)}` } };
+        }
+      }
       let upstream: UpstreamAnswer;
       for (let resent = false; ; resent = true) {
         try {
@@ -384,15 +416,16 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
         }
       }
 
-      if (upstream.statusCode >= 400) return answerError(upstream, adapter);
+      if (upstream.statusCode >= 400) return answerError(upstream, adapter, upstreamRequest);
       if (!upstreamRequest.stream) return answerJson(upstream, adapter);
-      return relayStream(upstream, adapter, channel);
+      return relayStream(upstream, adapter, channel, upstreamRequest.streamText?.());
     }
 
     /** 429, 5xx, refused credentials and a call the upstream gave up fail over; other client errors reach the client in its interface's error shape. */
-    async function answerError(upstream: UpstreamAnswer, adapter: UpstreamAdapter): Promise<Attempt> {
-      const text = await upstream.text().catch(() => "");
-      const status = upstream.statusCode;
+    async function answerError(upstream: UpstreamAnswer, adapter: UpstreamAdapter, sent: UpstreamRequest): Promise<Attempt> {
+      const said = await upstream.text().catch(() => "");
+      // A cloud's error in its format's words (Bedrock's as Anthropic's), with the status that means the same.
+      const { status, text } = sent.upstreamError ? sent.upstreamError(upstream.statusCode, said, upstream.headers) : { status: upstream.statusCode, text: said };
       const wait = status === 429 || status === 503 ? upstreamWaitOf(upstream.headers, geminiRetryDelayInBody(text)) : undefined;
       if (status === 429) return { failed: { kind: "rate_limited", reason: "upstream answered 429", retryAfterSeconds: wait ?? 1, restSeconds: wait } };
       if (status >= 500 || channelRefused(status, text)) return { failed: { kind: "error", reason: `upstream answered ${status}`, restSeconds: restAskedBy(status, wait) } };
@@ -422,9 +455,11 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       return { outcome: { status: "ok", httpStatus: 200, usage: adapter.usageOfBody(body), ttfbMs: Math.round(performance.now() - started), finishReason: adapter.finishOfBody?.(body) } };
     }
 
-    async function relayStream(upstream: UpstreamAnswer, adapter: UpstreamAdapter, channel: ChannelWithCredentials): Promise<Attempt> {
+    async function relayStream(upstream: UpstreamAnswer, adapter: UpstreamAdapter, channel: ChannelWithCredentials, framing?: StreamText): Promise<Attempt> {
       const session = adapter.startStream(client);
       const splitter = new SseSplitter();
+      // A cloud's own framing (Bedrock's event-stream) read as the SSE its format's adapter reads.
+      const eventsOf = framing ? (chunk: Buffer) => splitter.pushText(framing.push(chunk)) : (chunk: Buffer) => splitter.push(chunk);
       const answered = performance.now(); // this channel's answer began: the comment hold counts from here
       let events = 0;
       let forwarded = 0;
@@ -467,7 +502,8 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       };
 
       try {
-        await upstream.forEachChunk((chunk) => deliver(splitter.push(chunk)));
+        await upstream.forEachChunk((chunk) => deliver(eventsOf(chunk)));
+        if (framing) await deliver(splitter.pushText(framing.end()));
         await deliver(splitter.end(), true);
       } catch (error) {
         if (drained.aborted && ttfbMs !== null) {

@@ -4,8 +4,8 @@ import type { Db } from "./db.ts";
 import { newId } from "./ids.ts";
 import { revisionRepository } from "./revision.ts";
 import type { SecretBox } from "./secret-box.ts";
-
-export type ChannelKind = "anthropic" | "openai" | "gemini" | "openai-compatible";
+import type { ChannelKind } from "../domain/channel-presets.ts";
+import { credentialHint } from "../domain/channel-credentials.ts";
 
 export type ChannelFields = {
   name: string;
@@ -20,11 +20,25 @@ export type ChannelFields = {
   timeoutMs: number;
   /** The User-Agent its upstream requests carry; null (or omitted): Tollgate's own. */
   userAgent?: string | null;
+  /** Bedrock's AWS region, Vertex AI's location; null for the other kinds. */
+  region?: string | null;
+  /** Vertex AI's project id. */
+  project?: string | null;
+  /** Azure OpenAI's api-version; null: the version-less /openai/v1/ API. */
+  apiVersion?: string | null;
   enabled: boolean;
   source: "console" | "environment";
 };
 
-export type Channel = ChannelFields & { id: string; credentialHints: string[]; createdAt: number; userAgent: string | null };
+export type Channel = ChannelFields & {
+  id: string;
+  credentialHints: string[];
+  createdAt: number;
+  userAgent: string | null;
+  region: string | null;
+  project: string | null;
+  apiVersion: string | null;
+};
 export type ChannelWithCredentials = Channel & { credentials: string[] };
 
 type ChannelRow = {
@@ -41,12 +55,14 @@ type ChannelRow = {
   weight: number;
   timeout_ms: number;
   user_agent: string | null;
+  region: string | null;
+  project: string | null;
+  api_version: string | null;
   enabled: number;
   source: "console" | "environment";
   created_at: number;
 };
 
-const hintOf = (credential: string) => `…${credential.slice(-4)}`;
 
 export function channelRepository(db: Db, box: SecretBox) {
   const revision = revisionRepository(db);
@@ -75,6 +91,9 @@ export function channelRepository(db: Db, box: SecretBox) {
     weight: Number(row.weight),
     timeoutMs: Number(row.timeout_ms),
     userAgent: row.user_agent,
+    region: row.region,
+    project: row.project,
+    apiVersion: row.api_version,
     enabled: Number(row.enabled) === 1,
     source: row.source,
     createdAt: Number(row.created_at),
@@ -126,7 +145,8 @@ export function channelRepository(db: Db, box: SecretBox) {
       await db.transaction(async (tx) => {
         await tx.run(
           `INSERT INTO channels (id, name, kind, preset, base_url, credentials_sealed, credential_hints, models, model_mapping,
-             priority, weight, timeout_ms, user_agent, enabled, source, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+             priority, weight, timeout_ms, user_agent, region, project, api_version, enabled, source, created_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           [
             id,
             fields.name,
@@ -134,13 +154,16 @@ export function channelRepository(db: Db, box: SecretBox) {
             fields.preset,
             fields.baseUrl,
             box.seal(JSON.stringify(credentials)),
-            JSON.stringify(credentials.map(hintOf)),
+            JSON.stringify(credentials.map((credential) => credentialHint(fields.kind, credential))),
             JSON.stringify(fields.models),
             JSON.stringify(fields.modelMapping),
             fields.priority,
             fields.weight,
             fields.timeoutMs,
             fields.userAgent ?? null,
+            fields.region ?? null,
+            fields.project ?? null,
+            fields.apiVersion ?? null,
             fields.enabled ? 1 : 0,
             fields.source,
             Date.now(),
@@ -157,8 +180,8 @@ export function channelRepository(db: Db, box: SecretBox) {
         if (!current) return false;
         const value = <T>(next: T | undefined, json: (v: T) => string | number, fallback: string | number) => (next === undefined ? fallback : json(next));
         await tx.run(
-          `UPDATE channels SET name = ?, base_url = ?, models = ?, model_mapping = ?, priority = ?, weight = ?, timeout_ms = ?, user_agent = ?, enabled = ?,
-             credentials_sealed = ?, credential_hints = ? WHERE id = ?`,
+          `UPDATE channels SET name = ?, base_url = ?, models = ?, model_mapping = ?, priority = ?, weight = ?, timeout_ms = ?, user_agent = ?,
+             region = ?, project = ?, api_version = ?, enabled = ?, credentials_sealed = ?, credential_hints = ? WHERE id = ?`,
           [
             changes.name ?? current.name,
             changes.baseUrl ?? current.base_url,
@@ -168,9 +191,12 @@ export function channelRepository(db: Db, box: SecretBox) {
             changes.weight ?? Number(current.weight),
             changes.timeoutMs ?? Number(current.timeout_ms),
             changes.userAgent === undefined ? current.user_agent : changes.userAgent,
+            changes.region === undefined ? current.region : changes.region,
+            changes.project === undefined ? current.project : changes.project,
+            changes.apiVersion === undefined ? current.api_version : changes.apiVersion,
             value(changes.enabled, (enabled) => (enabled ? 1 : 0), Number(current.enabled)),
             credentials ? box.seal(JSON.stringify(credentials)) : current.credentials_sealed,
-            credentials ? JSON.stringify(credentials.map(hintOf)) : current.credential_hints,
+            credentials ? JSON.stringify(credentials.map((credential) => credentialHint(current.kind, credential))) : current.credential_hints,
             id,
           ],
         );

@@ -304,6 +304,12 @@ export const migrations: { version: number; name: string; sql: string[] }[] = [
     // What its upstream requests carry in place of Tollgate's own `Tollgate/<version>`; NULL: Tollgate's.
     sql: [`ALTER TABLE channels ADD COLUMN user_agent TEXT`],
   },
+  {
+    version: 17,
+    name: "a cloud channel's region, project and API version",
+    // Bedrock's AWS region, Vertex AI's location (region) and project, Azure OpenAI's api-version; NULL for the other kinds.
+    sql: ["region", "project", "api_version"].map((column) => `ALTER TABLE channels ADD COLUMN ${column} TEXT`),
+  },
 ];
 
 /** The newest schema this build knows. */

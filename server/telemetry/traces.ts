@@ -24,6 +24,9 @@ const operationOf: Record<string, string> = { messages: "chat", chat: "chat", re
 function providerOf(channel: { kind: string; preset: string | null } | undefined): string | undefined {
   if (!channel) return undefined;
   if (channel.kind === "gemini") return "gcp.gemini";
+  if (channel.kind === "bedrock") return "aws.bedrock";
+  if (channel.kind === "vertex") return "gcp.vertex_ai";
+  if (channel.kind === "azure-openai") return "azure.ai.openai";
   if (channel.kind === "openai-compatible") return channel.preset ?? "openai-compatible";
   return channel.kind;
 }

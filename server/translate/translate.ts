@@ -107,6 +107,14 @@ export function startTranslation(
   };
 }
 
+/** A cloud's own members, set last (adapter.ts `bodyChanges`): undefined takes one out. */
+function withCloudChanges(body: Record<string, unknown>, changes: Record<string, unknown>) {
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === undefined) delete body[key];
+    else body[key] = value;
+  }
+}
+
 function translatingAdapter(
   caller: Codec,
   upstream: Codec,
@@ -143,7 +151,8 @@ function translatingAdapter(
       }
       // The native adapter aims and authenticates it (asked with the members its URL and headers
       // depend on, so it serializes nothing large); nothing of the caller's own headers or query goes along.
-      const aimed = native.build({ body: { model: target.upstreamModel, stream: true }, raw: null, stream: true, headers: {}, query: {} }, target);
+      const aimed = native.build({ body: { model: target.upstreamModel, stream: true }, raw: null, stream: true, headers: {}, query: {} }, { ...target, bodyChanges: undefined });
+      if (target.bodyChanges) withCloudChanges(body, target.bodyChanges);
       return { url: aimed.url, headers: aimed.headers, body: jsonBytes(body, strings), stream: true };
     },
     bareErrorObjects: native.bareErrorObjects,

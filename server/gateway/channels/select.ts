@@ -3,6 +3,7 @@
 import { kindServes } from "../../domain/channel-presets.ts";
 import type { Family, Interface } from "../../domain/families.ts";
 import { kindServesFamily } from "../../domain/group-interfaces.ts";
+import { type CapabilityOverrides, type ResolvedCapabilities, catalogCapabilities, modelCapabilities } from "../../domain/model-capabilities.ts";
 import type { ChannelWithCredentials } from "../../store/channels.ts";
 
 export function eligibleChannels<C extends ChannelWithCredentials>(channels: C[], iface: Interface, groupId: string, modelId: string): C[] {
@@ -31,6 +32,18 @@ export function orderChannels<T extends { priority: number; weight: number }>(ch
 
 export function upstreamModelOf(channel: ChannelWithCredentials, modelId: string): string {
   return channel.modelMapping[modelId] ?? modelId;
+}
+
+/**
+ * What the model a channel serves for this public id takes: the catalog's entry for the upstream
+ * id (a Bedrock or Vertex id is the catalog's own, normalized there), each field the operator set
+ * replacing it. An Azure deployment's name is the operator's own word, often no model id at all
+ * ("prod-chat"): where the catalog does not know it, the public id says which model it is.
+ */
+export function capabilitiesOn(channel: ChannelWithCredentials, modelId: string, overrides: CapabilityOverrides | null | undefined): ResolvedCapabilities {
+  const upstream = modelCapabilities(upstreamModelOf(channel, modelId), overrides);
+  if (channel.kind !== "azure-openai" || catalogCapabilities(upstreamModelOf(channel, modelId)).source !== "default") return upstream;
+  return modelCapabilities(modelId, overrides);
 }
 
 /** Credentials of a channel take turns, per worker. */

@@ -43,6 +43,15 @@ export type UpstreamTarget = {
   preset?: string | null;
   /** What the upstream model takes (domain/model-capabilities.ts): output limits are clamped to it, and translation fits reasoning to it. Absent: nothing is fitted (count_tokens). */
   capabilities?: ResolvedCapabilities;
+  /** A cloud channel's region (Bedrock's AWS region, Vertex AI's location), project (Vertex) and api-version (Azure OpenAI). */
+  region?: string | null;
+  project?: string | null;
+  apiVersion?: string | null;
+  /**
+   * Top-level body members a cloud needs set beside the format's own changes, applied last; an
+   * undefined value removes the member (Bedrock takes the model in its path and refuses it in the body).
+   */
+  bodyChanges?: Record<string, unknown>;
 };
 
 export type UpstreamRequest = {
@@ -51,7 +60,19 @@ export type UpstreamRequest = {
   body: Buffer | string;
   /** The upstream answers with SSE (may differ from the client's wish: Responses are always streamed). */
   stream: boolean;
+  /** Signs or authorizes the request, right before it is sent, in its headers (SigV4, an OAuth2 token); throws when the channel's credentials cannot. */
+  authorize?: () => Promise<void>;
+  /** Makes the SSE text the adapter reads of the upstream's stream bytes, per stream (AWS's event-stream framing). */
+  streamText?: () => StreamText;
+  /** An error answer in the format's own words and status (AWS's `{"message"}` and error-type header as Anthropic's error). */
+  upstreamError?: (status: number, text: string, headers: Record<string, string | string[] | undefined>) => { status: number; text: string };
 };
+
+/** One upstream stream's bytes turned into SSE text as they arrive; `end` says what was left when the stream ended. */
+export interface StreamText {
+  push(chunk: Buffer): string;
+  end(): string;
+}
 
 export interface StreamSession {
   /** Observes one event and returns the text to forward to the client, or null to drop it. */
@@ -185,11 +206,13 @@ export interface UpstreamAdapter {
  * in another charset, or one with a top-level key twice (routing and the hold read the last
  * occurrence, as JSON.parse does; an upstream might read the first).
  */
-export function upstreamBody(client: ClientRequest, changes: Record<string, unknown>): Buffer | string {
+export function upstreamBody(client: ClientRequest, changes: Record<string, unknown>, cloudChanges?: Record<string, unknown>): Buffer | string {
   const { raw } = client;
-  if (!raw || raw.duplicateKeys) return JSON.stringify({ ...client.body, ...changes });
-  const set: Record<string, string> = {};
-  for (const key of Object.keys(changes)) set[key] = JSON.stringify(changes[key]);
+  const all = cloudChanges ? { ...changes, ...cloudChanges } : changes;
+  // JSON.stringify leaves out a member whose value is undefined, as withMembers removes it.
+  if (!raw || raw.duplicateKeys) return JSON.stringify({ ...client.body, ...all });
+  const set: Record<string, string | undefined> = {};
+  for (const key of Object.keys(all)) set[key] = all[key] === undefined ? undefined : JSON.stringify(all[key]);
   return withMembers(raw, set);
 }
 

@@ -19,7 +19,7 @@ export const anthropicAdapter: UpstreamAdapter = {
     return {
       url: `${trimSlash(target.baseUrl)}/v1/messages${beta}`,
       headers,
-      body: upstreamBody(client, { ...modelChange(client, target), ...clampedAnthropicLimits(client, target) }),
+      body: upstreamBody(client, { ...modelChange(client, target), ...clampedAnthropicLimits(client, target) }, target.bodyChanges),
       stream: client.stream,
     };
   },

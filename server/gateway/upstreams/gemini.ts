@@ -28,7 +28,7 @@ export const geminiAdapter: UpstreamAdapter = {
     return {
       url: `${trimSlash(target.baseUrl)}/v1beta/models/${encodeURIComponent(target.upstreamModel)}:${method}`,
       headers: { "content-type": "application/json", "x-goog-api-key": target.credential },
-      body: upstreamBody(client, { ...generationConfigAsRead(client), ...clampedGeminiLimits(client, target) }),
+      body: upstreamBody(client, { ...generationConfigAsRead(client), ...clampedGeminiLimits(client, target) }, target.bodyChanges),
       stream: client.stream,
     };
   },

@@ -26,7 +26,7 @@ export const chatAdapter: UpstreamAdapter = {
     return {
       url: `${trimSlash(target.baseUrl)}/chat/completions`,
       headers: { "content-type": "application/json", authorization: `Bearer ${target.credential}` },
-      body: upstreamBody(client, changes),
+      body: upstreamBody(client, changes, target.bodyChanges),
       stream: client.stream,
     };
   },

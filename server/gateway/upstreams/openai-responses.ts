@@ -13,7 +13,7 @@ export const responsesAdapter: UpstreamAdapter = {
     return {
       url: `${trimSlash(target.baseUrl)}/responses`,
       headers: { "content-type": "application/json", authorization: `Bearer ${target.credential}` },
-      body: upstreamBody(client, { ...modelChange(client, target), ...clampedLimits(client, target, responsesOutputLimit), ...(client.body.stream === true ? {} : { stream: true }) }),
+      body: upstreamBody(client, { ...modelChange(client, target), ...clampedLimits(client, target, responsesOutputLimit), ...(client.body.stream === true ? {} : { stream: true }) }, target.bodyChanges),
       stream: true,
     };
   },

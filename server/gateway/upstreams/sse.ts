@@ -13,6 +13,13 @@ export class SseSplitter {
     return this.drain();
   }
 
+  /** Feeds text already decoded (a cloud's framing turned into SSE); returns the events completed by it. */
+  pushText(text: string): SseEvent[] {
+    if (text === "") return [];
+    this.buffer += text;
+    return this.drain();
+  }
+
   /** At end of stream: a final event without its blank line still counts. */
   end(): SseEvent[] {
     this.buffer += this.decoder.decode();

@@ -17,6 +17,9 @@ const presetsOf: Record<Kind, string[]> = {
   "openai-compatible": ["deepseek", "qwen", "glm", "kimi", "minimax", "self-hosted", "custom"],
   openai: [],
   gemini: [],
+  bedrock: [],
+  vertex: [],
+  "azure-openai": [],
 };
 const presetLabel: Record<string, string> = { "": "Anthropic (api.anthropic.com)", "self-hosted": "self-hosted (vLLM, Ollama, llama.cpp)", custom: "custom (give the base URL)" };
 export const familiesOf: Record<Kind, string[]> = {
@@ -24,6 +27,9 @@ export const familiesOf: Record<Kind, string[]> = {
   openai: ["B", "domestic", "compatible"],
   "openai-compatible": ["B", "domestic", "compatible"],
   gemini: ["C"],
+  bedrock: ["A"],
+  vertex: ["A", "C"],
+  "azure-openai": ["B", "domestic", "compatible"],
 };
 
 const lines = (text: string) => text.split("\n").map((line) => line.trim()).filter(Boolean);
