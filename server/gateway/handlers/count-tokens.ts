@@ -19,8 +19,12 @@ import { rawJsonOf } from "../middleware/body.ts";
 import { resolveRoute } from "../resolve-route.ts";
 import { callNameOf } from "./relay.ts";
 import { originAndPath } from "../upstream-exchange.ts";
-import { type ClientRequest, modelChange, trimSlash, upstreamBody } from "../upstreams/adapter.ts";
+import { type ClientRequest, type UpstreamRequest, modelChange, trimSlash, upstreamBody } from "../upstreams/adapter.ts";
 import { anthropicAdapter } from "../upstreams/anthropic.ts";
+import { bedrockErrorAnswer } from "../upstreams/clouds/bedrock-errors.ts";
+import { bedrockAnthropicVersion, pathSegment } from "../upstreams/clouds/bedrock.ts";
+import { authorizeBedrock } from "../upstreams/clouds/sigv4.ts";
+import { vertexAdapter, vertexAnthropicVersion } from "../upstreams/clouds/vertex.ts";
 import { geminiAdapter } from "../upstreams/gemini.ts";
 import { withUserAgent } from "../upstreams/user-agent.ts";
 
@@ -29,8 +33,25 @@ type CountingInterface = "messages" | "responses" | "generate-content";
 /** A count takes no longer than this, whatever the channel's own timeout: past it, the estimate answers. */
 const countTimeoutMs = 10_000;
 
+/**
+ * A count's request to its upstream: aimed and authenticated (`authorize`, for the clouds), and
+ * how its answer and its errors read in the caller's format where the upstream's own differ.
+ */
+type CountRequest = Pick<UpstreamRequest, "url" | "headers" | "body" | "authorize" | "upstreamError"> & { answer?: (text: string) => string };
+
+type Counter = (client: ClientRequest, channel: ChannelWithCredentials, modelId: string) => CountRequest;
+
+const cloudTarget = (channel: ChannelWithCredentials, modelId: string) => ({
+  baseUrl: channel.baseUrl,
+  credential: nextCredential(channel),
+  upstreamModel: upstreamModelOf(channel, modelId),
+  region: channel.region,
+  project: channel.project,
+  apiVersion: channel.apiVersion,
+});
+
 /** The counting endpoint of each channel kind that has one: its generation request, re-aimed. */
-const counters: Partial<Record<ChannelWithCredentials["kind"], (client: ClientRequest, channel: ChannelWithCredentials, modelId: string) => { url: string; headers: Record<string, string>; body: Buffer | string }>> = {
+const counters: Partial<Record<ChannelWithCredentials["kind"], Counter>> = {
   anthropic: (client, channel, modelId) => {
     const built = anthropicAdapter.build(client, { baseUrl: channel.baseUrl, credential: nextCredential(channel), upstreamModel: upstreamModelOf(channel, modelId) });
     return { ...built, url: built.url.replace(/\/v1\/messages(?=\?|$)/, "/v1/messages/count_tokens") };
@@ -44,13 +65,43 @@ const counters: Partial<Record<ChannelWithCredentials["kind"], (client: ClientRe
   gemini: (client, channel, modelId) => {
     const upstreamModel = upstreamModelOf(channel, modelId);
     const built = geminiAdapter.build(client, { baseUrl: channel.baseUrl, credential: nextCredential(channel), upstreamModel });
-    // A count asked as a whole generateContentRequest names the model inside it too (the older SDK
-    // sends `models/<call name>`): the upstream reads its own id there, as in the path.
-    const inner = client.body.generateContentRequest;
-    const body = inner && typeof inner === "object" && typeof inner.model === "string" ? upstreamBody(client, { generateContentRequest: { ...inner, model: `models/${upstreamModel}` } }) : built.body;
-    return { ...built, body, url: built.url.replace(/:generateContent$/, ":countTokens") };
+    return { ...built, body: countBodyOfGemini(client, upstreamModel, built.body), url: built.url.replace(/:generateContent$/, ":countTokens") };
+  },
+  // Bedrock's CountTokens takes the InvokeModel body it would count, base64 in JSON; InvokeModel needs max_tokens, which a count does not give.
+  bedrock: (client, channel, modelId) => {
+    const target = cloudTarget(channel, modelId);
+    const invoke = upstreamBody(client, { model: undefined, anthropic_version: bedrockAnthropicVersion, ...(client.body.max_tokens === undefined ? { max_tokens: 1 } : {}) });
+    const body = JSON.stringify({ input: { invokeModel: { body: Buffer.from(invoke).toString("base64") } } });
+    const url = `${trimSlash(target.baseUrl)}/model/${pathSegment(target.upstreamModel)}/count-tokens`;
+    const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json" };
+    return {
+      url,
+      headers,
+      body,
+      authorize: () => authorizeBedrock(target.credential, target.region ?? "us-east-1", url, headers, body),
+      upstreamError: bedrockErrorAnswer,
+      answer: (text) => JSON.stringify({ input_tokens: JSON.parse(text).inputTokens }),
+    };
+  },
+  // Vertex counts Claude at the publisher's own count-tokens model (the model named in the body), Gemini at the model's :countTokens.
+  vertex: (client, channel, modelId) => {
+    const target = cloudTarget(channel, modelId);
+    const claude = typeof client.body.messages === "object";
+    const built = vertexAdapter(claude ? anthropicAdapter : geminiAdapter, claude ? "messages" : "generate-content").build(client, target);
+    if (!claude) return { ...built, body: countBodyOfGemini(client, target.upstreamModel, built.body), url: built.url.replace(/:generateContent$/, ":countTokens") };
+    const body = upstreamBody(client, { model: target.upstreamModel, anthropic_version: vertexAnthropicVersion });
+    return { ...built, body, url: built.url.replace(/\/models\/[^/]+:rawPredict$/, "/models/count-tokens:rawPredict") };
   },
 };
+
+/**
+ * A count asked as a whole generateContentRequest names the model inside it too (the older SDK
+ * sends `models/<call name>`): the upstream reads its own id there, as in the path.
+ */
+function countBodyOfGemini(client: ClientRequest, upstreamModel: string, built: Buffer | string): Buffer | string {
+  const inner = client.body.generateContentRequest;
+  return inner && typeof inner === "object" && typeof inner.model === "string" ? upstreamBody(client, { generateContentRequest: { ...inner, model: `models/${upstreamModel}` } }) : built;
+}
 
 /** A count in each format's own answer. */
 const countAnswer: Record<CountingInterface, (tokens: number) => object> = {
@@ -78,6 +129,7 @@ export function countTokensHandler(iface: CountingInterface, catalog: Catalog, d
         // Not kept while the upstream counts (as a generation call, see admittedRequest): the estimate reads the bytes again if it must.
         if (raw) req.body = undefined;
         try {
+          await upstream.authorize?.();
           const answer = await dispatcher.request({
             ...originAndPath(upstream.url),
             method: "POST",
@@ -86,9 +138,9 @@ export function countTokensHandler(iface: CountingInterface, catalog: Catalog, d
             headersTimeout: Math.min(channel.timeoutMs, countTimeoutMs),
             bodyTimeout: Math.min(channel.timeoutMs, countTimeoutMs),
           });
-          const text = await answer.body.text();
-          const status = answer.statusCode;
-          if (status === 200) return void res.writeHead(200, { "content-type": "application/json" }).end(text);
+          const said = await answer.body.text();
+          const { status, text } = answer.statusCode >= 400 && upstream.upstreamError ? upstream.upstreamError(answer.statusCode, said, answer.headers) : { status: answer.statusCode, text: said };
+          if (status === 200) return void res.writeHead(200, { "content-type": "application/json" }).end(upstream.answer ? upstream.answer(text) : text);
           // The request's own fault reaches the client in its interface's error shape; anything else (the channel's credentials, a 404 of an upstream that cannot count, 429, a count it gave up) falls back to the estimate.
           if (status >= 400 && status < 500 && ![404, 429].includes(status) && !channelRefused(status, text) && !gaveUp(status, text)) {
             return void res.writeHead(status, { "content-type": "application/json" }).end(refusalBody(wireFormatOf(req), status, text, String(res.locals.requestId ?? "")));
