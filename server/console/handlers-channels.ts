@@ -96,7 +96,8 @@ function cloudUpdate(channel: Channel, body: ChannelBody): { region?: string | n
     return {};
   }
   const merged = { region: body.region ?? channel.region ?? undefined, project: body.project ?? channel.project ?? undefined, api_version: body.api_version ?? channel.apiVersion ?? undefined };
-  const checked = cloudSettings(channel.kind, { ...merged, ...(body.api_version === "" ? { api_version: "" } : {}) }, undefined);
+  // `api_version: ""` survives the merge (it is not nullish) and clears the version.
+  const checked = cloudSettings(channel.kind, merged, undefined);
   return {
     ...(body.region !== undefined ? { region: checked.region } : {}),
     ...(body.project !== undefined ? { project: checked.project ?? undefined } : {}),
