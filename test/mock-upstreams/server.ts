@@ -55,7 +55,25 @@ export type Scenario =
   /** As `tool`, with APPLY_PATCH (a multi-line patch with quotes and escapes) as the first argument's text. */
   | "patch-tool"
   /** The ordinary reply, cut off: each vendor's max-tokens stop (max_tokens, length, incomplete, MAX_TOKENS). */
-  | "max-tokens";
+  | "max-tokens"
+  /** Cloud fronts (clouds/): answered by the front itself; every other scenario is passed to the vendor mock behind it. */
+  | CloudScenario;
+
+export type CloudScenario =
+  /** Bedrock: an HTTP ThrottlingException (429), ServiceUnavailableException (503) or ModelNotReadyException (429). */
+  | "throttling"
+  | "service-unavailable"
+  | "model-not-ready"
+  /** Bedrock's stream: a validationException frame before any chunk (the request refused after the 200). */
+  | "stream-validation"
+  /** Bedrock's stream: half the chunks, then a modelStreamErrorException frame. */
+  | "stream-exception"
+  /** Vertex AI: Google's 429 RESOURCE_EXHAUSTED and 503 UNAVAILABLE. */
+  | "quota-429"
+  | "unavailable-503"
+  /** Azure OpenAI: the prompt refused by the content filter (400 `content_filter`), or the completion cut by it (`finish_reason: content_filter`). */
+  | "content-filter"
+  | "content-filter-completion";
 
 export type RecordedRequest = {
   method: string;
