@@ -11,7 +11,7 @@ import { randomBytes } from "node:crypto";
 import { startOpenAIMock } from "../openai.ts";
 import type { Exchange } from "../server.ts";
 import { startMock } from "../server.ts";
-import { type FrontMock, forward, relayAnswer, sendCloudJson, withInner } from "./front.ts";
+import { type Behind, behindOrOwn, type FrontMock, forward, relayAnswer, sendCloudJson, withInner } from "./front.ts";
 
 export const AZURE_API_VERSIONS = ["2024-10-21", "2024-12-01-preview", "2025-01-01-preview", "2025-03-01-preview", "2025-04-01-preview"];
 
@@ -23,6 +23,8 @@ export type AzureOpenAIMockOptions = {
   deployments: Record<string, string>;
   apps?: EntraApp[];
   delayMs?: number;
+  /** The OpenAI-speaking mock behind; by default the front starts an OpenAI mock of its own. */
+  behind?: Behind;
 };
 
 export type AzureOpenAIMock = FrontMock & { expireTokens: () => void; grants: { clientId: string; granted: boolean }[] };
@@ -46,7 +48,7 @@ export const contentFilterRefusal = {
 };
 
 export async function startAzureOpenAIMock(options: AzureOpenAIMockOptions): Promise<AzureOpenAIMock> {
-  const inner = await startOpenAIMock({ apiKey: "azure-inner", delayMs: options.delayMs });
+  const inner = await behindOrOwn(options.behind, (apiKey) => startOpenAIMock({ apiKey, delayMs: options.delayMs }), "azure-inner");
   const tokens = new Map<string, number>();
   const grants: AzureOpenAIMock["grants"] = [];
 
@@ -82,7 +84,7 @@ export async function startAzureOpenAIMock(options: AzureOpenAIMockOptions): Pro
     if (ex.scenario === "content-filter") return sendCloudJson(res, 400, contentFilterRefusal);
 
     const responses = v1Route?.[1] === "responses";
-    const answer = await forward(ex, inner, responses ? "/v1/responses" : "/v1/chat/completions", { ...body, model }, { authorization: "Bearer azure-inner" });
+    const answer = await forward(ex, inner.mock, responses ? "/v1/responses" : "/v1/chat/completions", { ...body, model }, { authorization: `Bearer ${inner.apiKey}` });
     if (responses || !answer.ok) return relayAnswer(res, answer);
     if (body.stream === true) return streamChat(ex, answer);
     const completion = await answer.json();

@@ -11,7 +11,7 @@
 import { ANTHROPIC_OUTPUT_TOKENS, startAnthropicMock } from "../anthropic.ts";
 import { type Exchange, inputTokensOf, startMock } from "../server.ts";
 import { type AwsAccessKey, checkSigV4, chunkMessage, exceptionMessage, sendAwsError } from "./aws.ts";
-import { type FrontMock, forward, sseEvents, withInner } from "./front.ts";
+import { type Behind, behindOrOwn, type FrontMock, forward, sseEvents, withInner } from "./front.ts";
 
 export const BEDROCK_ANTHROPIC_VERSION = "bedrock-2023-05-31";
 export const BEDROCK_MODELS = ["anthropic.claude-sonnet-4-5-20250929-v1:0", "anthropic.claude-haiku-4-5-20251001-v1:0", "anthropic.claude-opus-4-6-v1", "anthropic.claude-sonnet-4-6"];
@@ -23,6 +23,8 @@ export type BedrockMockOptions = {
   apiKeys?: string[];
   models?: string[];
   delayMs?: number;
+  /** The Anthropic-speaking mock behind; by default the front starts an Anthropic mock of its own. */
+  behind?: Behind;
 };
 
 /** Which inference-profile prefixes a region serves. */
@@ -63,56 +65,56 @@ function exceptionOf(status: number, text: string) {
   return { status: 500, type: "InternalServerException", message };
 }
 
-export function startBedrockMock(options: BedrockMockOptions): Promise<FrontMock> {
-  return startAnthropicMock({ apiKey: "bedrock-inner", delayMs: options.delayMs }).then(async (inner) => {
-    const models = new Set(options.models ?? BEDROCK_MODELS);
-    const geography = geographyOf(options.region);
-    const front = await startMock(async (ex) => {
-      const { req, res, request } = ex;
-      const refused = await checkSigV4(
-        { method: request.method, rawUrl: req.url ?? "/", headers: req.headers, body: Buffer.from(request.raw, "utf8") },
-        { keys: options.keys, region: options.region, service: "bedrock", bearerTokens: options.apiKeys },
-      );
-      if (refused) return sendAwsError(res, refused);
+export async function startBedrockMock(options: BedrockMockOptions): Promise<FrontMock> {
+  const behind = await behindOrOwn(options.behind, (apiKey) => startAnthropicMock({ apiKey, delayMs: options.delayMs }), "bedrock-inner");
+  const inner = behind.mock;
+  const models = new Set(options.models ?? BEDROCK_MODELS);
+  const geography = geographyOf(options.region);
+  const front = await startMock(async (ex) => {
+    const { req, res, request } = ex;
+    const refused = await checkSigV4(
+      { method: request.method, rawUrl: req.url ?? "/", headers: req.headers, body: Buffer.from(request.raw, "utf8") },
+      { keys: options.keys, region: options.region, service: "bedrock", bearerTokens: options.apiKeys },
+    );
+    if (refused) return sendAwsError(res, refused);
 
-      const route = /^\/model\/([^/]+)\/(invoke|invoke-with-response-stream|count-tokens)$/.exec(request.path);
-      if (request.method !== "POST" || !route) return sendAwsError(res, { status: 404, type: "UnknownOperationException", message: `Unknown operation ${request.method} ${request.path}` });
-      const modelId = decodeURIComponent(route[1]);
-      const profile = /^(us|eu|apac|global)\./.exec(modelId)?.[1];
-      const baseId = profile ? modelId.slice(profile.length + 1) : modelId;
-      if (!models.has(baseId) || (profile && profile !== "global" && profile !== geography)) {
-        return sendAwsError(res, { status: 400, type: "ValidationException", message: "The provided model identifier is invalid." });
-      }
-      if (ex.scenario === "throttling") return sendAwsError(res, { status: 429, type: "ThrottlingException", message: "Too many requests, please wait before trying again." });
-      if (ex.scenario === "model-not-ready") return sendAwsError(res, { status: 429, type: "ModelNotReadyException", message: "Model is not ready to serve inference requests." });
-      if (ex.scenario === "service-unavailable") return sendAwsError(res, { status: 503, type: "ServiceUnavailableException", message: "Service is temporarily unavailable." });
+    const route = /^\/model\/([^/]+)\/(invoke|invoke-with-response-stream|count-tokens)$/.exec(request.path);
+    if (request.method !== "POST" || !route) return sendAwsError(res, { status: 404, type: "UnknownOperationException", message: `Unknown operation ${request.method} ${request.path}` });
+    const modelId = decodeURIComponent(route[1]);
+    const profile = /^(us|eu|apac|global)\./.exec(modelId)?.[1];
+    const baseId = profile ? modelId.slice(profile.length + 1) : modelId;
+    if (!models.has(baseId) || (profile && profile !== "global" && profile !== geography)) {
+      return sendAwsError(res, { status: 400, type: "ValidationException", message: "The provided model identifier is invalid." });
+    }
+    if (ex.scenario === "throttling") return sendAwsError(res, { status: 429, type: "ThrottlingException", message: "Too many requests, please wait before trying again." });
+    if (ex.scenario === "model-not-ready") return sendAwsError(res, { status: 429, type: "ModelNotReadyException", message: "Model is not ready to serve inference requests." });
+    if (ex.scenario === "service-unavailable") return sendAwsError(res, { status: 503, type: "ServiceUnavailableException", message: "Service is temporarily unavailable." });
 
-      const model = anthropicModelOf(modelId);
-      if (route[2] === "count-tokens") return countTokens(ex, inner, model);
-      const body = request.body;
-      const problem = bodyProblem(body);
-      if (problem) return sendAwsError(res, problem);
-      const { anthropic_version: _version, anthropic_beta: betas, ...messages } = body;
-      const stream = route[2] === "invoke-with-response-stream";
-      const headers: Record<string, string> = { "x-api-key": "bedrock-inner", "anthropic-version": "2023-06-01", ...(betas?.length ? { "anthropic-beta": betas.join(",") } : {}) };
-      const answer = await forward(ex, inner, "/v1/messages", { model, ...messages, ...(stream ? { stream: true } : {}) }, headers);
-      if (!answer.ok) return sendAwsError(res, exceptionOf(answer.status, await answer.text()));
-      if (!stream) {
-        const text = await answer.text();
-        const usage = JSON.parse(text).usage ?? {};
-        res.writeHead(200, {
-          "content-type": "application/json",
-          "content-length": Buffer.byteLength(text),
-          "x-amzn-bedrock-input-token-count": String(usage.input_tokens ?? 0),
-          "x-amzn-bedrock-output-token-count": String(usage.output_tokens ?? 0),
-          "x-amzn-bedrock-invocation-latency": "120",
-        });
-        return void res.end(text);
-      }
-      await streamAsEventStream(ex, answer, inputTokensOf(messages));
-    });
-    return withInner(front, inner);
+    const model = anthropicModelOf(modelId);
+    if (route[2] === "count-tokens") return countTokens(ex, behind, model);
+    const body = request.body;
+    const problem = bodyProblem(body);
+    if (problem) return sendAwsError(res, problem);
+    const { anthropic_version: _version, anthropic_beta: betas, ...messages } = body;
+    const stream = route[2] === "invoke-with-response-stream";
+    const headers: Record<string, string> = { "x-api-key": behind.apiKey, "anthropic-version": "2023-06-01", ...(betas?.length ? { "anthropic-beta": betas.join(",") } : {}) };
+    const answer = await forward(ex, inner, "/v1/messages", { model, ...messages, ...(stream ? { stream: true } : {}) }, headers);
+    if (!answer.ok) return sendAwsError(res, exceptionOf(answer.status, await answer.text()));
+    if (!stream) {
+      const text = await answer.text();
+      const usage = JSON.parse(text).usage ?? {};
+      res.writeHead(200, {
+        "content-type": "application/json",
+        "content-length": Buffer.byteLength(text),
+        "x-amzn-bedrock-input-token-count": String(usage.input_tokens ?? 0),
+        "x-amzn-bedrock-output-token-count": String(usage.output_tokens ?? 0),
+        "x-amzn-bedrock-invocation-latency": "120",
+      });
+      return void res.end(text);
+    }
+    await streamAsEventStream(ex, answer, inputTokensOf(messages));
   });
+  return withInner(front, behind);
 }
 
 /** The Anthropic mock's SSE, as Bedrock's event stream; cloud stream scenarios cut it with an exception frame. */
@@ -147,7 +149,7 @@ async function streamAsEventStream(ex: Exchange, answer: Response, inputTokens: 
 }
 
 /** CountTokens: `{"input": {"invokeModel": {"body": <base64 of an InvokeModel body>}}}` → `{"inputTokens": n}`. */
-async function countTokens(ex: Exchange, inner: Awaited<ReturnType<typeof startAnthropicMock>>, model: string): Promise<void> {
+async function countTokens(ex: Exchange, behind: Behind, model: string): Promise<void> {
   const encoded = ex.request.body?.input?.invokeModel?.body;
   if (typeof encoded !== "string") return sendAwsError(ex.res, malformed("#/input: required key [invokeModel] or [converse] not found"));
   let body: any;
@@ -159,7 +161,7 @@ async function countTokens(ex: Exchange, inner: Awaited<ReturnType<typeof startA
   const problem = bodyProblem(body);
   if (problem) return sendAwsError(ex.res, problem);
   const { anthropic_version: _version, anthropic_beta: _betas, max_tokens: _max, ...messages } = body;
-  const answer = await forward(ex, inner, "/v1/messages/count_tokens", { model, ...messages }, { "x-api-key": "bedrock-inner", "anthropic-version": "2023-06-01" });
+  const answer = await forward(ex, behind.mock, "/v1/messages/count_tokens", { model, ...messages }, { "x-api-key": behind.apiKey, "anthropic-version": "2023-06-01" });
   if (!answer.ok) return sendAwsError(ex.res, exceptionOf(answer.status, await answer.text()));
   const { input_tokens } = await answer.json();
   const text = JSON.stringify({ inputTokens: input_tokens });

@@ -26,13 +26,21 @@ export const innerScenario = (scenario: Scenario): Scenario => (isCloudScenario(
 /** A front is a mock whose every request may reach the vendor mock behind it. */
 export type FrontMock = Mock & { inner: Mock };
 
-export function withInner(front: Mock, inner: Mock): FrontMock {
+/** A vendor mock a test started itself (the agent mock, say) to stand behind a front, and the key it takes. */
+export type Behind = { mock: Mock; apiKey: string };
+
+/** The front's mock behind: the test's own (left running on close), or one the front starts and closes. */
+export async function behindOrOwn(given: Behind | undefined, start: (apiKey: string) => Promise<Mock>, apiKey: string): Promise<Behind & { owned: boolean }> {
+  return given ? { ...given, owned: false } : { mock: await start(apiKey), apiKey, owned: true };
+}
+
+export function withInner(front: Mock, inner: Behind & { owned: boolean }): FrontMock {
   return {
     ...front,
-    inner,
+    inner: inner.mock,
     async close() {
       await front.close();
-      await inner.close();
+      if (inner.owned) await inner.mock.close();
     },
   };
 }

@@ -13,7 +13,7 @@ import { importSPKI, jwtVerify } from "jose";
 import { startAnthropicMock } from "../anthropic.ts";
 import { startGeminiMock } from "../gemini.ts";
 import { type Exchange, type Mock, startMock } from "../server.ts";
-import { type FrontMock, forward, relayAnswer, sendCloudJson, withInner } from "./front.ts";
+import { type Behind, behindOrOwn, type FrontMock, forward, relayAnswer, sendCloudJson, withInner } from "./front.ts";
 
 export const VERTEX_ANTHROPIC_VERSION = "vertex-2023-10-16";
 export const VERTEX_LOCATIONS = ["global", "us-east5", "us-central1", "europe-west1", "asia-southeast1"];
@@ -28,15 +28,21 @@ export type VertexMock = FrontMock & {
   expireTokens: () => void;
 };
 
-export type VertexMockOptions = { project: string; delayMs?: number; tokenLifetimeSeconds?: number };
+export type VertexMockOptions = {
+  project: string;
+  delayMs?: number;
+  tokenLifetimeSeconds?: number;
+  /** The mocks behind for Claude (Anthropic's wire) and Gemini; by default the front starts its own. */
+  behind?: { anthropic: Behind; gemini: Behind };
+};
 
 const googleError = (code: number, status: string, message: string) => ({ error: { code, message, status } });
 
 const anthropicError = (message: string) => ({ type: "error", error: { type: "invalid_request_error", message } });
 
 export async function startVertexMock(options: VertexMockOptions): Promise<VertexMock> {
-  const anthropic = await startAnthropicMock({ apiKey: "vertex-inner", delayMs: options.delayMs });
-  const gemini = await startGeminiMock({ apiKey: "vertex-inner", delayMs: options.delayMs });
+  const anthropic = await behindOrOwn(options.behind?.anthropic, (apiKey) => startAnthropicMock({ apiKey, delayMs: options.delayMs }), "vertex-inner");
+  const gemini = await behindOrOwn(options.behind?.gemini, (apiKey) => startGeminiMock({ apiKey, delayMs: options.delayMs }), "vertex-inner");
   const publicKeys = new Map<string, string>(); // client e-mail → SPKI PEM
   const tokens = new Map<string, number>(); // access token → expiry (ms)
   const grants: VertexMock["grants"] = [];
@@ -107,17 +113,17 @@ export async function startVertexMock(options: VertexMockOptions): Promise<Verte
     const { anthropic_version: _version, ...messages } = body;
     const stream = method === "streamRawPredict";
     const innerModel = countTokens ? String(body.model).replace(/@.*$/, "") : model.replace(/@.*$/, "");
-    const headers: Record<string, string> = { "x-api-key": "vertex-inner", "anthropic-version": "2023-06-01" };
+    const headers: Record<string, string> = { "x-api-key": anthropic.apiKey, "anthropic-version": "2023-06-01" };
     const beta = ex.req.headers["anthropic-beta"];
     if (typeof beta === "string") headers["anthropic-beta"] = beta;
-    const answer = await forward(ex, anthropic, countTokens ? "/v1/messages/count_tokens" : "/v1/messages", { ...messages, model: innerModel, ...(stream ? { stream: true } : {}) }, headers);
+    const answer = await forward(ex, anthropic.mock, countTokens ? "/v1/messages/count_tokens" : "/v1/messages", { ...messages, model: innerModel, ...(stream ? { stream: true } : {}) }, headers);
     await relayAnswer(res, answer);
   }
 
   async function geminiCall(ex: Exchange, model: string, method: string): Promise<void> {
     if (!["generateContent", "streamGenerateContent", "countTokens"].includes(method)) return sendCloudJson(ex.res, 404, googleError(404, "NOT_FOUND", `Method ${method} is not found.`));
     const query = method === "streamGenerateContent" && ex.request.query.alt === "sse" ? "?alt=sse" : "";
-    const answer = await forward(ex, gemini, `/v1beta/models/${encodeURIComponent(model)}:${method}${query}`, ex.request.body, { "x-goog-api-key": "vertex-inner" });
+    const answer = await forward(ex, gemini.mock, `/v1beta/models/${encodeURIComponent(model)}:${method}${query}`, ex.request.body, { "x-goog-api-key": gemini.apiKey });
     await relayAnswer(ex.res, answer);
   }
 
@@ -125,7 +131,7 @@ export async function startVertexMock(options: VertexMockOptions): Promise<Verte
   const mock = withInner(front, anthropic);
   return {
     ...mock,
-    gemini,
+    gemini: gemini.mock,
     grants,
     serviceAccountKey(name = "tollgate-relay") {
       const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
@@ -147,7 +153,7 @@ export async function startVertexMock(options: VertexMockOptions): Promise<Verte
     },
     async close() {
       await mock.close();
-      await gemini.close();
+      if (gemini.owned) await gemini.mock.close();
     },
   };
 }
