@@ -2,7 +2,14 @@
 // migration that has shipped. Money columns are integer micros; times are epoch milliseconds.
 import type { Db } from "./db.ts";
 
-export const migrations: { version: number; name: string; sql: string[] }[] = [
+/** A migration's statements: one list for both dialects, or one each where they part (SQLite cannot alter a constraint). */
+export type Migration = { version: number; name: string; sql: string[] | Record<"sqlite" | "postgres", string[]> };
+
+export const statementsOf = (migration: Migration, dialect: "sqlite" | "postgres"): string[] => (Array.isArray(migration.sql) ? migration.sql : migration.sql[dialect]);
+
+const channelKinds = `'anthropic', 'openai', 'gemini', 'openai-compatible', 'bedrock', 'vertex', 'azure-openai'`;
+
+export const migrations: Migration[] = [
   {
     version: 1,
     name: "tenancy, groups, keys, sessions",
@@ -310,6 +317,46 @@ export const migrations: { version: number; name: string; sql: string[] }[] = [
     // Bedrock's AWS region, Vertex AI's location (region) and project, Azure OpenAI's api-version; NULL for the other kinds.
     sql: ["region", "project", "api_version"].map((column) => `ALTER TABLE channels ADD COLUMN ${column} TEXT`),
   },
+  {
+    version: 18,
+    name: "the cloud channel kinds",
+    // Migration 2's CHECK on channels.kind knew four kinds; bedrock, vertex and azure-openai join them.
+    // SQLite alters no constraint, so the table is rebuilt: its channel_groups rows, which the drop
+    // cascades away, are kept aside and put back (foreign keys stay on; the rename leaves their reference pointing at the new table).
+    sql: {
+      postgres: [`ALTER TABLE channels DROP CONSTRAINT channels_kind_check`, `ALTER TABLE channels ADD CONSTRAINT channels_kind_check CHECK (kind IN (${channelKinds}))`],
+      sqlite: [
+        `CREATE TABLE channels_rebuilt (
+          id TEXT PRIMARY KEY,
+          name TEXT NOT NULL UNIQUE,
+          kind TEXT NOT NULL CHECK (kind IN (${channelKinds})),
+          preset TEXT,
+          base_url TEXT NOT NULL,
+          credentials_sealed TEXT NOT NULL,
+          credential_hints TEXT NOT NULL,
+          models TEXT NOT NULL,
+          model_mapping TEXT NOT NULL,
+          priority INTEGER NOT NULL DEFAULT 0,
+          weight INTEGER NOT NULL DEFAULT 1 CHECK (weight >= 1),
+          timeout_ms INTEGER NOT NULL,
+          enabled INTEGER NOT NULL DEFAULT 1,
+          source TEXT NOT NULL DEFAULT 'console',
+          created_at BIGINT NOT NULL,
+          archived_at BIGINT,
+          user_agent TEXT,
+          region TEXT,
+          project TEXT,
+          api_version TEXT)`,
+        `INSERT INTO channels_rebuilt (id, name, kind, preset, base_url, credentials_sealed, credential_hints, models, model_mapping, priority, weight, timeout_ms, enabled, source, created_at, archived_at, user_agent, region, project, api_version)
+          SELECT id, name, kind, preset, base_url, credentials_sealed, credential_hints, models, model_mapping, priority, weight, timeout_ms, enabled, source, created_at, archived_at, user_agent, region, project, api_version FROM channels`,
+        `CREATE TEMPORARY TABLE channel_groups_kept AS SELECT channel_id, group_id FROM channel_groups`,
+        `DROP TABLE channels`,
+        `ALTER TABLE channels_rebuilt RENAME TO channels`,
+        `INSERT INTO channel_groups (channel_id, group_id) SELECT channel_id, group_id FROM channel_groups_kept`,
+        `DROP TABLE channel_groups_kept`,
+      ],
+    },
+  },
 ];
 
 /** The newest schema this build knows. */
@@ -363,7 +410,7 @@ export async function migrate(db: Db): Promise<number[]> {
     const { pending } = statusOf(await readApplied(tx));
     for (const migration of migrations) {
       if (!pending.includes(migration.version)) continue;
-      for (const statement of migration.sql) await tx.run(statement);
+      for (const statement of statementsOf(migration, tx.dialect)) await tx.run(statement);
       await tx.run(`INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)`, [migration.version, migration.name, Date.now()]);
     }
     return pending;

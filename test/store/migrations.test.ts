@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { type Db, openPostgres, openSqlite } from "../../server/store/db.ts";
 import { groupRepository } from "../../server/store/groups.ts";
 import { ledgerRepository } from "../../server/store/ledger.ts";
-import { latestVersion, migrate, migrations, schemaStatus } from "../../server/store/migrations.ts";
+import { latestVersion, migrate, migrations, schemaStatus, statementsOf } from "../../server/store/migrations.ts";
 import { freshDatabase } from "../helpers/postgres.ts";
 
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -17,7 +17,7 @@ const all = migrations.map((migration) => migration.version);
 async function migrateUpTo(db: Db, version: number) {
   await db.run(`CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)`);
   for (const migration of migrations.filter((candidate) => candidate.version <= version)) {
-    for (const statement of migration.sql) await db.run(statement);
+    for (const statement of statementsOf(migration, db.dialect)) await db.run(statement);
     await db.run(`INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, 0)`, [migration.version, migration.name]);
   }
 }
@@ -53,7 +53,38 @@ async function oneHourCacheColumnsOnRowsInUse(db: Db) {
   expect(await ledgerRepository(db).byRequestId("req_old")).toMatchObject({ cacheWriteTokens: 40, cacheWrite1hTokens: 0, cost: 300 });
 }
 
+/** Migration 18 on a database in use: the channels and their groups survive, and a cloud kind is taken. */
+async function cloudKindsOnChannelsInUse(db: Db) {
+  await migrateUpTo(db, 17);
+  await db.run(`INSERT INTO model_groups (id, name, identifier, family, multiplier_milli, visibility, created_at) VALUES ('grp_1', 'Claude Old', 'claude-old', 'A', 1000, 'public', 0)`);
+  const insertChannel = (id: string, kind: string) =>
+    db.run(
+      `INSERT INTO channels (id, name, kind, base_url, credentials_sealed, credential_hints, models, model_mapping, timeout_ms, created_at, region) VALUES (?, ?, ?, 'https://upstream.test', 'sealed', '[]', '[]', '{}', 60000, 0, ?)`,
+      [id, `channel ${id}`, kind, kind === "bedrock" ? "us-east-1" : null],
+    );
+  await insertChannel("chn_1", "anthropic");
+  await db.run(`INSERT INTO channel_groups (channel_id, group_id) VALUES ('chn_1', 'grp_1')`);
+  await expect(insertChannel("chn_early", "bedrock")).rejects.toThrow(/check/i);
+  expect(await migrate(db)).toEqual(all.filter((version) => version >= 18));
+  expect(await db.all(`SELECT channel_id, group_id FROM channel_groups`)).toEqual([{ channel_id: "chn_1", group_id: "grp_1" }]);
+  expect(await db.all(`SELECT id, kind, timeout_ms FROM channels`)).toEqual([{ id: "chn_1", kind: "anthropic", timeout_ms: 60000 }]);
+  for (const [index, kind] of ["bedrock", "vertex", "azure-openai"].entries()) await insertChannel(`chn_cloud_${index}`, kind);
+  await expect(insertChannel("chn_other", "no-such-kind")).rejects.toThrow(/check/i);
+  // The foreign key still holds: a channel's groups go with it.
+  await db.run(`DELETE FROM channels WHERE id = 'chn_1'`);
+  expect(await db.all(`SELECT channel_id FROM channel_groups`)).toEqual([]);
+}
+
 describe("migrations on SQLite", () => {
+  it("migration 18 lets channels be of the cloud kinds, keeping the channels and groups stored", async () => {
+    const db = openSqlite(join(mkdtempSync(join(tmpdir(), "tollgate-migrate-")), "tollgate.db"));
+    try {
+      await cloudKindsOnChannelsInUse(db);
+    } finally {
+      await db.close();
+    }
+  });
+
   it("apply once, then report nothing pending", async () => {
     const db = openSqlite(join(mkdtempSync(join(tmpdir(), "tollgate-migrate-")), "tollgate.db"));
     try {
@@ -112,6 +143,17 @@ describe.skipIf(!adminUrl)(`migrations on PostgreSQL${adminUrl ? "" : " (skipped
     const db = openPostgres(database.url, 2);
     try {
       await oneHourCacheColumnsOnRowsInUse(db);
+    } finally {
+      await db.close();
+      await database.drop();
+    }
+  });
+
+  it("migration 18 lets channels be of the cloud kinds, keeping the channels and groups stored", async () => {
+    const database = await freshDatabase(adminUrl!);
+    const db = openPostgres(database.url, 2);
+    try {
+      await cloudKindsOnChannelsInUse(db);
     } finally {
       await db.close();
       await database.drop();
