@@ -9,13 +9,13 @@ import type { UpstreamAdapter } from "../adapter.ts";
 import { trimSlash } from "../adapter.ts";
 import { bedrockErrorAnswer } from "./bedrock-errors.ts";
 import { anthropicSseOfEventStream } from "./event-stream.ts";
+import { pathSegment } from "./paths.ts";
 import { authorizeBedrock } from "./sigv4.ts";
 
 /** The `anthropic_version` Bedrock requires of a Messages body. */
 export const bedrockAnthropicVersion = "bedrock-2023-05-31";
 
-/** A path segment as the Bedrock SDK writes a model id: `:` and `.` stay, the rest that a path cannot hold is escaped. */
-export const pathSegment = (id: string) => id.replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@]+/g, encodeURIComponent);
+export { pathSegment };
 
 /** `anthropic-beta: a, b` as Bedrock's `anthropic_beta: ["a", "b"]`. */
 function betasOf(header: string | string[] | undefined): string[] | undefined {

@@ -6,12 +6,14 @@
 import type { UpstreamAdapter, UpstreamTarget } from "../adapter.ts";
 import { trimSlash } from "../adapter.ts";
 import { forgetToken, googleAccessToken } from "./access-tokens.ts";
+import { pathSegment } from "./paths.ts";
 
 /** The `anthropic_version` Vertex AI requires of a Claude body. */
 export const vertexAnthropicVersion = "vertex-2023-10-16";
 
+/** The model's path as the Vertex SDK writes it (`claude-sonnet-4-5@20250929`, the `@` unescaped). */
 const modelsPath = (target: UpstreamTarget, publisher: "anthropic" | "google") =>
-  `${trimSlash(target.baseUrl)}/v1/projects/${encodeURIComponent(target.project ?? "")}/locations/${encodeURIComponent(target.region ?? "global")}/publishers/${publisher}/models/${encodeURIComponent(target.upstreamModel)}`;
+  `${trimSlash(target.baseUrl)}/v1/projects/${pathSegment(target.project ?? "")}/locations/${pathSegment(target.region ?? "global")}/publishers/${publisher}/models/${pathSegment(target.upstreamModel)}`;
 
 export function vertexAdapter(inner: UpstreamAdapter, format: "messages" | "generate-content"): UpstreamAdapter {
   return {
