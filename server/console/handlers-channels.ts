@@ -105,6 +105,17 @@ function cloudUpdate(channel: Channel, body: ChannelBody): { region?: string | n
   };
 }
 
+/**
+ * Where a channel moved to another region now points: a Bedrock or Vertex AI channel on its old
+ * region's own endpoint follows to the new region's (the signature's region and the host must
+ * agree); one on an endpoint of the operator's own (a proxy, a private endpoint) stays there.
+ */
+function followedBaseUrl(channel: Channel, body: ChannelBody, region: string | null | undefined): string | undefined {
+  if (body.base_url !== undefined || region === undefined || region === channel.region) return body.base_url;
+  if (channel.kind !== "bedrock" && channel.kind !== "vertex") return undefined;
+  return channel.baseUrl === defaultBaseUrl(channel.kind, null, channel.region) ? defaultBaseUrl(channel.kind, null, region) : undefined;
+}
+
 /** Each credential in the form its kind takes (a 400 that says the form); a kind with plain keys takes any text. */
 function checkCredentials(kind: ChannelKind, credentials: string[] | undefined) {
   if (!credentials) return;
@@ -268,7 +279,7 @@ export function channelHandlers(deps: ConsoleDeps) {
         channel.id,
         {
           name: body.name,
-          baseUrl: body.base_url,
+          baseUrl: followedBaseUrl(channel, body, cloud.region),
           models: body.models,
           modelMapping: body.model_mapping,
           groupIds: body.group_ids,
