@@ -267,8 +267,10 @@ export function channelHandlers(deps: ConsoleDeps) {
       await checkName(body.name, channel.id);
       checkCredentials(channel.kind, body.credentials);
       const cloud = cloudUpdate(channel, body);
-      // The stored credentials go wherever the channel points: never to a new host they were not given for.
-      if (body.base_url !== undefined && body.credentials === undefined && originOf(body.base_url) !== originOf(channel.baseUrl)) {
+      // The stored credentials go wherever the channel points: never to a new host they were not given
+      // for. A cloud's own endpoint for the channel's region is the same account's, so they may go there.
+      const cloudEndpoint = isCloudKind(channel.kind) ? defaultBaseUrl(channel.kind, null, cloud.region ?? channel.region) : undefined;
+      if (body.base_url !== undefined && body.credentials === undefined && originOf(body.base_url) !== originOf(channel.baseUrl) && body.base_url !== cloudEndpoint) {
         throw consoleError(
           "invalid_request",
           `\`base_url\` moves this channel to another host (${originOf(body.base_url)}), and its stored credentials would be sent there. Give the credentials for that host in \`credentials\` in the same request.`,

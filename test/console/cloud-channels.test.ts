@@ -76,6 +76,12 @@ describe("bedrock", () => {
     const moved = await env.operator.PATCH("/api/admin/channels/{id}", { ...path(onDefault.id), body: { region: "eu-west-1" } });
     expect(moved.data).toMatchObject({ region: "eu-west-1", base_url: "https://bedrock-runtime.eu-west-1.amazonaws.com" });
 
+    // As the console's form sends it: the new region with its endpoint, the credentials left as they are.
+    const withEndpoint = await env.operator.PATCH("/api/admin/channels/{id}", { ...path(onDefault.id), body: { region: "eu-central-1", base_url: "https://bedrock-runtime.eu-central-1.amazonaws.com" } });
+    expect(withEndpoint.data).toMatchObject({ region: "eu-central-1", base_url: "https://bedrock-runtime.eu-central-1.amazonaws.com" });
+    const elsewhere = await env.operator.PATCH("/api/admin/channels/{id}", { ...path(onDefault.id), body: { base_url: "https://bedrock-proxy.example.net" } });
+    expect(elsewhere.error).toMatchObject({ error: { field: "credentials" } });
+
     const own = "https://vpce-0abc-bedrock-runtime.us-east-1.vpce.amazonaws.com";
     const onOwn = (await create({ kind: "bedrock", region: "us-east-1", base_url: own, credentials: ["chain"], group_ids: [claudeGroup()] })).data!;
     const stayed = await env.operator.PATCH("/api/admin/channels/{id}", { ...path(onOwn.id), body: { region: "us-east-2" } });
