@@ -220,3 +220,41 @@ export function callgrindTotal(dump: string): number | null {
   const total = /^(?:summary|totals): (\d+)/m.exec(readFileSync(dump, "utf8"));
   return total ? Number(total[1]) : null;
 }
+
+/** What `pairedRounds` measured of each side: CPU ms per request and requests/s in each round, and errors. */
+export type PairedSide = { cpu: number[]; rps: number[]; errors: number };
+
+/**
+ * Loads `sides` in turn at saturation, `rounds` times, on the process tree `pid` serves them from:
+ * a 2-second warm-up of each first, then each round reverses the order of the one before, so that
+ * whatever going first or second does (a fuller heap, a warmer machine) falls on every side.
+ * Each side's CPU per request is the tree's CPU over the round's window, divided by its requests.
+ */
+export async function pairedRounds<Name extends string>(
+  sides: Record<Name, { target: Target; body: string }>,
+  pid: number,
+  options: { rounds: number; seconds: number; connections: number },
+): Promise<Record<Name, PairedSide>> {
+  const names = Object.keys(sides) as Name[];
+  const measured = Object.fromEntries(names.map((name) => [name, { cpu: [], rps: [], errors: 0 } as PairedSide])) as Record<Name, PairedSide>;
+  for (const name of names) await load(sides[name].target, sides[name].body, 2, options.connections); // warm-up: pools, JIT
+  for (let round = 0; round < options.rounds; round++) {
+    for (const name of round % 2 === 0 ? names : [...names].reverse()) {
+      const before = cpuMs(pid);
+      const result = await load(sides[name].target, sides[name].body, options.seconds, options.connections);
+      measured[name].cpu.push((cpuMs(pid) - before) / Math.max(1, result.requests));
+      measured[name].rps.push(result.requestsPerSecond);
+      measured[name].errors += result.errors;
+    }
+  }
+  return measured;
+}
+
+/** The median of each round's ratio of `of` to `to` (rounds paired by index). */
+export const pairedRatio = (of: number[], to: number[]) => median(of.map((value, round) => value / to[round]));
+
+/** Prints rows as a table: the first column left-aligned, the rest right-aligned. */
+export function printTable(rows: string[][]): void {
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => (row[column] ?? "").length)));
+  for (const row of rows) console.log(row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join("   ").trimEnd());
+}

@@ -45,6 +45,22 @@ export const messagesChannels = (fastUrl: string, slowUrl: string) => [
   { name: "bench-anthropic-slow", kind: "anthropic" as const, baseUrl: slowUrl, group: lanes.messages.slow.group },
 ];
 
+/**
+ * Claude on Bedrock (`npm run bench:clouds`): a group of its own with one channel of kind bedrock
+ * to the 0 ms upstream (its `/model/{id}/invoke` paths), signed with a placeholder key, and the
+ * public model id mapped to a Bedrock inference profile, as an operator would set it.
+ */
+export const bedrockGroup = { name: "Claude on Bedrock", identifier: "claude-bedrock", model: lanes.messages.fast.model };
+export const bedrockChannel = (fastUrl: string) => ({
+  name: "bench-bedrock-fast",
+  kind: "bedrock" as const,
+  baseUrl: fastUrl,
+  group: bedrockGroup.identifier,
+  region: "us-east-1",
+  credentials: ["AKIDEXAMPLE:secretsecret"],
+  modelMapping: { [bedrockGroup.model]: "us.anthropic.claude-sonnet-4-6-v1:0" },
+});
+
 export type LaneTargets = { fast: Target; slow: Target };
 
 /** Each lane's gateway targets, given the keys `benchTenant` made for its fast and slow groups. */

@@ -1,12 +1,24 @@
 // The benchmark's tenant, built through the console API as an operator would: an organization
 // with a large balance, a key in each group the bench calls through, and any channels the bench
-// needs beyond those its gateway gets from the environment.
+// needs beyond those its gateway gets from the environment (and the groups they serve, beyond the
+// seeded ones).
 import { consoleClient, withCookieJar } from "../../client/index.ts";
 
 /** The operator's password every bench gateway is started with (TOLLGATE_ADMIN_PASSWORD). */
 export const benchPassword = "bench-password";
 
-type BenchChannel = { name: string; kind: "anthropic"; baseUrl: string; group: string };
+/** A channel the bench makes; a cloud kind's (bedrock) also has its region, credentials and model mapping. */
+export type BenchChannel = {
+  name: string;
+  kind: "anthropic" | "bedrock";
+  baseUrl: string;
+  group: string;
+  region?: string;
+  credentials?: string[];
+  modelMapping?: Record<string, string>;
+};
+/** A group the bench makes beside the seeded ones, with one model at one price. */
+export type BenchGroup = { name: string; identifier: string; model: string };
 
 async function operator(gatewayUrl: string) {
   const admin = consoleClient({ baseUrl: gatewayUrl, fetch: withCookieJar() });
@@ -30,12 +42,35 @@ export async function fundedKeys(gatewayUrl: string, identifiers: string[]): Pro
   return keys;
 }
 
-/** `channels` made through the admin API, then `fundedKeys`; returns the keys by group identifier. */
-export async function benchTenant(gatewayUrl: string, identifiers: string[], channels: BenchChannel[]): Promise<Record<string, string>> {
+/** `groups` and then `channels` made through the admin API, then `fundedKeys`; returns the keys by group identifier. */
+export async function benchTenant(gatewayUrl: string, identifiers: string[], channels: BenchChannel[], groups: BenchGroup[] = []): Promise<Record<string, string>> {
+  if (groups.length > 0) {
+    const { admin } = await operator(gatewayUrl);
+    for (const group of groups) {
+      const made = await admin.POST("/api/admin/groups", {
+        body: {
+          name: group.name,
+          identifier: group.identifier,
+          multiplier_milli: 1000,
+          visibility: "public",
+          models: [{ model_id: group.model, prices: { input: 3_000_000, output: 15_000_000, cache_read: 300_000, cache_write: 3_750_000 } }],
+        },
+      });
+      if (!made.data) throw new Error(`bench group ${group.identifier} was refused: ${JSON.stringify(made.error)}`);
+    }
+  }
   const { admin, groupId } = await operator(gatewayUrl);
   for (const channel of channels) {
     const made = await admin.POST("/api/admin/channels", {
-      body: { name: channel.name, kind: channel.kind, base_url: channel.baseUrl, credentials: ["sk-bench"], group_ids: [groupId(channel.group)] },
+      body: {
+        name: channel.name,
+        kind: channel.kind,
+        base_url: channel.baseUrl,
+        credentials: channel.credentials ?? ["sk-bench"],
+        group_ids: [groupId(channel.group)],
+        ...(channel.region ? { region: channel.region } : {}),
+        ...(channel.modelMapping ? { model_mapping: channel.modelMapping } : {}),
+      },
     });
     if (!made.data) throw new Error(`bench channel ${channel.name} was refused: ${JSON.stringify(made.error)}`);
   }
