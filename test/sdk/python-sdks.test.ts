@@ -1,5 +1,7 @@
 // The official Python SDKs (anthropic, openai, google-genai), run by pytest against the gateway with
-// only base URL and key changed, and the usage each reported compared with the ledger.
+// only base URL and key changed, and the usage each reported compared with the ledger: once with
+// the seed's groups on the vendors' own APIs, once with groups of the same models on the clouds
+// (Claude on Bedrock, GPT on Azure OpenAI, Gemini on Vertex AI), which the SDKs cannot tell apart.
 // Needs TOLLGATE_PYTHON: an interpreter with test/python/requirements.txt installed (.ci/run makes
 // one in .venv). Without it the suite is skipped, with the reason and how to enable it.
 import { spawn, spawnSync } from "node:child_process";
@@ -12,6 +14,9 @@ import { type RelayEnv, startRelayEnv } from "../helpers/relay-env.ts";
 import { ANTHROPIC_OUTPUT_TOKENS } from "../mock-upstreams/anthropic.ts";
 import { GEMINI_OUTPUT_TOKENS } from "../mock-upstreams/gemini.ts";
 import { OPENAI_OUTPUT_TOKENS } from "../mock-upstreams/openai.ts";
+import { AZURE_API_VERSIONS, startAzureOpenAIMock } from "../mock-upstreams/clouds/azure-openai.ts";
+import { startBedrockMock } from "../mock-upstreams/clouds/bedrock.ts";
+import { startVertexMock } from "../mock-upstreams/clouds/vertex.ts";
 import { expectedInputTokens } from "../mock-upstreams/server.ts";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -92,13 +97,52 @@ function childEnv(extra: Record<string, string>): Record<string, string> {
   return { ...env, PYTHONDONTWRITEBYTECODE: "1", PYTHONUNBUFFERED: "1", ...extra };
 }
 
-describe("official Python SDKs", () => {
+/** How the cases' groups are served: the seed's groups on the vendors' own APIs, or groups of the same models on the clouds. */
+type Serving = { groupOf: (group: string) => string; stop: () => Promise<void> };
+
+const vendors = async (): Promise<Serving> => ({ groupOf: (group) => group, stop: async () => {} });
+
+/** Claude on Bedrock, GPT on Azure OpenAI (deployments named apart from the models) and Gemini on Vertex AI, each its family's group. */
+async function clouds(env: RelayEnv): Promise<Serving> {
+  const region = "us-east-1";
+  const [bedrock, azure, vertex] = await Promise.all([
+    startBedrockMock({ region, keys: { AKIAPYTHONSUITE00001: { secretAccessKey: "python/suite/secret" } }, models: ["anthropic.claude-sonnet-4-6", "anthropic.claude-haiku-4-5"] }),
+    startAzureOpenAIMock({ apiKey: "azure-python-suite", deployments: { "gpt5-prod": "gpt-5", "gpt41-prod": "gpt-4.1" } }),
+    startVertexMock({ project: "python-suite" }),
+  ]);
+  const prices = { input: 1_000_000, output: 2_000_000 };
+  const made: Record<string, string> = {};
+  const groups = [
+    { family: "claude", name: "Claude on Bedrock", models: ["claude-sonnet-4-6", "claude-haiku-4-5"], channel: { kind: "bedrock", base_url: bedrock.url, region, credentials: ["AKIAPYTHONSUITE00001:python/suite/secret"], model_mapping: { "claude-sonnet-4-6": "us.anthropic.claude-sonnet-4-6", "claude-haiku-4-5": "global.anthropic.claude-haiku-4-5" } } },
+    { family: "gpt", name: "GPT on Azure", models: ["gpt-5", "gpt-4.1"], channel: { kind: "azure-openai", base_url: azure.url, api_version: AZURE_API_VERSIONS[0], credentials: ["azure-python-suite"], model_mapping: { "gpt-5": "gpt5-prod", "gpt-4.1": "gpt41-prod" } } },
+    { family: "gemini", name: "Gemini on Vertex", models: ["gemini-2.5-flash", "gemini-2.5-pro"], channel: { kind: "vertex", base_url: vertex.url, region: "global", credentials: [vertex.serviceAccountKey()] } },
+  ];
+  for (const group of groups) {
+    const identifier = unique(group.family).toLowerCase();
+    const created = await env.operator.POST("/api/admin/groups", { body: { name: `${group.name} ${identifier}`, identifier, multiplier_milli: 1000, visibility: "public", models: group.models.map((model_id) => ({ model_id, prices })) } });
+    if (!created.data) throw new Error(JSON.stringify(created.error));
+    const channel = await env.operator.POST("/api/admin/channels", { body: { name: identifier, group_ids: [created.data.id], ...group.channel } as never });
+    if (!channel.data) throw new Error(JSON.stringify(channel.error));
+    env.groups.set(identifier, created.data);
+    made[group.family] = identifier;
+  }
+  return {
+    groupOf: (group) => made[group.startsWith("claude") ? "claude" : group.startsWith("gpt") ? "gpt" : "gemini"],
+    stop: () => Promise.all([bedrock.close(), azure.close(), vertex.close()]).then(() => undefined),
+  };
+}
+
+describe.each([
+  ["on the vendors' own APIs", vendors],
+  ["on the clouds (Claude on Bedrock, GPT on Azure OpenAI, Gemini on Vertex AI)", clouds],
+] as const)("official Python SDKs, groups %s", (_, serve) => {
   if (skipReason) {
     it.skip(`skipped: ${skipReason}`, () => {});
     return;
   }
 
   let env: RelayEnv;
+  let serving: Serving;
   const keyNames: Record<string, string> = {};
   let run: Run;
   let report: Report | undefined;
@@ -106,10 +150,11 @@ describe("official Python SDKs", () => {
 
   beforeAll(async () => {
     env = await startRelayEnv();
+    serving = await serve(env);
     const keys: Record<string, string> = {};
     for (const [name, { group }] of Object.entries(cases)) {
       keyNames[name] = unique(name);
-      keys[name] = await env.key(group, keyNames[name]);
+      keys[name] = await env.key(serving.groupOf(group), keyNames[name]);
     }
     const dir = mkdtempSync(join(tmpdir(), "tollgate-py-"));
     const reportPath = join(dir, "report.json");
@@ -130,6 +175,7 @@ describe("official Python SDKs", () => {
   }, PYTEST_TIMEOUT_MS + 30_000);
 
   afterAll(async () => {
+    await serving?.stop();
     await env?.stop();
   });
 
