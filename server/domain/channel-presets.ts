@@ -87,8 +87,9 @@ export const kindServes: Record<ChannelKind, Interface[]> = {
   openai: ["chat", "responses", "embeddings"],
   "openai-compatible": ["chat", "embeddings"],
   gemini: ["generate-content"],
-  // Claude through InvokeModel with the Messages body.
-  bedrock: ["messages"],
+  // Claude through InvokeModel with the Messages body (a Claude group's channel); the other models
+  // (Llama, Mistral, Nova, …) through the Converse API, as chat completions (a compatible or domestic group's).
+  bedrock: ["messages", "chat"],
   // Claude through rawPredict, Gemini through Vertex's generateContent: a Claude group's channel serves the first, a Gemini group's the second.
   vertex: ["messages", "generate-content"],
   "azure-openai": ["chat", "responses"],

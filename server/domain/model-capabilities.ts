@@ -134,6 +134,15 @@ const chatModel = (maxOutputTokens: number, contextWindow: number, reasoning: Re
   ...more,
 });
 
+/** A model of Bedrock's own catalog served through its Converse API (chat completions): no reasoning, Converse's temperature range. */
+const bedrockModel = (maxOutputTokens: number, contextWindow: number, more: Partial<ModelCapabilities> = {}): ModelCapabilities => ({
+  ...base,
+  contextWindow,
+  maxOutputTokens,
+  temperature: { min: 0, max: 1 },
+  ...more,
+});
+
 /**
  * Models by exact id. Sources: Anthropic's models overview (max output: Opus 4.6 128K, Sonnet 4.6,
  * Sonnet 4.5 and Haiku 4.5 64K, Opus 4.1 32K); OpenAI's model pages (gpt-5 400K/128K with
@@ -218,6 +227,16 @@ const byFamily: [RegExp, ModelCapabilities][] = [
   [/^kimi-k(2\.[5-9]|[3-9])/, chatModel(32_768, 262_144, thinkingSwitch)],
   [/^(qwen\/)?qwen3/, chatModel(32_768, 131_072, thinkingSwitch)],
   [/^minimax-m/, byId["MiniMax-M2"]],
+  // Bedrock's own models through its Converse API (ids normalized by withoutRouterPrefix:
+  // `us.meta.llama3-3-70b-instruct-v1:0` → `llama3-3-70b-instruct`). Converse takes a temperature
+  // from 0 to 1 for every model. Nova Pro and Lite: 300K context, Micro 128K (text only), each at most
+  // 10,000 output tokens as the Nova user guide's model table gives them (the launch-time model
+  // cards said 5K); Llama 3.3 70B Instruct 128K context, text only, and Mistral Large (24.07) 128K:
+  // both 8,192 output tokens.
+  [/^nova-(pro|lite)(-v\d|$)/, bedrockModel(10_000, 300_000, { images: true, documents: true })],
+  [/^nova-micro(-v\d|$)/, bedrockModel(10_000, 128_000)],
+  [/^llama3-3-70b/, bedrockModel(8_192, 128_000)],
+  [/^mistral-large-2407/, bedrockModel(8_192, 128_000)],
   [/^deepseek-reasoner/, byId["deepseek-reasoner"]],
   [/^deepseek-chat/, byId["deepseek-chat"]],
 ];

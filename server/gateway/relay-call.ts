@@ -417,7 +417,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       }
 
       if (upstream.statusCode >= 400) return answerError(upstream, adapter, upstreamRequest);
-      if (!upstreamRequest.stream) return answerJson(upstream, adapter);
+      if (!upstreamRequest.stream) return answerJson(upstream, adapter, upstreamRequest.answerText);
       return relayStream(upstream, adapter, channel, upstreamRequest.streamText?.());
     }
 
@@ -437,10 +437,12 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
       return { outcome: { status: "upstream_error", httpStatus: status, usage: noUsage(), ttfbMs: Math.round(performance.now() - started), requestFault: true } };
     }
 
-    async function answerJson(upstream: UpstreamAnswer, adapter: UpstreamAdapter): Promise<Attempt> {
+    /** `answerText`: a cloud's answer in its format's words (Bedrock's Converse as chat), before usage and the client read it. */
+    async function answerJson(upstream: UpstreamAnswer, adapter: UpstreamAdapter, answerText?: (text: string) => string): Promise<Attempt> {
       let text: string;
       try {
         text = await upstream.text();
+        if (answerText) text = answerText(text);
       } catch (error) {
         if (abort.signal.aborted) return interrupted(noUsage(), 0, null);
         return { failed: classify(error) };

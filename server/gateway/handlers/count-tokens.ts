@@ -8,6 +8,7 @@
 import type { NextFunction, Request, Response } from "express";
 import type { Dispatcher } from "undici";
 import { estimateRequestTokens } from "../../domain/estimate-tokens.ts";
+import type { Family } from "../../domain/families.ts";
 import type { ChannelWithCredentials } from "../../store/channels.ts";
 import type { Catalog } from "../catalog.ts";
 import { eligibleChannels, nextCredential, orderChannels, upstreamModelOf } from "../channels/select.ts";
@@ -95,6 +96,14 @@ const counters: Partial<Record<ChannelWithCredentials["kind"], Counter>> = {
 };
 
 /**
+ * Whether the channel's counter counts for this group: Bedrock's counts Claude (the InvokeModel
+ * body), which only a Claude group's channel serves; a channel of another family's group serves
+ * Bedrock's other models through Converse (bedrock-converse.ts), which AWS's CountTokens does not
+ * document for them, so the estimate answers.
+ */
+const countsOn = (channel: ChannelWithCredentials, family: Family) => channel.kind !== "bedrock" || family === "A";
+
+/**
  * A count asked as a whole generateContentRequest names the model inside it too (the older SDK
  * sends `models/<call name>`): the upstream reads its own id there, as in the path.
  */
@@ -117,7 +126,7 @@ export function countTokensHandler(iface: CountingInterface, catalog: Catalog, d
       const route = resolveRoute(catalog.snapshot, res.locals.caller as Caller, iface, callNameOf[iface](req));
       if ("kind" in route) return next(route);
       const [channel] = orderChannels(eligibleChannels(catalog.snapshot.channels, iface, route.group.id, route.model.modelId));
-      const counter = channel && counters[channel.kind];
+      const counter = channel && countsOn(channel, route.group.family) ? counters[channel.kind] : undefined;
       const raw = rawJsonOf(res);
       // The bytes (reused slabs, see body-slabs.ts) are read again after the upstream's answer (for
       // the estimate), when the client may have gone, and what was built is sent until then.

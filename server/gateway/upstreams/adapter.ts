@@ -64,6 +64,11 @@ export type UpstreamRequest = {
   authorize?: () => Promise<void>;
   /** Makes the SSE text the adapter reads of the upstream's stream bytes, per stream (AWS's event-stream framing). */
   streamText?: () => StreamText;
+  /**
+   * A whole (non-stream) answer's body in the format's own words, read before anything else reads
+   * it (usage, the finish, the client): Bedrock's Converse answer as a chat completion.
+   */
+  answerText?: (text: string) => string;
   /** An error answer in the format's own words and status (AWS's `{"message"}` and error-type header as Anthropic's error). */
   upstreamError?: (status: number, text: string, headers: Record<string, string | string[] | undefined>) => { status: number; text: string };
 };

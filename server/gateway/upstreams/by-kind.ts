@@ -8,10 +8,12 @@ import type { UpstreamAdapter } from "./adapter.ts";
 import { warmToken } from "./clouds/access-tokens.ts";
 import { azureOpenAiAdapter } from "./clouds/azure-openai.ts";
 import { bedrockAdapter } from "./clouds/bedrock.ts";
+import { bedrockConverseAdapter } from "./clouds/bedrock-converse.ts";
 import { vertexAdapter } from "./clouds/vertex.ts";
 
 export function channelAdapter(kind: ChannelKind, format: RelayInterface, adapter: UpstreamAdapter, passthrough: boolean): UpstreamAdapter {
-  if (kind === "bedrock") return bedrockAdapter(adapter, passthrough);
+  // Claude's Messages through InvokeModel; chat (the other models of Bedrock's catalog) through Converse.
+  if (kind === "bedrock") return format === "chat" ? bedrockConverseAdapter(adapter, passthrough) : bedrockAdapter(adapter, passthrough);
   if (kind === "vertex") return vertexAdapter(adapter, format === "generate-content" ? "generate-content" : "messages");
   if (kind === "azure-openai") return azureOpenAiAdapter(adapter, format === "responses" ? "responses" : "chat");
   return adapter;

@@ -142,3 +142,30 @@ export function decodeEventStream(bytes: Buffer): { events: string[]; exception?
   }
   return { events };
 }
+
+/** An event message as ConverseStream writes one: `:event-type` names it, the payload is the event's JSON itself (with Bedrock's padding `p`). */
+export function eventMessage(eventType: string, payload: Record<string, unknown>): Buffer {
+  const body = JSON.stringify({ ...payload, p: "abcdefghijklmnopqrstuvwxyzABCDEF".slice(0, (eventType.length % 17) + 1) });
+  return Buffer.from(
+    codec.encode({
+      headers: { ":event-type": stringHeader(eventType), ":content-type": stringHeader("application/json"), ":message-type": stringHeader("event") },
+      body: Buffer.from(body, "utf8"),
+    }),
+  );
+}
+
+/** A ConverseStream answer's events (`:event-type` and payload), and its exception if it ended with one: for tests to read what a mock sent. */
+export function decodeConverseStream(bytes: Buffer): { events: { type: string; payload: Record<string, any> }[]; exception?: { type: string; message: string } } {
+  const events: { type: string; payload: Record<string, any> }[] = [];
+  let rest = bytes;
+  while (rest.length >= 16) {
+    const total = rest.readUInt32BE(0);
+    const message = codec.decode(rest.subarray(0, total));
+    rest = rest.subarray(total);
+    const header = (name: string) => String(message.headers[name]?.value ?? "");
+    const payload = JSON.parse(Buffer.from(message.body).toString("utf8"));
+    if (header(":message-type") === "exception") return { events, exception: { type: header(":exception-type"), message: payload.message } };
+    events.push({ type: header(":event-type"), payload });
+  }
+  return { events };
+}
