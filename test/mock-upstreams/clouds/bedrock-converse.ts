@@ -20,9 +20,10 @@
 //
 // Scenarios (startMock's queue): the conversation ones (`tool`, `thinking`, `thinking-tool`,
 // `parallel-tool`, `max-tokens`: conversation.ts); `throttling` (429 ThrottlingException),
-// `model-not-ready` (429), `service-unavailable` (503); `stream-validation` (a validationException
-// frame before any event) and `stream-exception` (half the events, then a
-// modelStreamErrorException frame); `break-mid-stream` cuts the connection halfway.
+// `model-not-ready` (429), `service-unavailable` (503); `error-429`, Bedrock's throttling said in
+// the stream (messageStart, then a throttlingException frame; an HTTP 429 to /converse);
+// `stream-validation` (a validationException frame before any event) and `stream-exception` (half
+// the events, then a modelStreamErrorException frame); `break-mid-stream` cuts the connection halfway.
 import type { ServerResponse } from "node:http";
 import { planTurn, deltasOf, issue, REASONING_TEXT, type Plan } from "../conversation.ts";
 import { type Exchange, type Mock, THINKING_TOKENS, inputTokensOf, sleep, startMock } from "../server.ts";
@@ -270,6 +271,11 @@ async function stream(ex: Exchange, answer: Answer): Promise<void> {
   const { res } = ex;
   res.writeHead(200, { "content-type": "application/vnd.amazon.eventstream", "x-amzn-requestid": "00000000-0000-4000-8000-000000000002" });
   res.flushHeaders();
+  if (ex.scenario === "error-429") {
+    await write(res, eventMessage("messageStart", { role: "assistant" }));
+    res.end(exceptionMessage("throttlingException", "Too many tokens, please wait before trying again."));
+    return;
+  }
   if (ex.scenario === "stream-validation") {
     res.end(exceptionMessage("validationException", "The maximum tokens you requested exceeds the model limit."));
     return;
@@ -313,6 +319,7 @@ export async function startBedrockConverseMock(options: BedrockConverseMockOptio
       if (problem) return sendAwsError(res, problem);
       const answer = answerOf(ex, body, planOf(ex, body));
       if (route[2] === "converse-stream") return stream(ex, answer);
+      if (ex.scenario === "error-429") return sendAwsError(res, { status: 429, type: "ThrottlingException", message: "Too many tokens, please wait before trying again." });
       const text = JSON.stringify({ output: { message: { role: "assistant", content: answer.content } }, stopReason: answer.stopReason, usage: answer.usage, metrics: { latencyMs: 240 } });
       res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(text), "x-amzn-requestid": "00000000-0000-4000-8000-000000000003" });
       res.end(text);

@@ -1,7 +1,7 @@
 // ConverseStream's answer, AWS event-stream messages (length, headers, payload, two CRCs: the
 // codec checks them), as the chat.completion.chunk SSE chat's own API streams. Each message names
 // its event in `:event-type`, its payload the event's JSON itself (not InvokeModel's base64 `bytes`):
-//   messageStart {role}                        → the first chunk, `delta: {role: "assistant", content: ""}`
+//   messageStart {role}                        → the first chunk, `delta: {role: "assistant", content: ""}` (see below)
 //   contentBlockStart {start: {toolUse}}       → a tool call's opening delta (index, id, name, arguments "")
 //   contentBlockDelta {delta: {text}}          → `delta.content`
 //   contentBlockDelta {delta: {toolUse: {input}}} → the call's `function.arguments`, as the partial JSON came
@@ -10,7 +10,9 @@
 //   messageStop {stopReason}                   → the chunk with `finish_reason`
 //   metadata {usage, metrics}                  → the usage chunk (`choices: []`), then `data: [DONE]`
 // The usage chunk always comes: the chat adapter asked for it (`include_usage`) and drops it where
-// the caller did not. An exception message (`:message-type: exception`, `:exception-type`
+// the caller did not. The role chunk goes out with the first chunk that says something, so that an
+// exception right after messageStart (a throttlingException) comes before any byte reached the
+// caller, and another channel may still answer. An exception message (`:message-type: exception`, `:exception-type`
 // throttlingException, modelStreamErrorException, …) ends the stream as chat's error chunk,
 // `data: {"error": {message, type, code}}`, typed as Bedrock's meaning of it (bedrock-converse-answer.ts),
 // which the relay reads as a stream's error: before the first byte a 429 fails over, after it the
@@ -43,8 +45,15 @@ export function chatSseOfConverseStream(model: string): StreamText {
   let done = false;
   let failed = false;
 
-  const chunk = (delta: Json, finish: string | null = null) =>
+  /** messageStart's role chunk waits for the first chunk that says something (see the header). */
+  let roleHeld = false;
+  const chunkText = (delta: Json, finish: string | null) =>
     `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] })}\n\n`;
+  const chunk = (delta: Json, finish: string | null = null) => {
+    const role = roleHeld ? chunkText({ role: "assistant", content: "" }, null) : "";
+    roleHeld = false;
+    return role + chunkText(delta, finish);
+  };
 
   const sseOf = (frame: Buffer): string => {
     let decoded;
@@ -71,7 +80,8 @@ export function chatSseOfConverseStream(model: string): StreamText {
     if (!event) return "";
     switch (header(":event-type")) {
       case "messageStart":
-        return chunk({ role: "assistant", content: "" });
+        roleHeld = true;
+        return "";
       case "contentBlockStart": {
         const tool = event.start?.toolUse;
         if (!tool || typeof event.contentBlockIndex !== "number") return "";

@@ -380,6 +380,10 @@ describe("ConverseStream → chat.completion.chunk SSE", () => {
       exceptionMessage("throttlingException", "Too many tokens, please wait before trying again."),
     ]);
     expect(data.at(-1)).toEqual({ error: { message: "throttlingException: Too many tokens, please wait before trying again.", type: "rate_limit_exceeded", param: null, code: "rate_limit_exceeded" } });
+    // Throttled right after messageStart: the error is the stream's first word, so the relay can still fail over.
+    expect(chunksOf([eventMessage("messageStart", { role: "assistant" }), exceptionMessage("throttlingException", "slow down")]).data).toEqual([
+      { error: expect.objectContaining({ type: "rate_limit_exceeded" }) },
+    ]);
     const said = errorChunkOf({ raw: raw.at(-1)!, data: JSON.stringify(data.at(-1)) }, openaiErrorObjectStatus);
     expect(said).toMatchObject({ status: 429, requestFault: false });
     const validation = chunksOf([exceptionMessage("validationException", "bad input")]).data[0];
