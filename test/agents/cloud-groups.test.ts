@@ -19,10 +19,10 @@
 // (plain InvokeModel) and finishes the loop. Each cut stream is billed as the README's billing
 // rules bill a stream that broke off after its first byte.
 //
-// What the fronts do not hold the gateway to: Bedrock and Vertex refuse `anthropic-beta` flags they
-// lack (Bedrock: 400 "invalid beta flag"; Vertex: "Unexpected value(s) … for the `anthropic-beta`
-// header") and Bedrock refuses tools' `defer_loading` under the first-party beta name; the fronts
-// take any flag, and Claude Code's first-party set reaches them whole on passthrough.
+// The fronts refuse `anthropic-beta` flags their cloud lacks, as Bedrock (400 "invalid beta flag")
+// and Vertex ("Unexpected value(s) … for the `anthropic-beta` header") do: Claude Code's first-party
+// set reaches them filtered to those (server/gateway/upstreams/clouds/betas.ts). Not held to: tools'
+// `defer_loading`, which Bedrock is reported to refuse without its tool-search beta.
 //
 // One agent env (gateway, agent mock, sink) and one of each front serve the whole file. The CLIs'
 // network switches are their suites' (see those files' headers); the sink is asserted unused.
@@ -475,10 +475,10 @@ describe.skipIf(noCli)("agent CLIs on groups served by the clouds", { timeout: 6
       expectBedrockTurns(cell);
       for (const turn of cell.front) {
         expect(turn.body.thinking?.type).toBe("adaptive");
-        // Claude Code's anthropic-beta header goes as Bedrock's body member, not a header. (Every flag of
-        // it goes, first-party ones included: the front takes any flag, where Bedrock refuses those it
-        // lacks with 400 "invalid beta flag" — here only interleaved thinking, which the loop needs, is held to.)
+        // Claude Code's anthropic-beta header goes as Bedrock's body member, not a header, of the flags
+        // Bedrock takes (the front refuses any other): interleaved thinking, which the loop needs, among them.
         expect(turn.body.anthropic_beta).toEqual(expect.arrayContaining(["interleaved-thinking-2025-05-14"]));
+        expect(turn.body.anthropic_beta).not.toContain("claude-code-20250219");
         expect(turn.headers["anthropic-beta"]).toBeUndefined();
       }
       expect(String(cell.behind[0].headers["anthropic-beta"])).toContain("interleaved-thinking-2025-05-14");
@@ -493,8 +493,9 @@ describe.skipIf(noCli)("agent CLIs on groups served by the clouds", { timeout: 6
       expectVertexTurns(cell);
       for (const turn of cell.front) {
         expect(turn.body.thinking?.type).toBe("adaptive");
-        // Vertex reads Claude's betas from the header, as Anthropic's API does (the same caveat as Bedrock's: the front takes any value).
+        // Vertex reads Claude's betas from the header, as Anthropic's API does: those it takes (the front refuses any other).
         expect(String(turn.headers["anthropic-beta"])).toContain("interleaved-thinking-2025-05-14");
+        expect(String(turn.headers["anthropic-beta"])).not.toContain("claude-code-20250219");
       }
       expectThinkingSignaturesBack(cell, ["Read", "Bash"]);
       await expectBilledExactly(cell, "messages");

@@ -62,6 +62,10 @@ describe("Bedrock front", () => {
     expect(mock.inner.requests.at(-1)!.headers["anthropic-beta"]).toBe("interleaved-thinking-2025-05-14");
   });
 
+  it("refuses a beta flag Bedrock does not take", async () => {
+    await expect(bedrock.messages.create(params, { headers: { "anthropic-beta": "claude-code-20250219" } })).rejects.toMatchObject({ status: 400, message: expect.stringContaining("invalid beta flag") });
+  });
+
   it("refuses a wrong secret, another region's scope and an unknown key as AWS does (403)", async () => {
     const wrongSecret = new AnthropicBedrock({ awsAccessKey: KEY.id, awsSecretKey: "not-the-secret", awsRegion: REGION, baseURL: mock.url, maxRetries: 0, defaultHeaders: { "anthropic-version": BEDROCK_ANTHROPIC_VERSION } });
     await expect(wrongSecret.messages.create(params)).rejects.toMatchObject({ status: 403, message: expect.stringContaining("signature we calculated does not match") });
@@ -189,6 +193,13 @@ describe("Vertex AI front", () => {
     expect(streamed).toBe(ANTHROPIC_REPLY);
     expect(mock.requests.at(-1)!.path).toMatch(/:streamRawPredict$/);
     await expect(client.messages.create(params)).rejects.toMatchObject({ status: 400, message: expect.stringContaining("anthropic_version") });
+  });
+
+  it("refuses a beta flag Vertex does not take, naming it", async () => {
+    const { access_token } = await (await tokenFor(mock.serviceAccountKey())).json();
+    const params = { model: "claude-sonnet-4-5@20250929", max_tokens: 64, messages: [{ role: "user" as const, content: PROMPT }] };
+    const headers = { "anthropic-version": VERTEX_ANTHROPIC_VERSION, "anthropic-beta": "interleaved-thinking-2025-05-14,oauth-2025-04-20" };
+    await expect(vertexClient(access_token).messages.create(params, { headers })).rejects.toMatchObject({ status: 400, message: expect.stringContaining("Unexpected value(s) `oauth-2025-04-20`") });
   });
 
   it("answers 401 UNAUTHENTICATED to an expired token, 403 to another project, 429 RESOURCE_EXHAUSTED on quota", async () => {

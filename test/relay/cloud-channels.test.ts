@@ -168,6 +168,17 @@ describe("Claude on Bedrock", () => {
     expect(sent).toEqual({ type: "thinking", thinking: signed.thinking, signature: signed.signature });
   });
 
+  it("passes on the caller's beta flags that Bedrock takes, in its names, and drops the first-party ones it would refuse", async () => {
+    const firstParty = "claude-code-20250219,interleaved-thinking-2025-05-14,oauth-2025-04-20,advanced-tool-use-2025-11-20, context-management-2025-06-27,prompt-caching-scope-2026-01-05";
+    const from = bedrock.requests.length;
+    const answer = await anthropicCaller(claude.key).messages.create({ model: "claude-sonnet-4-5", max_tokens: 64, messages }, { headers: { "anthropic-beta": firstParty } });
+    expect(answer.content).toMatchObject([{ type: "text", text: ANTHROPIC_REPLY }]);
+    expect(since(bedrock, from)[0].body.anthropic_beta).toEqual(["interleaved-thinking-2025-05-14", "tool-search-tool-2025-10-19", "context-management-2025-06-27"]);
+    // None the cloud takes: no anthropic_beta at all, as the Bedrock SDK sends none.
+    await anthropicCaller(claude.key).messages.create({ model: "claude-sonnet-4-5", max_tokens: 64, messages }, { headers: { "anthropic-beta": "claude-code-20250219" } });
+    expect("anthropic_beta" in bedrock.requests.at(-1)!.body).toBe(false);
+  });
+
   it("counts tokens with Bedrock's CountTokens", async () => {
     const from = bedrock.requests.length;
     const counted = await anthropicCaller(claude.key).messages.countTokens({ model: "claude-sonnet-4-5", messages });
@@ -292,6 +303,12 @@ describe("Vertex AI", () => {
       expect(gateway.headers.authorization).toBe(sdk.headers.authorization);
     }
     expect(vertex.grants.filter((grant) => grant.clientEmail === email)).toEqual([{ clientEmail: email, granted: true }]);
+  });
+
+  it("passes on only the beta flags Vertex takes, as its header", async () => {
+    const from = vertex.requests.length;
+    await anthropicCaller(claude.key).messages.create({ model: "claude-sonnet-4-5", max_tokens: 64, messages }, { headers: { "anthropic-beta": "claude-code-20250219,interleaved-thinking-2025-05-14,fine-grained-tool-streaming-2025-05-14" } });
+    expect(since(vertex, from)[0].headers["anthropic-beta"]).toBe("interleaved-thinking-2025-05-14");
   });
 
   it("bills exactly, passthrough and translated from chat", async () => {

@@ -8,13 +8,38 @@
 // Anthropic mock behind then holds the body to every rule of Anthropic's own. Streams are written
 // as AWS event-stream messages, one `chunk` per Anthropic event, with Bedrock's invocation metrics
 // on `message_stop`; errors are Bedrock's exceptions, as HTTP answers or as stream frames.
-import { ANTHROPIC_OUTPUT_TOKENS, startAnthropicMock } from "../anthropic.ts";
-import { type Exchange, inputTokensOf, startMock } from "../server.ts";
+import { startAnthropicMock } from "../anthropic.ts";
+import { type Exchange, startMock } from "../server.ts";
 import { type AwsAccessKey, checkSigV4, chunkMessage, exceptionMessage, sendAwsError } from "./aws.ts";
 import { type Behind, behindOrOwn, type FrontMock, forward, sseEvents, withInner } from "./front.ts";
 
 export const BEDROCK_ANTHROPIC_VERSION = "bedrock-2023-05-31";
 export const BEDROCK_MODELS = ["anthropic.claude-sonnet-4-5-20250929-v1:0", "anthropic.claude-haiku-4-5-20251001-v1:0", "anthropic.claude-opus-4-6-v1", "anthropic.claude-sonnet-4-6"];
+
+/**
+ * The beta flags Bedrock takes in `anthropic_beta` (its Claude request-parameter and extended-thinking
+ * pages); any other is refused as "invalid beta flag" (anthropics/claude-code issues on Claude Code's
+ * first-party flags reaching Bedrock). Written from the vendor's pages, not imported from the gateway.
+ */
+export const BEDROCK_BETAS = new Set([
+  "computer-use-2025-01-24",
+  "computer-use-2025-11-24",
+  "context-1m-2025-08-07",
+  "context-management-2025-06-27",
+  "compact-2026-01-12",
+  "dangerous-tool-use-2026-09-03",
+  "effort-2025-11-24",
+  "fine-grained-tool-streaming-2025-05-14",
+  "interleaved-thinking-2025-05-14",
+  "mid-conversation-output-config-2026-07-01",
+  "mid-conversation-tool-changes-2026-07-01",
+  "output-128k-2025-02-19",
+  "thinking-binding-controls-2026-08-01",
+  "thinking-display-updates-2026-08-18",
+  "token-efficient-tools-2025-02-19",
+  "tool-examples-2025-10-29",
+  "tool-search-tool-2025-10-19",
+]);
 
 export type BedrockMockOptions = {
   region: string;
@@ -48,6 +73,7 @@ function bodyProblem(body: any): ReturnType<typeof malformed> | null {
   if ("anthropic_beta" in body && (!Array.isArray(body.anthropic_beta) || body.anthropic_beta.some((beta: unknown) => typeof beta !== "string"))) {
     return malformed("#/anthropic_beta: expected type: JSONArray");
   }
+  if (body.anthropic_beta?.some((beta: string) => !BEDROCK_BETAS.has(beta))) return { status: 400, type: "ValidationException", message: "invalid beta flag" };
   return null;
 }
 
@@ -112,13 +138,15 @@ export async function startBedrockMock(options: BedrockMockOptions): Promise<Fro
       });
       return void res.end(text);
     }
-    await streamAsEventStream(ex, answer, inputTokensOf(messages));
+    await streamAsEventStream(ex, answer);
   });
   return withInner(front, behind);
 }
 
 /** The Anthropic mock's SSE, as Bedrock's event stream; cloud stream scenarios cut it with an exception frame. */
-async function streamAsEventStream(ex: Exchange, answer: Response, inputTokens: number): Promise<void> {
+async function streamAsEventStream(ex: Exchange, answer: Response): Promise<void> {
+  let inputTokens = 0;
+  let outputTokens = 0;
   const { res } = ex;
   res.writeHead(200, { "content-type": "application/vnd.amazon.eventstream", "x-amzn-bedrock-content-type": "application/json", "x-amzn-requestid": "00000000-0000-4000-8000-000000000001" });
   res.flushHeaders();
@@ -134,9 +162,11 @@ async function streamAsEventStream(ex: Exchange, answer: Response, inputTokens: 
       // Leaving the loop cancels the Anthropic mock's stream behind.
       if (ex.scenario === "stream-exception" && sent === 4) break;
       const event = JSON.parse(data);
+      if (event.type === "message_start") inputTokens = event.message?.usage?.input_tokens ?? inputTokens;
+      if (event.type === "message_delta") outputTokens = event.usage?.output_tokens ?? outputTokens;
       if (event.type === "message_stop") {
-        // Bedrock reports the call's counts on the last event (its invocation metrics).
-        event["amazon-bedrock-invocationMetrics"] = { inputTokenCount: inputTokens, outputTokenCount: ANTHROPIC_OUTPUT_TOKENS, invocationLatency: 240, firstByteLatency: 80 };
+        // Bedrock reports the call's counts on the last event (its invocation metrics), as the model's own events said them.
+        event["amazon-bedrock-invocationMetrics"] = { inputTokenCount: inputTokens, outputTokenCount: outputTokens, invocationLatency: 240, firstByteLatency: 80 };
       }
       res.write(chunkMessage(JSON.stringify(event)));
       sent++;

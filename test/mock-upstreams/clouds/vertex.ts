@@ -18,6 +18,24 @@ import { type Behind, behindOrOwn, type FrontMock, forward, relayAnswer, sendClo
 export const VERTEX_ANTHROPIC_VERSION = "vertex-2023-10-16";
 export const VERTEX_LOCATIONS = ["global", "us-east5", "us-central1", "europe-west1", "asia-southeast1"];
 
+/** The beta flags Vertex AI takes for Claude (its Claude feature pages); any other is refused, naming it. Not imported from the gateway. */
+export const VERTEX_BETAS = new Set([
+  "computer-use-2025-01-24",
+  "computer-use-2025-11-24",
+  "context-1m-2025-08-07",
+  "context-management-2025-06-27",
+  "compact-2026-01-12",
+  "compact-2026-09-04",
+  "dangerous-tool-use-2026-09-03",
+  "effort-2025-11-24",
+  "interleaved-thinking-2025-05-14",
+  "per-turn-control-2026-07-01",
+  "thinking-binding-controls-2026-08-01",
+  "thinking-display-updates-2026-08-18",
+  "tool-search-tool-2025-10-19",
+  "web-search-2025-03-05",
+]);
+
 export type VertexMock = FrontMock & {
   gemini: Mock;
   /** A service-account key (JSON) this mock's token endpoint trusts, for `project`. */
@@ -115,7 +133,13 @@ export async function startVertexMock(options: VertexMockOptions): Promise<Verte
     const innerModel = countTokens ? String(body.model).replace(/@.*$/, "") : model.replace(/@.*$/, "");
     const headers: Record<string, string> = { "x-api-key": anthropic.apiKey, "anthropic-version": "2023-06-01" };
     const beta = ex.req.headers["anthropic-beta"];
-    if (typeof beta === "string") headers["anthropic-beta"] = beta;
+    if (typeof beta === "string") {
+      const unexpected = beta.split(",").map((flag) => flag.trim()).filter((flag) => !VERTEX_BETAS.has(flag));
+      if (unexpected.length > 0) {
+        return sendCloudJson(res, 400, anthropicError(`Unexpected value(s) \`${unexpected.join("`, `")}\` for the \`anthropic-beta\` header. Please consult our documentation at docs.anthropic.com or try again without the header.`));
+      }
+      headers["anthropic-beta"] = beta;
+    }
     const answer = await forward(ex, anthropic.mock, countTokens ? "/v1/messages/count_tokens" : "/v1/messages", { ...messages, model: innerModel, ...(stream ? { stream: true } : {}) }, headers);
     await relayAnswer(res, answer);
   }

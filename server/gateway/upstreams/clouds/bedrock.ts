@@ -8,6 +8,7 @@
 import type { UpstreamAdapter } from "../adapter.ts";
 import { trimSlash } from "../adapter.ts";
 import { bedrockErrorAnswer } from "./bedrock-errors.ts";
+import { cloudBetas } from "./betas.ts";
 import { anthropicSseOfEventStream } from "./event-stream.ts";
 import { pathSegment } from "./paths.ts";
 import { authorizeBedrock } from "./sigv4.ts";
@@ -17,22 +18,17 @@ export const bedrockAnthropicVersion = "bedrock-2023-05-31";
 
 export { pathSegment };
 
-/** `anthropic-beta: a, b` as Bedrock's `anthropic_beta: ["a", "b"]`. */
-function betasOf(header: string | string[] | undefined): string[] | undefined {
-  const joined = Array.isArray(header) ? header.join(",") : header;
-  const betas = joined?.split(",").map((beta) => beta.trim()).filter((beta) => beta !== "");
-  return betas && betas.length > 0 ? betas : undefined;
-}
 
-/** `passthrough`: the caller spoke Messages itself, so its `anthropic-beta` header is its own to carry over. */
+/** `passthrough`: the caller spoke Messages itself, so its `anthropic-beta` header is its own to carry over (betas.ts: those Bedrock takes). */
 export function bedrockAdapter(messages: UpstreamAdapter, passthrough: boolean): UpstreamAdapter {
   return {
     ...messages,
     build(client, target) {
-      const betas = passthrough ? betasOf(client.headers["anthropic-beta"]) : undefined;
+      // `anthropic-beta: a, b` as Bedrock's `anthropic_beta: ["a", "b"]`, of the flags Bedrock takes.
+      const betas = passthrough ? cloudBetas("bedrock", client.headers["anthropic-beta"]) : [];
       const built = messages.build(client, {
         ...target,
-        bodyChanges: { model: undefined, stream: undefined, anthropic_version: bedrockAnthropicVersion, ...(betas ? { anthropic_beta: betas } : {}) },
+        bodyChanges: { model: undefined, stream: undefined, anthropic_version: bedrockAnthropicVersion, ...(betas.length > 0 ? { anthropic_beta: betas } : {}) },
       });
       const url = `${trimSlash(target.baseUrl)}/model/${pathSegment(target.upstreamModel)}/${built.stream ? "invoke-with-response-stream" : "invoke"}`;
       const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json" };

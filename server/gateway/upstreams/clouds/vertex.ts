@@ -6,6 +6,7 @@
 import type { UpstreamAdapter, UpstreamTarget } from "../adapter.ts";
 import { trimSlash } from "../adapter.ts";
 import { forgetToken, googleAccessToken } from "./access-tokens.ts";
+import { cloudBetas } from "./betas.ts";
 import { pathSegment } from "./paths.ts";
 
 /** The `anthropic_version` Vertex AI requires of a Claude body. */
@@ -23,8 +24,9 @@ export function vertexAdapter(inner: UpstreamAdapter, format: "messages" | "gene
       const built = inner.build(client, claude ? { ...target, bodyChanges: { model: undefined, anthropic_version: vertexAnthropicVersion } } : target);
       const method = claude ? (built.stream ? "streamRawPredict" : "rawPredict") : built.stream ? "streamGenerateContent?alt=sse" : "generateContent";
       const headers: Record<string, string> = { "content-type": "application/json" };
-      // Vertex reads Claude's beta flags from the header, as Anthropic's API does.
-      if (claude && built.headers["anthropic-beta"]) headers["anthropic-beta"] = built.headers["anthropic-beta"];
+      // Vertex reads Claude's beta flags from the header, as Anthropic's API does: those it takes (betas.ts).
+      const betas = claude ? cloudBetas("vertex", built.headers["anthropic-beta"]) : [];
+      if (betas.length > 0) headers["anthropic-beta"] = betas.join(",");
       return {
         url: `${modelsPath(target, claude ? "anthropic" : "google")}:${method}`,
         headers,
