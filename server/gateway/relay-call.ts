@@ -213,7 +213,7 @@ export function upstreamForwarder(deps: RelayCallDeps): Forwarder {
 
     const candidates = translation
       ? translatingChannels(catalog.snapshot.channels, route.group.family, route.group.id, route.model.modelId)
-      : eligibleChannels(catalog.snapshot.channels, call.iface, route.group.id, route.model.modelId);
+      : eligibleChannels(catalog.snapshot.channels, call.iface, route.group.family, route.group.id, route.model.modelId);
     if (candidates.length === 0) {
       throw gatewayError(
         "no_channel",

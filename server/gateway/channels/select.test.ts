@@ -37,7 +37,17 @@ describe("eligibleChannels", () => {
     ["model list without the model", channel({ models: ["gpt-x"] }), "chat", false],
     ["model list with the model", channel({ models: ["gpt-4o"] }), "chat", true],
   ] as const)("%s", (_name, candidate, iface, expected) => {
-    expect(eligibleChannels([candidate], iface, "g", "gpt-4o")).toHaveLength(expected ? 1 : 0);
+    expect(eligibleChannels([candidate], iface, "B", "g", "gpt-4o")).toHaveLength(expected ? 1 : 0);
+  });
+
+  it.each([
+    ["a Claude group's Bedrock channel serves its messages", "bedrock", "A", "messages", true],
+    ["a domestic group's anthropic channel serves its messages (the provider's Anthropic-compatible endpoint)", "anthropic", "domestic", "messages", true],
+    ["a domestic group's Bedrock channel (Llama through Converse) does not serve its messages", "bedrock", "domestic", "messages", false],
+    ["a domestic group's Bedrock channel serves its chat", "bedrock", "domestic", "chat", true],
+    ["a Gemini group's Vertex channel does not serve messages", "vertex", "C", "messages", false],
+  ] as const)("%s", (_name, kind, family, iface, expected) => {
+    expect(eligibleChannels([channel({ kind })], iface, family, "g", "m")).toHaveLength(expected ? 1 : 0);
   });
 });
 

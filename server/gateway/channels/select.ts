@@ -2,15 +2,21 @@
 // among equals (each channel's chance to lead is proportional to its weight).
 import { kindServes } from "../../domain/channel-presets.ts";
 import type { Family, Interface } from "../../domain/families.ts";
-import { kindServesFamily } from "../../domain/group-interfaces.ts";
+import { groupServes, kindServesFamily } from "../../domain/group-interfaces.ts";
 import { type CapabilityOverrides, type ResolvedCapabilities, catalogCapabilities, modelCapabilities } from "../../domain/model-capabilities.ts";
 import type { ChannelWithCredentials } from "../../store/channels.ts";
 
-export function eligibleChannels<C extends ChannelWithCredentials>(channels: C[], iface: Interface, groupId: string, modelId: string): C[] {
+/**
+ * For a native call: the group's channels whose kind serves `iface` for the group's family (a
+ * domestic group's native messages go to its `anthropic` channels, never to a Bedrock channel it
+ * holds for Llama's chat, though the kind serves messages elsewhere).
+ */
+export function eligibleChannels<C extends ChannelWithCredentials>(channels: C[], iface: Interface, family: Family, groupId: string, modelId: string): C[] {
   return channels.filter(
     (channel) =>
       channel.enabled &&
       kindServes[channel.kind].includes(iface) &&
+      groupServes(family, iface, [channel.kind]) &&
       channel.groupIds.includes(groupId) &&
       (channel.models.length === 0 || channel.models.includes(modelId)),
   );

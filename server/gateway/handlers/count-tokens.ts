@@ -125,7 +125,7 @@ export function countTokensHandler(iface: CountingInterface, catalog: Catalog, d
     try {
       const route = resolveRoute(catalog.snapshot, res.locals.caller as Caller, iface, callNameOf[iface](req));
       if ("kind" in route) return next(route);
-      const [channel] = orderChannels(eligibleChannels(catalog.snapshot.channels, iface, route.group.id, route.model.modelId));
+      const [channel] = orderChannels(eligibleChannels(catalog.snapshot.channels, iface, route.group.family, route.group.id, route.model.modelId));
       const counter = channel && countsOn(channel, route.group.family) ? counters[channel.kind] : undefined;
       const raw = rawJsonOf(res);
       // The bytes (reused slabs, see body-slabs.ts) are read again after the upstream's answer (for

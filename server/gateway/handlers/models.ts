@@ -110,7 +110,7 @@ function geminiMethods(snapshot: Snapshot, group: Group, modelId: string): strin
   const calls = groupCalls(group, "generate-content", snapshot.channelKindsByGroup.get(group.id) ?? []);
   if (calls === null) return [];
   const serving =
-    calls === "native" ? eligibleChannels(snapshot.channels, "generate-content", group.id, modelId) : translatingChannels(snapshot.channels, group.family, group.id, modelId);
+    calls === "native" ? eligibleChannels(snapshot.channels, "generate-content", group.family, group.id, modelId) : translatingChannels(snapshot.channels, group.family, group.id, modelId);
   return serving.length > 0 ? ["generateContent", "streamGenerateContent", "countTokens"] : ["countTokens"];
 }
 
