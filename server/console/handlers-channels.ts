@@ -62,8 +62,10 @@ const probeBodies: Record<"messages" | "chat" | "generate-content", { adapter: U
 
 /** The format a channel is probed in: its kind's, and for Vertex AI, its groups' (Claude or Gemini). */
 function probeFormat(channel: Channel, families: Family[]): keyof typeof probeBodies {
-  if (channel.kind === "anthropic" || channel.kind === "bedrock") return "messages";
+  if (channel.kind === "anthropic") return "messages";
   if (channel.kind === "gemini") return "generate-content";
+  // The clouds serve Claude for Claude groups; else Bedrock's other models (Converse) and Vertex's Gemini.
+  if (channel.kind === "bedrock") return families.includes("A") ? "messages" : "chat";
   if (channel.kind === "vertex") return families.includes("A") ? "messages" : "generate-content";
   return "chat";
 }

@@ -11,7 +11,7 @@ import { NodeHttpHandler } from "@smithy/node-http-handler";
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createKey, unique } from "../helpers/fixtures.ts";
-import { type RelayEnv, startRelayEnv } from "../helpers/relay-env.ts";
+import { type RelayEnv, startRelayEnv, upstreamKeys } from "../helpers/relay-env.ts";
 import { CONVERSE_OUTPUT_TOKENS, CONVERSE_REPLY, startBedrockConverseMock } from "../mock-upstreams/clouds/bedrock-converse.ts";
 import { TOOL_ARGUMENT, toolReply } from "../mock-upstreams/conversation.ts";
 import { type Mock, type RecordedRequest, expectedInputTokens } from "../mock-upstreams/server.ts";
@@ -87,6 +87,31 @@ describe("chat completions on Bedrock's Converse API", () => {
   let open: Awaited<ReturnType<typeof group>>;
   beforeAll(async () => {
     open = await group("Bedrock Open Models", [converse]);
+  });
+
+  it("passes the console's channel test through Converse", async () => {
+    const from = converse.requests.length;
+    const tested = await env.operator.POST("/api/admin/channels/{id}/test", { params: { path: { id: open.channelIds[0] } } });
+    expect(tested.data, JSON.stringify(tested.data)).toMatchObject({ ok: true, status: 200 });
+    expect(since(converse, from)[0].path).toMatch(/\/converse$/);
+  });
+
+  it("in a group that also holds an Anthropic-compatible channel, native Messages calls go to that channel only, chat to Converse", async () => {
+    const mixed = await group("Bedrock Mixed", [converse]);
+    const groupId = (await env.operator.GET("/api/admin/channels")).data!.data.find((made) => made.id === mixed.channelIds[0])!.group_ids[0];
+    const anthropicChannel = await env.operator.POST("/api/admin/channels", {
+      body: { name: unique("mixed-anthropic"), kind: "anthropic", base_url: env.mocks.anthropic.url, credentials: [upstreamKeys.anthropic], group_ids: [groupId], priority: -10 },
+    });
+    expect(anthropicChannel.error).toBeUndefined();
+    const fromConverse = converse.requests.length;
+    const fromAnthropic = env.mocks.anthropic.requests.length;
+    const message = await mixed.anthropic.messages.create({ model: "llama-3.3-70b", max_tokens: 64, messages: [{ role: "user", content: PROMPT }] });
+    expect(message.content[0]).toMatchObject({ type: "text" });
+    expect(env.mocks.anthropic.requests.length).toBe(fromAnthropic + 1);
+    expect(converse.requests.length).toBe(fromConverse);
+    const chat = await mixed.openai.chat.completions.create({ model: "llama-3.3-70b", messages: chatMessages });
+    expect(chat.choices[0].message.content).toBe(CONVERSE_REPLY);
+    expect(converse.requests.length).toBe(fromConverse + 1);
   });
 
   it("sends what AWS's own client sends for the same call (path, body, signed scope), streamed and not", async () => {
