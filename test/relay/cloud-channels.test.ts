@@ -42,7 +42,7 @@ let azure: AzureOpenAIMock;
 beforeAll(async () => {
   env = await startRelayEnv();
   [bedrock, vertex, azure] = await Promise.all([
-    startBedrockMock({ region: REGION, keys: { [AWS_KEY.id]: { secretAccessKey: AWS_KEY.secret } }, apiKeys: ["ABSKtollgate-bedrock-key"] }),
+    startBedrockMock({ region: REGION, keys: { [AWS_KEY.id]: { secretAccessKey: AWS_KEY.secret } }, apiKeys: ["ABSKtollgate-bedrock-key"], uncountable: ["anthropic.claude-opus-4-6-v1"] }),
     startVertexMock({ project: PROJECT }),
     startAzureOpenAIMock({ apiKey: AZURE_KEY, deployments: { "gpt4o-prod": "gpt-4o" }, apps: [ENTRA] }),
   ]);
@@ -134,6 +134,8 @@ describe("Claude on Bedrock", () => {
   });
 
   it("bills each call exactly from the answer, streamed and not, passthrough and translated", async () => {
+    // A group of its own, so its key's ledger holds these calls alone.
+    const claude = await groupServedBy("Claude Bedrock Billing", ["claude-sonnet-4-5"], [bedrockChannel()], ["chat"]);
     const caller = anthropicCaller(claude.key);
     await caller.messages.create({ model: "claude-sonnet-4-5", max_tokens: 64, messages });
     const streamed = await caller.messages.stream({ model: "claude-sonnet-4-5", max_tokens: 64, messages }).finalMessage();
@@ -141,7 +143,8 @@ describe("Claude on Bedrock", () => {
     const chat = await openaiCaller(claude.key).chat.completions.create({ model: "claude-sonnet-4-5", messages });
     expect(chat.choices[0].message.content).toBe(ANTHROPIC_REPLY);
     const calls = await env.ledger(claude.keyName, 3);
-    for (const call of calls.slice(0, 3)) {
+    expect(calls).toHaveLength(3);
+    for (const call of calls) {
       expect(call).toMatchObject({ status: "ok", input_tokens: IN, output_tokens: ANTHROPIC_OUTPUT_TOKENS, cost: costOf(IN, ANTHROPIC_OUTPUT_TOKENS) });
     }
   });
@@ -179,11 +182,20 @@ describe("Claude on Bedrock", () => {
     expect("anthropic_beta" in bedrock.requests.at(-1)!.body).toBe(false);
   });
 
-  it("counts tokens with Bedrock's CountTokens", async () => {
+  it("counts tokens with Bedrock's CountTokens, on the foundation model an inference profile routes to", async () => {
     const from = bedrock.requests.length;
     const counted = await anthropicCaller(claude.key).messages.countTokens({ model: "claude-sonnet-4-5", messages });
     expect(counted.input_tokens).toBe(IN);
-    expect(since(bedrock, from)[0].path).toBe(`/model/${BEDROCK_SONNET}/count-tokens`);
+    expect(since(bedrock, from)[0].path).toBe("/model/anthropic.claude-sonnet-4-5-20250929-v1:0/count-tokens");
+  });
+
+  it("answers the estimate for a model Bedrock does not count, and a count the request spoils as the caller's 400", async () => {
+    const group = await groupServedBy("Claude Uncounted", ["claude-opus-4-6"], [bedrockChannel({ "claude-opus-4-6": "anthropic.claude-opus-4-6-v1" })]);
+    const { response } = await anthropicCaller(group.key).messages.countTokens({ model: "claude-opus-4-6", messages }).withResponse();
+    expect(response.headers.get("x-tollgate-token-count")).toBe("estimate");
+    bedrock.next("error-400");
+    const refused = await anthropicCaller(claude.key).messages.countTokens({ model: "claude-sonnet-4-5", messages }).catch((error) => error);
+    expect(refused.status).toBe(400);
   });
 
   it("answers a ValidationException as the caller's own 400, never failed over nor charged", async () => {
@@ -312,13 +324,15 @@ describe("Vertex AI", () => {
   });
 
   it("bills exactly, passthrough and translated from chat", async () => {
+    const claude = await groupServedBy("Claude Vertex Billing", ["claude-sonnet-4-5"], [vertexChannel({ "claude-sonnet-4-5": "claude-sonnet-4-5@20250929" })], ["chat"]);
     await anthropicCaller(claude.key).messages.create({ model: "claude-sonnet-4-5", max_tokens: 64, messages });
     const chat = await openaiCaller(claude.key).chat.completions.create({ model: "claude-sonnet-4-5", messages, stream: true, stream_options: { include_usage: true } });
     let text = "";
     for await (const chunk of chat) text += chunk.choices[0]?.delta?.content ?? "";
     expect(text).toBe(ANTHROPIC_REPLY);
     const calls = await env.ledger(claude.keyName, 2);
-    for (const call of calls.slice(0, 2)) expect(call).toMatchObject({ status: "ok", input_tokens: IN, output_tokens: ANTHROPIC_OUTPUT_TOKENS, cost: costOf(IN, ANTHROPIC_OUTPUT_TOKENS) });
+    expect(calls).toHaveLength(2);
+    for (const call of calls) expect(call).toMatchObject({ status: "ok", input_tokens: IN, output_tokens: ANTHROPIC_OUTPUT_TOKENS, cost: costOf(IN, ANTHROPIC_OUTPUT_TOKENS) });
   });
 
   it("serves Gemini through Vertex's generateContent, billed exactly", async () => {
@@ -332,7 +346,8 @@ describe("Vertex AI", () => {
     expect(vertex.requests.at(-1)!.path).toBe(`/v1/projects/${PROJECT}/locations/us-east5/publishers/google/models/gemini-2.5-flash:streamGenerateContent`);
     expect(vertex.requests.at(-1)!.query).toEqual({ alt: "sse" });
     const calls = await env.ledger(gemini.keyName, 2);
-    for (const call of calls.slice(0, 2)) expect(call).toMatchObject({ status: "ok", input_tokens: IN, output_tokens: GEMINI_OUTPUT_TOKENS, cost: costOf(IN, GEMINI_OUTPUT_TOKENS) });
+    expect(calls).toHaveLength(2);
+    for (const call of calls) expect(call).toMatchObject({ status: "ok", input_tokens: IN, output_tokens: GEMINI_OUTPUT_TOKENS, cost: costOf(IN, GEMINI_OUTPUT_TOKENS) });
   });
 
   it.each(["quota-429", "unavailable-503"] as const)("fails over on Vertex's %s to the group's Anthropic channel", async (scenario) => {
@@ -390,12 +405,14 @@ describe("GPT on Azure OpenAI", () => {
   });
 
   it("bills exactly, chat streamed (past Azure's filter-results chunk) and Messages translated", async () => {
+    const gpt = await groupServedBy("GPT Azure Billing", ["gpt-4o"], [azureChannel()], ["messages"]);
     const chat = await openaiCaller(gpt.key).chat.completions.create({ model: "gpt-4o", messages, stream: true, stream_options: { include_usage: true } });
     for await (const _ of chat);
     const message = await anthropicCaller(gpt.key).messages.create({ model: "gpt-4o", max_tokens: 64, messages });
     expect(message.content).toMatchObject([{ type: "text", text: OPENAI_REPLY }]);
     const calls = await env.ledger(gpt.keyName, 2);
-    for (const call of calls.slice(0, 2)) expect(call).toMatchObject({ status: "ok", input_tokens: IN, output_tokens: OPENAI_OUTPUT_TOKENS, cost: costOf(IN, OPENAI_OUTPUT_TOKENS) });
+    expect(calls).toHaveLength(2);
+    for (const call of calls) expect(call).toMatchObject({ status: "ok", input_tokens: IN, output_tokens: OPENAI_OUTPUT_TOKENS, cost: costOf(IN, OPENAI_OUTPUT_TOKENS) });
   });
 
   it("answers a content-filter refusal as the caller's 400 with the categories flagged, in its own format, not failed over", async () => {

@@ -51,6 +51,11 @@ const cloudTarget = (channel: ChannelWithCredentials, modelId: string) => ({
   apiVersion: channel.apiVersion,
 });
 
+/** A cross-region inference profile's geography before the model id (`us.anthropic.…`, `global.anthropic.…`). */
+const inferenceProfilePrefix = /^(us|us-gov|eu|apac|jp|au|ca|global)\./;
+/** Bedrock's words for a model its CountTokens does not count, or an id it cannot count under. */
+const cannotCount = /support counting tokens|model identifier is invalid/i;
+
 /** The counting endpoint of each channel kind that has one: its generation request, re-aimed. */
 const counters: Partial<Record<ChannelWithCredentials["kind"], Counter>> = {
   anthropic: (client, channel, modelId) => {
@@ -73,14 +78,19 @@ const counters: Partial<Record<ChannelWithCredentials["kind"], Counter>> = {
     const target = cloudTarget(channel, modelId);
     const invoke = upstreamBody(client, { model: undefined, anthropic_version: bedrockAnthropicVersion, ...(client.body.max_tokens === undefined ? { max_tokens: 1 } : {}) });
     const body = JSON.stringify({ input: { invokeModel: { body: Buffer.from(invoke).toString("base64") } } });
-    const url = `${trimSlash(target.baseUrl)}/model/${pathSegment(target.upstreamModel)}/count-tokens`;
+    // CountTokens refuses inference-profile ids ("doesn't support counting tokens") and counts the foundation model they route to.
+    const url = `${trimSlash(target.baseUrl)}/model/${pathSegment(target.upstreamModel.replace(inferenceProfilePrefix, ""))}/count-tokens`;
     const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json" };
     return {
       url,
       headers,
       body,
       authorize: () => authorizeBedrock(target.credential, target.region ?? "us-east-1", url, headers, body),
-      upstreamError: bedrockErrorAnswer,
+      // A model Bedrock cannot count is no fault of the request: the estimate answers (as for a 404).
+      upstreamError: (status, text, answerHeaders) => {
+        const answered = bedrockErrorAnswer(status, text, answerHeaders);
+        return cannotCount.test(text) ? { ...answered, status: 404 } : answered;
+      },
       answer: (text) => JSON.stringify({ input_tokens: JSON.parse(text).inputTokens }),
     };
   },

@@ -47,6 +47,8 @@ export type BedrockMockOptions = {
   /** Bedrock API keys (`Authorization: Bearer …`) it accepts. */
   apiKeys?: string[];
   models?: string[];
+  /** Foundation models CountTokens refuses to count. */
+  uncountable?: string[];
   delayMs?: number;
   /** The Anthropic-speaking mock behind; by default the front starts an Anthropic mock of its own. */
   behind?: Behind;
@@ -117,7 +119,11 @@ export async function startBedrockMock(options: BedrockMockOptions): Promise<Fro
     if (ex.scenario === "service-unavailable") return sendAwsError(res, { status: 503, type: "ServiceUnavailableException", message: "Service is temporarily unavailable." });
 
     const model = anthropicModelOf(modelId);
-    if (route[2] === "count-tokens") return countTokens(ex, behind, model);
+    if (route[2] === "count-tokens") {
+      // CountTokens counts foundation models only, and of those not every one (reported live: a profile id is refused so).
+      if (profile || options.uncountable?.includes(baseId)) return sendAwsError(res, { status: 400, type: "ValidationException", message: "The provided model doesn't support counting tokens." });
+      return countTokens(ex, behind, model);
+    }
     const body = request.body;
     const problem = bodyProblem(body);
     if (problem) return sendAwsError(res, problem);
