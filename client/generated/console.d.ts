@@ -435,7 +435,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Throttled per account and per client address (README, Sign-in throttling). */
+        /** @description Throttled per account and per client address (docs/console.md, "Sign-in throttling"). */
         post: operations["login"];
         delete: operations["logout"];
         options?: never;
@@ -750,7 +750,7 @@ export interface components {
          * @description Where budget alerts go and when. An owner's hook covers their organization (its balance, members
          *     and keys); the operator's covers every organization. Each crossing is POSTed once per period as
          *     JSON, signed in `X-Tollgate-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`
-         *     (README, Budget alerts).A percent of a spend cap.
+         *     (docs/operations.md, "Budget alerts").A percent of a spend cap.
          */
         CapPercent: number;
         /**
@@ -1065,7 +1065,7 @@ export interface components {
             prices: components["schemas"]["ModelPrices"];
             /**
              * @description The operator's changes to what the capability catalog says the model takes: each field given
-             *     replaces the catalog's (README, "Model capabilities"). Omitted or empty: the catalog's alone.
+             *     replaces the catalog's (docs/model-capabilities.md). Omitted or empty: the catalog's alone.
              */
             capabilities?: components["schemas"]["ModelCapabilityChanges"];
             /**
@@ -1337,7 +1337,7 @@ export interface components {
             new_password: string;
         };
         /**
-         * @description Rate limits (README, "Rate limits"); null means unlimited. Requests and tokens are counted in a
+         * @description Rate limits (docs/rate-limits.md); null means unlimited. Requests and tokens are counted in a
          *     one-minute window that starts with the first call after the last window ran out; tokens are the
          *     metered tokens of calls that ended (input + output + cache). `concurrent` counts calls in flight.
          */

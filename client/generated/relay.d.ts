@@ -324,7 +324,7 @@ export interface paths {
          *     (deviation: the relay may stream upstream and assemble it). The same API also runs over a
          *     WebSocket (OpenAI's WebSocket mode: a GET of this path with an upgrade, outside what OpenAPI
          *     describes): each `response.create` message is this operation's body, answered with its stream's
-         *     events (README, "The Responses API's WebSocket mode").
+         *     events (docs/api.md, "The Responses API's WebSocket mode").
          */
         post: operations["createResponse"];
         delete?: never;

@@ -35,7 +35,7 @@ export type Translation = {
 const refusal = (error: TranslationRefusal, caller: Format, upstream: Format | null, field: string): GatewayError =>
   gatewayError(
     "invalid_request",
-    `\`${field}\`: ${error.reason} (this group translates ${formatLabels[caller]} calls${upstream ? ` to ${formatLabels[upstream]}` : ""}; see the translation matrix in the README).`,
+    `\`${field}\`: ${error.reason} (this group translates ${formatLabels[caller]} calls${upstream ? ` to ${formatLabels[upstream]}` : ""}; see the pair matrix in docs/translation.md).`,
     { field },
   );
 

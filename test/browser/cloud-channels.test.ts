@@ -136,7 +136,7 @@ suite(skipped ? `cloud channels in the console (skipped: ${skipped})` : "cloud c
     await form.getByRole("button", { name: "Add channel" }).click();
     const card = await addedCard(form, "Bedrock eu");
     const text = await card.innerText();
-    expect(text).toContain("AWS Bedrock (Claude)");
+    expect(text).toContain("AWS Bedrock");
     expect(text).toContain("https://bedrock-runtime.eu-west-1.amazonaws.com");
     expect(text).toContain("claude-haiku-4-5 → eu.anthropic.claude-haiku-4-5-20251001-v1:0");
     // The hint is the access key id's ends; the secret, nor any part of it, appears anywhere on the page.

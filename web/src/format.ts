@@ -89,7 +89,7 @@ export const kindNames: Record<string, string> = {
   openai: "OpenAI API (Chat Completions, Responses)",
   gemini: "Google Gemini API",
   "openai-compatible": "OpenAI-compatible API (Chat Completions)",
-  bedrock: "AWS Bedrock (Claude)",
+  bedrock: "AWS Bedrock",
   vertex: "Google Vertex AI (Claude, Gemini)",
   "azure-openai": "Azure OpenAI (Chat Completions, Responses)",
 };

@@ -77,7 +77,7 @@ export function AlertsPage({ me }: { me: Me }) {
     <section>
       <PageHeader title="Budget alerts">
         {me.role === "operator" ? "Alerts for every organization" : "Alerts for your organization, its members and keys"} go to one webhook, as signed JSON (
-        <code>X-Tollgate-Signature</code>; see the README for how to verify it). Each crossing is sent once per period.
+        <code>X-Tollgate-Signature</code>; see docs/operations.md, "Budget alerts", for how to verify it). Each crossing is sent once per period.
       </PageHeader>
       {secret && (
         <SecretOnce id={secret} name="this webhook" secret={secret} what="signing secret" onDone={() => setSecret(null)}>

@@ -46,7 +46,7 @@ const credentialHelp: Partial<Record<Kind, string>> = {
 const mappingExample: Partial<Record<Kind, { example: string; hint: string }>> = {
   bedrock: {
     example: "claude-sonnet-4-5=us.anthropic.claude-sonnet-4-5-20250929-v1:0",
-    hint: "One per line, model=Bedrock model id or inference profile (us., eu., global. for cross-region profiles).",
+    hint: "One per line, model=Bedrock model id or inference profile (us., eu., global. for cross-region profiles): Claude for a Claude group, Llama, Mistral, Nova and the others (through Converse) for the other groups.",
   },
   vertex: { example: "claude-sonnet-4-5=claude-sonnet-4-5@20250929", hint: "One per line, model=Vertex AI model id (Claude's carry @version)." },
   "azure-openai": { example: "gpt-4.1=my-gpt41-deployment", hint: "One per line, model=deployment name: the name you gave the deployment in Azure." },
