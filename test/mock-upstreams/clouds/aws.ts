@@ -127,9 +127,11 @@ export function exceptionMessage(type: string, message: string): Buffer {
   );
 }
 
-/** The model events of an event stream (each `chunk`'s decoded bytes), and its exception if it ended with one: for tests to read what a mock sent. */
-export function decodeEventStream(bytes: Buffer): { events: string[]; exception?: { type: string; message: string } } {
-  const events: string[] = [];
+type DecodedStream<E> = { events: E[]; exception?: { type: string; message: string } };
+
+/** An event stream's messages, each its `:event-type` and JSON payload, up to an exception that ends it. */
+function decodeMessages(bytes: Buffer): DecodedStream<{ type: string; payload: Record<string, any> }> {
+  const events: { type: string; payload: Record<string, any> }[] = [];
   let rest = bytes;
   while (rest.length >= 16) {
     const total = rest.readUInt32BE(0);
@@ -138,9 +140,15 @@ export function decodeEventStream(bytes: Buffer): { events: string[]; exception?
     const header = (name: string) => String(message.headers[name]?.value ?? "");
     const payload = JSON.parse(Buffer.from(message.body).toString("utf8"));
     if (header(":message-type") === "exception") return { events, exception: { type: header(":exception-type"), message: payload.message } };
-    events.push(Buffer.from(payload.bytes, "base64").toString("utf8"));
+    events.push({ type: header(":event-type"), payload });
   }
   return { events };
+}
+
+/** The model events of an InvokeModel event stream (each `chunk`'s decoded bytes), and its exception if it ended with one: for tests to read what a mock sent. */
+export function decodeEventStream(bytes: Buffer): DecodedStream<string> {
+  const { events, exception } = decodeMessages(bytes);
+  return { events: events.map(({ payload }) => Buffer.from(payload.bytes, "base64").toString("utf8")), exception };
 }
 
 /** An event message as ConverseStream writes one: `:event-type` names it, the payload is the event's JSON itself (with Bedrock's padding `p`). */
@@ -155,17 +163,4 @@ export function eventMessage(eventType: string, payload: Record<string, unknown>
 }
 
 /** A ConverseStream answer's events (`:event-type` and payload), and its exception if it ended with one: for tests to read what a mock sent. */
-export function decodeConverseStream(bytes: Buffer): { events: { type: string; payload: Record<string, any> }[]; exception?: { type: string; message: string } } {
-  const events: { type: string; payload: Record<string, any> }[] = [];
-  let rest = bytes;
-  while (rest.length >= 16) {
-    const total = rest.readUInt32BE(0);
-    const message = codec.decode(rest.subarray(0, total));
-    rest = rest.subarray(total);
-    const header = (name: string) => String(message.headers[name]?.value ?? "");
-    const payload = JSON.parse(Buffer.from(message.body).toString("utf8"));
-    if (header(":message-type") === "exception") return { events, exception: { type: header(":exception-type"), message: payload.message } };
-    events.push({ type: header(":event-type"), payload });
-  }
-  return { events };
-}
+export const decodeConverseStream = decodeMessages;

@@ -8,7 +8,7 @@
 // object with the status Bedrock's exception means (bedrock-errors.ts).
 import { randomBytes } from "node:crypto";
 import { openaiErrorBody } from "../../errors/openai.ts";
-import { bedrockErrorAnswer } from "./bedrock-errors.ts";
+import { bedrockErrorAnswer, bedrockErrorSaid } from "./bedrock-errors.ts";
 
 type Json = Record<string, any>;
 
@@ -94,15 +94,7 @@ export function converseErrorOf(status: number, name: string | undefined, messag
 
 /** An HTTP error answer of Converse as OpenAI's error body, with the status that means the same. */
 export function converseErrorAnswer(status: number, text: string, headers: Record<string, string | string[] | undefined>): { status: number; text: string } {
-  const header = headers["x-amzn-errortype"];
-  const name = typeof header === "string" ? header.split(":", 1)[0] : undefined;
-  let message: unknown;
-  try {
-    const body = JSON.parse(text);
-    message = body?.message ?? body?.Message;
-  } catch {
-    message = undefined;
-  }
-  const { status: mapped, error } = converseErrorOf(status, name, typeof message === "string" && message !== "" ? message : `Bedrock answered ${status}`);
+  const { name, message } = bedrockErrorSaid(status, text, headers);
+  const { status: mapped, error } = converseErrorOf(status, name, message);
   return { status: mapped, text: JSON.stringify({ error }) };
 }

@@ -17,26 +17,13 @@
 // `data: {"error": {message, type, code}}`, typed as Bedrock's meaning of it (bedrock-converse-answer.ts),
 // which the relay reads as a stream's error: before the first byte a 429 fails over, after it the
 // caller's stream ends with it.
-import { EventStreamCodec } from "@smithy/eventstream-codec";
 import type { StreamText } from "../adapter.ts";
-import { EventStreamBroken } from "./event-stream.ts";
+import { type EventStreamMessage, eventStreamText, parsed } from "./event-stream.ts";
 import { chatUsageOfConverse, completionIdOfConverse, converseErrorOf, finishReasonOfConverse } from "./bedrock-converse-answer.ts";
-
-const codec = new EventStreamCodec(
-  (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8"),
-  (text) => Buffer.from(text, "utf8"),
-);
-
-/** The prelude: total length, headers length, prelude CRC. A message is at least that and its own CRC. */
-const preludeBytes = 12;
-const minimumMessageBytes = 16;
-/** AWS caps an event-stream message at 16 MiB; a length beyond it is a broken stream, not one to wait for. */
-const maximumMessageBytes = 16 * 1024 * 1024;
 
 type Json = Record<string, any>;
 
 export function chatSseOfConverseStream(model: string): StreamText {
-  let pending: Buffer = Buffer.alloc(0);
   const id = completionIdOfConverse();
   const created = Math.floor(Date.now() / 1000);
   /** Tool calls by Converse's content block index: chat's tool call index. */
@@ -55,18 +42,7 @@ export function chatSseOfConverseStream(model: string): StreamText {
     return role + chunkText(delta, finish);
   };
 
-  const sseOf = (frame: Buffer): string => {
-    let decoded;
-    try {
-      decoded = codec.decode(frame);
-    } catch (error) {
-      throw new EventStreamBroken(`an event-stream message failed its checks: ${(error as Error).message}`);
-    }
-    const header = (name: string) => {
-      const value = decoded.headers[name];
-      return value && value.type === "string" ? value.value : undefined;
-    };
-    const payload = Buffer.from(decoded.body.buffer, decoded.body.byteOffset, decoded.body.byteLength).toString("utf8");
+  const sseOf = ({ header, payload }: EventStreamMessage): string => {
     const messageType = header(":message-type");
     if (messageType !== "event") {
       // An exception (`:exception-type`) or an error (`:error-code`, `:error-message`) ends the stream.
@@ -114,36 +90,12 @@ export function chatSseOfConverseStream(model: string): StreamText {
     }
   };
 
-  return {
-    push(bytes) {
-      pending = pending.length === 0 ? bytes : Buffer.concat([pending, bytes]);
-      let out = "";
-      while (pending.length >= preludeBytes) {
-        const total = pending.readUInt32BE(0);
-        if (total < minimumMessageBytes || total > maximumMessageBytes) throw new EventStreamBroken(`an event-stream message claims ${total} bytes`);
-        if (pending.length < total) break;
-        out += sseOf(pending.subarray(0, total));
-        pending = pending.subarray(total);
-      }
-      return out;
-    },
-    end() {
-      if (pending.length > 0) throw new EventStreamBroken(`the event stream ended inside a message (${pending.length} bytes of it)`);
-      // A stream that stopped without its metadata still ends as chat's does (its usage is then estimated).
-      if (finished && !done && !failed) {
-        done = true;
-        return "data: [DONE]\n\n";
-      }
-      return "";
-    },
+  // A stream that stopped without its metadata still ends as chat's does (its usage is then estimated).
+  const ending = () => {
+    if (!finished || done || failed) return "";
+    done = true;
+    return "data: [DONE]\n\n";
   };
+  return eventStreamText(sseOf, ending);
 }
 
-function parsed(text: string): Json | undefined {
-  try {
-    const value = JSON.parse(text);
-    return typeof value === "object" && value !== null ? value : undefined;
-  } catch {
-    return undefined;
-  }
-}

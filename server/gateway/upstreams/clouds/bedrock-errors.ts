@@ -34,11 +34,10 @@ const meaningOf = (name: string | undefined): Meaning | undefined => (name ? mea
 
 export const bedrockErrorType = (name: string | undefined): string => meaningOf(name)?.type ?? "api_error";
 
-/** An HTTP error answer of Bedrock's as Anthropic's body, with the status that means the same. */
-export function bedrockErrorAnswer(status: number, text: string, headers: Record<string, string | string[] | undefined>): { status: number; text: string } {
+/** What a Bedrock HTTP error answer says: its exception's name (from `x-amzn-errortype`) and message. */
+export function bedrockErrorSaid(status: number, text: string, headers: Record<string, string | string[] | undefined>): { name: string | undefined; message: string } {
   const header = headers["x-amzn-errortype"];
   const name = typeof header === "string" ? header.split(":", 1)[0] : undefined;
-  const meaning = meaningOf(name);
   let message: unknown;
   try {
     const body = JSON.parse(text);
@@ -46,7 +45,13 @@ export function bedrockErrorAnswer(status: number, text: string, headers: Record
   } catch {
     message = undefined;
   }
-  const said = typeof message === "string" && message !== "" ? message : `Bedrock answered ${status}`;
+  return { name, message: typeof message === "string" && message !== "" ? message : `Bedrock answered ${status}` };
+}
+
+/** An HTTP error answer of Bedrock's as Anthropic's body, with the status that means the same. */
+export function bedrockErrorAnswer(status: number, text: string, headers: Record<string, string | string[] | undefined>): { status: number; text: string } {
+  const { name, message: said } = bedrockErrorSaid(status, text, headers);
+  const meaning = meaningOf(name);
   const mapped = meaning?.status ?? status;
   const body = anthropicErrorBody(mapped, name ? `${name}: ${said}` : said, "");
   if (meaning) body.error.type = meaning.type;

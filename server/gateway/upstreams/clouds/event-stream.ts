@@ -23,7 +23,14 @@ const leadingType = /^\s*\{\s*"type"\s*:\s*"([a-z_]+)"/;
 
 export class EventStreamBroken extends Error {}
 
-export function anthropicSseOfEventStream(): StreamText {
+/** One message of the stream, its checks passed: its string headers and its payload's text. */
+export type EventStreamMessage = { header: (name: string) => string | undefined; payload: string };
+
+/**
+ * The stream's messages as they complete, whatever the network's cuts, each said as text by `say`
+ * (the SSE of the format its adapter reads); `ending` adds what the stream's end says, if anything.
+ */
+export function eventStreamText(say: (message: EventStreamMessage) => string, ending: () => string = () => ""): StreamText {
   let pending: Buffer = Buffer.alloc(0);
   return {
     push(chunk) {
@@ -33,30 +40,39 @@ export function anthropicSseOfEventStream(): StreamText {
         const total = pending.readUInt32BE(0);
         if (total < minimumMessageBytes || total > maximumMessageBytes) throw new EventStreamBroken(`an event-stream message claims ${total} bytes`);
         if (pending.length < total) break;
-        out += sseOf(pending.subarray(0, total));
+        out += say(decode(pending.subarray(0, total)));
         pending = pending.subarray(total);
       }
       return out;
     },
     end() {
       if (pending.length > 0) throw new EventStreamBroken(`the event stream ended inside a message (${pending.length} bytes of it)`);
-      return "";
+      return ending();
     },
   };
 }
 
-function sseOf(frame: Buffer): string {
+function decode(frame: Buffer): EventStreamMessage {
   let decoded;
   try {
     decoded = codec.decode(frame);
   } catch (error) {
     throw new EventStreamBroken(`an event-stream message failed its checks: ${(error as Error).message}`);
   }
-  const header = (name: string) => {
-    const value = decoded.headers[name];
-    return value && value.type === "string" ? value.value : undefined;
+  const { headers, body } = decoded;
+  return {
+    header(name) {
+      const value = headers[name];
+      return value && value.type === "string" ? value.value : undefined;
+    },
+    payload: Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("utf8"),
   };
-  const payload = Buffer.from(decoded.body.buffer, decoded.body.byteOffset, decoded.body.byteLength).toString("utf8");
+}
+
+/** InvokeModelWithResponseStream's messages as Anthropic's SSE. */
+export const anthropicSseOfEventStream = (): StreamText => eventStreamText(sseOf);
+
+function sseOf({ header, payload }: EventStreamMessage): string {
   const messageType = header(":message-type");
   if (messageType === "event") {
     if (header(":event-type") !== "chunk") return "";
@@ -73,7 +89,8 @@ function sseOf(frame: Buffer): string {
   return `event: error\ndata: ${JSON.stringify(error)}\n\n`;
 }
 
-function parsed(text: string): Record<string, any> | undefined {
+/** A JSON object's value, or undefined for any other text. */
+export function parsed(text: string): Record<string, any> | undefined {
   try {
     const value = JSON.parse(text);
     return typeof value === "object" && value !== null ? value : undefined;
