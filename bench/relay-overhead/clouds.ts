@@ -12,7 +12,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { DatabaseSync } from "node:sqlite";
 import { request } from "undici";
 import { type PairedSide, type Started, type Target, median, pairedRatio, pairedRounds, printTable, splitCores, startProcess, stopProcess } from "./harness.ts";
 import { bedrockChannel, bedrockGroup, chosen, lanes, messagesChannels } from "./lanes.ts";
@@ -45,53 +44,19 @@ async function answersAsExpected(to: Target, body: string, stream: boolean): Pro
   return answer.statusCode === 200 && whole ? undefined : `${answer.statusCode}: ${text.slice(0, 400)}`;
 }
 
-/**
- * Whether the gateway's SQLite database had to be widened to take a bedrock channel. Migration 1's
- * CHECK on `channels.kind` lists only anthropic, openai, gemini and openai-compatible, and the
- * migration that added the cloud kinds' columns (17) left it so: on such a build the console
- * refuses every cloud channel (a 400, "`kind` is out of range or missing"). Until a migration
- * widens it, the bench does so itself in the stopped gateway's database, the way SQLite documents
- * for a CHECK constraint (the table's SQL in sqlite_schema, the schema version bumped), and says so.
- */
-function admitCloudKinds(database: string): boolean {
-  const db = new DatabaseSync(database, { defensive: false });
-  try {
-    const table = db.prepare("SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = 'channels'").get() as { sql: string };
-    if (table.sql.includes("'bedrock'")) return false;
-    const widened = table.sql.replace(/CHECK \(kind IN \(([^)]*)\)\)/, (_, kinds: string) => `CHECK (kind IN (${kinds}, 'bedrock', 'vertex', 'azure-openai'))`);
-    if (widened === table.sql) throw new Error(`the channels table's CHECK on kind is not where the bench looks for it:\n${table.sql}`);
-    const { schema_version: version } = db.prepare("PRAGMA schema_version").get() as { schema_version: number };
-    db.exec("PRAGMA writable_schema = ON");
-    db.prepare("UPDATE sqlite_schema SET sql = ? WHERE type = 'table' AND name = 'channels'").run(widened);
-    db.exec(`PRAGMA schema_version = ${Number(version) + 1}`);
-    db.exec("PRAGMA writable_schema = OFF");
-    const check = db.prepare("PRAGMA integrity_check").get() as { integrity_check: string };
-    if (check.integrity_check !== "ok") throw new Error(`the widened database fails its integrity check: ${check.integrity_check}`);
-    return true;
-  } finally {
-    db.close();
-  }
-}
-
 const started: Started[] = [];
 const dataDir = mkdtempSync(join(tmpdir(), "tollgate-bench-clouds-"));
 try {
   const fast = await startProcess(join(here, "fast-upstream.ts"), { DELAY_MS: "0" }, /listening (\d+)/, otherCores);
   started.push(fast);
   const fastUrl = `http://127.0.0.1:${fast.match[1]}`;
-  const startGateway = () =>
-    startProcess(
-      resolve(here, "../../server/main.ts"),
-      { PORT: String(21000 + Math.floor(Math.random() * 1000)), TOLLGATE_WORKERS: "1", TOLLGATE_DATA_DIR: dataDir, TOLLGATE_ADMIN_PASSWORD: benchPassword },
-      /Tollgate listening on (http:\/\/[^ ]+)/,
-      testCore,
-    );
-  // Once to make and migrate its database, then (where that database refuses bedrock) again after widening it.
-  let gateway = await startGateway();
-  started.push(gateway);
-  await stopProcess(started.pop()!);
-  const widened = admitCloudKinds(join(dataDir, "tollgate.db"));
-  gateway = await startGateway();
+  // The cloud kinds need migration 18 (9237452): before it, the channels table refused kind bedrock.
+  const gateway = await startProcess(
+    resolve(here, "../../server/main.ts"),
+    { PORT: String(21000 + Math.floor(Math.random() * 1000)), TOLLGATE_WORKERS: "1", TOLLGATE_DATA_DIR: dataDir, TOLLGATE_ADMIN_PASSWORD: benchPassword },
+    /Tollgate listening on (http:\/\/[^ ]+)/,
+    testCore,
+  );
   started.push(gateway);
   const gatewayUrl = gateway.match[1];
   const anthropicGroup = lanes.messages.fast.group;
@@ -118,7 +83,6 @@ try {
     `\nClaude on Bedrock beside Claude on Anthropic — 1 gateway worker${pinned ? " pinned to core 0, load and upstream on the other cores" : " (not pinned)"}; ` +
       `${connections} connections × ${seconds}s, ${rounds} rounds that alternate the sides\n`,
   );
-  if (widened) console.log("NOTE: this build's channels table refuses kind bedrock (migration 1's CHECK on kind, never widened); the bench widened it in its own database.\n");
   const rows: string[][] = [["", "anthropic", "bedrock", "bedrock / anthropic"]];
   const summary: string[] = [];
   for (const scenario of scenarios) {
