@@ -2,7 +2,7 @@ import { getEventListeners } from "node:events";
 import { createServer, request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, it } from "vitest";
-import { roomOrGone } from "./relay-call.ts";
+import { roomOrGone } from "./channel-attempt.ts";
 
 it("waiting for a slow client's room, again and again, leaves no listener behind", async () => {
   const signal = new AbortController().signal;
