@@ -1,63 +1,114 @@
-// AWS Signature Version 4 for Bedrock requests, by AWS's own signer (@smithy/signature-v4, the one
-// the AWS SDKs sign with) and Node's native SHA-256. One signer per credential and region is kept:
-// it caches the day's signing key, so a request costs its body's hash and two HMACs. Credentials
-// from the environment's chain (variables, profile, SSO, container or instance role) come from the
-// AWS SDK's default provider, loaded only when a channel asks for it; it refreshes them itself.
-import { Hash } from "@smithy/hash-node";
-import { SignatureV4 } from "@smithy/signature-v4";
+// AWS Signature Version 4 for Bedrock requests (docs.aws.amazon.com/IAM/latest/UserGuide/
+// reference_sigv-create-signed-request.html), written for the one request shape Tollgate sends: a
+// POST of a JSON body to a Bedrock Runtime path, signed over host, content-type, accept, x-amz-date
+// and, for temporary keys, x-amz-security-token. It is signed here, synchronously, rather than by
+// AWS's general signer (@smithy/signature-v4), which cost a small call more than the rest of the
+// gateway did (bench/relay-overhead/clouds.ts); the mock Bedrock checks every signature with AWS's
+// signer, and sigv4.test.ts holds this one to it. A request costs its body's SHA-256, the canonical
+// request's, and one HMAC under the day's signing key, which is derived once per key, day and region.
+// Credentials from the environment's chain (variables, profile, SSO, container or instance role)
+// come from the AWS SDK's default provider, loaded only when a channel asks for it; it refreshes them.
+import { createHash, createHmac, createSecretKey, type KeyObject } from "node:crypto";
 import type { AwsCredentialIdentity, Provider } from "@smithy/types";
 import { type BedrockCredential, bedrockCredential } from "../../../domain/channel-credentials.ts";
 
-const sha256 = Hash.bind(null, "sha256");
-const signers = new Map<string, SignatureV4>();
-/** Signers are few (a channel's credentials × its region); a bound keeps a churn of edited channels from growing it. */
-const maxSigners = 1_000;
+const service = "bedrock";
+/** Signing keys are few (a channel's keys × its region × the day); a bound keeps a churn of edited channels from growing them. */
+const maxSigningKeys = 1_000;
+const signingKeys = new Map<string, KeyObject>();
 
 let chain: Provider<AwsCredentialIdentity> | undefined;
-async function environmentChain(): Promise<Provider<AwsCredentialIdentity>> {
+async function environmentChain(): Promise<AwsCredentialIdentity> {
   if (!chain) {
     const { defaultProvider } = await import("@aws-sdk/credential-provider-node");
     chain = defaultProvider();
   }
-  return chain;
+  return chain();
 }
 
-async function signerFor(credential: Exclude<BedrockCredential, { type: "api-key" }>, key: string, region: string): Promise<SignatureV4> {
-  const id = `${region}\n${key}`;
-  let signer = signers.get(id);
-  if (signer) return signer;
-  const credentials = credential.type === "chain" ? await environmentChain() : { accessKeyId: credential.accessKeyId, secretAccessKey: credential.secretAccessKey, sessionToken: credential.sessionToken };
-  signer = new SignatureV4({ service: "bedrock", region, credentials, sha256, uriEscapePath: true, applyChecksum: false });
-  if (signers.size >= maxSigners) signers.clear();
-  signers.set(id, signer);
-  return signer;
+const hmac = (key: KeyObject | Buffer, text: string): Buffer => createHmac("sha256", key).update(text, "utf8").digest();
+const sha256Hex = (data: Buffer | string): string => createHash("sha256").update(data).digest("hex");
+
+/** The day's key for this secret and region: HMAC chained over the date, region, service and `aws4_request`. */
+function signingKeyOf(secretAccessKey: string, day: string, region: string): KeyObject {
+  const id = `${day}\n${region}\n${secretAccessKey}`;
+  let key = signingKeys.get(id);
+  if (!key) {
+    const dated = hmac(Buffer.from(`AWS4${secretAccessKey}`, "utf8"), day);
+    key = createSecretKey(hmac(hmac(hmac(dated, region), service), "aws4_request"));
+    if (signingKeys.size >= maxSigningKeys) signingKeys.clear();
+    signingKeys.set(id, key);
+  }
+  return key;
+}
+
+/** RFC 3986 escaping as SigV4 asks: everything but unreserved characters, `!'()*` included. */
+const escaped = (text: string) => encodeURIComponent(text).replace(/[!'()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/** The path as Bedrock checks it: each segment of the path as sent, escaped once more (every service but S3 double-escapes). */
+const canonicalPath = (path: string) => path.split("/").map(escaped).join("/");
+
+function canonicalQuery(params: URLSearchParams): string {
+  const pairs = [...params].map(([name, value]) => `${escaped(name)}=${escaped(value)}`);
+  return pairs.sort().join("&");
+}
+
+/** `20261207T084512Z` and its day. */
+function amzDateOf(now: Date): { amzDate: string; day: string } {
+  const amzDate = now.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  return { amzDate, day: amzDate.slice(0, 8) };
 }
 
 /**
- * Authorizes a Bedrock request in place: SigV4 headers (`authorization`, `x-amz-date`, and
- * `x-amz-security-token` for temporary keys) over its method, host, path, query, headers and body;
- * or, for a Bedrock API key, the bearer token.
+ * Signs a POST in place: `host`, `x-amz-date`, `x-amz-security-token` (temporary keys) and
+ * `authorization` are set on `headers`, over its method, host, path, query, the headers named
+ * above and the body's hash.
  */
+export function signRequest(credentials: AwsCredentialIdentity, region: string, url: string, headers: Record<string, string>, body: Buffer | string, now = new Date()): void {
+  const target = new URL(url);
+  const { amzDate, day } = amzDateOf(now);
+  headers.host = target.host;
+  headers["x-amz-date"] = amzDate;
+  if (credentials.sessionToken) headers["x-amz-security-token"] = credentials.sessionToken;
+  const names = Object.keys(headers)
+    .map((name) => name.toLowerCase())
+    .filter((name) => name === "host" || name === "content-type" || name === "accept" || name.startsWith("x-amz-"))
+    .sort();
+  const values = new Map(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value.trim().replace(/\s+/g, " ")]));
+  const signedHeaders = names.join(";");
+  const canonicalRequest = [
+    "POST",
+    canonicalPath(target.pathname),
+    canonicalQuery(target.searchParams),
+    names.map((name) => `${name}:${values.get(name)}\n`).join(""),
+    signedHeaders,
+    sha256Hex(body),
+  ].join("\n");
+  const scope = `${day}/${region}/${service}/aws4_request`;
+  const stringToSign = `AWS4-HMAC-SHA256\n${amzDate}\n${scope}\n${sha256Hex(canonicalRequest)}`;
+  const signature = hmac(signingKeyOf(credentials.secretAccessKey, day, region), stringToSign).toString("hex");
+  headers.authorization = `AWS4-HMAC-SHA256 Credential=${credentials.accessKeyId}/${scope}, SignedHeaders=${signedHeaders}, Signature=${signature}`;
+}
+
+/** A channel's credential text, parsed once: a call reads it from the channel as it was stored. */
+const parsedCredentials = new Map<string, BedrockCredential>();
+function credentialOf(text: string): BedrockCredential {
+  let credential = parsedCredentials.get(text);
+  if (!credential) {
+    credential = bedrockCredential(text);
+    if (parsedCredentials.size >= maxSigningKeys) parsedCredentials.clear();
+    parsedCredentials.set(text, credential);
+  }
+  return credential;
+}
+
+/** Authorizes a Bedrock request in place: SigV4 (signRequest) from access keys or the environment's chain, or a Bedrock API key as the bearer token. */
 export async function authorizeBedrock(credentialText: string, region: string, url: string, headers: Record<string, string>, body: Buffer | string): Promise<void> {
-  const credential = bedrockCredential(credentialText);
+  const credential = credentialOf(credentialText);
   if (credential.type === "api-key") {
     headers.authorization = `Bearer ${credential.apiKey}`;
     return;
   }
-  const target = new URL(url);
-  headers.host = target.host;
-  const signer = await signerFor(credential, credentialText, region);
-  const query: Record<string, string> = {};
-  for (const [name, value] of target.searchParams) query[name] = value;
-  const signed = await signer.sign({
-    method: "POST",
-    protocol: target.protocol,
-    hostname: target.hostname,
-    port: target.port ? Number(target.port) : undefined,
-    path: target.pathname,
-    query,
-    headers,
-    body,
-  });
-  for (const [name, value] of Object.entries(signed.headers)) headers[name] = value;
+  const credentials = credential.type === "chain" ? await environmentChain() : credential;
+  signRequest(credentials, region, url, headers, body);
 }
