@@ -53,10 +53,32 @@ describe("Bedrock's event stream as Anthropic's SSE", () => {
     expect(refused).toContain('"type":"invalid_request_error"');
   });
 
+  it("reads AWS's frames whatever other headers they carry, of every value type", () => {
+    const headers = {
+      ":message-type": header("event"),
+      flag: { type: "boolean" as const, value: true },
+      off: { type: "boolean" as const, value: false },
+      small: { type: "byte" as const, value: 7 },
+      short: { type: "short" as const, value: 300 },
+      int: { type: "integer" as const, value: 70_000 },
+      long: { type: "long" as const, value: { bytes: new Uint8Array(8), valueOf: () => 0 } as never },
+      blob: { type: "binary" as const, value: new Uint8Array([1, 2, 3]) },
+      when: { type: "timestamp" as const, value: new Date(0) },
+      id: { type: "uuid" as const, value: "0b8a4fcb-4a8b-4b3c-8a6e-9d1f2e3a4b5c" },
+      ":event-type": header("chunk"),
+      "ünï": header("wörd"),
+    };
+    const frame = Buffer.from(codec.encode({ headers, body: Buffer.from(JSON.stringify({ p: "x", bytes: Buffer.from(JSON.stringify(delta)).toString("base64") })) }));
+    expect(anthropicSseOfEventStream().push(frame)).toBe(`event: content_block_delta\ndata: ${JSON.stringify(delta)}\n\n`);
+  });
+
   it("refuses a frame whose checksum fails, a length past AWS's cap, and a stream that ends inside a frame", () => {
     const corrupted = chunk(delta);
     corrupted[corrupted.length - 5] ^= 0xff;
     expect(() => anthropicSseOfEventStream().push(corrupted)).toThrow(EventStreamBroken);
+    const prelude = chunk(delta);
+    prelude[5] ^= 0x01; // the headers' length
+    expect(() => anthropicSseOfEventStream().push(prelude)).toThrow(/prelude's checksum/);
     const huge = Buffer.alloc(16);
     huge.writeUInt32BE(64 * 1024 * 1024, 0);
     expect(() => anthropicSseOfEventStream().push(huge)).toThrow(/claims/);

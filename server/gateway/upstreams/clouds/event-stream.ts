@@ -1,16 +1,15 @@
 // Bedrock's InvokeModelWithResponseStream answers in AWS's binary event-stream framing: each
-// message is its length, headers and payload, checked by two CRCs (the codec verifies them). A
-// `chunk` event's payload is `{"bytes": <base64 of one Anthropic stream event>}`; an exception
-// message names its type in a header. Both are turned into the SSE text Anthropic's API would
-// have sent, so the Messages adapter, passthrough callers and translation read one stream grammar.
-import { EventStreamCodec } from "@smithy/eventstream-codec";
+// message is its length, headers and payload, checked by two CRCs. A `chunk` event's payload is
+// `{"bytes": <base64 of one Anthropic stream event>}`; an exception message names its type in a
+// header. Both are turned into the SSE text Anthropic's API would have sent, so the Messages
+// adapter, passthrough callers and translation read one stream grammar.
+//
+// The frames are read here rather than by AWS's codec: it builds a typed object per header and
+// copies each payload, which cost a small streamed call about as much as the rest of its relaying
+// (bench/relay-overhead/results.md, round 30). The tests hold this reader to that codec's frames.
+import { crc32 } from "node:zlib";
 import type { StreamText } from "../adapter.ts";
 import { bedrockErrorType } from "./bedrock-errors.ts";
-
-const codec = new EventStreamCodec(
-  (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8"),
-  (text) => Buffer.from(text, "utf8"),
-);
 
 /** The prelude: total length, headers length, prelude CRC. A message is at least that and its own CRC. */
 const preludeBytes = 12;
@@ -18,6 +17,8 @@ const minimumMessageBytes = 16;
 /** AWS caps an event-stream message at 16 MiB; a length beyond it is a broken stream, not one to wait for. */
 const maximumMessageBytes = 16 * 1024 * 1024;
 
+/** A chunk's base64 (`{"bytes":"…","p":"…"}`), read without parsing its JSON: base64 has no character JSON escapes. */
+const chunkBytes = /^\s*\{\s*"bytes"\s*:\s*"([A-Za-z0-9+/=]*)"/;
 /** The event type an Anthropic stream event names first (`{"type":"message_start",…`), read without parsing it. */
 const leadingType = /^\s*\{\s*"type"\s*:\s*"([a-z_]+)"/;
 
@@ -52,21 +53,30 @@ export function eventStreamText(say: (message: EventStreamMessage) => string, en
   };
 }
 
+/** The size of each header value type's value after its type byte; strings and byte arrays (6, 7) carry a 2-byte length. */
+const fixedValueBytes = [0, 0, 1, 2, 4, 8, -1, -1, 8, 16];
+const stringType = 7;
+
 function decode(frame: Buffer): EventStreamMessage {
-  let decoded;
-  try {
-    decoded = codec.decode(frame);
-  } catch (error) {
-    throw new EventStreamBroken(`an event-stream message failed its checks: ${(error as Error).message}`);
+  const total = frame.length;
+  const headersEnd = preludeBytes + frame.readUInt32BE(4);
+  if (crc32(frame.subarray(0, 8)) !== frame.readUInt32BE(8)) throw new EventStreamBroken("an event-stream message failed its prelude's checksum");
+  if (crc32(frame.subarray(0, total - 4)) !== frame.readUInt32BE(total - 4)) throw new EventStreamBroken("an event-stream message failed its checksum");
+  if (headersEnd > total - 4) throw new EventStreamBroken(`an event-stream message claims ${headersEnd - preludeBytes} bytes of headers in ${total}`);
+  // Only string headers are read (the message, event and exception types); the others are stepped over.
+  const strings = new Map<string, string>();
+  for (let at = preludeBytes; at < headersEnd; ) {
+    const nameEnd = at + 1 + frame[at];
+    const type = frame[nameEnd];
+    const fixed = fixedValueBytes[type];
+    if (fixed === undefined || nameEnd >= headersEnd) throw new EventStreamBroken(`an event-stream header is malformed (type ${type})`);
+    const valueAt = nameEnd + 1;
+    const valueEnd = fixed >= 0 ? valueAt + fixed : valueAt + 2 + frame.readUInt16BE(valueAt);
+    if (valueEnd > headersEnd) throw new EventStreamBroken("an event-stream header runs past the headers");
+    if (type === stringType) strings.set(frame.toString("utf8", at + 1, nameEnd), frame.toString("utf8", valueAt + 2, valueEnd));
+    at = valueEnd;
   }
-  const { headers, body } = decoded;
-  return {
-    header(name) {
-      const value = headers[name];
-      return value && value.type === "string" ? value.value : undefined;
-    },
-    payload: Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("utf8"),
-  };
+  return { header: (name) => strings.get(name), payload: frame.toString("utf8", headersEnd, total - 4) };
 }
 
 /** InvokeModelWithResponseStream's messages as Anthropic's SSE. */
@@ -76,7 +86,7 @@ function sseOf({ header, payload }: EventStreamMessage): string {
   const messageType = header(":message-type");
   if (messageType === "event") {
     if (header(":event-type") !== "chunk") return "";
-    const bytes = parsed(payload)?.bytes;
+    const bytes = chunkBytes.exec(payload)?.[1] ?? parsed(payload)?.bytes;
     if (typeof bytes !== "string") return "";
     const event = Buffer.from(bytes, "base64").toString("utf8");
     const type = leadingType.exec(event)?.[1] ?? parsed(event)?.type;
