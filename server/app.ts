@@ -18,6 +18,7 @@ import { warmValidators } from "./gateway/middleware/validate.ts";
 import type { Config } from "./config.ts";
 import type { Log } from "./log.ts";
 import type { Store } from "./store/store.ts";
+import { createMailer } from "./mail/mailer.ts";
 
 export type Worker = {
   app: Express;
@@ -86,7 +87,21 @@ export async function createWorker(config: Config, store: Store, log: Log, callS
     }),
   );
   app.use(docsRouter({ publicUrl: config.publicUrl }));
-  app.use(consoleRouter({ store, onChange, publicUrl: config.publicUrl, log, callState, dispatcher, signInPolicy: config.signIn, alertWebhooksAllowInternal: config.alertWebhooksAllowInternal }));
+  const mail = config.smtp && { mailer: createMailer(config.smtp, log), publicUrl: config.smtp.publicUrl };
+  app.use(
+    consoleRouter({
+      store,
+      onChange,
+      publicUrl: config.publicUrl,
+      log,
+      callState,
+      dispatcher,
+      signInPolicy: config.signIn,
+      alertWebhooksAllowInternal: config.alertWebhooksAllowInternal,
+      mail,
+      passwordResetTtlMs: config.passwordResetTtlMs,
+    }),
+  );
   app.use(webConsole());
   return {
     app,
@@ -96,6 +111,8 @@ export async function createWorker(config: Config, store: Store, log: Log, callS
     warmUp: warmValidators,
     async stop() {
       catalog.close();
+      // Mails already queued (a reset link someone is waiting for) leave before the worker does.
+      await mail?.mailer.idle();
       await callState.stop();
       await dispatcher.destroy();
     },

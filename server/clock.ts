@@ -1,7 +1,7 @@
-// The time spend-cap periods are counted in. In production it is the system clock. For tests only:
+// The time spend-cap periods (and mailed links' expiry, store/mail-tokens.ts) are counted in. In production it is the system clock. For tests only:
 // TOLLGATE_TEST_CLOCK_FILE names a file holding a number of milliseconds added to the system
 // clock; every process re-reads it every 100 ms, so a test can move Tollgate across a period
-// boundary (midnight UTC) without waiting for one. Never set it in production.
+// boundary (midnight UTC), or past a link's expiry, without waiting for one. Never set it in production.
 import { readFileSync } from "node:fs";
 
 let offset = 0;

@@ -50,3 +50,28 @@ describe("TOLLGATE_ALERT_WEBHOOKS_ALLOW_INTERNAL", () => {
     expect(() => loadConfig({ TOLLGATE_ALERT_WEBHOOKS_ALLOW_INTERNAL: "yes" })).toThrow(/TOLLGATE_ALERT_WEBHOOKS_ALLOW_INTERNAL must be true or false/);
   });
 });
+
+describe("TOLLGATE_SMTP_* (e-mail)", () => {
+  const base = { TOLLGATE_SMTP_HOST: "smtp.example.com", TOLLGATE_MAIL_FROM: "Tollgate <no-reply@example.com>", TOLLGATE_PUBLIC_URL: "https://tollgate.example.com/" };
+
+  it("is off without a host; STARTTLS on 587 by default, implicit TLS on 465", () => {
+    expect(loadConfig({}).smtp).toBeUndefined();
+    expect(loadConfig(base).smtp).toEqual({ host: "smtp.example.com", port: 587, tls: "starttls", auth: undefined, from: "Tollgate <no-reply@example.com>", publicUrl: "https://tollgate.example.com" });
+    expect(loadConfig({ ...base, TOLLGATE_SMTP_TLS: "implicit" }).smtp).toMatchObject({ port: 465, tls: "implicit" });
+    expect(loadConfig({ ...base, TOLLGATE_SMTP_TLS: "none", TOLLGATE_SMTP_HOST: "127.0.0.1", TOLLGATE_SMTP_PORT: "2525", TOLLGATE_SMTP_USER: "u", TOLLGATE_SMTP_PASSWORD: "p" }).smtp).toMatchObject({ port: 2525, tls: "none", auth: { user: "u", password: "p" } });
+    expect(loadConfig({}).passwordResetTtlMs).toBe(30 * 60_000);
+  });
+
+  it.each([
+    [{ TOLLGATE_SMTP_HOST: "", TOLLGATE_SMTP_USER: "u" }, /TOLLGATE_SMTP_HOST is not/],
+    [{ TOLLGATE_SMTP_TLS: "ssl" }, /TOLLGATE_SMTP_TLS must be implicit/],
+    [{ TOLLGATE_SMTP_PORT: "70000" }, /TOLLGATE_SMTP_PORT/],
+    [{ TOLLGATE_SMTP_USER: "u" }, /go together/],
+    [{ TOLLGATE_SMTP_TLS: "none", TOLLGATE_SMTP_USER: "u", TOLLGATE_SMTP_PASSWORD: "p" }, /plain text to smtp.example.com/],
+    [{ TOLLGATE_MAIL_FROM: "" }, /TOLLGATE_MAIL_FROM is needed/],
+    [{ TOLLGATE_MAIL_FROM: "Tollgate" }, /TOLLGATE_MAIL_FROM must be an address/],
+    [{ TOLLGATE_PUBLIC_URL: "" }, /needs TOLLGATE_PUBLIC_URL/],
+  ])("refuses %j, naming the variable and the remedy", (change, message) => {
+    expect(() => loadConfig({ ...base, ...change })).toThrow(message);
+  });
+});

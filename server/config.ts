@@ -54,8 +54,31 @@ export type Config = {
    * operator's own hook always may). Off by default: an owner chooses the URL and the server sends it.
    */
   alertWebhooksAllowInternal: boolean;
+  /** Outgoing e-mail (password reset links now; invitations and verification later); undefined: no e-mail, and what needs it is off. */
+  smtp?: SmtpConfig;
+  /** How long a mailed password reset link works (TOLLGATE_PASSWORD_RESET_TTL_MINUTES). */
+  passwordResetTtlMs: number;
   /** Upstream credentials from the environment: one channel per provider (see env-channels.ts). */
   env: NodeJS.ProcessEnv;
+};
+
+/**
+ * How the connection to the SMTP server is protected: `implicit` TLS from the first byte (port 465),
+ * `starttls` (a plain connection that must upgrade before anything is sent; port 587), or `none`
+ * (plain text: for a relay on this machine, or a test server).
+ */
+export type SmtpTls = "implicit" | "starttls" | "none";
+
+export type SmtpConfig = {
+  host: string;
+  port: number;
+  tls: SmtpTls;
+  /** Both or neither; the password is never logged. */
+  auth?: { user: string; password: string };
+  /** The From header, e.g. `Tollgate <no-reply@example.com>`. */
+  from: string;
+  /** The console's address that links in mails point to (TOLLGATE_PUBLIC_URL, without a trailing slash). */
+  publicUrl: string;
 };
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
@@ -136,6 +159,43 @@ function trustProxy(raw: string | undefined): TrustProxy {
   return entries;
 }
 
+const smtpTlsModes: SmtpTls[] = ["implicit", "starttls", "none"];
+const defaultSmtpPort: Record<SmtpTls, number> = { implicit: 465, starttls: 587, none: 25 };
+const loopbackHost = (host: string) => host === "localhost" || /^127\.\d+\.\d+\.\d+$/.test(host) || host === "::1" || host === "[::1]";
+
+/**
+ * TOLLGATE_SMTP_*: e-mail is on when TOLLGATE_SMTP_HOST is set. Links in mails are built from
+ * TOLLGATE_PUBLIC_URL, never from a request's Host header, which the caller chooses (a reset link
+ * sent to someone else's host would hand it the token), so e-mail needs it.
+ */
+function smtp(env: NodeJS.ProcessEnv, publicUrl: string | undefined): SmtpConfig | undefined {
+  const host = env.TOLLGATE_SMTP_HOST?.trim();
+  const given = { TOLLGATE_SMTP_PORT: env.TOLLGATE_SMTP_PORT, TOLLGATE_SMTP_TLS: env.TOLLGATE_SMTP_TLS, TOLLGATE_SMTP_USER: env.TOLLGATE_SMTP_USER, TOLLGATE_SMTP_PASSWORD: env.TOLLGATE_SMTP_PASSWORD, TOLLGATE_MAIL_FROM: env.TOLLGATE_MAIL_FROM };
+  const others = Object.entries(given).filter(([, value]) => value).map(([name]) => name);
+  if (!host) {
+    if (others.length) throw new Error(`${others.join(", ")} ${others.length > 1 ? "are" : "is"} set but TOLLGATE_SMTP_HOST is not: set it to the SMTP server's host name to send e-mail, or unset the others.`);
+    return undefined;
+  }
+  const tlsRaw = env.TOLLGATE_SMTP_TLS || "starttls";
+  if (!smtpTlsModes.includes(tlsRaw as SmtpTls)) throw new Error(`TOLLGATE_SMTP_TLS must be implicit (TLS from the start, usually port 465), starttls (usually port 587) or none (plain text, for a relay on this machine), got "${tlsRaw}".`);
+  const tls = tlsRaw as SmtpTls;
+  const port = integer(env, "TOLLGATE_SMTP_PORT", defaultSmtpPort[tls], 1);
+  if (port > 65535) throw new Error(`TOLLGATE_SMTP_PORT must be a port from 1 to 65535, got "${env.TOLLGATE_SMTP_PORT}".`);
+  const user = env.TOLLGATE_SMTP_USER || undefined;
+  const password = env.TOLLGATE_SMTP_PASSWORD || undefined;
+  if ((user === undefined) !== (password === undefined)) throw new Error(`TOLLGATE_SMTP_USER and TOLLGATE_SMTP_PASSWORD go together: set both to sign in to the SMTP server, or neither.`);
+  if (user && tls === "none" && !loopbackHost(host)) {
+    throw new Error(`TOLLGATE_SMTP_TLS=none would send the SMTP password in plain text to ${host}. Use starttls or implicit, or none only for a server on this machine (localhost, 127.0.0.1).`);
+  }
+  const from = env.TOLLGATE_MAIL_FROM?.trim();
+  if (!from) throw new Error(`TOLLGATE_MAIL_FROM is needed with TOLLGATE_SMTP_HOST: the sender of Tollgate's mails, e.g. "Tollgate <no-reply@example.com>".`);
+  if (!/^[^<>@\s]+@[^<>@\s]+$|^[^<>]*<[^<>@\s]+@[^<>@\s]+>$/.test(from)) {
+    throw new Error(`TOLLGATE_MAIL_FROM must be an address (no-reply@example.com) or a name and an address ("Tollgate <no-reply@example.com>"), got "${from}".`);
+  }
+  if (!publicUrl) throw new Error("TOLLGATE_SMTP_HOST needs TOLLGATE_PUBLIC_URL: links in mails (password resets) are built from it, never from a request's Host header. Set it to the console's address, e.g. https://tollgate.example.com.");
+  return { host, port, tls, auth: user && password ? { user, password } : undefined, from, publicUrl: publicUrl.replace(/\/+$/, "") };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = env.TOLLGATE_PUBLIC_URL || undefined;
   if (publicUrl && !/^https?:\/\//.test(publicUrl)) throw new Error(`TOLLGATE_PUBLIC_URL must start with http:// or https://, got "${publicUrl}".`);
@@ -181,6 +241,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perAccount: integer(env, "TOLLGATE_SIGNIN_MAX_PER_ACCOUNT", defaultSignInPolicy.perAccount, 1),
       perAddress: integer(env, "TOLLGATE_SIGNIN_MAX_PER_ADDRESS", defaultSignInPolicy.perAddress, 1),
     },
+    smtp: smtp(env, publicUrl),
+    passwordResetTtlMs: integer(env, "TOLLGATE_PASSWORD_RESET_TTL_MINUTES", 30, 1) * 60_000,
     env,
   };
 }

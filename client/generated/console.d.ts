@@ -426,6 +426,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/password-reset-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Public, "forgot your password": mails a link that sets a new password to the account with this
+         *     address. The answer is the same, and comes as fast, whether or not such an account exists; the
+         *     mail leaves after it. The link works once, for 30 minutes by default, and only while it is the
+         *     newest one and the password has not changed since. Counted against the sign-in throttle of the
+         *     address and of the client. Without e-mail configured: 404, naming the operator's remedy.
+         */
+        post: operations["requestPasswordResetLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/password-resets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Public: sets a new password with a mailed link's token, and signs in. Every other session of the
+         *     account ends; the audit log records it. A mistyped, expired, used or replaced token is refused
+         *     with 400 on `token`, saying which and what to do. Counted against the client's sign-in throttle.
+         */
+        post: operations["resetPasswordByLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/session": {
         parameters: {
             query?: never;
@@ -438,6 +482,23 @@ export interface paths {
         /** @description Throttled per account and per client address (docs/console.md, "Sign-in throttling"). */
         post: operations["login"];
         delete: operations["logout"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sign-in-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Public: what the sign-in page offers (whether e-mail, and so "Forgot password?", is on). */
+        get: operations["getSignInOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1336,6 +1397,19 @@ export interface components {
             email: string;
             new_password: string;
         };
+        PasswordResetByLink: {
+            /** @description The token from the mailed link (the part after `#/reset-password/`). */
+            token: string;
+            new_password: string;
+        };
+        PasswordResetLinkRequest: {
+            /** @description The account's e-mail address. */
+            email: string;
+        };
+        /** @description The same answer whether or not an account has the address. */
+        PasswordResetLinkRequested: {
+            message: string;
+        };
         /**
          * @description Rate limits (docs/rate-limits.md); null means unlimited. Requests and tokens are counted in a
          *     one-minute window that starts with the first call after the last window ran out; tokens are the
@@ -1387,6 +1461,13 @@ export interface components {
             openai: string;
             /** @description Gemini: the host, REST transport, api version v1beta. */
             gemini: string;
+        };
+        /** @description What the sign-in page offers on this server (public: the page reads it before anyone signs in). */
+        SignInOptions: {
+            /** @description The operator configured e-mail (SMTP, docs/email.md); without it nothing is mailed. */
+            email: boolean;
+            /** @description "Forgot password?" works: a reset link by e-mail (`POST /api/password-reset-links`). False without e-mail. */
+            password_reset: boolean;
         };
         ThinkingBudget: {
             /** Format: int32 */
@@ -4704,6 +4785,203 @@ export interface operations {
             };
         };
     };
+    requestPasswordResetLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description The request has been accepted for processing, but processing has not yet completed. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordResetLinkRequested"];
+                };
+            };
+            /** @description The server could not understand the request due to invalid syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is forbidden. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The server cannot find the requested resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The request conflicts with the current state of the server. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Client error */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Too many sign-in attempts for this account or from this address: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds until the next attempt is allowed. */
+                    "retry-after": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+        };
+    };
+    resetPasswordByLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetByLink"];
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    "set-cookie": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description The server could not understand the request due to invalid syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is forbidden. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The server cannot find the requested resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The request conflicts with the current state of the server. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Client error */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Too many sign-in attempts for this account or from this address: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds until the next attempt is allowed. */
+                    "retry-after": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+        };
+    };
     login: {
         parameters: {
             query?: never;
@@ -4882,6 +5160,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+        };
+    };
+    getSignInOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInOptions"];
                 };
             };
         };

@@ -11,7 +11,11 @@ export type AuditTarget = { type: "group" | "channel" | "organization" | "member
 
 /** Appends one entry for the signed-in user. `action` is `<target>.<verb>`, e.g. `channel.updated`, `organization.topped_up`. */
 export async function recordAudit(deps: ConsoleDeps, res: Response, action: string, target: AuditTarget, before: unknown, after: unknown): Promise<void> {
-  const actor = currentUser(res);
+  await recordAuditBy(deps, currentUser(res), action, target, before, after);
+}
+
+/** Appends one entry for an actor that is not signed in: e.g. an account acting through a mailed link. */
+export async function recordAuditBy(deps: ConsoleDeps, actor: { id: string; email: string }, action: string, target: AuditTarget, before: unknown, after: unknown): Promise<void> {
   await deps.store.audit.append({
     actorId: actor.id,
     actorEmail: actor.email,

@@ -7,6 +7,7 @@ import type { MemberAccess, OrganizationAccess } from "../domain/permissions.ts"
 import type { SignInPolicy } from "../domain/sign-in-throttle.ts";
 import type { Organization, User } from "../store/records.ts";
 import type { Store } from "../store/store.ts";
+import type { Mailer } from "../mail/mailer.ts";
 
 export type ConsoleDeps = {
   store: Store;
@@ -22,6 +23,10 @@ export type ConsoleDeps = {
   signInPolicy: SignInPolicy;
   /** TOLLGATE_ALERT_WEBHOOKS_ALLOW_INTERNAL: an owner's alert webhook may name an internal address. */
   alertWebhooksAllowInternal?: boolean;
+  /** Outgoing e-mail and the console address its links point to; undefined when the operator configured no SMTP server. */
+  mail?: { mailer: Mailer; publicUrl: string };
+  /** How long a mailed password reset link works (TOLLGATE_PASSWORD_RESET_TTL_MINUTES); 30 minutes by default. */
+  passwordResetTtlMs?: number;
 };
 
 export function originOf(deps: ConsoleDeps, req: Request): string {

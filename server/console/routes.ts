@@ -16,6 +16,7 @@ import { adminKeyHandlers } from "./rate-limits.ts";
 import { memberHandlers } from "./handlers-members.ts";
 import { modelViewHandlers } from "./handlers-models.ts";
 import { passwordHandlers } from "./handlers-passwords.ts";
+import { passwordResetHandlers } from "./handlers-password-reset.ts";
 import { sessionHandlers } from "./handlers-session.ts";
 import { tokenHandlers } from "./handlers-tokens.ts";
 import { loadSession, sameOriginOnly } from "./session.ts";
@@ -38,6 +39,7 @@ export function consoleRouter(deps: ConsoleDeps): Router {
   const tokens = tokenHandlers(deps);
   const adminKeys = adminKeyHandlers(deps);
   const passwords = passwordHandlers(deps);
+  const passwordReset = passwordResetHandlers(deps);
   const audit = auditHandlers(deps);
   const alerts = alertHandlers(deps);
 
@@ -62,6 +64,9 @@ export function consoleRouter(deps: ConsoleDeps): Router {
   router.get("/api/me", session.me);
   router.put("/api/me/password", passwords.changeOwn);
   router.post("/api/admin/password-resets", passwords.reset);
+  router.get("/api/sign-in-options", passwordReset.signInOptions);
+  router.post("/api/password-reset-links", passwordReset.requestLink);
+  router.post("/api/password-resets", passwordReset.resetByLink);
   router.get("/api/marketplace", views.marketplace);
   router.get("/api/call-guide", views.callGuide);
 

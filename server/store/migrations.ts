@@ -357,6 +357,26 @@ export const migrations: Migration[] = [
       ],
     },
   },
+  {
+    version: 19,
+    name: "one-time tokens that mails carry",
+    // A mailed link's token, stored only as its SHA-256 (mail-tokens.ts). `purpose` is checked in
+    // code, not by a CHECK, so a later purpose (address verification) needs no table rebuild on SQLite.
+    // A spent token's row stays until it is a week past its expiry, so its link can say why it no
+    // longer works: spent_reason is used, superseded (a newer link was sent) or password_changed.
+    sql: [
+      `CREATE TABLE mail_tokens (
+        token_hash TEXT PRIMARY KEY,
+        purpose TEXT NOT NULL,
+        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        created_at BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL,
+        spent_at BIGINT,
+        spent_reason TEXT)`,
+      `CREATE INDEX mail_tokens_user ON mail_tokens (user_id, purpose)`,
+      `CREATE INDEX mail_tokens_expiry ON mail_tokens (expires_at)`,
+    ],
+  },
 ];
 
 /** The newest schema this build knows. */

@@ -9,6 +9,7 @@ import { type Db, openPostgres, openSqlite } from "./db.ts";
 import { groupRepository } from "./groups.ts";
 import { keyRepository } from "./keys.ts";
 import { ledgerRepository } from "./ledger.ts";
+import { mailTokenRepository } from "./mail-tokens.ts";
 import { migrate, schemaStatus } from "./migrations.ts";
 import { organizationRepository } from "./organizations.ts";
 import { requestLog } from "./request-log.ts";
@@ -37,6 +38,7 @@ export function storeOver(db: Db, box: SecretBox) {
     sessions: sessionRepository(db),
     consoleTokens: consoleTokenRepository(db),
     signInAttempts: signInAttemptRepository(db),
+    mailTokens: mailTokenRepository(db),
     revision: revisionRepository(db),
     migrate: () => migrate(db),
     schemaStatus: () => schemaStatus(db),

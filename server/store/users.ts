@@ -4,6 +4,7 @@ import { periodClock } from "../clock.ts";
 import { commitInTime, setCapPeriod } from "./budgets.ts";
 import type { Db } from "./db.ts";
 import { newId } from "./ids.ts";
+import { spendMailTokens } from "./mail-tokens.ts";
 import type { User } from "./records.ts";
 import { revisionRepository } from "./revision.ts";
 
@@ -131,12 +132,15 @@ export function userRepository(db: Db) {
     },
     /**
      * A new password hash; every session of the user ends (except `keepSession`, the one that made
-     * the change), so a reset locks out whoever knew the old password. Automation tokens stay.
+     * the change), so a reset locks out whoever knew the old password, and its mailed reset links stop
+     * working. Automation tokens stay.
      */
     async setPassword(id: string, passwordHash: string, keepSession?: string): Promise<boolean> {
       return db.transaction(async (tx) => {
         const { changes } = await tx.run(`UPDATE users SET password_hash = ? WHERE id = ?`, [passwordHash, id]);
         await tx.run(`DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?`, [id, keepSession ?? ""]);
+        // A reset link mailed before the change no longer works: it was asked for the old password.
+        await spendMailTokens(tx, id, "password_reset", "password_changed", periodClock());
         return changes > 0;
       });
     },

@@ -481,5 +481,28 @@ export function runRepositoryTests(name: string, makeStore: () => Promise<{ stor
         expect(await store.signInAttempts.count("account:a@example.test", window, 70_000)).toEqual({ attempts: 1, windowStart: 70_000 });
       }),
     );
+
+    it(
+      "mail tokens (migration 19): one use each, concurrent uses get one winner, a newer one and a password change end the older",
+      withStore(async (store) => {
+        const userId = await store.users.create({ organizationId: null, email: "m@example.com", name: "M", role: "operator", passwordHash: "h" });
+        const ttlMs = 30 * 60_000;
+        await store.mailTokens.issue({ tokenHash: "a".repeat(64), purpose: "password_reset", userId, now: 1_000, ttlMs });
+        expect(await store.mailTokens.find("a".repeat(64), "password_reset")).toEqual({ userId, purpose: "password_reset", createdAt: 1_000, expiresAt: 1_000 + ttlMs, spentAt: null, spentReason: null });
+        expect(await store.mailTokens.use("a".repeat(64), "password_reset", 1_000 + ttlMs)).toBeUndefined(); // expired
+        const uses = await Promise.all(Array.from({ length: 5 }, () => store.mailTokens.use("a".repeat(64), "password_reset", 2_000)));
+        expect(uses.filter((use) => use === userId)).toHaveLength(1);
+        expect(await store.mailTokens.find("a".repeat(64), "password_reset")).toMatchObject({ spentAt: 2_000, spentReason: "used" });
+
+        await store.mailTokens.issue({ tokenHash: "b".repeat(64), purpose: "password_reset", userId, now: 3_000, ttlMs });
+        await store.mailTokens.issue({ tokenHash: "c".repeat(64), purpose: "password_reset", userId, now: 4_000, ttlMs });
+        expect(await store.mailTokens.find("b".repeat(64), "password_reset")).toMatchObject({ spentReason: "superseded" });
+        expect(await store.mailTokens.use("b".repeat(64), "password_reset", 5_000)).toBeUndefined();
+        await store.users.setPassword(userId, "h2");
+        expect(await store.mailTokens.find("c".repeat(64), "password_reset")).toMatchObject({ spentReason: "password_changed" });
+        expect(await store.mailTokens.use("c".repeat(64), "password_reset", 5_000)).toBeUndefined();
+        expect(await store.mailTokens.find("d".repeat(64), "password_reset")).toBeUndefined();
+      }),
+    );
   });
 }
