@@ -13,6 +13,8 @@ import { GroupsPage } from "./pages/operator/groups.tsx";
 import { FirstRun } from "./pages/operator/first-run.tsx";
 import { OrganizationsPage } from "./pages/operator/organizations.tsx";
 import { SignInPage } from "./pages/sign-in/sign-in.tsx";
+import { ForgotPasswordPage } from "./pages/sign-in/forgot-password.tsx";
+import { ResetPasswordPage, resetRoute } from "./pages/sign-in/reset-password.tsx";
 import { TokensPage } from "./pages/tokens/tokens.tsx";
 import { AccountPage } from "./pages/account/account.tsx";
 import { UsagePage } from "./pages/usage/usage.tsx";
@@ -61,7 +63,9 @@ function App() {
     return () => removeEventListener(sessionEnded, ended);
   }, []);
 
-  const needsSignIn = !me && route !== "/marketplace" && route !== "/sign-in" && route !== "/";
+  // Pages anyone may open: the Marketplace, and the way in (sign-in, a forgotten password, a mailed reset link).
+  const open = route === "/marketplace" || route === "/sign-in" || route === "/" || route === "/forgot-password" || route.startsWith(resetRoute);
+  const needsSignIn = !me && !open;
   const page = needsSignIn ? "/sign-in" : route === "/" ? homeFor(me ?? null) : route;
   const nav = navFor(me ?? null);
   const current = nav.find((item) => page.startsWith(item.route));
@@ -71,7 +75,8 @@ function App() {
   const firstPage = useRef(true);
   useEffect(() => {
     if (me === undefined) return;
-    document.title = `${page === "/sign-in" ? "Sign in" : (current?.label ?? "Console")} · Tollgate`;
+    const named = page === "/sign-in" ? "Sign in" : page === "/forgot-password" ? "Forgot password" : page.startsWith(resetRoute) ? "Set a new password" : current?.label;
+    document.title = `${named ?? "Console"} · Tollgate`;
     // On phones the navigation scrolls sideways: keep the current page's link in view.
     document.querySelector(".topbar nav a.active")?.scrollIntoView({ block: "nearest", inline: "nearest" });
     if (firstPage.current) firstPage.current = false;
@@ -142,6 +147,8 @@ function App() {
 
 function Page({ route, me, onSignedIn }: { route: string; me: Me | null; onSignedIn: (me: Me) => void }) {
   if (route === "/sign-in") return <SignInPage onSignedIn={onSignedIn} />;
+  if (route === "/forgot-password") return <ForgotPasswordPage />;
+  if (route.startsWith(resetRoute)) return <ResetPasswordPage route={route} onSignedIn={onSignedIn} />;
   if (route === "/marketplace" || !me) return <MarketplacePage role={me?.role} />;
   switch (route) {
     case "/keys":

@@ -1,4 +1,4 @@
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { type Me, api, ok } from "../../api.ts";
 import { ErrorNote, Field } from "../../components/ui.tsx";
 import { useAction } from "../../components/use-action.ts";
@@ -8,6 +8,11 @@ export function SignInPage({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
   const [password, setPassword] = useState("");
   const { error, run } = useAction();
   const [busy, setBusy] = useState(false);
+  // "Forgot password?" only where the operator configured e-mail: without it the link would lead nowhere.
+  const [passwordReset, setPasswordReset] = useState(false);
+  useEffect(() => {
+    api.GET("/api/sign-in-options").then(({ data }) => setPasswordReset(data?.password_reset ?? false), () => setPasswordReset(false));
+  }, []);
 
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -32,6 +37,13 @@ export function SignInPage({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
           <button type="submit" class="button button-primary" disabled={busy}>
             {busy ? "Signing in…" : "Sign in"}
           </button>
+          {passwordReset ? (
+            <a class="form-link" href="#/forgot-password">
+              Forgot password?
+            </a>
+          ) : (
+            <p class="muted form-link">Forgot your password? Ask your organization's owner or the operator to set a new one.</p>
+          )}
         </form>
       </div>
     </section>
