@@ -31,6 +31,8 @@ export type Mailer = {
 /** Mails waiting or being sent in one worker; past this, new ones are dropped (and logged) rather than held in memory while the SMTP server is away. */
 const maxPending = 100;
 
+const singleAddress = /^[^\s@<>()\[\],;:"\\]+@[^\s@<>()\[\],;:"\\]+$/;
+
 export function createMailer(config: SmtpConfig, log: Log): Mailer {
   const transport = nodemailer.createTransport({
     host: config.host,
@@ -54,13 +56,19 @@ export function createMailer(config: SmtpConfig, log: Log): Mailer {
 
   return {
     send(mail) {
+      // One plain address, never a list: an account's stored address such as "a@x.test, b@y.test"
+      // must not carry its one-time link to a second mailbox.
+      if (!singleAddress.test(mail.to)) {
+        log("mail.refused", { purpose: mail.purpose, user: mail.userId, reason: "the account's e-mail is not one plain address (user@domain)" });
+        return;
+      }
       if (pending.size >= maxPending) {
         log("mail.dropped", { purpose: mail.purpose, user: mail.userId, reason: `${maxPending} mails are already waiting for the SMTP server` });
         return;
       }
       const started = Date.now();
       const sending = transport
-        .sendMail({ from: config.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
+        .sendMail({ from: config.from, to: { name: "", address: mail.to }, subject: mail.subject, text: mail.text, html: mail.html })
         .then(
           () => log("mail.sent", { purpose: mail.purpose, user: mail.userId, ms: Date.now() - started }),
           (error: Error & { code?: string; responseCode?: number; command?: string }) =>

@@ -10,7 +10,8 @@ import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn } from "../helpers/fixtures.ts";
 import { type RelayEnv, startRelayEnv } from "../helpers/relay-env.ts";
-import { adminEmail, adminPassword } from "../helpers/tollgate.ts";
+import { type Inbox, smtpEnv, startInbox } from "../helpers/smtp.ts";
+import { adminEmail, adminPassword, freePort } from "../helpers/tollgate.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 const python = process.env.TOLLGATE_PYTHON;
@@ -139,10 +140,13 @@ describe("contract fuzzing (Schemathesis)", () => {
   }
 
   let env: RelayEnv;
+  let inbox: Inbox;
   const runs: Run[] = [];
 
   beforeAll(async () => {
-    env = await startRelayEnv();
+    // E-mail on (a real SMTP server on loopback), so "forgot password" answers its 202 rather than its 404.
+    inbox = await startInbox();
+    env = await startRelayEnv({ env: smtpEnv(inbox, await freePort()) });
     const url = env.tollgate.url;
     const relay = resolve(root, "generated/relay.openapi.3.1.yaml");
     const consoleSpec = resolve(root, "generated/console.openapi.3.1.yaml");
@@ -179,6 +183,12 @@ describe("contract fuzzing (Schemathesis)", () => {
         ],
       ],
       [
+        // Public endpoints with no session at all, as a person who forgot their password calls them.
+        "console: signed out",
+        [consoleSpec, "--url", url, "--header", `origin: ${url}`, "--include-path-regex", "^/api/(sign-in-options|password-reset-links|password-resets|session|marketplace)$", ...keepSession],
+        [],
+      ],
+      [
         "console: owner",
         [consoleSpec, "--url", url, "--header", `cookie: ${ownerCookie}`, "--header", `origin: ${url}`, ...keepSession],
         [
@@ -200,6 +210,7 @@ describe("contract fuzzing (Schemathesis)", () => {
   afterAll(async () => {
     if (env) writeFileSync(join(logDir, "server.txt"), env.tollgate.output());
     await env?.stop();
+    await inbox?.stop();
   });
 
   it("finds no server error and no response outside the contract", () => {
