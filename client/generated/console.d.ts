@@ -699,7 +699,7 @@ export interface components {
             /** @description Keys revoked with an archived member or organization. */
             revoked_key_ids?: string[];
         };
-        /** @description Who changed something: the signed-in account. */
+        /** @description Who changed something: the signed-in account; for a password reset by a mailed link, the account itself (it acted through the link, not signed in). */
         AuditActor: {
             id: string;
             email: string;
@@ -716,7 +716,7 @@ export interface components {
             actor: components["schemas"]["AuditActor"];
             /** @description The organization the change concerns; null for service-wide configuration (groups, channels). */
             organization_id: string | null;
-            /** @description `<target>.<verb>`: group.created, group.updated, group.archived, channel.created, channel.updated, channel.archived, organization.created, organization.updated, organization.topped_up, organization.grants_changed, organization.archived, member.created, member.updated, member.grants_changed, member.password_reset, member.archived, token.created, token.revoked, key.created, key.updated, key.revoked, key.limits_changed. */
+            /** @description `<target>.<verb>`: group.created, group.updated, group.archived, channel.created, channel.updated, channel.archived, organization.created, organization.updated, organization.topped_up, organization.grants_changed, organization.archived, member.created, member.updated, member.grants_changed, member.password_reset, member.password_reset_link_sent, member.password_reset_by_link, member.archived, token.created, token.revoked, key.created, key.updated, key.revoked, key.limits_changed. */
             action: string;
             target: components["schemas"]["AuditTarget"];
             before: unknown;
