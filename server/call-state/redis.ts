@@ -306,10 +306,11 @@ return over`;
 
 // Leases of nodes whose heartbeat expired go back to their accounts. The node may have written
 // charges to the database that Redis never heard of (it could not reach Redis, or it died between
-// the write and telling Redis): each of its accounts is read again by the next node that asks for
-// it. Returns how many nodes.
+// the write and telling Redis): each of its accounts is marked to be read again before it lends,
+// and returned, so that the sweeping node reads them again at once (an account no node asks for
+// again would otherwise keep the missing charge in its figure). Returns those accounts.
 const sweepScript = `
-local swept = 0
+local stale = {}
 for _, node in ipairs(redis.call('SMEMBERS', 'tg:nodes')) do
   if redis.call('EXISTS', 'tg:alive:' .. node) == 0 then
     local leases = redis.call('HGETALL', 'tg:leases:' .. node)
@@ -319,6 +320,7 @@ for _, node in ipairs(redis.call('SMEMBERS', 'tg:nodes')) do
         redis.call('HINCRBY', key, 'leased', string.format('%.0f', -tonumber(leases[i + 1])))
         redis.call('HSET', key, 'stale', '1')
         redis.call('HINCRBY', key, 'changes', 1)
+        stale[#stale + 1] = leases[i]
       end
     end
     redis.call('DEL', 'tg:leases:' .. node)
@@ -334,10 +336,9 @@ for _, node in ipairs(redis.call('SMEMBERS', 'tg:nodes')) do
     end
     redis.call('DEL', 'tg:rateholders:' .. node)
     redis.call('SREM', 'tg:nodes', node)
-    swept = swept + 1
   end
 end
-return swept`;
+return stale`;
 
 // Rate limits across nodes — the owner's rate book (rate-limits.ts) as scripts: per scope a
 // one-minute window {start, requests, tokens} and its calls in flight, a field per call in
@@ -518,6 +519,18 @@ export function redisShared(options: SharedOptions) {
     }
   };
 
+  /**
+   * A swept node's accounts, read again now rather than when a node next asks for one: until then
+   * Redis's figure lacks the charges the dead node wrote and never told (it lends nothing of a stale
+   * account, but an account no one asks for again kept the wrong figure). One that fails stays
+   * stale, for the next node that asks.
+   */
+  const reloadSwept = async (accounts: AccountId[]) => {
+    for (const account of new Set(accounts)) {
+      await reload(account).catch((error) => options.log("call_state.swept_reload_failed", { account, error: String(error) }));
+    }
+  };
+
   /** Second steps of balance changes that Redis could not be reached for: retried at each heartbeat (Redis counts each once). */
   let unfinished: AdjustmentEnd[] = [];
   const endAdjustment = async (end: AdjustmentEnd) => {
@@ -622,7 +635,8 @@ export function redisShared(options: SharedOptions) {
           if (!registered) return;
         }
         touched(startedAt);
-        await run.tgSweep();
+        const stale = (await run.tgSweep()) as AccountId[];
+        if (stale.length > 0) void reloadSwept(stale);
         await sendRateEnds();
         await retryAdjustmentEnds();
         for (const back of ungiven.splice(0)) await sendBack(back);

@@ -83,6 +83,21 @@ describe.skipIf(redisPrerequisite !== null)(`charges counted once by their numbe
     expect(await durable(account)).toBe(900);
   });
 
+  it("a node that dies between a charge's commit and telling Redis: the node that sweeps it reads its accounts again at once, though no node asks for them", async () => {
+    const account = `key:${unique("k")}`;
+    const { database, charge } = row(1_000);
+    // Heartbeats every 100 ms: A's alive key lapses 300 ms after its last, and B's next beat sweeps it.
+    const a = await node(database, { heartbeatMs: 100 });
+    await node(database, { heartbeatMs: 100 }); // B, which sweeps A
+    expect(await a.shared.acquire([{ account, need: 300, extra: 0 }])).toEqual({ granted: [{ account, amount: 300 }] });
+    charge(100); // A's batch commits, and A dies before Redis hears of it.
+    await a.shared.close();
+    await vi.waitFor(async () => expect(await own.client.hget(`tg:acct:${account}`, "leased")).toBe("0"), { timeout: 5_000, interval: 50 });
+    // Nobody asks for the account again (the load that used it is over): Redis holds the database's figure all the same.
+    await vi.waitFor(async () => expect(await durable(account)).toBe(900), { timeout: 5_000, interval: 50 });
+    expect(await own.client.hexists(`tg:acct:${account}`, "stale")).toBe(0);
+  });
+
   it("a charge that commits after a load's read began and reaches Redis before the load is taken off (it is not in the read)", async () => {
     const account = `org:${unique("o")}`;
     const { database, charge } = row(1_000);
