@@ -55,7 +55,7 @@ const capWriteMs = capRestartMs / 2;
 // read began before a charge that Redis heard of first takes that charge off too. 'born' names the
 // load (Redis may lose its state and load it again), 'gen' the latest load or reload, and 'changes'
 // counts the steps of balance changes, sweeps and reloads (a reload whose read may predate one reads
-// again). 'stale': a swept node's charges may be missing, so the next node that asks reloads it.
+// again). 'stale': a swept node's charges may be missing, so the sweeping node reloads it (and, if that fails, the next node that asks).
 //
 // A member's or key's cap being changed is noted in 'tg:restarts:<member or key>' (change id →
 // deadline): none of its accounts (one per period) lends until each change's node has reloaded it
