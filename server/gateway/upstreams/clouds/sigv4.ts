@@ -8,7 +8,7 @@
 // request's, and one HMAC under the day's signing key, which is derived once per key, day and region.
 // Credentials from the environment's chain (variables, profile, SSO, container or instance role)
 // come from the AWS SDK's default provider, loaded only when a channel asks for it; it refreshes them.
-import { createHash, createHmac, createSecretKey, type KeyObject } from "node:crypto";
+import { createHmac, createSecretKey, hash, type KeyObject } from "node:crypto";
 import type { AwsCredentialIdentity, Provider } from "@smithy/types";
 import { type BedrockCredential, bedrockCredential } from "../../../domain/channel-credentials.ts";
 
@@ -27,7 +27,8 @@ async function environmentChain(): Promise<AwsCredentialIdentity> {
 }
 
 const hmac = (key: KeyObject | Buffer, text: string): Buffer => createHmac("sha256", key).update(text, "utf8").digest();
-const sha256Hex = (data: Buffer | string): string => createHash("sha256").update(data).digest("hex");
+// One-shot hashing: half the cost of a Hash object for the few hundred bytes of a small call.
+const sha256Hex = (data: Buffer | string): string => hash("sha256", data, "hex");
 
 /** The day's key for this secret and region: HMAC chained over the date, region, service and `aws4_request`. */
 function signingKeyOf(secretAccessKey: string, day: string, region: string): KeyObject {
@@ -53,11 +54,35 @@ function canonicalQuery(params: URLSearchParams): string {
   return pairs.sort().join("&");
 }
 
-/** `20261207T084512Z` and its day. */
+/** `20261207T084512Z` and its day, worked out once a second (calls in the same second share it). */
+let lastSecond = -1;
+let lastStamp = { amzDate: "", day: "" };
 function amzDateOf(now: Date): { amzDate: string; day: string } {
-  const amzDate = now.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
-  return { amzDate, day: amzDate.slice(0, 8) };
+  const second = Math.floor(now.getTime() / 1000);
+  if (second !== lastSecond) {
+    const amzDate = now.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+    lastStamp = { amzDate, day: amzDate.slice(0, 8) };
+    lastSecond = second;
+  }
+  return lastStamp;
 }
+
+/** What a URL gives the canonical request: its host, and its path and query lines. A channel calls few URLs (a model's two). */
+type Aim = { host: string; pathAndQuery: string };
+const aims = new Map<string, Aim>();
+function aimOf(url: string): Aim {
+  let aim = aims.get(url);
+  if (!aim) {
+    const target = new URL(url);
+    aim = { host: target.host, pathAndQuery: `${canonicalPath(target.pathname)}\n${canonicalQuery(target.searchParams)}` };
+    if (aims.size >= maxSigningKeys) aims.clear();
+    aims.set(url, aim);
+  }
+  return aim;
+}
+
+/** Whether SigV4 signs a header of this (lower-case) name: the ones Bedrock's requests carry that AWS's signer signs too. */
+const isSigned = (name: string) => name === "host" || name === "content-type" || name === "accept" || name.startsWith("x-amz-");
 
 /**
  * Signs a POST in place: `host`, `x-amz-date`, `x-amz-security-token` (temporary keys) and
@@ -65,25 +90,24 @@ function amzDateOf(now: Date): { amzDate: string; day: string } {
  * above and the body's hash.
  */
 export function signRequest(credentials: AwsCredentialIdentity, region: string, url: string, headers: Record<string, string>, body: Buffer | string, now = new Date()): void {
-  const target = new URL(url);
+  const aim = aimOf(url);
   const { amzDate, day } = amzDateOf(now);
-  headers.host = target.host;
+  headers.host = aim.host;
   headers["x-amz-date"] = amzDate;
   if (credentials.sessionToken) headers["x-amz-security-token"] = credentials.sessionToken;
-  const names = Object.keys(headers)
-    .map((name) => name.toLowerCase())
-    .filter((name) => name === "host" || name === "content-type" || name === "accept" || name.startsWith("x-amz-"))
-    .sort();
-  const values = new Map(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value.trim().replace(/\s+/g, " ")]));
-  const signedHeaders = names.join(";");
-  const canonicalRequest = [
-    "POST",
-    canonicalPath(target.pathname),
-    canonicalQuery(target.searchParams),
-    names.map((name) => `${name}:${values.get(name)}\n`).join(""),
-    signedHeaders,
-    sha256Hex(body),
-  ].join("\n");
+  const signed: [string, string][] = [];
+  for (const name in headers) {
+    const lower = name.toLowerCase();
+    if (isSigned(lower)) signed.push([lower, headers[name].trim().replace(/\s+/g, " ")]);
+  }
+  signed.sort(([a], [b]) => (a < b ? -1 : 1));
+  let canonicalHeaders = "";
+  let signedHeaders = "";
+  for (const [name, value] of signed) {
+    canonicalHeaders += `${name}:${value}\n`;
+    signedHeaders += signedHeaders === "" ? name : `;${name}`;
+  }
+  const canonicalRequest = `POST\n${aim.pathAndQuery}\n${canonicalHeaders}\n${signedHeaders}\n${sha256Hex(body)}`;
   const scope = `${day}/${region}/${service}/aws4_request`;
   const stringToSign = `AWS4-HMAC-SHA256\n${amzDate}\n${scope}\n${sha256Hex(canonicalRequest)}`;
   const signature = hmac(signingKeyOf(credentials.secretAccessKey, day, region), stringToSign).toString("hex");
