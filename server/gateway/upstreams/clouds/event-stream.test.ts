@@ -49,6 +49,9 @@ describe("Bedrock's event stream as Anthropic's SSE", () => {
     const last = out.trim().split("\n\n").at(-1)!;
     expect(last.split("\n")[0]).toBe("event: error");
     expect(JSON.parse(last.split("\n")[1].slice(6))).toEqual({ type: "error", error: { type: "rate_limit_error", message: "throttlingException: Too many tokens, please wait." } });
+    // Each message's own headers: a chunk after the exception is read as a chunk again (headers are reused only while their bytes repeat).
+    const again = anthropicSseOfEventStream().push(Buffer.concat([chunk(start), exception("throttlingException", "wait"), chunk(delta)]));
+    expect(again.trim().split("\n\n").map((event) => event.split("\n")[0])).toEqual(["event: message_start", "event: error", "event: content_block_delta"]);
     const refused = anthropicSseOfEventStream().push(exception("validationException", "max_tokens: too many"));
     expect(refused).toContain('"type":"invalid_request_error"');
   });

@@ -33,6 +33,7 @@ export type EventStreamMessage = { header: (name: string) => string | undefined;
  */
 export function eventStreamText(say: (message: EventStreamMessage) => string, ending: () => string = () => ""): StreamText {
   let pending: Buffer = Buffer.alloc(0);
+  const headers: HeadersSeen = { bytes: Buffer.alloc(0), strings: new Map() };
   return {
     push(chunk) {
       pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
@@ -41,7 +42,7 @@ export function eventStreamText(say: (message: EventStreamMessage) => string, en
         const total = pending.readUInt32BE(0);
         if (total < minimumMessageBytes || total > maximumMessageBytes) throw new EventStreamBroken(`an event-stream message claims ${total} bytes`);
         if (pending.length < total) break;
-        out += say(decode(pending.subarray(0, total)));
+        out += say(decode(pending.subarray(0, total), headers));
         pending = pending.subarray(total);
       }
       return out;
@@ -57,13 +58,29 @@ export function eventStreamText(say: (message: EventStreamMessage) => string, en
 const fixedValueBytes = [0, 0, 1, 2, 4, 8, -1, -1, 8, 16];
 const stringType = 7;
 
-function decode(frame: Buffer): EventStreamMessage {
+/**
+ * The last headers a stream's messages had, as bytes and as read. A stream's chunks all carry the
+ * same three headers, so each is read once rather than six strings decoded per message.
+ */
+type HeadersSeen = { bytes: Buffer; strings: Map<string, string> };
+
+function decode(frame: Buffer, seen: HeadersSeen): EventStreamMessage {
   const total = frame.length;
   const headersEnd = preludeBytes + frame.readUInt32BE(4);
   if (crc32(frame.subarray(0, 8)) !== frame.readUInt32BE(8)) throw new EventStreamBroken("an event-stream message failed its prelude's checksum");
   if (crc32(frame.subarray(0, total - 4)) !== frame.readUInt32BE(total - 4)) throw new EventStreamBroken("an event-stream message failed its checksum");
   if (headersEnd > total - 4) throw new EventStreamBroken(`an event-stream message claims ${headersEnd - preludeBytes} bytes of headers in ${total}`);
-  // Only string headers are read (the message, event and exception types); the others are stepped over.
+  const headerBytes = frame.subarray(preludeBytes, headersEnd);
+  if (!headerBytes.equals(seen.bytes)) {
+    seen.strings = stringHeaders(frame, headersEnd);
+    seen.bytes = Buffer.from(headerBytes); // a copy: the frame's buffer is the network's, reused
+  }
+  const strings = seen.strings;
+  return { header: (name) => strings.get(name), payload: frame.toString("utf8", headersEnd, total - 4) };
+}
+
+/** A message's string headers (the message, event and exception types); the other types are stepped over. */
+function stringHeaders(frame: Buffer, headersEnd: number): Map<string, string> {
   const strings = new Map<string, string>();
   for (let at = preludeBytes; at < headersEnd; ) {
     const nameEnd = at + 1 + frame[at];
@@ -76,7 +93,7 @@ function decode(frame: Buffer): EventStreamMessage {
     if (type === stringType) strings.set(frame.toString("utf8", at + 1, nameEnd), frame.toString("utf8", valueAt + 2, valueEnd));
     at = valueEnd;
   }
-  return { header: (name) => strings.get(name), payload: frame.toString("utf8", headersEnd, total - 4) };
+  return strings;
 }
 
 /** InvokeModelWithResponseStream's messages as Anthropic's SSE. */
