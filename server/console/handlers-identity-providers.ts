@@ -78,6 +78,9 @@ export function identityProviderHandlers(deps: ConsoleDeps) {
     };
   }
 
+  /** Fields the body left out stay out (and so keep their stored or default values). */
+  const given = <T extends object>(input: T) => Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as Partial<T>;
+
   const target = (provider: IdentityProvider) => ({ type: "identity_provider" as const, id: provider.id, name: provider.label });
 
   return {
@@ -88,7 +91,7 @@ export function identityProviderHandlers(deps: ConsoleDeps) {
     async create(req: Request, res: Response) {
       currentOperator(res);
       const input = await inputOf(req.body as ProviderBody);
-      const id = await store.identityProviders.create({ claimRules: [], rulesApply: "first_sign_in", enabled: true, ...input } as IdentityProviderInput);
+      const id = await store.identityProviders.create({ claimRules: [], rulesApply: "first_sign_in", enabled: true, ...given(input) } as IdentityProviderInput);
       const created = await providerOr404(id);
       await recordAudit(deps, res, "identity_provider.created", target(created), null, providerJson(created));
       res.status(201).json(providerJson(created));
@@ -97,7 +100,7 @@ export function identityProviderHandlers(deps: ConsoleDeps) {
       currentOperator(res);
       const before = await providerOr404(String(req.params.id));
       const input = await inputOf(req.body as ProviderBody);
-      await store.identityProviders.update(before.id, Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)));
+      await store.identityProviders.update(before.id, given(input));
       const after = await providerOr404(before.id);
       await recordAudit(deps, res, "identity_provider.updated", target(after), providerJson(before), { ...providerJson(after), ...(input.clientSecret ? { client_secret_replaced: true } : {}) });
       res.json(providerJson(after));

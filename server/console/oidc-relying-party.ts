@@ -31,7 +31,10 @@ export async function configurationOf(provider: IdentityProvider, clientSecret: 
   if (cached && cached.updatedAt === provider.updatedAt && Date.now() - cached.fetchedAt < discoveryTtlMs) return cached.config;
   const url = new URL(provider.issuer);
   const config = await oidc.discovery(url, provider.clientId, undefined, oidc.ClientSecretPost(clientSecret), {
-    execute: url.protocol === "http:" ? [oidc.allowInsecureRequests] : [],
+    // openid-client trusts an ID token from the token endpoint on TLS alone unless told otherwise
+    // (OpenID Connect Core §3.1.3.7 allows that); we check its signature against the JWKS as well,
+    // so a token endpoint that is not the provider's cannot sign anyone in.
+    execute: [oidc.enableNonRepudiationChecks, ...(url.protocol === "http:" ? [oidc.allowInsecureRequests] : [])],
     timeout: timeoutSeconds,
   });
   discovered.set(provider.id, { config, updatedAt: provider.updatedAt, fetchedAt: Date.now() });
@@ -92,12 +95,12 @@ export async function finishSignIn(config: oidc.Configuration, callbackUrl: URL,
   }
 }
 
-type LibraryError = Error & { code?: string; error?: string; error_description?: string; cause?: { claim?: string } };
+type LibraryError = Error & { code?: string; error?: string; error_description?: string; cause?: unknown };
 
 /** openid-client's failures, as a person at the sign-in page should read them. */
 function refusalOf(error: unknown): SsoRefused {
   const failure = error as LibraryError;
-  const detail = `${failure?.code ?? "error"}: ${failure?.message ?? String(error)}`;
+  const detail = `${failure?.code ?? "error"}: ${failure?.message ?? String(error)}${failure?.cause instanceof Error ? ` (${failure.cause.message})` : ""}`;
   const again = "Sign in again from the sign-in page.";
   if (failure?.code === "OAUTH_AUTHORIZATION_RESPONSE_ERROR") {
     return new SsoRefused(`The identity provider did not sign you in (${failure.error}${failure.error_description ? `: ${failure.error_description}` : ""}). ${again}`, detail);
@@ -106,7 +109,9 @@ function refusalOf(error: unknown): SsoRefused {
     if (failure.error === "invalid_grant") return new SsoRefused(`The identity provider refused the sign-in code: it was already used, has expired, or was issued for another sign-in. ${again}`, detail);
     return new SsoRefused(`The identity provider refused to finish the sign-in (${failure.error}). Ask the operator to check the provider's client id and secret (docs/sso.md).`, detail);
   }
-  const claim = failure?.cause?.claim;
+  // openid-client wraps oauth4webapi's error, whose own `cause` names the claim at fault.
+  const inner = (failure?.cause instanceof Error ? failure.cause : failure) as LibraryError;
+  const claim = (inner?.cause as { claim?: string } | undefined)?.claim;
   if (failure?.code === "OAUTH_JWT_CLAIM_COMPARISON_FAILED") {
     if (claim === "aud" || claim === "azp") return new SsoRefused("The identity provider's ID token was issued for another application (wrong audience), so it does not sign you in here. Ask the operator to check the provider's client id.", detail);
     if (claim === "iss") return new SsoRefused("The ID token was issued by another issuer than the provider registered here. Ask the operator to check the provider's issuer URL.", detail);
@@ -115,7 +120,7 @@ function refusalOf(error: unknown): SsoRefused {
   if (failure?.code === "OAUTH_JWT_TIMESTAMP_CHECK_FAILED") {
     return new SsoRefused(`The identity provider's ID token has expired or is not valid yet (check that the server's and the provider's clocks agree). ${again}`, detail);
   }
-  if (/signature/i.test(failure?.message ?? "") || failure?.code === "OAUTH_KEY_SELECTION_FAILED") {
+  if (/signature/i.test(inner?.message ?? "") || failure?.code === "OAUTH_KEY_SELECTION_FAILED") {
     return new SsoRefused("The ID token's signature does not verify against the identity provider's published keys, so it was refused. Ask the operator to check the provider's issuer URL.", detail);
   }
   return new SsoRefused(`The identity provider's answer could not be verified, so the sign-in was refused. ${again} If it keeps failing, ask the operator (docs/sso.md).`, detail);

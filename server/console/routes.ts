@@ -60,7 +60,8 @@ export function consoleRouter(deps: ConsoleDeps): Router {
       validateSecurity: false,
       validateApiSpec: false,
       // The SSO callback takes whatever parameters the provider adds (session_state, iss, scope…); openid-client checks the ones that matter.
-      ignorePaths: (path: string) => !path.startsWith("/api/") || /^\/api\/sso\/[^/]+\/callback$/.test(path),
+      // (The validator joins the mount path and the route's: `/api//sso/…`.)
+      ignorePaths: (path: string) => !path.startsWith("/api/") || /^\/api\/+sso\/[^/]+\/callback$/.test(path),
     })),
     sameOriginOnly(),
     loadSession(deps.store),
