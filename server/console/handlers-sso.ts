@@ -42,6 +42,12 @@ export function ssoHandlers(deps: ConsoleDeps) {
     res.redirect(302, `${base}/#/sign-in?error=${encodeURIComponent(message)}`);
   }
 
+  /** A browser navigation lands on a page either way: an unexpected failure too, with the detail in the log only. */
+  const refusalOf = (error: unknown): [string, string] =>
+    error instanceof SsoRefused
+      ? [error.message, error.detail]
+      : ["Single sign-on failed on Tollgate's side. Try again; if it persists, tell the operator (the server's log has the reason).", `internal: ${String((error as Error)?.stack ?? error)}`];
+
   /** Counts the attempt against the client address's sign-in throttle; the wait in seconds, or 0. */
   async function throttled(req: Request): Promise<number> {
     const now = Date.now();
@@ -127,8 +133,7 @@ export function ssoHandlers(deps: ConsoleDeps) {
         res.append("set-cookie", transactionCookieOf(req, request.state, transactionTtlMs / 1000));
         res.redirect(302, request.url.href);
       } catch (error) {
-        if (!(error instanceof SsoRefused)) throw error;
-        refuse(req, res, error.message, error.detail, providerId);
+        refuse(req, res, ...refusalOf(error), providerId);
       }
     },
 
@@ -164,8 +169,7 @@ export function ssoHandlers(deps: ConsoleDeps) {
         log("console.sso_signed_in", { user: user.id, provider: provider.id });
         res.redirect(302, `${publicUrl}/${transaction.returnTo}`);
       } catch (error) {
-        if (!(error instanceof SsoRefused)) throw error;
-        refuse(req, res, error.message, error.detail, providerId);
+        refuse(req, res, ...refusalOf(error), providerId);
       }
     },
 
