@@ -75,6 +75,8 @@ export function consoleRouter(deps: ConsoleDeps): Router {
   router.get("/api/sign-in-options", async (req, res) => passwordReset.signInOptions(req, res, await sso.signInButtons()));
   router.get("/api/sso/:providerId/start", sso.start);
   router.get("/api/sso/:providerId/callback", sso.callback);
+  // The validator skips the callback (above), so its 405 for other methods is answered here, in the validator's shape.
+  router.all("/api/sso/:providerId/callback", (req, _res, next) => next({ status: 405, message: `${req.method} is not allowed on the single sign-on callback`, headers: { Allow: "get" } }));
   router.post("/api/password-reset-links", passwordReset.requestLink);
   router.post("/api/password-resets", passwordReset.resetByLink);
   router.get("/api/marketplace", views.marketplace);
