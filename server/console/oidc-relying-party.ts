@@ -30,7 +30,8 @@ export async function configurationOf(provider: IdentityProvider, clientSecret: 
   const cached = discovered.get(provider.id);
   if (cached && cached.updatedAt === provider.updatedAt && Date.now() - cached.fetchedAt < discoveryTtlMs) return cached.config;
   const url = new URL(provider.issuer);
-  const config = await oidc.discovery(url, provider.clientId, undefined, oidc.ClientSecretPost(clientSecret), {
+  // client_secret_basic: OpenID Connect's default, which Okta, Entra ID, Google and Keycloak all take.
+  const config = await oidc.discovery(url, provider.clientId, undefined, oidc.ClientSecretBasic(clientSecret), {
     // openid-client trusts an ID token from the token endpoint on TLS alone unless told otherwise
     // (OpenID Connect Core §3.1.3.7 allows that); we check its signature against the JWKS as well,
     // so a token endpoint that is not the provider's cannot sign anyone in.

@@ -42,7 +42,7 @@ export async function startIdentityProvider(redirectUris: string[]): Promise<Ide
   const clientId = "tollgate-test";
   const clientSecret = `idp-secret-${randomBytes(12).toString("hex")}`;
   const accounts = new Map<string, TestAccount>();
-  const client = { client_id: clientId, client_secret: clientSecret, redirect_uris: redirectUris, grant_types: ["authorization_code"], response_types: ["code"], token_endpoint_auth_method: "client_secret_post" };
+  const client = { client_id: clientId, client_secret: clientSecret, redirect_uris: redirectUris, grant_types: ["authorization_code"], response_types: ["code"], token_endpoint_auth_method: "client_secret_basic" };
   const provider = new Provider(issuer, {
     // Read from the adapter at each request, so setRedirectUris takes effect.
     adapter: clientAdapter(() => client),
@@ -175,7 +175,7 @@ export async function startFakeIssuer(email: string): Promise<FakeIssuer> {
         subject_types_supported: ["public"],
         id_token_signing_alg_values_supported: ["RS256"],
         code_challenge_methods_supported: ["S256"],
-        token_endpoint_auth_methods_supported: ["client_secret_post"],
+        token_endpoint_auth_methods_supported: ["client_secret_basic"],
       });
     }
     if (url.pathname === "/jwks") return json(res, 200, { keys: [jwk] });
@@ -191,7 +191,10 @@ export async function startFakeIssuer(email: string): Promise<FakeIssuer> {
     if (url.pathname === "/token" && req.method === "POST") {
       const form = await formBody(req);
       const grant = codes.get(form.get("code") ?? "");
-      if (!grant || form.get("client_secret") !== fake.clientSecret) return json(res, 400, { error: "invalid_grant" });
+      // RFC 6749 §2.3.1: id and secret are form-encoded before Basic's base64.
+      const [id, secret] = Buffer.from((req.headers.authorization ?? "").replace(/^Basic /, ""), "base64").toString().split(":").map((part) => decodeURIComponent(part.replace(/\+/g, " ")));
+      if (id !== fake.clientId || secret !== fake.clientSecret) return json(res, 401, { error: "invalid_client" });
+      if (!grant) return json(res, 400, { error: "invalid_grant" });
       codes.delete(form.get("code")!);
       return json(res, 200, { access_token: randomBytes(16).toString("hex"), token_type: "Bearer", expires_in: 300, id_token: await idToken(grant.nonce) });
     }
