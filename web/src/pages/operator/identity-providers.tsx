@@ -69,6 +69,14 @@ export function IdentityProvidersPage() {
               </dd>
             </div>
           </dl>
+          <ReplaceClient
+            provider={provider}
+            onSave={async (body) => {
+              // Not through act(): a failure must reach the form, which keeps the input and shows why.
+              await ok(api.PATCH("/api/admin/identity-providers/{id}", { ...path(provider), body }));
+              await providers.reload();
+            }}
+          />
           <div class="button-row">
             <label class="check">
               <input type="checkbox" checked={provider.enabled} onChange={(e) => act(() => ok(api.PATCH("/api/admin/identity-providers/{id}", { ...path(provider), body: { enabled: e.currentTarget.checked } })))} />
@@ -82,10 +90,41 @@ export function IdentityProvidersPage() {
   );
 }
 
+/** The client id and secret the provider gave Tollgate: replaced together, e.g. after registering with the redirect URI, or rotating the secret. */
+function ReplaceClient({ provider, onSave }: { provider: Provider; onSave: (body: { client_id: string; client_secret: string }) => Promise<void> }) {
+  const [clientId, setClientId] = useState("");
+  const [secret, setSecret] = useState("");
+  const { error, run } = useAction();
+  return (
+    <form
+      class="inline-form"
+      aria-label={`Replace client id and secret of ${provider.label}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        return run(async () => {
+          await onSave({ client_id: clientId, client_secret: secret });
+          setClientId("");
+          setSecret("");
+        });
+      }}
+    >
+      <Field label="Client id">
+        <input required value={clientId} onInput={(e) => setClientId(e.currentTarget.value)} />
+      </Field>
+      <Field label="Client secret" error={error ? (error instanceof Error ? error.message : String(error)) : null}>
+        <input type="password" required autocomplete="off" value={secret} onInput={(e) => setSecret(e.currentTarget.value)} />
+      </Field>
+      <button type="submit" class="button">
+        Replace client id and secret
+      </button>
+    </form>
+  );
+}
+
 const emptyRule = { kind: "claim" as "claim" | "domain", claim: "groups", value: "", domain: "", organization: "", role: "developer" as Rule["role"] };
 
 function AddProvider({ organizations, onAdded }: { organizations: Organization[]; onAdded: () => void }) {
-  const empty = { label: "", issuer: "", clientId: "", clientSecret: "", domains: "", everySignIn: false };
+  const empty = { label: "", issuer: "", clientId: "", clientSecret: "", domains: "", everySignIn: false, enabled: true };
   const [form, setForm] = useState(empty);
   const [rules, setRules] = useState<(typeof emptyRule)[]>([]);
   const { error, run } = useAction();
@@ -109,6 +148,7 @@ function AddProvider({ organizations, onAdded }: { organizations: Organization[]
             client_secret: form.clientSecret,
             email_domains: form.domains.split(/[\s,]+/).filter(Boolean),
             rules_apply: form.everySignIn ? "every_sign_in" : "first_sign_in",
+            enabled: form.enabled,
             claim_rules: rules.map((rule) => ({
               ...(rule.kind === "domain" ? { email_domain: rule.domain } : { claim: rule.claim, value: rule.value }),
               organization_id: rule.organization,
@@ -195,6 +235,9 @@ function AddProvider({ organizations, onAdded }: { organizations: Organization[]
           <input type="checkbox" checked={form.everySignIn} onChange={set("everySignIn")} /> Apply the rules' roles at every sign-in, not only the first
         </label>
       </fieldset>
+      <label class="check">
+        <input type="checkbox" checked={form.enabled} onChange={set("enabled")} /> Enabled (untick while you register Tollgate at the provider with the redirect URI it will show)
+      </label>
       <ErrorNote error={error} />
       <div>
         <button type="submit" class="button button-primary">
