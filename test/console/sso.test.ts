@@ -203,6 +203,60 @@ describe("single sign-on through a real OpenID provider", () => {
   });
 });
 
+describe("rules at every sign-in", () => {
+  it("with rules_apply every_sign_in, a linked member's role follows the provider's groups (audited); with first_sign_in it stays", async () => {
+    idp.accounts.set("lin", { email: "lin@acme.test", email_verified: true, name: "Lin", groups: ["engineering"] });
+    const first = await signInThrough("lin");
+    expect((await me(first.jar)).body).toMatchObject({ role: "developer" });
+
+    idp.accounts.set("lin", { email: "lin@acme.test", email_verified: true, name: "Lin", groups: ["admins"] });
+    expect((await me((await signInThrough("lin")).jar)).body).toMatchObject({ role: "developer" }); // first_sign_in: unchanged
+
+    await operator.PATCH("/api/admin/identity-providers/{id}", { params: { path: { id: providerId } }, body: { rules_apply: "every_sign_in" } });
+    try {
+      expect((await me((await signInThrough("lin")).jar)).body).toMatchObject({ email: "lin@acme.test", role: "owner", organization: { id: acme.organizationId } });
+      const changed = (await auditActions(acme.organizationId)).find((entry) => entry.action === "member.role_changed_by_sso" && entry.target.name === "lin@acme.test");
+      expect(changed).toMatchObject({ before: { role: "developer" }, after: { role: "owner" } });
+    } finally {
+      await operator.PATCH("/api/admin/identity-providers/{id}", { params: { path: { id: providerId } }, body: { rules_apply: "first_sign_in" } });
+    }
+  });
+
+  it("the operator's API names the field at fault in a provider's settings", async () => {
+    const body = { label: "Bad", issuer: idp.issuer, client_id: "x", client_secret: "y", email_domains: ["acme.test"] };
+    const http = await operator.POST("/api/admin/identity-providers", { body: { ...body, issuer: "http://idp.example.com" } });
+    expect(http.error).toMatchObject({ error: { code: "invalid_request", field: "issuer" } });
+    expect(http.error!.error.message).toContain("https://");
+    const domain = await operator.POST("/api/admin/identity-providers", { body: { ...body, email_domains: ["https://acme.test"] } });
+    expect(domain.error).toMatchObject({ error: { field: "email_domains" } });
+    const rule = await operator.POST("/api/admin/identity-providers", { body: { ...body, claim_rules: [{ claim: "groups", organization_id: acme.organizationId, role: "owner" }] } });
+    expect(rule.error).toMatchObject({ error: { field: "claim_rules.0" } });
+    expect(rule.error!.error.message).toContain("needs both `claim` and `value`");
+    const organization = await operator.POST("/api/admin/identity-providers", { body: { ...body, claim_rules: [{ email_domain: "acme.test", organization_id: "org_nope", role: "owner" }] } });
+    expect(organization.error).toMatchObject({ error: { field: "claim_rules.0.organization_id" } });
+    const member = await acme.owner.GET("/api/admin/identity-providers");
+    expect(member.response.status).toBe(403);
+  });
+});
+
+describe("the sign-in throttle", () => {
+  it("counts the SSO start and callback against the client address", async () => {
+    const port = await freePort();
+    const strict = await startTollgate({ PORT: String(port), TOLLGATE_PUBLIC_URL: `http://127.0.0.1:${port}`, TOLLGATE_SIGNIN_MAX_PER_ADDRESS: "2" });
+    try {
+      const from = { headers: { "x-forwarded-for": "198.51.100.9" } };
+      const locations: string[] = [];
+      for (const path of ["start", "callback?state=x", "start"]) {
+        locations.push((await browserJar().fetch(`${strict.url}/api/sso/idp_any/${path}`, from)).headers.get("location")!);
+      }
+      expect(decodeURIComponent(locations[0])).toContain("not set up here");
+      expect(decodeURIComponent(locations[2])).toMatch(/Too many sign-in attempts from this address\. Try again in \d+ seconds\./);
+    } finally {
+      await strict.stop();
+    }
+  }, 60_000);
+});
+
 describe("attacks on the single sign-on flow, each refused with a clear message", () => {
   it("a forged state (no sign-in started in this browser) is refused", async () => {
     const jar = browserJar();
