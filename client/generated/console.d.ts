@@ -844,7 +844,7 @@ export interface components {
         };
         AuditTarget: {
             /** @enum {string} */
-            type: "group" | "channel" | "organization" | "member" | "key" | "token";
+            type: "group" | "channel" | "organization" | "member" | "key" | "token" | "identity_provider";
             id: string;
             /** @description The name at the time of the change. */
             name: string | null;
