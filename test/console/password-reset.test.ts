@@ -136,6 +136,19 @@ describe("forgot your password, with SMTP", () => {
     expect(all.map((entry) => entry.action)).toEqual(expect.arrayContaining(["member.password_reset_link_sent", "member.password_reset_by_link"]));
   });
 
+  it("a member of an organization that requires single sign-on gets no sign-in from a link: the link stays unused", async () => {
+    const someone = await createTenant(tollgate.url, operator);
+    await operator.PATCH("/api/admin/organizations/{id}", { params: { path: { id: someone.organizationId } }, body: { sso_required: true } });
+    await requestLink(someone.ownerEmail);
+    const token = await mailedToken(someone.ownerEmail);
+    const refused = await resetWith(token, "password-by-link-1");
+    expect(refused.response.status).toBe(403);
+    expect(refused.error!.error.message).toContain("signs in through single sign-on only");
+    // The operator lifts the requirement: the same link works, since the refusal did not spend it.
+    await operator.PATCH("/api/admin/organizations/{id}", { params: { path: { id: someone.organizationId } }, body: { sso_required: false } });
+    expect((await resetWith(token, "password-by-link-1")).response.status).toBe(200);
+  });
+
   it("a mistyped token is refused, naming the field and the remedy", async () => {
     const wrong = await resetWith("not-a-token-we-gave-out", "whatever-password");
     expect(wrong.response.status).toBe(400);
