@@ -294,6 +294,12 @@ describe("attacks on the single sign-on flow, each refused with a clear message"
     }
   });
 
+  it("a sign-in the provider itself refused (access_denied) comes back as a message, not an account", async () => {
+    const { jar, location } = await signInThrough("nobody-at-the-idp");
+    expect(refusal(location)).toContain("The identity provider did not sign you in (access_denied");
+    expect((await me(jar)).status).toBe(401);
+  });
+
   it("an unknown provider is refused on the sign-in page", async () => {
     const response = await browserJar().fetch(startUrl("idp_nope"));
     expect(refusal(response.headers.get("location")!)).toContain("not set up here");
