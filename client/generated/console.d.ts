@@ -107,6 +107,40 @@ export interface paths {
         patch: operations["adminUpdateGroup"];
         trace?: never;
     };
+    "/api/admin/identity-providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["adminListIdentityProviders"];
+        put?: never;
+        /** @description Adds a provider. Its discovery document is fetched at the first sign-in; a wrong issuer shows there, on the sign-in page. */
+        post: operations["adminCreateIdentityProvider"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/identity-providers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** @description Removes the provider and its links to accounts; the accounts stay. */
+        delete: operations["adminDeleteIdentityProvider"];
+        options?: never;
+        head?: never;
+        patch: operations["adminUpdateIdentityProvider"];
+        trace?: never;
+    };
     "/api/admin/keys/{id}": {
         parameters: {
             query?: never;
@@ -226,6 +260,39 @@ export interface paths {
          */
         post: operations["adminResetPassword"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["adminListSessions"];
+        put?: never;
+        post?: never;
+        /** @description Ends every session of the account. */
+        delete: operations["adminEndSessions"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["adminEndSession"];
         options?: never;
         head?: never;
         patch?: never;
@@ -504,6 +571,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sso/{providerId}/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Public, where the provider sends the browser back. Checks state, PKCE, the ID token (signature
+         *     from the provider's JWKS, issuer, audience, expiry, nonce) and the e-mail domain, then signs in a
+         *     linked account, links an existing one by a verified e-mail, or creates one from the first claim
+         *     rule that holds. Redirects to the console, or to its sign-in page with a message. Providers add
+         *     parameters of their own (`session_state`, `iss`, `scope`…), which are ignored.
+         */
+        get: operations["finishSingleSignOn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sso/{providerId}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Public, a browser navigation from the sign-in page's button: redirects to the provider's
+         *     authorization endpoint (code flow, PKCE S256, state and nonce), the sign-in in progress kept
+         *     server-side for 10 minutes and bound to this browser by a SameSite=Lax cookie. `return_to`: a
+         *     console route (`#/keys`) to land on afterwards; anything else is ignored. Problems redirect back
+         *     to the sign-in page with a message (too many attempts from this address among them: it is
+         *     counted against the client's sign-in throttle, as the callback is). Only a request that breaks
+         *     the contract (an unknown parameter) is answered with an error body, 400.
+         */
+        get: operations["startSingleSignOn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tokens": {
         parameters: {
             query?: never;
@@ -729,7 +844,7 @@ export interface components {
         };
         AuditTarget: {
             /** @enum {string} */
-            type: "group" | "channel" | "organization" | "member" | "key" | "token";
+            type: "group" | "channel" | "organization" | "member" | "key" | "token" | "identity_provider";
             id: string;
             /** @description The name at the time of the change. */
             name: string | null;
@@ -971,6 +1086,22 @@ export interface components {
             api_version?: string;
             enabled?: boolean;
         };
+        /**
+         * @description Places a new account (and, with `rules_apply: every_sign_in`, sets a linked account's role) when
+         *     its condition holds: `claim` + `value` (the claim equals the value, or is a list that holds it,
+         *     e.g. `groups` holding `engineering`), or `email_domain` (the address is at that domain). Rules
+         *     are tried in order; the first that holds wins.
+         */
+        ClaimRule: {
+            /** @description A claim of the ID token or userinfo, e.g. `groups`, `roles`, `hd`. Needs `value`. */
+            claim?: string;
+            value?: string;
+            /** @description Instead of a claim: the e-mail address's domain, e.g. `example.com`. */
+            email_domain?: string;
+            organization_id: components["schemas"]["ResourceId"];
+            /** @enum {string} */
+            role: "owner" | "sub-user" | "developer";
+        };
         /** @description A Google Cloud project id. */
         CloudProject: string;
         /** @description An AWS region or a Vertex AI location: lower-case letters, digits and dashes (`us-east-1`, `us-east5`, `global`). */
@@ -984,6 +1115,17 @@ export interface components {
                 /** @description The offending field, when one is to blame. */
                 field?: string;
             };
+        };
+        /** @description A console session, as the operator sees it (never its token). */
+        ConsoleSession: {
+            /** @description Identifies the session for `DELETE /api/admin/sessions/{id}`. */
+            id: string;
+            /** @description How it began: `password`, `sso:<provider id>`, `reset_link`; null for sessions older than this record. */
+            method: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string;
         };
         /**
          * @description A named token for scripts and infrastructure tools: sent as `Authorization: Bearer <secret>` on
@@ -1083,6 +1225,8 @@ export interface components {
             /** @description The secret, shown exactly once. Only its hash is stored. */
             secret: string;
         };
+        /** @description A domain name: `example.com`. */
+        EmailDomain: string;
         Group: {
             id: string;
             name: string;
@@ -1168,6 +1312,53 @@ export interface components {
             visibility?: "public" | "exclusive";
             models?: components["schemas"]["GroupModel"][];
             rate_limits?: components["schemas"]["RateLimitsInput"];
+        };
+        IdentityProvider: {
+            id: string;
+            /** @description The text on the sign-in button: "Sign in with <label>". */
+            label: string;
+            /** @description The provider's issuer URL, as its /.well-known/openid-configuration names it. */
+            issuer: string;
+            client_id: string;
+            /** @description The last characters of the client secret; the secret itself is never shown again. */
+            client_secret_hint: string;
+            /** @description Addresses at these domains may sign in through this provider; others are refused. */
+            email_domains: string[];
+            claim_rules: components["schemas"]["ClaimRule"][];
+            /** @enum {string} */
+            rules_apply: "first_sign_in" | "every_sign_in";
+            enabled: boolean;
+            /** @description What to register at the provider as the redirect (callback) URI. Null until TOLLGATE_PUBLIC_URL is set. */
+            redirect_uri: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        IdentityProviderCreate: {
+            label: string;
+            /** @description https:// (http:// only for a provider on this machine's loopback). */
+            issuer: string;
+            client_id: string;
+            /** @description Write-only: stored sealed, shown afterwards as a hint. */
+            client_secret: string;
+            email_domains: components["schemas"]["EmailDomain"][];
+            claim_rules?: components["schemas"]["ClaimRule"][];
+            /** @enum {string} */
+            rules_apply?: "first_sign_in" | "every_sign_in";
+            enabled?: boolean;
+        };
+        IdentityProviderUpdate: {
+            label?: string;
+            issuer?: string;
+            client_id?: string;
+            /** @description A new secret replaces the stored one; absent keeps it. */
+            client_secret?: string;
+            email_domains?: components["schemas"]["EmailDomain"][];
+            claim_rules?: components["schemas"]["ClaimRule"][];
+            /** @enum {string} */
+            rules_apply?: "first_sign_in" | "every_sign_in";
+            enabled?: boolean;
         };
         LoginRequest: {
             email: string;
@@ -1362,6 +1553,8 @@ export interface components {
             /** @description Balance in micros. */
             balance: components["schemas"]["Micros"];
             group_routing: boolean;
+            /** @description Members sign in only through single sign-on; password sign-in is refused (docs/sso.md). */
+            sso_required: boolean;
             exclusive_group_ids: string[];
             /** Format: date-time */
             created_at: string;
@@ -1385,6 +1578,8 @@ export interface components {
         OrganizationUpdate: {
             name?: string;
             group_routing?: boolean;
+            /** @description Members must sign in through an identity provider; their passwords stop working for sign-in. */
+            sso_required?: boolean;
             rate_limits?: components["schemas"]["RateLimitsInput"];
         };
         PasswordChange: {
@@ -1409,6 +1604,13 @@ export interface components {
         /** @description The same answer whether or not an account has the address. */
         PasswordResetLinkRequested: {
             message: string;
+        };
+        PersonSessions: {
+            user: {
+                id: string;
+                email: string;
+            };
+            data: components["schemas"]["ConsoleSession"][];
         };
         /**
          * @description Rate limits (docs/rate-limits.md); null means unlimited. Requests and tokens are counted in a
@@ -1468,6 +1670,11 @@ export interface components {
             email: boolean;
             /** @description "Forgot password?" works: a reset link by e-mail (`POST /api/password-reset-links`). False without e-mail. */
             password_reset: boolean;
+            /** @description Enabled single sign-on providers: a button each, linking to `GET /api/sso/{id}/start` (docs/sso.md). Empty without TOLLGATE_PUBLIC_URL. */
+            identity_providers: {
+                id: string;
+                label: string;
+            }[];
         };
         ThinkingBudget: {
             /** Format: int32 */
@@ -2557,6 +2764,356 @@ export interface operations {
             };
         };
     };
+    adminListIdentityProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["IdentityProvider"][];
+                    };
+                };
+            };
+            /** @description The server could not understand the request due to invalid syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is forbidden. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The server cannot find the requested resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The request conflicts with the current state of the server. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Client error */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+        };
+    };
+    adminCreateIdentityProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdentityProviderCreate"];
+            };
+        };
+        responses: {
+            /** @description The request has succeeded and a new resource has been created as a result. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdentityProvider"];
+                };
+            };
+            /** @description The server could not understand the request due to invalid syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is forbidden. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The server cannot find the requested resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The request conflicts with the current state of the server. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Client error */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+        };
+    };
+    adminDeleteIdentityProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {boolean} */
+                        deleted: true;
+                    };
+                };
+            };
+            /** @description The server could not understand the request due to invalid syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is forbidden. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The server cannot find the requested resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The request conflicts with the current state of the server. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Client error */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+        };
+    };
+    adminUpdateIdentityProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdentityProviderUpdate"];
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdentityProvider"];
+                };
+            };
+            /** @description The server could not understand the request due to invalid syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is forbidden. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The server cannot find the requested resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The request conflicts with the current state of the server. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Client error */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+        };
+    };
     adminUpdateKey: {
         parameters: {
             query?: never;
@@ -3277,6 +3834,269 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description The server could not understand the request due to invalid syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is forbidden. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The server cannot find the requested resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The request conflicts with the current state of the server. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Client error */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+        };
+    };
+    adminListSessions: {
+        parameters: {
+            query: {
+                email: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonSessions"];
+                };
+            };
+            /** @description The server could not understand the request due to invalid syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is forbidden. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The server cannot find the requested resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The request conflicts with the current state of the server. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Client error */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+        };
+    };
+    adminEndSessions: {
+        parameters: {
+            query: {
+                email: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: int32 */
+                        ended: number;
+                    };
+                };
+            };
+            /** @description The server could not understand the request due to invalid syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is forbidden. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The server cannot find the requested resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The request conflicts with the current state of the server. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Client error */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+        };
+    };
+    adminEndSession: {
+        parameters: {
+            query: {
+                email: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: int32 */
+                        ended: number;
+                    };
                 };
             };
             /** @description The server could not understand the request due to invalid syntax. */
@@ -5180,6 +6000,118 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SignInOptions"];
+                };
+            };
+        };
+    };
+    finishSingleSignOn: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                error?: string;
+                error_description?: string;
+            };
+            header?: never;
+            path: {
+                providerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A redirect the browser follows. */
+            302: {
+                headers: {
+                    location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    startSingleSignOn: {
+        parameters: {
+            query?: {
+                return_to?: string;
+            };
+            header?: never;
+            path: {
+                providerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A redirect the browser follows. */
+            302: {
+                headers: {
+                    location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The server could not understand the request due to invalid syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Access is forbidden. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The server cannot find the requested resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description The request conflicts with the current state of the server. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Client error */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
+                };
+            };
+            /** @description Server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleError"];
                 };
             };
         };

@@ -181,8 +181,8 @@ export function adminHandlers(deps: ConsoleDeps) {
     async updateOrganization(req: Request, res: Response) {
       currentOperator(res);
       const organization = await organizationOr404(String(req.params.id));
-      const body = req.body as { name?: string; group_routing?: boolean; rate_limits?: RateLimitsInput };
-      await store.organizations.update(organization.id, { name: body.name, groupRouting: body.group_routing, rateLimits: rateLimitsFrom(body.rate_limits) });
+      const body = req.body as { name?: string; group_routing?: boolean; sso_required?: boolean; rate_limits?: RateLimitsInput };
+      await store.organizations.update(organization.id, { name: body.name, groupRouting: body.group_routing, ssoRequired: body.sso_required, rateLimits: rateLimitsFrom(body.rate_limits) });
       await deps.onChange();
       const after = organizationJson(await organizationOr404(organization.id));
       await recordAudit(deps, res, "organization.updated", { type: "organization", id: organization.id, name: after.name, organizationId: organization.id }, organizationJson(organization), after);

@@ -15,6 +15,7 @@ import { consoleError, tooManyRequests } from "./errors.ts";
 import { hashPassword } from "./passwords.ts";
 import { meJson } from "./serialize.ts";
 import { hashToken, startSession } from "./session.ts";
+import { passwordSignInRefusal } from "./sso-required.ts";
 
 export const defaultPasswordResetTtlMs = 30 * 60_000;
 
@@ -64,8 +65,9 @@ export function passwordResetHandlers(deps: ConsoleDeps) {
   }
 
   return {
-    signInOptions(_req: Request, res: Response) {
-      res.json({ email: mail !== undefined, password_reset: mail !== undefined });
+    /** `identityProviders`: single sign-on's buttons (handlers-sso.ts). */
+    signInOptions(_req: Request, res: Response, identityProviders: { id: string; label: string }[]) {
+      res.json({ email: mail !== undefined, password_reset: mail !== undefined, identity_providers: identityProviders });
     },
 
     async requestLink(req: Request, res: Response) {
@@ -103,6 +105,8 @@ export function passwordResetHandlers(deps: ConsoleDeps) {
       if (dead) throw consoleError("invalid_request", dead, "token");
       const user = await store.users.get(stored!.userId);
       if (!user) throw consoleError("invalid_request", "The account this link was sent for no longer exists. Ask your organization's owner or the operator.", "token");
+      const refusal = await passwordSignInRefusal(store, user);
+      if (refusal) throw refusal;
       const passwordHash = await hashPassword(body.new_password);
       // Spent atomically: of two uses of one link, exactly one sets the password.
       if ((await store.mailTokens.use(tokenHash, "password_reset", periodClock())) !== user.id) {
@@ -116,7 +120,7 @@ export function passwordResetHandlers(deps: ConsoleDeps) {
         requested_from: req.ip ?? "unknown",
       });
       log("console.password_reset_by_link", { user: user.id });
-      await startSession(store, req, res, user);
+      await startSession(store, req, res, user, "reset_link");
       res.json(meJson(user, user.organizationId ? await store.organizations.get(user.organizationId) : undefined));
     },
   };

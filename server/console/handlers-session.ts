@@ -5,6 +5,7 @@ import type { ConsoleDeps } from "./context.ts";
 import { verifyPasswordOf, warmDummyHash } from "./passwords.ts";
 import { meJson } from "./serialize.ts";
 import { currentUser, endSession, startSession } from "./session.ts";
+import { passwordSignInRefusal } from "./sso-required.ts";
 
 export function sessionHandlers({ store, signInPolicy }: ConsoleDeps) {
   void warmDummyHash();
@@ -28,6 +29,9 @@ export function sessionHandlers({ store, signInPolicy }: ConsoleDeps) {
       if (!(await verifyPasswordOf(password, user?.passwordHash))) {
         throw consoleError("unauthenticated", "Email or password is incorrect. Check both and try again.");
       }
+      // Told only to someone who knows the password: it reveals nothing to a guesser.
+      const refusal = await passwordSignInRefusal(store, user!);
+      if (refusal) throw refusal;
       await store.signInAttempts.clear(account);
       await store.signInAttempts.uncount(address);
       await startSession(store, req, res, user!);

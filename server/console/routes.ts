@@ -18,6 +18,9 @@ import { modelViewHandlers } from "./handlers-models.ts";
 import { passwordHandlers } from "./handlers-passwords.ts";
 import { passwordResetHandlers } from "./handlers-password-reset.ts";
 import { sessionHandlers } from "./handlers-session.ts";
+import { adminSessionHandlers } from "./handlers-admin-sessions.ts";
+import { identityProviderHandlers } from "./handlers-identity-providers.ts";
+import { ssoHandlers } from "./handlers-sso.ts";
 import { tokenHandlers } from "./handlers-tokens.ts";
 import { loadSession, sameOriginOnly } from "./session.ts";
 
@@ -42,6 +45,9 @@ export function consoleRouter(deps: ConsoleDeps): Router {
   const passwordReset = passwordResetHandlers(deps);
   const audit = auditHandlers(deps);
   const alerts = alertHandlers(deps);
+  const sso = ssoHandlers(deps);
+  const identityProviders = identityProviderHandlers(deps);
+  const adminSessions = adminSessionHandlers(deps);
 
   router.use(
     "/api",
@@ -53,7 +59,9 @@ export function consoleRouter(deps: ConsoleDeps): Router {
       validateResponses: false,
       validateSecurity: false,
       validateApiSpec: false,
-      ignorePaths: (path: string) => !path.startsWith("/api/"),
+      // The SSO callback takes whatever parameters the provider adds (session_state, iss, scope…); openid-client checks the ones that matter.
+      // (The validator joins the mount path and the route's: `/api//sso/…`.)
+      ignorePaths: (path: string) => !path.startsWith("/api/") || /^\/api\/+sso\/[^/]+\/callback$/.test(path),
     })),
     sameOriginOnly(),
     loadSession(deps.store),
@@ -64,7 +72,11 @@ export function consoleRouter(deps: ConsoleDeps): Router {
   router.get("/api/me", session.me);
   router.put("/api/me/password", passwords.changeOwn);
   router.post("/api/admin/password-resets", passwords.reset);
-  router.get("/api/sign-in-options", passwordReset.signInOptions);
+  router.get("/api/sign-in-options", async (req, res) => passwordReset.signInOptions(req, res, await sso.signInButtons()));
+  router.get("/api/sso/:providerId/start", sso.start);
+  router.get("/api/sso/:providerId/callback", sso.callback);
+  // The validator skips the callback (above), so its 405 for other methods is answered here, in the validator's shape.
+  router.all("/api/sso/:providerId/callback", (req, _res, next) => next({ status: 405, message: `${req.method} is not allowed on the single sign-on callback`, headers: { Allow: "get" } }));
   router.post("/api/password-reset-links", passwordReset.requestLink);
   router.post("/api/password-resets", passwordReset.resetByLink);
   router.get("/api/marketplace", views.marketplace);
@@ -101,6 +113,14 @@ export function consoleRouter(deps: ConsoleDeps): Router {
   router.post("/api/admin/channels/:id/test", channels.test);
 
   router.get("/api/admin/call-state", admin.callState);
+
+  router.get("/api/admin/identity-providers", identityProviders.list);
+  router.post("/api/admin/identity-providers", identityProviders.create);
+  router.patch("/api/admin/identity-providers/:id", identityProviders.update);
+  router.delete("/api/admin/identity-providers/:id", identityProviders.remove);
+  router.get("/api/admin/sessions", adminSessions.list);
+  router.delete("/api/admin/sessions", adminSessions.endAll);
+  router.delete("/api/admin/sessions/:id", adminSessions.endOne);
 
   router.get("/api/usage/summary", usage.summary);
   router.get("/api/usage/calls", requestLog.list);

@@ -63,6 +63,7 @@ export function organizationJson(organization: Organization) {
     name: organization.name,
     balance: organization.balance,
     group_routing: organization.groupRouting,
+    sso_required: organization.ssoRequired,
     exclusive_group_ids: organization.exclusiveGroupIds,
     created_at: iso(organization.createdAt),
     rate_limits: organization.rateLimits,

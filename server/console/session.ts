@@ -16,7 +16,7 @@ const ttlMs = 7 * 24 * 3600 * 1000;
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** The raw cookie value: our tokens are base64url, so nothing is percent-decoded (nor can fail to be). */
-function readCookie(req: Request, name: string): string | undefined {
+export function readCookie(req: Request, name: string): string | undefined {
   for (const part of (req.headers.cookie ?? "").split(";")) {
     const [key, ...value] = part.trim().split("=");
     if (key === name) return value.join("=");
@@ -24,11 +24,13 @@ function readCookie(req: Request, name: string): string | undefined {
   return undefined;
 }
 
-export async function startSession(store: Store, req: Request, res: Response, user: User): Promise<void> {
+/** `method`: how the session began (password, reset_link, sso:<provider id>), shown in the operator's list of sessions. */
+export async function startSession(store: Store, req: Request, res: Response, user: User, method = "password"): Promise<void> {
   const token = randomBytes(32).toString("base64url");
-  await store.sessions.create(hashToken(token), user.id, ttlMs);
+  await store.sessions.create(hashToken(token), user.id, ttlMs, method);
   const secure = req.secure ? "; Secure" : "";
-  res.setHeader("set-cookie", `${sessionCookie}=${token}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${ttlMs / 1000}${secure}`);
+  // Appended: a single sign-on callback clears its own cookie in the same answer.
+  res.append("set-cookie", `${sessionCookie}=${token}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${ttlMs / 1000}${secure}`);
 }
 
 /** The session token the request carries in its cookie, if any. */

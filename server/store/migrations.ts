@@ -377,6 +377,46 @@ export const migrations: Migration[] = [
       `CREATE INDEX mail_tokens_expiry ON mail_tokens (expires_at)`,
     ],
   },
+  {
+    version: 20,
+    name: "single sign-on: identity providers, links, SSO-required organizations",
+    // An OpenID provider the operator registered (identity-providers.ts): its client secret sealed
+    // like channel credentials; domains and claim rules as JSON. A link ties a provider's subject to
+    // one account, once. A sign-in in progress (state, nonce, PKCE verifier) waits in sso_transactions
+    // by the SHA-256 of its state, so any worker or replica can finish it, and only once.
+    sql: [
+      `CREATE TABLE identity_providers (
+        id TEXT PRIMARY KEY,
+        label TEXT NOT NULL,
+        issuer TEXT NOT NULL,
+        client_id TEXT NOT NULL,
+        client_secret_sealed TEXT NOT NULL,
+        client_secret_hint TEXT NOT NULL,
+        email_domains TEXT NOT NULL,
+        claim_rules TEXT NOT NULL,
+        rules_apply TEXT NOT NULL,
+        enabled INTEGER NOT NULL DEFAULT 1,
+        created_at BIGINT NOT NULL,
+        updated_at BIGINT NOT NULL)`,
+      `CREATE TABLE identity_links (
+        provider_id TEXT NOT NULL REFERENCES identity_providers(id) ON DELETE CASCADE,
+        subject TEXT NOT NULL,
+        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        created_at BIGINT NOT NULL,
+        PRIMARY KEY (provider_id, subject))`,
+      `CREATE INDEX identity_links_user ON identity_links (user_id)`,
+      `CREATE TABLE sso_transactions (
+        state_hash TEXT PRIMARY KEY,
+        provider_id TEXT NOT NULL,
+        nonce TEXT NOT NULL,
+        code_verifier TEXT NOT NULL,
+        return_to TEXT NOT NULL,
+        expires_at BIGINT NOT NULL)`,
+      `ALTER TABLE organizations ADD COLUMN sso_required INTEGER NOT NULL DEFAULT 0`,
+      // How a session began (password, sso:<provider id>, reset link), for the operator's list of sessions.
+      `ALTER TABLE sessions ADD COLUMN method TEXT`,
+    ],
+  },
 ];
 
 /** The newest schema this build knows. */

@@ -5,7 +5,7 @@ import type { Organization } from "./records.ts";
 import { revisionRepository } from "./revision.ts";
 import { type RateLimitChanges, type RateLimitRow, rateLimitsOf, writeRateLimits } from "./rate-limit-columns.ts";
 
-type OrganizationRow = RateLimitRow & { id: string; name: string; balance: number; group_routing: number; created_at: number };
+type OrganizationRow = RateLimitRow & { id: string; name: string; balance: number; group_routing: number; sso_required: number; created_at: number };
 
 export function organizationRepository(db: Db) {
   const revision = revisionRepository(db);
@@ -22,6 +22,7 @@ export function organizationRepository(db: Db) {
       name: row.name,
       balance: Number(row.balance),
       groupRouting: Number(row.group_routing) === 1,
+      ssoRequired: Number(row.sso_required) === 1,
       exclusiveGroupIds: grants.get(row.id) ?? [],
       createdAt: Number(row.created_at),
       rateLimits: rateLimitsOf(row),
@@ -54,11 +55,13 @@ export function organizationRepository(db: Db) {
       await revision.bump(tx);
       return id;
     },
-    async update(id: string, input: { name?: string; groupRouting?: boolean; rateLimits?: RateLimitChanges }): Promise<boolean> {
+    /** `ssoRequired`: members sign in only through an identity provider (password sign-in refused). */
+    async update(id: string, input: { name?: string; groupRouting?: boolean; ssoRequired?: boolean; rateLimits?: RateLimitChanges }): Promise<boolean> {
+      const flag = (value: boolean | undefined) => (value === undefined ? null : value ? 1 : 0);
       return db.transaction(async (tx) => {
         const { changes } = await tx.run(
-          `UPDATE organizations SET name = COALESCE(?, name), group_routing = COALESCE(?, group_routing) WHERE id = ?`,
-          [input.name ?? null, input.groupRouting === undefined ? null : input.groupRouting ? 1 : 0, id],
+          `UPDATE organizations SET name = COALESCE(?, name), group_routing = COALESCE(?, group_routing), sso_required = COALESCE(?, sso_required) WHERE id = ?`,
+          [input.name ?? null, flag(input.groupRouting), flag(input.ssoRequired), id],
         );
         await writeRateLimits(tx, "organizations", id, input.rateLimits);
         await revision.bump(tx);

@@ -15,6 +15,8 @@ export type Organization = {
   name: string;
   balance: number;
   groupRouting: boolean;
+  /** Members sign in only through single sign-on. */
+  ssoRequired: boolean;
   exclusiveGroupIds: string[];
   createdAt: number;
   rateLimits: RateLimits;

@@ -7,6 +7,7 @@ import { channelRepository } from "./channels.ts";
 import { consoleTokenRepository } from "./console-tokens.ts";
 import { type Db, openPostgres, openSqlite } from "./db.ts";
 import { groupRepository } from "./groups.ts";
+import { identityProviderRepository } from "./identity-providers.ts";
 import { keyRepository } from "./keys.ts";
 import { ledgerRepository } from "./ledger.ts";
 import { mailTokenRepository } from "./mail-tokens.ts";
@@ -39,6 +40,7 @@ export function storeOver(db: Db, box: SecretBox) {
     consoleTokens: consoleTokenRepository(db),
     signInAttempts: signInAttemptRepository(db),
     mailTokens: mailTokenRepository(db),
+    identityProviders: identityProviderRepository(db, box),
     revision: revisionRepository(db),
     migrate: () => migrate(db),
     schemaStatus: () => schemaStatus(db),

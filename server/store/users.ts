@@ -154,6 +154,13 @@ export function userRepository(db: Db) {
         commitInTime(commitBy);
       });
     },
+    /** A member's new role in its organization (single sign-on's rules on every sign-in). */
+    async setRole(id: string, role: Role): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.run(`UPDATE users SET role = ? WHERE id = ?`, [role, id]);
+        await revision.bump(tx);
+      });
+    },
     async setGroups(id: string, groupIds: string[]): Promise<void> {
       await db.transaction(async (tx) => {
         await tx.run(`DELETE FROM member_groups WHERE user_id = ?`, [id]);

@@ -60,7 +60,7 @@ describe("forgot your password, with SMTP", () => {
 
   it("the sign-in page is told that e-mail and password reset are on", async () => {
     const { data } = await anonymous().GET("/api/sign-in-options");
-    expect(data).toEqual({ email: true, password_reset: true });
+    expect(data).toEqual({ email: true, password_reset: true, identity_providers: [] });
   });
 
   it("answers a known and an unknown address alike, and mails only the known one, signed in to SMTP", async () => {
@@ -134,6 +134,19 @@ describe("forgot your password, with SMTP", () => {
     // The operator sees them too.
     const all = (await operator.GET("/api/audit", { params: { query: { organization_id: someone.organizationId } } })).data!.data;
     expect(all.map((entry) => entry.action)).toEqual(expect.arrayContaining(["member.password_reset_link_sent", "member.password_reset_by_link"]));
+  });
+
+  it("a member of an organization that requires single sign-on gets no sign-in from a link: the link stays unused", async () => {
+    const someone = await createTenant(tollgate.url, operator);
+    await operator.PATCH("/api/admin/organizations/{id}", { params: { path: { id: someone.organizationId } }, body: { sso_required: true } });
+    await requestLink(someone.ownerEmail);
+    const token = await mailedToken(someone.ownerEmail);
+    const refused = await resetWith(token, "password-by-link-1");
+    expect(refused.response.status).toBe(403);
+    expect(refused.error!.error.message).toContain("signs in through single sign-on only");
+    // The operator lifts the requirement: the same link works, since the refusal did not spend it.
+    await operator.PATCH("/api/admin/organizations/{id}", { params: { path: { id: someone.organizationId } }, body: { sso_required: false } });
+    expect((await resetWith(token, "password-by-link-1")).response.status).toBe(200);
   });
 
   it("a mistyped token is refused, naming the field and the remedy", async () => {
@@ -242,7 +255,7 @@ describe("forgot your password, without SMTP", () => {
     const server = await startTollgate();
     try {
       const client = consoleClient({ baseUrl: server.url });
-      expect((await client.GET("/api/sign-in-options")).data).toEqual({ email: false, password_reset: false });
+      expect((await client.GET("/api/sign-in-options")).data).toEqual({ email: false, password_reset: false, identity_providers: [] });
       const off = await client.POST("/api/password-reset-links", { body: { email: "someone@example.test" } });
       expect(off.response.status).toBe(404);
       expect(off.error).toMatchObject({ error: { code: "not_found", message: expect.stringContaining("has not configured e-mail") } });

@@ -165,6 +165,10 @@ describe("contract fuzzing (Schemathesis)", () => {
     const member = (await env.tenant.owner.POST("/api/members", {
       body: { email: "fuzzed-member@example.test", name: "Fuzzed", password: "member-password-1", role: "developer" },
     })).data!;
+    // An identity provider whose issuer does not answer: the SSO endpoints' every answer is a redirect to the sign-in page.
+    const identityProvider = (await env.operator.POST("/api/admin/identity-providers", {
+      body: { label: "Fuzzed IdP", issuer: "http://127.0.0.1:9", client_id: "fuzz", client_secret: "fuzz-secret-value", email_domains: ["example.test"] },
+    })).data!;
     const plan: [string, string[], Pins, string?][] = [
       ["relay: Family A", [relay, "--url", url, ...anyCredential(familyA), "--include-path", "/v1/messages"], [], "claude-sonnet-4-6"],
       ["relay: Family B", [relay, "--url", url, ...anyCredential(familyB), "--include-path-regex", "^/v1/(chat/completions|responses|responses/compact|responses/input_tokens|models)$"], [], "gpt-4o-mini"],
@@ -180,13 +184,15 @@ describe("contract fuzzing (Schemathesis)", () => {
           ["^/api/admin/channels/", { id: channel.id }],
           ["^/api/admin/groups/", { id: group.id }],
           ["^/api/admin/organizations/", { id: env.tenant.organizationId }],
+          ["^/api/admin/identity-providers/", { id: identityProvider.id }],
+          ["^/api/sso/", { providerId: identityProvider.id }],
         ],
       ],
       [
         // Public endpoints with no session at all, as a person who forgot their password calls them.
         "console: signed out",
-        [consoleSpec, "--url", url, "--header", `origin: ${url}`, "--include-path-regex", "^/api/(sign-in-options|password-reset-links|password-resets|session|marketplace)$", ...keepSession],
-        [],
+        [consoleSpec, "--url", url, "--header", `origin: ${url}`, "--include-path-regex", "^/api/(sign-in-options|password-reset-links|password-resets|session|marketplace|sso/[^/]+/(start|callback))$", ...keepSession],
+        [["^/api/sso/", { providerId: identityProvider.id }]],
       ],
       [
         "console: owner",

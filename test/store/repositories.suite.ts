@@ -504,5 +504,49 @@ export function runRepositoryTests(name: string, makeStore: () => Promise<{ stor
         expect(await store.mailTokens.find("d".repeat(64), "password_reset")).toBeUndefined();
       }),
     );
+
+    it(
+      "identity providers: the secret sealed and shown as a hint; a subject links once; a sign-in in progress is taken once; SSO-required organizations; sessions listed and ended",
+      withStore(async (store) => {
+        const organizationId = await store.organizations.create({ name: "Acme" });
+        const userId = await store.users.create({ organizationId, email: "sso@example.com", name: "S", role: "developer", passwordHash: "h" });
+        const rules = [{ claim: "groups", value: "eng", organization_id: organizationId, role: "developer" as const }];
+        const id = await store.identityProviders.create({ label: "Acme SSO", issuer: "https://idp.example.com", clientId: "tollgate", clientSecret: "very-secret-value-1234", emailDomains: ["example.com"], claimRules: rules, rulesApply: "first_sign_in", enabled: true });
+        expect(await store.identityProviders.get(id)).toMatchObject({ label: "Acme SSO", clientSecretHint: "…1234", emailDomains: ["example.com"], claimRules: rules, enabled: true });
+        const sealed = await store.db.get<{ client_secret_sealed: string }>(`SELECT client_secret_sealed FROM identity_providers WHERE id = ?`, [id]);
+        expect(sealed!.client_secret_sealed).not.toContain("very-secret");
+        expect(await store.identityProviders.clientSecret(id)).toBe("very-secret-value-1234");
+        expect(await store.identityProviders.update(id, { enabled: false, clientSecret: "another-secret-5678" })).toBe(true);
+        expect(await store.identityProviders.get(id)).toMatchObject({ enabled: false, clientSecretHint: "…5678", label: "Acme SSO" });
+
+        await store.identityProviders.link(id, "subject-1", userId);
+        expect(await store.identityProviders.linkedUser(id, "subject-1")).toBe(userId);
+        await expect(store.identityProviders.link(id, "subject-1", userId)).rejects.toThrow();
+
+        await store.identityProviders.beginSignIn("f".repeat(64), { providerId: id, nonce: "n", codeVerifier: "v", returnTo: "#/" }, 60_000);
+        const takes = await Promise.all(Array.from({ length: 4 }, () => store.identityProviders.takeSignIn("f".repeat(64))));
+        expect(takes.filter(Boolean)).toEqual([{ providerId: id, nonce: "n", codeVerifier: "v", returnTo: "#/" }]);
+        await store.identityProviders.beginSignIn("e".repeat(64), { providerId: id, nonce: "n", codeVerifier: "v", returnTo: "#/" }, -1);
+        expect(await store.identityProviders.takeSignIn("e".repeat(64))).toBeUndefined(); // expired
+
+        expect((await store.organizations.get(organizationId))!.ssoRequired).toBe(false);
+        await store.organizations.update(organizationId, { ssoRequired: true });
+        expect((await store.organizations.get(organizationId))!.ssoRequired).toBe(true);
+        await store.organizations.update(organizationId, { name: "Acme 2" });
+        expect((await store.organizations.get(organizationId))!.ssoRequired).toBe(true);
+
+        await store.sessions.create("1".repeat(64), userId, 60_000, "password");
+        await store.sessions.create("2".repeat(64), userId, 60_000, `sso:${id}`);
+        expect((await store.sessions.ofUser(userId)).map((session) => [session.id, session.method])).toEqual([["1".repeat(16), "password"], ["2".repeat(16), `sso:${id}`]]);
+        expect(await store.sessions.endOfUser(userId, "2".repeat(16))).toBe(1);
+        expect(await store.sessions.userId("2".repeat(64))).toBeUndefined();
+        expect(await store.sessions.endOfUser(userId)).toBe(1);
+        expect(await store.sessions.ofUser(userId)).toEqual([]);
+
+        expect(await store.identityProviders.remove(id)).toBe(true);
+        expect(await store.identityProviders.linkedUser(id, "subject-1")).toBeUndefined();
+        expect(await store.users.get(userId)).toBeDefined();
+      }),
+    );
   });
 }

@@ -12,6 +12,7 @@ import { ChannelsPage } from "./pages/operator/channels.tsx";
 import { GroupsPage } from "./pages/operator/groups.tsx";
 import { FirstRun } from "./pages/operator/first-run.tsx";
 import { OrganizationsPage } from "./pages/operator/organizations.tsx";
+import { IdentityProvidersPage } from "./pages/operator/identity-providers.tsx";
 import { SignInPage } from "./pages/sign-in/sign-in.tsx";
 import { ForgotPasswordPage } from "./pages/sign-in/forgot-password.tsx";
 import { ResetPasswordPage, resetRoute } from "./pages/sign-in/reset-password.tsx";
@@ -23,6 +24,9 @@ import "./styles.css";
 
 type NavItem = { route: string; label: string };
 
+/** The sign-in page, also with a refused single sign-on's `?error=` (handlers-sso.ts). */
+const isSignIn = (route: string) => route === "/sign-in" || route.startsWith("/sign-in?");
+
 function navFor(me: Me | null): NavItem[] {
   const items: NavItem[] = [{ route: "/marketplace", label: "Marketplace" }];
   if (!me) return items;
@@ -31,6 +35,7 @@ function navFor(me: Me | null): NavItem[] {
       { route: "/operator/organizations", label: "Organizations" },
       { route: "/operator/groups", label: "Groups" },
       { route: "/operator/channels", label: "Channels" },
+      { route: "/operator/sign-on", label: "Sign-on" },
       { route: "/usage", label: "Usage" },
       { route: "/audit", label: "Audit log" },
       { route: "/alerts", label: "Alerts" },
@@ -64,7 +69,7 @@ function App() {
   }, []);
 
   // Pages anyone may open: the Marketplace, and the way in (sign-in, a forgotten password, a mailed reset link).
-  const open = route === "/marketplace" || route === "/sign-in" || route === "/" || route === "/forgot-password" || route.startsWith(resetRoute);
+  const open = route === "/marketplace" || isSignIn(route) || route === "/" || route === "/forgot-password" || route.startsWith(resetRoute);
   const needsSignIn = !me && !open;
   const page = needsSignIn ? "/sign-in" : route === "/" ? homeFor(me ?? null) : route;
   const nav = navFor(me ?? null);
@@ -75,7 +80,7 @@ function App() {
   const firstPage = useRef(true);
   useEffect(() => {
     if (me === undefined) return;
-    const named = page === "/sign-in" ? "Sign in" : page === "/forgot-password" ? "Forgot password" : page.startsWith(resetRoute) ? "Set a new password" : current?.label;
+    const named = isSignIn(page) ? "Sign in" : page === "/forgot-password" ? "Forgot password" : page.startsWith(resetRoute) ? "Set a new password" : current?.label;
     document.title = `${named ?? "Console"} · Tollgate`;
     // On phones the navigation scrolls sideways: keep the current page's link in view.
     document.querySelector(".topbar nav a.active")?.scrollIntoView({ block: "nearest", inline: "nearest" });
@@ -146,7 +151,7 @@ function App() {
 }
 
 function Page({ route, me, onSignedIn }: { route: string; me: Me | null; onSignedIn: (me: Me) => void }) {
-  if (route === "/sign-in") return <SignInPage onSignedIn={onSignedIn} />;
+  if (isSignIn(route)) return <SignInPage onSignedIn={onSignedIn} />;
   if (route === "/forgot-password") return <ForgotPasswordPage />;
   if (route.startsWith(resetRoute)) return <ResetPasswordPage route={route} onSignedIn={onSignedIn} />;
   if (route === "/marketplace" || !me) return <MarketplacePage role={me?.role} />;
@@ -173,6 +178,8 @@ function Page({ route, me, onSignedIn }: { route: string; me: Me | null; onSigne
       return <GroupsPage />;
     case "/operator/channels":
       return <ChannelsPage />;
+    case "/operator/sign-on":
+      return <IdentityProvidersPage />;
     default:
       return <MarketplacePage role={me.role} />;
   }

@@ -74,6 +74,17 @@ export function OrganizationsPage() {
                     </span>
                   </span>
                 </label>
+                <label class="check">
+                  <input
+                    type="checkbox"
+                    checked={organization.sso_required}
+                    onChange={(e) => act(() => ok(api.PATCH("/api/admin/organizations/{id}", { ...path(organization), body: { sso_required: e.currentTarget.checked } })))}
+                  />
+                  <span>
+                    Require single sign-on
+                    <span class="field-hint block">Members sign in only through an identity provider (Sign-on page); passwords stop signing them in.</span>
+                  </span>
+                </label>
               </fieldset>
             </section>
             <section class="org-section" aria-label="Rate limits">
