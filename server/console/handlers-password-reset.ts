@@ -65,7 +65,7 @@ export function passwordResetHandlers(deps: ConsoleDeps) {
 
   return {
     signInOptions(_req: Request, res: Response) {
-      res.json({ email: mail !== undefined, password_reset: mail !== undefined });
+      res.json({ email: mail !== undefined, password_reset: mail !== undefined, sign_up: Boolean(deps.signUp?.open && mail), invitations: mail !== undefined });
     },
 
     async requestLink(req: Request, res: Response) {
