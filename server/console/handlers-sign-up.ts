@@ -55,20 +55,23 @@ export function signUpHandlers(deps: ConsoleDeps) {
     log("console.sign_up_link_sent", {});
   }
 
-  /** The organization and its owner, inside the verifying transaction. */
-  async function makeAccount(signUp: SignUp, tx: Db): Promise<string> {
-    const settings = deps.signUp!;
+  /** The exclusive groups a new organization is authorized for, read before the transaction (which may only use its own connection). */
+  async function grantedGroups(): Promise<string[]> {
     const byIdentifier = new Map((await store.groups.list()).map((group) => [group.identifier, group]));
-    const granted = settings.groupIdentifiers.flatMap((identifier) => {
+    return deps.signUp!.groupIdentifiers.flatMap((identifier) => {
       const group = byIdentifier.get(identifier);
       if (!group) log("console.sign_up_group_unknown", { group: identifier });
       // Public groups are every organization's already; only exclusive ones need authorizing.
       return group?.visibility === "exclusive" ? [group.id] : [];
     });
-    const organizationId = await store.organizations.create({ name: signUp.organizationName, balance: settings.startingBalance }, tx);
+  }
+
+  /** The organization and its owner, inside the verifying transaction. */
+  const makeAccount = (granted: string[]) => async (signUp: SignUp, tx: Db): Promise<string> => {
+    const organizationId = await store.organizations.create({ name: signUp.organizationName, balance: deps.signUp!.startingBalance }, tx);
     if (granted.length > 0) await store.organizations.setExclusiveGroups(organizationId, granted, tx);
     return store.users.create({ organizationId, email: signUp.email, name: signUp.name, role: "owner", passwordHash: signUp.passwordHash }, tx);
-  }
+  };
 
   return {
     async signUp(req: Request, res: Response) {
@@ -90,7 +93,7 @@ export function signUpHandlers(deps: ConsoleDeps) {
       if (await store.users.byEmail(found!.email)) {
         throw consoleError("conflict", `An account with e-mail ${found!.email} was opened since you signed up. Sign in with it (“Forgot password?” if needed).`, "token");
       }
-      const userId = await store.signUps.verify(tokenHash, periodClock(), makeAccount);
+      const userId = await store.signUps.verify(tokenHash, periodClock(), makeAccount(await grantedGroups()));
       if (!userId) throw consoleError("invalid_request", deadLinkMessage(await store.signUps.find(tokenHash), periodClock()) ?? "This link was just used. Each link works once.", "token");
       await attempt.forgive();
       await deps.onChange();
