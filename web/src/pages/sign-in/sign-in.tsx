@@ -10,8 +10,13 @@ export function SignInPage({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
   const [busy, setBusy] = useState(false);
   // "Forgot password?" only where the operator configured e-mail: without it the link would lead nowhere.
   const [passwordReset, setPasswordReset] = useState(false);
+  // "Sign up" only where the operator opened it.
+  const [signUp, setSignUp] = useState(false);
   useEffect(() => {
-    api.GET("/api/sign-in-options").then(({ data }) => setPasswordReset(data?.password_reset ?? false), () => setPasswordReset(false));
+    api.GET("/api/sign-in-options").then(
+      ({ data }) => (setPasswordReset(data?.password_reset ?? false), setSignUp(data?.sign_up ?? false)),
+      () => setPasswordReset(false),
+    );
   }, []);
 
   const submit = async (event: Event) => {
@@ -43,6 +48,11 @@ export function SignInPage({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
             </a>
           ) : (
             <p class="muted form-link">Forgot your password? Ask your organization's owner or the operator to set a new one.</p>
+          )}
+          {signUp && (
+            <a class="form-link" href="#/sign-up">
+              No account? Sign up
+            </a>
           )}
         </form>
       </div>
