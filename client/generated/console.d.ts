@@ -753,6 +753,7 @@ export interface components {
         AdminApiKeyUpdate: {
             rate_limits: components["schemas"]["RateLimitsInput"];
         };
+        AlertEmail: string;
         AlertHook: {
             /** Format: uri */
             url: string;
@@ -765,6 +766,10 @@ export interface components {
             balance_below: (number & components["schemas"]["Micros"]) | null;
             /** @description Alert when a balance will not cover a day at the last 24 hours' rate (once a UTC day). */
             day_cover: boolean;
+            /** @description Also mail each alert to the owners of the organization it concerns (needs e-mail, docs/email.md). */
+            email_owners: boolean;
+            /** @description Also mail each alert to these addresses. */
+            email_addresses: string[];
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -778,6 +783,10 @@ export interface components {
             balance_below?: (number & components["schemas"]["Micros"]) | null;
             /** @description Default true. */
             day_cover?: boolean;
+            /** @description Default false. Also mail each alert to the organization's owners; refused without e-mail configured. */
+            email_owners?: boolean;
+            /** @description Default none. Also mail each alert to these addresses (one plain user */
+            email_addresses?: components["schemas"]["AlertEmail"][];
             /** @description A new signing secret (the old one stops at once); it is in the answer. */
             rotate_secret?: boolean;
         };
@@ -1166,6 +1175,10 @@ export interface components {
             balance_below: (number & components["schemas"]["Micros"]) | null;
             /** @description Alert when a balance will not cover a day at the last 24 hours' rate (once a UTC day). */
             day_cover: boolean;
+            /** @description Also mail each alert to the owners of the organization it concerns (needs e-mail, docs/email.md). */
+            email_owners: boolean;
+            /** @description Also mail each alert to these addresses. */
+            email_addresses: string[];
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */

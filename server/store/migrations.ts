@@ -381,7 +381,7 @@ export const migrations: Migration[] = [
   // database lacks, in this list's order.
   {
     version: 21,
-    name: "invitations and pending self sign-ups",
+    name: "invitations, pending self sign-ups, budget alerts by e-mail",
     // Both keep a one-time token only as its SHA-256 (invitations.ts, sign-ups.ts). An invitation's
     // row stays once accepted or revoked, so its link can say why it no longer works and the member
     // list can show who invited whom. `group_ids` is a JSON list: the groups a sub-user's or
@@ -415,6 +415,9 @@ export const migrations: Migration[] = [
         user_id TEXT REFERENCES users(id))`,
       `CREATE INDEX sign_ups_email ON sign_ups (lower(email))`,
       `CREATE INDEX sign_ups_expiry ON sign_ups (expires_at)`,
+      // A budget alert may also be mailed: to the organization's owners, and to a JSON list of addresses.
+      `ALTER TABLE alert_hooks ADD COLUMN email_owners INTEGER NOT NULL DEFAULT 0`,
+      `ALTER TABLE alert_hooks ADD COLUMN email_addresses TEXT NOT NULL DEFAULT '[]'`,
     ],
   },
 ];
