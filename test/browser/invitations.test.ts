@@ -117,6 +117,20 @@ suite(skipped ? `invitations and sign-up in a real browser (skipped: ${skipped})
     expect(me.data).toMatchObject({ role: "owner", organization: { name: "Sasha's Lab" } });
   });
 
+  it("the alert form offers to mail alerts when e-mail is on", async () => {
+    const tenant = await createTenant(tollgate.url, await signInOperator(tollgate.url));
+    const owner = await signedInPage(tenant.ownerEmail, "owner-password-1");
+    await owner.goto(`${tollgate.url}/#/alerts`);
+    const form = owner.getByRole("form", { name: "Alert settings" });
+    await form.getByLabel("Webhook URL").fill("https://hooks.example.com/tollgate");
+    await form.getByLabel("Also e-mail each alert to the organization's owners").check();
+    await form.getByLabel("Also e-mail to").fill("finance@example.test, cfo@example.test");
+    await form.getByRole("button", { name: "Turn on alerts" }).click();
+    await expect.poll(() => form.getByRole("status").textContent()).toContain("Alert settings saved");
+    await shoot(owner, "alerts-by-email");
+    expect((await tenant.owner.GET("/api/alerts")).data).toMatchObject({ email_owners: true, email_addresses: ["finance@example.test", "cfo@example.test"] });
+  });
+
   it("without sign-up open, the sign-in page offers none", async () => {
     const plain = await startTollgate();
     try {
