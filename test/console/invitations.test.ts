@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { consoleClient, withCookieJar } from "../../client/index.ts";
 import { type Console, type Tenant, createTenant, groupsByIdentifier, signIn, signInOperator, unique } from "../helpers/fixtures.ts";
+import { freshDatabase } from "../helpers/postgres.ts";
 import { type Inbox, linkTokenIn, smtpEnv, startInbox } from "../helpers/smtp.ts";
 import { type Tollgate, freePort, startTollgate } from "../helpers/tollgate.ts";
 
@@ -232,6 +233,32 @@ describe("invitations, without SMTP", () => {
       expect(off.error).toMatchObject({ error: { code: "not_found", message: expect.stringContaining("has not configured e-mail") } });
     } finally {
       await server.stop();
+    }
+  }, 60_000);
+});
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+describe("invitations, on PostgreSQL", () => {
+  if (!postgresUrl) {
+    it.skip("needs TEST_DATABASE_URL (reason: no PostgreSQL server configured; .ci/run starts one)", () => {});
+    return;
+  }
+  it("concurrent accepts of one link on two workers sharing one database make one account", async () => {
+    const database = await freshDatabase(postgresUrl);
+    const server = await startTollgate({ ...smtpEnv(inbox, await freePort()), DATABASE_URL: database.url, TOLLGATE_WORKERS: "2" });
+    try {
+      const someone = await createTenant(server.url, await signInOperator(server.url));
+      const email = newAddress();
+      expect((await someone.owner.POST("/api/invitations", { body: { email, role: "developer" } })).response.status).toBe(201);
+      const token = linkTokenIn(await inbox.next(email), "invitation");
+      const client = () => consoleClient({ baseUrl: server.url, fetch: withCookieJar() });
+      const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => client().POST("/api/invitation-acceptances", { body: { token, name: "Racer", password: `pg-racing-password-${i}` } })));
+      expect(answers.map((answer) => answer.response.status).sort()).toEqual([200, 400, 400, 400, 400, 400]);
+      expect((await someone.owner.GET("/api/members")).data!.data.filter((member) => member.email === email)).toHaveLength(1);
+      expect(server.output()).not.toContain(token);
+    } finally {
+      await server.stop();
+      await database.drop();
     }
   }, 60_000);
 });

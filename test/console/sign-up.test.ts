@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { consoleClient, withCookieJar } from "../../client/index.ts";
 import { type Console, createTenant, signIn, signInOperator, unique } from "../helpers/fixtures.ts";
+import { freshDatabase } from "../helpers/postgres.ts";
 import { type Inbox, linkTokenIn, smtpEnv, startInbox } from "../helpers/smtp.ts";
 import { type Tollgate, freePort, startTollgate } from "../helpers/tollgate.ts";
 
@@ -174,6 +175,32 @@ describe("self sign-up, off (the default)", () => {
       expect((await client.POST("/api/sign-up-verifications", { body: { token: "whatever" } })).response.status).toBe(404);
     } finally {
       await server.stop();
+    }
+  }, 60_000);
+});
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+describe("self sign-up, on PostgreSQL", () => {
+  if (!postgresUrl) {
+    it.skip("needs TEST_DATABASE_URL (reason: no PostgreSQL server configured; .ci/run starts one)", () => {});
+    return;
+  }
+  it("a link followed at once on two workers sharing one database opens one organization, with the starting balance", async () => {
+    const database = await freshDatabase(postgresUrl);
+    const server = await startTollgate({ ...smtpEnv(inbox, await freePort()), DATABASE_URL: database.url, TOLLGATE_WORKERS: "2", TOLLGATE_SIGNUP: "true", TOLLGATE_SIGNUP_STARTING_BALANCE: "700" });
+    try {
+      const email = newAddress();
+      const client = () => consoleClient({ baseUrl: server.url, fetch: withCookieJar() });
+      await client().POST("/api/sign-ups", { body: { email, name: "Pat", password: "pg-signup-password", organization_name: "Pat's PG Org" } });
+      const token = linkTokenIn(await inbox.next(email), "verify-sign-up");
+      const answers = await Promise.all(Array.from({ length: 5 }, () => client().POST("/api/sign-up-verifications", { body: { token } })));
+      expect(answers.map((answer) => answer.response.status).sort()).toEqual([200, 400, 400, 400, 400]);
+      const organizations = (await (await signInOperator(server.url)).GET("/api/admin/organizations")).data!.data.filter((organization) => organization.name === "Pat's PG Org");
+      expect(organizations).toHaveLength(1);
+      expect(organizations[0].balance).toBe(700);
+    } finally {
+      await server.stop();
+      await database.drop();
     }
   }, 60_000);
 });
