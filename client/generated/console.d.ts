@@ -876,7 +876,7 @@ export interface components {
         };
         AuditTarget: {
             /** @enum {string} */
-            type: "group" | "channel" | "organization" | "member" | "key" | "token";
+            type: "group" | "channel" | "organization" | "member" | "key" | "token" | "invitation";
             id: string;
             /** @description The name at the time of the change. */
             name: string | null;
