@@ -100,6 +100,7 @@ export async function createWorker(config: Config, store: Store, log: Log, callS
       alertWebhooksAllowInternal: config.alertWebhooksAllowInternal,
       mail,
       passwordResetTtlMs: config.passwordResetTtlMs,
+      signUp: config.signUp,
     }),
   );
   app.use(webConsole());

@@ -75,3 +75,28 @@ describe("TOLLGATE_SMTP_* (e-mail)", () => {
     expect(() => loadConfig({ ...base, ...change })).toThrow(message);
   });
 });
+
+describe("TOLLGATE_SIGNUP_* (self sign-up)", () => {
+  const mail = { TOLLGATE_SMTP_HOST: "smtp.example.com", TOLLGATE_MAIL_FROM: "no-reply@example.com", TOLLGATE_PUBLIC_URL: "https://tollgate.example.com" };
+
+  it("is off by default, with no starting balance and no groups beyond the public ones", () => {
+    expect(loadConfig({}).signUp).toEqual({ open: false, startingBalance: 0, groupIdentifiers: [] });
+  });
+
+  it("reads the starting balance and the groups (comma-separated, spaces trimmed)", () => {
+    expect(loadConfig({ ...mail, TOLLGATE_SIGNUP: "true", TOLLGATE_SIGNUP_STARTING_BALANCE: "5000000", TOLLGATE_SIGNUP_GROUPS: " gpt-trial-plus, ,private-a " }).signUp).toEqual({
+      open: true,
+      startingBalance: 5_000_000,
+      groupIdentifiers: ["gpt-trial-plus", "private-a"],
+    });
+  });
+
+  it.each([
+    [{ TOLLGATE_SIGNUP: "true" }, /TOLLGATE_SIGNUP=true needs e-mail/],
+    [{ ...mail, TOLLGATE_SIGNUP: "yes" }, /TOLLGATE_SIGNUP must be true or false/],
+    [{ TOLLGATE_SIGNUP_STARTING_BALANCE: "-1" }, /TOLLGATE_SIGNUP_STARTING_BALANCE must be an integer ≥ 0/],
+    [{ TOLLGATE_SIGNUP_STARTING_BALANCE: "1.5" }, /TOLLGATE_SIGNUP_STARTING_BALANCE/],
+  ])("refuses %j, naming the variable and the remedy", (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

@@ -58,6 +58,8 @@ export type Config = {
   smtp?: SmtpConfig;
   /** How long a mailed password reset link works (TOLLGATE_PASSWORD_RESET_TTL_MINUTES). */
   passwordResetTtlMs: number;
+  /** Self sign-up (TOLLGATE_SIGNUP_*): off by default; needs e-mail, since every address is verified. */
+  signUp: SignUpConfig;
   /** Upstream credentials from the environment: one channel per provider (see env-channels.ts). */
   env: NodeJS.ProcessEnv;
 };
@@ -67,6 +69,13 @@ export type Config = {
  * `starttls` (a plain connection that must upgrade before anything is sent; port 587), or `none`
  * (plain text: for a relay on this machine, or a test server).
  */
+/**
+ * What a self-signed-up organization starts with: `balance` in micros (0 by default) and the
+ * exclusive groups it is authorized for, by identifier (none by default: public groups are every
+ * organization's anyway). Identifiers unknown when a sign-up is verified are skipped and logged.
+ */
+export type SignUpConfig = { open: boolean; startingBalance: number; groupIdentifiers: string[] };
+
 export type SmtpTls = "implicit" | "starttls" | "none";
 
 export type SmtpConfig = {
@@ -196,6 +205,16 @@ function smtp(env: NodeJS.ProcessEnv, publicUrl: string | undefined): SmtpConfig
   return { host, port, tls, auth: user && password ? { user, password } : undefined, from, publicUrl: publicUrl.replace(/\/+$/, "") };
 }
 
+/** TOLLGATE_SIGNUP and its settings; sign-up on without SMTP is refused, since it mails every new address a link. */
+function signUp(env: NodeJS.ProcessEnv): SignUpConfig {
+  const open = flag(env, "TOLLGATE_SIGNUP", false);
+  if (open && !env.TOLLGATE_SMTP_HOST?.trim()) {
+    throw new Error("TOLLGATE_SIGNUP=true needs e-mail: each new address is verified by a mailed link. Set TOLLGATE_SMTP_HOST and the rest of docs/email.md, or leave sign-up off.");
+  }
+  const groupIdentifiers = (env.TOLLGATE_SIGNUP_GROUPS ?? "").split(",").map((part) => part.trim()).filter(Boolean);
+  return { open, startingBalance: integer(env, "TOLLGATE_SIGNUP_STARTING_BALANCE", 0, 0), groupIdentifiers };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = env.TOLLGATE_PUBLIC_URL || undefined;
   if (publicUrl && !/^https?:\/\//.test(publicUrl)) throw new Error(`TOLLGATE_PUBLIC_URL must start with http:// or https://, got "${publicUrl}".`);
@@ -243,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     smtp: smtp(env, publicUrl),
     passwordResetTtlMs: integer(env, "TOLLGATE_PASSWORD_RESET_TTL_MINUTES", 30, 1) * 60_000,
+    signUp: signUp(env),
     env,
   };
 }

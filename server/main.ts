@@ -160,7 +160,10 @@ async function runPrimary(): Promise<void> {
   serveCallState(owner);
   // Budget alerts: evaluated here, off the request path (README, "Budget alerts").
   const { startAlerts } = await import("./alerts/deliver.ts");
-  startAlerts(store, log, Number(process.env.TOLLGATE_ALERT_INTERVAL_MS) || 60_000, { organizationHooksMayTargetInternal: config.alertWebhooksAllowInternal });
+  const { createMailer } = await import("./mail/mailer.ts");
+  // The primary's own mailer, for alerts mailed beside their webhooks (workers have theirs for the console's mails).
+  const alertMail = config.smtp && { mailer: createMailer(config.smtp, log), publicUrl: config.smtp.publicUrl };
+  startAlerts(store, log, Number(process.env.TOLLGATE_ALERT_INTERVAL_MS) || 60_000, { organizationHooksMayTargetInternal: config.alertWebhooksAllowInternal, mail: alertMail });
   servePrimaryMetrics(config.workers);
 
   let listening = 0;

@@ -8,6 +8,8 @@ import { createHmac, randomUUID } from "node:crypto";
 import type { LookupFunction } from "node:net";
 import { Agent, fetch } from "undici";
 import { periodClock } from "../clock.ts";
+import { budgetAlertMail } from "../mail/budget-alert-mail.ts";
+import type { Mailer } from "../mail/mailer.ts";
 import type { Store } from "../store/store.ts";
 import { dueCrossings } from "./evaluate.ts";
 import { InternalTargetError, checkedLookup, internalTargetRefused, isInternalTarget } from "./webhook-targets.ts";
@@ -84,7 +86,16 @@ export async function deliver(url: string, secret: string, payload: Record<strin
 export type AlertOptions = {
   /** TOLLGATE_ALERT_WEBHOOKS_ALLOW_INTERNAL: organizations' hooks may reach internal addresses too. */
   organizationHooksMayTargetInternal: boolean;
+  /** Outgoing e-mail, for hooks that also mail their alerts; without it they go by webhook only. */
+  mail?: { mailer: Mailer; publicUrl: string };
 };
+
+/** Who a crossing is mailed to: the organization's owners (if the hook says so) and the hook's addresses, each once. */
+function recipients(hook: { emailOwners: boolean; emailAddresses: string[] }, organizationId: string | undefined, members: { organizationId: string | null; role: string; email: string }[]): string[] {
+  const owners = hook.emailOwners && organizationId ? members.filter((member) => member.organizationId === organizationId && member.role === "owner").map((member) => member.email) : [];
+  const seen = new Set<string>();
+  return [...owners, ...hook.emailAddresses].filter((address) => !seen.has(address.toLowerCase()) && seen.add(address.toLowerCase()));
+}
 
 /** Evaluates every hook now; deliveries run in the background. */
 export async function evaluateAlerts(store: Store, log: Log, options: AlertOptions = { organizationHooksMayTargetInternal: false }): Promise<number> {
@@ -103,6 +114,11 @@ export async function evaluateAlerts(store: Store, log: Log, options: AlertOptio
       // The operator's hook (every organization) is the operator's to point anywhere.
       const internalTargets = hook.organizationId === null || options.organizationHooksMayTargetInternal ? "allowed" : "refused";
       void deliver(hook.url, hook.secret, payload, log, { internalTargets });
+      // The mailer queues and returns at once, so a slow SMTP server holds up no evaluation.
+      if (options.mail) {
+        const organizationId = (crossing.payload.organization as { id?: string } | undefined)?.id;
+        for (const to of recipients(hook, organizationId, data.members)) options.mail.mailer.send(budgetAlertMail({ to, payload, publicUrl: options.mail.publicUrl }));
+      }
     }
   }
   return sent;

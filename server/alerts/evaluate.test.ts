@@ -4,7 +4,7 @@ import type { ApiKey, Organization, User } from "../store/records.ts";
 import { dueCrossings } from "./evaluate.ts";
 
 const now = Date.UTC(2026, 10, 25, 12);
-const hook: AlertHook = { id: "alh_1", organizationId: "org_a", url: "https://x.test", capPercents: [80, 100], balanceBelow: 1_000, dayCover: true, createdAt: 0, updatedAt: 0 };
+const hook: AlertHook = { id: "alh_1", organizationId: "org_a", url: "https://x.test", capPercents: [80, 100], balanceBelow: 1_000, dayCover: true, emailOwners: false, emailAddresses: [], createdAt: 0, updatedAt: 0 };
 const org = (id: string, balance: number) => ({ id, name: id, balance }) as Organization;
 const member = (spent: number, spendCap: number | null, capPeriod: User["capPeriod"] = null) => ({ id: "usr_1", organizationId: "org_a", email: "m@x.test", spent, spendCap, capPeriod }) as User;
 

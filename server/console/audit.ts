@@ -7,7 +7,7 @@ import type { ConsoleDeps } from "./context.ts";
 import { consoleError } from "./errors.ts";
 import { currentUser } from "./session.ts";
 
-export type AuditTarget = { type: "group" | "channel" | "organization" | "member" | "key" | "token" | "identity_provider"; id: string; name?: string | null; organizationId?: string | null };
+export type AuditTarget = { type: "group" | "channel" | "organization" | "member" | "key" | "token" | "identity_provider" | "invitation"; id: string; name?: string | null; organizationId?: string | null };
 
 /** Appends one entry for the signed-in user. `action` is `<target>.<verb>`, e.g. `channel.updated`, `organization.topped_up`. */
 export async function recordAudit(deps: ConsoleDeps, res: Response, action: string, target: AuditTarget, before: unknown, after: unknown): Promise<void> {

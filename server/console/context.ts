@@ -8,6 +8,7 @@ import type { SignInPolicy } from "../domain/sign-in-throttle.ts";
 import type { Organization, User } from "../store/records.ts";
 import type { Store } from "../store/store.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import type { SignUpConfig } from "../config.ts";
 
 export type ConsoleDeps = {
   store: Store;
@@ -27,6 +28,8 @@ export type ConsoleDeps = {
   mail?: { mailer: Mailer; publicUrl: string };
   /** How long a mailed password reset link works (TOLLGATE_PASSWORD_RESET_TTL_MINUTES); 30 minutes by default. */
   passwordResetTtlMs?: number;
+  /** Self sign-up (TOLLGATE_SIGNUP_*); closed when absent. */
+  signUp?: SignUpConfig;
 };
 
 export function originOf(deps: ConsoleDeps, req: Request): string {

@@ -9,7 +9,7 @@ import { recordAudit } from "./audit.ts";
 import { consoleError } from "./errors.ts";
 import { currentUser } from "./session.ts";
 
-type AlertHookBody = { url: string; cap_percents?: number[]; balance_below?: number | null; day_cover?: boolean; rotate_secret?: boolean };
+type AlertHookBody = { url: string; cap_percents?: number[]; balance_below?: number | null; day_cover?: boolean; email_owners?: boolean; email_addresses?: string[]; rotate_secret?: boolean };
 
 export function alertHookJson(hook: AlertHook) {
   return {
@@ -19,6 +19,8 @@ export function alertHookJson(hook: AlertHook) {
     cap_percents: hook.capPercents,
     balance_below: hook.balanceBelow,
     day_cover: hook.dayCover,
+    email_owners: hook.emailOwners,
+    email_addresses: hook.emailAddresses,
     created_at: new Date(hook.createdAt).toISOString(),
     updated_at: new Date(hook.updatedAt).toISOString(),
   };
@@ -64,8 +66,16 @@ export function alertHandlers(deps: ConsoleDeps) {
         );
       }
       const capPercents = [...new Set(body.cap_percents ?? [80, 100])].sort((a, b) => a - b);
+      const emailAddresses = [...new Set(body.email_addresses ?? [])];
+      if (!deps.mail && (body.email_owners || emailAddresses.length > 0)) {
+        throw consoleError(
+          "invalid_request",
+          "Alerts by e-mail need e-mail, and the operator has not configured it (TOLLGATE_SMTP_HOST, docs/email.md). Leave `email_owners` and `email_addresses` out, or ask the operator.",
+          body.email_owners ? "email_owners" : "email_addresses",
+        );
+      }
       const before = await store.alerts.get(scope);
-      const { hook, secret } = await store.alerts.put(scope, { url: url.href, capPercents, balanceBelow: body.balance_below ?? null, dayCover: body.day_cover ?? true }, body.rotate_secret === true);
+      const { hook, secret } = await store.alerts.put(scope, { url: url.href, capPercents, balanceBelow: body.balance_below ?? null, dayCover: body.day_cover ?? true, emailOwners: body.email_owners ?? false, emailAddresses }, body.rotate_secret === true);
       const after = alertHookJson(hook);
       await recordAudit(deps, res, before ? "organization.alerts_changed" : "organization.alerts_created", auditTarget(scope), before ? alertHookJson(before) : null, after);
       res.status(before ? 200 : 201).json(secret ? { ...after, secret } : after);

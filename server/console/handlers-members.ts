@@ -1,12 +1,13 @@
 // Members of an organization, managed by its owner: add sub-users and developers, grant groups.
 import type { Request, Response } from "express";
-import { canManageMembers, organizationMayUse } from "../domain/permissions.ts";
+import { canManageMembers } from "../domain/permissions.ts";
 import type { CapPeriod } from "../domain/cap-periods.ts";
 import type { User } from "../store/records.ts";
 import type { ConsoleDeps } from "./context.ts";
 import { type CapChange, capPeriodChange, storedCapAccount } from "./cap-periods.ts";
 import { recordAudit } from "./audit.ts";
 import { consoleError } from "./errors.ts";
+import { checkGrantable as checkGrantableIn } from "./grantable-groups.ts";
 import { hashPassword } from "./passwords.ts";
 import { memberJson } from "./serialize.ts";
 
@@ -23,17 +24,7 @@ export function memberHandlers(deps: ConsoleDeps) {
     return user;
   }
 
-  async function checkGrantable(organizationId: string, groupIds: string[]): Promise<void> {
-    const organization = await store.organizations.get(organizationId);
-    const exclusive = new Set(organization?.exclusiveGroupIds ?? []);
-    const groups = new Map((await store.groups.list()).map((group) => [group.id, group]));
-    for (const id of groupIds) {
-      const group = groups.get(id);
-      if (!group || !organizationMayUse({ exclusiveGroupIds: exclusive }, group)) {
-        throw consoleError("invalid_request", `Group "${id}" is not available to your organization. Grant only groups listed in your Call Guide.`, "group_ids");
-      }
-    }
-  }
+  const checkGrantable = (organizationId: string, groupIds: string[]) => checkGrantableIn(store, organizationId, groupIds);
 
   async function memberOr404(owner: User, id: string): Promise<User> {
     const member = await store.users.get(id);

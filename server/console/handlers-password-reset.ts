@@ -67,7 +67,7 @@ export function passwordResetHandlers(deps: ConsoleDeps) {
   return {
     /** `identityProviders`: single sign-on's buttons (handlers-sso.ts). */
     signInOptions(_req: Request, res: Response, identityProviders: { id: string; label: string }[]) {
-      res.json({ email: mail !== undefined, password_reset: mail !== undefined, identity_providers: identityProviders });
+      res.json({ email: mail !== undefined, password_reset: mail !== undefined, sign_up: Boolean(deps.signUp?.open && mail), invitations: mail !== undefined, identity_providers: identityProviders });
     },
 
     async requestLink(req: Request, res: Response) {

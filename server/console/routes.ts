@@ -17,6 +17,8 @@ import { memberHandlers } from "./handlers-members.ts";
 import { modelViewHandlers } from "./handlers-models.ts";
 import { passwordHandlers } from "./handlers-passwords.ts";
 import { passwordResetHandlers } from "./handlers-password-reset.ts";
+import { invitationHandlers } from "./handlers-invitations.ts";
+import { signUpHandlers } from "./handlers-sign-up.ts";
 import { sessionHandlers } from "./handlers-session.ts";
 import { adminSessionHandlers } from "./handlers-admin-sessions.ts";
 import { identityProviderHandlers } from "./handlers-identity-providers.ts";
@@ -48,6 +50,8 @@ export function consoleRouter(deps: ConsoleDeps): Router {
   const sso = ssoHandlers(deps);
   const identityProviders = identityProviderHandlers(deps);
   const adminSessions = adminSessionHandlers(deps);
+  const invitations = invitationHandlers(deps);
+  const signUps = signUpHandlers(deps);
 
   router.use(
     "/api",
@@ -79,6 +83,10 @@ export function consoleRouter(deps: ConsoleDeps): Router {
   router.all("/api/sso/:providerId/callback", (req, _res, next) => next({ status: 405, message: `${req.method} is not allowed on the single sign-on callback`, headers: { Allow: "get" } }));
   router.post("/api/password-reset-links", passwordReset.requestLink);
   router.post("/api/password-resets", passwordReset.resetByLink);
+  router.post("/api/invitation-previews", invitations.preview);
+  router.post("/api/invitation-acceptances", invitations.accept);
+  router.post("/api/sign-ups", signUps.signUp);
+  router.post("/api/sign-up-verifications", signUps.verify);
   router.get("/api/marketplace", views.marketplace);
   router.get("/api/call-guide", views.callGuide);
 
@@ -92,6 +100,10 @@ export function consoleRouter(deps: ConsoleDeps): Router {
   router.patch("/api/members/:id", members.update);
   router.put("/api/members/:id/groups", members.setGroups);
   router.delete("/api/members/:id", members.archive);
+  router.get("/api/invitations", invitations.list);
+  router.post("/api/invitations", invitations.create);
+  router.post("/api/invitations/:id/resend", invitations.resend);
+  router.delete("/api/invitations/:id", invitations.revoke);
 
   router.get("/api/admin/groups", admin.listGroups);
   router.post("/api/admin/groups", admin.createGroup);

@@ -2,14 +2,14 @@
 // request path: `send` queues one and returns at once, so no answer waits on (or tells of) the SMTP
 // server. A failure is logged with the mail's purpose, its recipient's account id and the server's
 // reply — never credentials, never the mail's text (which may carry a one-time link) — and is never
-// thrown into a request or a worker. Invitations and address verification compose their own `Mail`
-// (one file each, like password-reset-mail.ts) and send it through the same mailer.
+// thrown into a request or a worker. Each kind of mail composes its own `Mail` in a file of its own
+// (password-reset-mail.ts, invitation-mail.ts, verification-mail.ts, budget-alert-mail.ts).
 import nodemailer from "nodemailer";
 import type { SmtpConfig } from "../config.ts";
 import type { Log } from "../log.ts";
 
-/** What a mail is for, in logs and metrics: `password_reset` now; `invitation`, `verification` later. */
-export type MailPurpose = "password_reset";
+/** What a mail is for, in logs and metrics. */
+export type MailPurpose = "password_reset" | "invitation" | "verification" | "budget_alert";
 
 export type Mail = {
   purpose: MailPurpose;

@@ -1,13 +1,12 @@
 // The "forgot your password" mail: a link to the console's reset page carrying the one-time token.
 // The token sits in the URL's fragment (after `#`), which browsers never send to a server, so it
 // reaches no access log, proxy or Referer header on the way to the console.
+import { escapeHtml } from "./html.ts";
 import type { Mail } from "./mailer.ts";
 
 export type PasswordResetMail = { to: string; userId: string; name: string; publicUrl: string; token: string; ttlMinutes: number };
 
 export const passwordResetLink = (publicUrl: string, token: string) => `${publicUrl}/#/reset-password/${token}`;
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function passwordResetMail({ to, userId, name, publicUrl, token, ttlMinutes }: PasswordResetMail): Mail {
   const link = passwordResetLink(publicUrl, token);

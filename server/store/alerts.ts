@@ -16,12 +16,16 @@ export type AlertHook = {
   balanceBelow: number | null;
   /** Alert when a balance will not cover a day at the last 24 hours' rate. */
   dayCover: boolean;
+  /** Also mail each alert to the owners of the organization it concerns. */
+  emailOwners: boolean;
+  /** Also mail each alert to these addresses. */
+  emailAddresses: string[];
   createdAt: number;
   updatedAt: number;
 };
-export type AlertHookInput = Pick<AlertHook, "url" | "capPercents" | "balanceBelow" | "dayCover">;
+export type AlertHookInput = Pick<AlertHook, "url" | "capPercents" | "balanceBelow" | "dayCover" | "emailOwners" | "emailAddresses">;
 
-type Row = { id: string; organization_id: string | null; url: string; secret_box: string; cap_percents: string; balance_below: number | string | null; day_cover: number; created_at: number | string; updated_at: number | string };
+type Row = { id: string; organization_id: string | null; url: string; secret_box: string; cap_percents: string; balance_below: number | string | null; day_cover: number; email_owners: number; email_addresses: string; created_at: number | string; updated_at: number | string };
 
 const hookOf = (row: Row): AlertHook => ({
   id: row.id,
@@ -30,6 +34,8 @@ const hookOf = (row: Row): AlertHook => ({
   capPercents: JSON.parse(row.cap_percents) as number[],
   balanceBelow: row.balance_below === null ? null : Number(row.balance_below),
   dayCover: Number(row.day_cover) === 1,
+  emailOwners: Number(row.email_owners) === 1,
+  emailAddresses: JSON.parse(row.email_addresses) as string[],
   createdAt: Number(row.created_at),
   updatedAt: Number(row.updated_at),
 });
@@ -56,6 +62,7 @@ export function alertRepository(db: Db, box: SecretBox) {
         const now = Date.now();
         const secret = !existing || rotate ? `whsec_${randomBytes(24).toString("base64url")}` : null;
         const fields = [input.url, JSON.stringify(input.capPercents), input.balanceBelow, input.dayCover ? 1 : 0];
+        const mailTo = [input.emailOwners ? 1 : 0, JSON.stringify(input.emailAddresses)];
         if (existing) {
           await tx.run(`UPDATE alert_hooks SET url = ?, cap_percents = ?, balance_below = ?, day_cover = ?, updated_at = ? WHERE id = ?`, [...fields, now, existing.id]);
           if (secret) await tx.run(`UPDATE alert_hooks SET secret_box = ? WHERE id = ?`, [box.seal(secret), existing.id]);
@@ -65,6 +72,7 @@ export function alertRepository(db: Db, box: SecretBox) {
             [newId("alh"), organizationId, input.url, box.seal(secret!), ...fields.slice(1), now, now],
           );
         }
+        await tx.run(`UPDATE alert_hooks SET email_owners = ?, email_addresses = ? WHERE ${where}`, [...mailTo, ...params]);
         const row = (await tx.get<Row>(`SELECT * FROM alert_hooks WHERE ${where}`, params))!;
         return { hook: hookOf(row), secret };
       });

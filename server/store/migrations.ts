@@ -417,6 +417,47 @@ export const migrations: Migration[] = [
       `ALTER TABLE sessions ADD COLUMN method TEXT`,
     ],
   },
+  {
+    version: 21,
+    name: "invitations, pending self sign-ups, budget alerts by e-mail",
+    // Both keep a one-time token only as its SHA-256 (invitations.ts, sign-ups.ts). An invitation's
+    // row stays once accepted or revoked, so its link can say why it no longer works and the member
+    // list can show who invited whom. `group_ids` is a JSON list: the groups a sub-user's or
+    // developer's keys may use, checked against the organization's when the invitation is made and
+    // again when it is accepted. A sign-up has no account until its address is verified: the row
+    // holds what the account and its organization will be made from (the password only as its hash).
+    sql: [
+      `CREATE TABLE invitations (
+        id TEXT PRIMARY KEY,
+        organization_id TEXT NOT NULL REFERENCES organizations(id),
+        email TEXT NOT NULL,
+        role TEXT NOT NULL CHECK (role IN ('owner', 'sub-user', 'developer')),
+        group_ids TEXT NOT NULL DEFAULT '[]',
+        token_hash TEXT NOT NULL UNIQUE,
+        invited_by TEXT NOT NULL REFERENCES users(id),
+        created_at BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL,
+        accepted_at BIGINT,
+        accepted_user_id TEXT REFERENCES users(id),
+        revoked_at BIGINT)`,
+      `CREATE INDEX invitations_organization ON invitations (organization_id, created_at)`,
+      `CREATE TABLE sign_ups (
+        token_hash TEXT PRIMARY KEY,
+        email TEXT NOT NULL,
+        name TEXT NOT NULL,
+        organization_name TEXT NOT NULL,
+        password_hash TEXT NOT NULL,
+        created_at BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL,
+        verified_at BIGINT,
+        user_id TEXT REFERENCES users(id))`,
+      `CREATE INDEX sign_ups_email ON sign_ups (lower(email))`,
+      `CREATE INDEX sign_ups_expiry ON sign_ups (expires_at)`,
+      // A budget alert may also be mailed: to the organization's owners, and to a JSON list of addresses.
+      `ALTER TABLE alert_hooks ADD COLUMN email_owners INTEGER NOT NULL DEFAULT 0`,
+      `ALTER TABLE alert_hooks ADD COLUMN email_addresses TEXT NOT NULL DEFAULT '[]'`,
+    ],
+  },
 ];
 
 /** The newest schema this build knows. */

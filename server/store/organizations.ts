@@ -43,11 +43,13 @@ export function organizationRepository(db: Db) {
       const { changes } = await tx.run(`UPDATE organizations SET archived_at = ? WHERE id = ? AND archived_at IS NULL`, [Date.now(), id]);
       return changes === 1;
     },
-    async create(input: { name: string; groupRouting?: boolean; rateLimits?: RateLimitChanges }, tx: Db = db): Promise<string> {
+    /** `balance`: what it starts with (0 unless given: self sign-up's starting balance); the relay has nothing of a new organization's to reconcile. */
+    async create(input: { name: string; groupRouting?: boolean; rateLimits?: RateLimitChanges; balance?: number }, tx: Db = db): Promise<string> {
       const id = newId("org");
-      await tx.run(`INSERT INTO organizations (id, name, balance, group_routing, created_at) VALUES (?, ?, 0, ?, ?)`, [
+      await tx.run(`INSERT INTO organizations (id, name, balance, group_routing, created_at) VALUES (?, ?, ?, ?, ?)`, [
         id,
         input.name,
+        input.balance ?? 0,
         input.groupRouting ? 1 : 0,
         Date.now(),
       ]);
@@ -78,14 +80,16 @@ export function organizationRepository(db: Db) {
       ]);
       return changes === 1;
     },
-    async setExclusiveGroups(id: string, groupIds: string[]): Promise<void> {
-      await db.transaction(async (tx) => {
-        await tx.run(`DELETE FROM organization_groups WHERE organization_id = ?`, [id]);
+    /** `tx`: inside the caller's transaction (a self sign-up makes its organization with its groups at once). */
+    async setExclusiveGroups(id: string, groupIds: string[], tx?: Db): Promise<void> {
+      const write = async (t: Db) => {
+        await t.run(`DELETE FROM organization_groups WHERE organization_id = ?`, [id]);
         for (const groupId of new Set(groupIds)) {
-          await tx.run(`INSERT INTO organization_groups (organization_id, group_id) VALUES (?, ?)`, [id, groupId]);
+          await t.run(`INSERT INTO organization_groups (organization_id, group_id) VALUES (?, ?)`, [id, groupId]);
         }
-        await revision.bump(tx);
-      });
+        await revision.bump(t);
+      };
+      await (tx ? write(tx) : db.transaction(write));
     },
   };
 }

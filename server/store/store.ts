@@ -10,6 +10,7 @@ import { groupRepository } from "./groups.ts";
 import { identityProviderRepository } from "./identity-providers.ts";
 import { keyRepository } from "./keys.ts";
 import { ledgerRepository } from "./ledger.ts";
+import { invitationRepository } from "./invitations.ts";
 import { mailTokenRepository } from "./mail-tokens.ts";
 import { migrate, schemaStatus } from "./migrations.ts";
 import { organizationRepository } from "./organizations.ts";
@@ -19,6 +20,7 @@ import { alertRepository } from "./alerts.ts";
 import { type SecretBox, loadSecretKey, secretBox } from "./secret-box.ts";
 import { sessionRepository } from "./sessions.ts";
 import { signInAttemptRepository } from "./sign-in-attempts.ts";
+import { signUpRepository } from "./sign-ups.ts";
 import { userRepository } from "./users.ts";
 
 export type StoreLocation = { databaseUrl?: string; dataDir: string; secretKey?: string };
@@ -41,6 +43,8 @@ export function storeOver(db: Db, box: SecretBox) {
     signInAttempts: signInAttemptRepository(db),
     mailTokens: mailTokenRepository(db),
     identityProviders: identityProviderRepository(db, box),
+    invitations: invitationRepository(db),
+    signUps: signUpRepository(db),
     revision: revisionRepository(db),
     migrate: () => migrate(db),
     schemaStatus: () => schemaStatus(db),

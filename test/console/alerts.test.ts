@@ -171,3 +171,11 @@ describe("alert delivery by default (TOLLGATE_ALERT_WEBHOOKS_ALLOW_INTERNAL unse
     }
   }, 60_000);
 });
+
+describe("alerts by e-mail without e-mail", () => {
+  it("asking for alert mails on a server without SMTP is refused, saying why", async () => {
+    const refused = await owner.PUT("/api/alerts", { body: { url: `${receiver.url}/mailless`, email_owners: true } });
+    expect(refused.response.status).toBe(400);
+    expect(refused.error).toMatchObject({ error: { code: "invalid_request", field: "email_owners", message: expect.stringContaining("has not configured it") } });
+  });
+});

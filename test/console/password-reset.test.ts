@@ -60,7 +60,7 @@ describe("forgot your password, with SMTP", () => {
 
   it("the sign-in page is told that e-mail and password reset are on", async () => {
     const { data } = await anonymous().GET("/api/sign-in-options");
-    expect(data).toEqual({ email: true, password_reset: true, identity_providers: [] });
+    expect(data).toEqual({ email: true, password_reset: true, sign_up: false, invitations: true, identity_providers: [] });
   });
 
   it("answers a known and an unknown address alike, and mails only the known one, signed in to SMTP", async () => {
@@ -255,7 +255,7 @@ describe("forgot your password, without SMTP", () => {
     const server = await startTollgate();
     try {
       const client = consoleClient({ baseUrl: server.url });
-      expect((await client.GET("/api/sign-in-options")).data).toEqual({ email: false, password_reset: false, identity_providers: [] });
+      expect((await client.GET("/api/sign-in-options")).data).toEqual({ email: false, password_reset: false, sign_up: false, invitations: false, identity_providers: [] });
       const off = await client.POST("/api/password-reset-links", { body: { email: "someone@example.test" } });
       expect(off.response.status).toBe(404);
       expect(off.error).toMatchObject({ error: { code: "not_found", message: expect.stringContaining("has not configured e-mail") } });

@@ -144,9 +144,10 @@ describe("contract fuzzing (Schemathesis)", () => {
   const runs: Run[] = [];
 
   beforeAll(async () => {
-    // E-mail on (a real SMTP server on loopback), so "forgot password" answers its 202 rather than its 404.
+    // E-mail on (a real SMTP server on loopback), so "forgot password", invitations and sign-up answer
+    // their 2xx rather than their 404.
     inbox = await startInbox();
-    env = await startRelayEnv({ env: smtpEnv(inbox, await freePort()) });
+    env = await startRelayEnv({ env: { ...smtpEnv(inbox, await freePort()), TOLLGATE_SIGNUP: "true" } });
     const url = env.tollgate.url;
     const relay = resolve(root, "generated/relay.openapi.3.1.yaml");
     const consoleSpec = resolve(root, "generated/console.openapi.3.1.yaml");
@@ -169,6 +170,7 @@ describe("contract fuzzing (Schemathesis)", () => {
     const identityProvider = (await env.operator.POST("/api/admin/identity-providers", {
       body: { label: "Fuzzed IdP", issuer: "http://127.0.0.1:9", client_id: "fuzz", client_secret: "fuzz-secret-value", email_domains: ["example.test"] },
     })).data!;
+    const invitation = (await env.tenant.owner.POST("/api/invitations", { body: { email: "fuzzed-invitee@example.test", role: "developer" } })).data!;
     const plan: [string, string[], Pins, string?][] = [
       ["relay: Family A", [relay, "--url", url, ...anyCredential(familyA), "--include-path", "/v1/messages"], [], "claude-sonnet-4-6"],
       ["relay: Family B", [relay, "--url", url, ...anyCredential(familyB), "--include-path-regex", "^/v1/(chat/completions|responses|responses/compact|responses/input_tokens|models)$"], [], "gpt-4o-mini"],
@@ -191,7 +193,7 @@ describe("contract fuzzing (Schemathesis)", () => {
       [
         // Public endpoints with no session at all, as a person who forgot their password calls them.
         "console: signed out",
-        [consoleSpec, "--url", url, "--header", `origin: ${url}`, "--include-path-regex", "^/api/(sign-in-options|password-reset-links|password-resets|session|marketplace|sso/[^/]+/(start|callback))$", ...keepSession],
+        [consoleSpec, "--url", url, "--header", `origin: ${url}`, "--include-path-regex", "^/api/(sign-in-options|password-reset-links|password-resets|invitation-previews|invitation-acceptances|sign-ups|sign-up-verifications|session|marketplace|sso/[^/]+/(start|callback))$", ...keepSession],
         [["^/api/sso/", { providerId: identityProvider.id }]],
       ],
       [
@@ -200,6 +202,7 @@ describe("contract fuzzing (Schemathesis)", () => {
         [
           ["^/api/keys/", { id: ownerKey.id }],
           ["^/api/members/", { id: member.id }],
+          ["^/api/invitations/", { id: invitation.id }],
         ],
       ],
     ];

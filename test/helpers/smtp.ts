@@ -79,6 +79,20 @@ export function resetLinkIn(mail: ParsedMail): string {
   return link;
 }
 
+/** The one-time token of a console link in a mail's text, e.g. `linkTokenIn(mail, "invitation")` for `#/invitation/<token>`. */
+export function linkTokenIn(mail: ParsedMail, page: string): string {
+  const token = new RegExp(`#/${page}/([A-Za-z0-9_-]+)`).exec(mail.text ?? "")?.[1];
+  if (!token) throw new Error(`no #/${page}/ link in the mail:\n${mail.text}`);
+  return token;
+}
+
+/** The whole console link of a mail's text to `#/<page>/<token>`. */
+export function linkIn(mail: ParsedMail, page: string): string {
+  const link = new RegExp(`(https?://\\S+#/${page}/[A-Za-z0-9_-]+)`).exec(mail.text ?? "")?.[1];
+  if (!link) throw new Error(`no #/${page}/ link in the mail:\n${mail.text}`);
+  return link;
+}
+
 /** The Tollgate environment that sends through `inbox`; the server's own port is fixed so TOLLGATE_PUBLIC_URL can name it. */
 export function smtpEnv(inbox: Inbox, port: number, password = smtpPassword): Record<string, string> {
   return {

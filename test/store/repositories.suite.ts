@@ -253,7 +253,7 @@ export function runRepositoryTests(name: string, makeStore: () => Promise<{ stor
       "alert hooks: one per organization and one for the operator, the secret sealed and rotated, each crossing claimed once",
       withStore(async (store) => {
         const organizationId = await store.organizations.create({ name: "Acme" });
-        const input = { url: "https://hooks.test/a", capPercents: [80, 100], balanceBelow: 5_000, dayCover: true };
+        const input = { url: "https://hooks.test/a", capPercents: [80, 100], balanceBelow: 5_000, dayCover: true, emailOwners: true, emailAddresses: ["finance@acme.test"] };
         const first = await store.alerts.put(organizationId, input, false);
         expect(first.secret).toMatch(/^whsec_/);
         const operator = await store.alerts.put(null, { ...input, balanceBelow: null }, false);

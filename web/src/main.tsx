@@ -16,6 +16,8 @@ import { IdentityProvidersPage } from "./pages/operator/identity-providers.tsx";
 import { SignInPage } from "./pages/sign-in/sign-in.tsx";
 import { ForgotPasswordPage } from "./pages/sign-in/forgot-password.tsx";
 import { ResetPasswordPage, resetRoute } from "./pages/sign-in/reset-password.tsx";
+import { InvitationPage, invitationRoute } from "./pages/sign-in/invitation.tsx";
+import { SignUpPage, VerifySignUpPage, verifySignUpRoute } from "./pages/sign-in/sign-up.tsx";
 import { TokensPage } from "./pages/tokens/tokens.tsx";
 import { AccountPage } from "./pages/account/account.tsx";
 import { UsagePage } from "./pages/usage/usage.tsx";
@@ -68,8 +70,9 @@ function App() {
     return () => removeEventListener(sessionEnded, ended);
   }, []);
 
-  // Pages anyone may open: the Marketplace, and the way in (sign-in, a forgotten password, a mailed reset link).
-  const open = route === "/marketplace" || isSignIn(route) || route === "/" || route === "/forgot-password" || route.startsWith(resetRoute);
+  // Pages anyone may open: the Marketplace, and the way in (sign-in, a forgotten password, sign-up, a mailed link).
+  const open =
+    route === "/marketplace" || isSignIn(route) || route === "/" || route === "/forgot-password" || route === "/sign-up" || [resetRoute, invitationRoute, verifySignUpRoute].some((prefix) => route.startsWith(prefix));
   const needsSignIn = !me && !open;
   const page = needsSignIn ? "/sign-in" : route === "/" ? homeFor(me ?? null) : route;
   const nav = navFor(me ?? null);
@@ -80,7 +83,14 @@ function App() {
   const firstPage = useRef(true);
   useEffect(() => {
     if (me === undefined) return;
-    const named = isSignIn(page) ? "Sign in" : page === "/forgot-password" ? "Forgot password" : page.startsWith(resetRoute) ? "Set a new password" : current?.label;
+    const named =
+      isSignIn(page) ? "Sign in"
+      : page === "/forgot-password" ? "Forgot password"
+      : page === "/sign-up" ? "Sign up"
+      : page.startsWith(resetRoute) ? "Set a new password"
+      : page.startsWith(invitationRoute) ? "Join an organization"
+      : page.startsWith(verifySignUpRoute) ? "Confirm sign-up"
+      : current?.label;
     document.title = `${named ?? "Console"} · Tollgate`;
     // On phones the navigation scrolls sideways: keep the current page's link in view.
     document.querySelector(".topbar nav a.active")?.scrollIntoView({ block: "nearest", inline: "nearest" });
@@ -154,6 +164,9 @@ function Page({ route, me, onSignedIn }: { route: string; me: Me | null; onSigne
   if (isSignIn(route)) return <SignInPage onSignedIn={onSignedIn} />;
   if (route === "/forgot-password") return <ForgotPasswordPage />;
   if (route.startsWith(resetRoute)) return <ResetPasswordPage route={route} onSignedIn={onSignedIn} />;
+  if (route.startsWith(invitationRoute)) return <InvitationPage route={route} onSignedIn={onSignedIn} />;
+  if (route === "/sign-up") return <SignUpPage />;
+  if (route.startsWith(verifySignUpRoute)) return <VerifySignUpPage route={route} onSignedIn={onSignedIn} />;
   if (route === "/marketplace" || !me) return <MarketplacePage role={me?.role} />;
   switch (route) {
     case "/keys":

@@ -41,6 +41,13 @@ export function AlertsPage({ me }: { me: Me }) {
   const [below, setBelow] = useState("");
   const [belowError, setBelowError] = useState<string | null>(null);
   const [dayCover, setDayCover] = useState(true);
+  const [emailOwners, setEmailOwners] = useState(false);
+  const [emailAddresses, setEmailAddresses] = useState("");
+  // Mailing alerts needs the operator's e-mail settings: without them the options are replaced by why.
+  const [mailOn, setMailOn] = useState(false);
+  useEffect(() => {
+    api.GET("/api/sign-in-options").then(({ data }) => setMailOn(data?.email ?? false), () => setMailOn(false));
+  }, []);
   const current = hook.data ?? null;
   useEffect(() => {
     if (!current) return;
@@ -48,6 +55,8 @@ export function AlertsPage({ me }: { me: Me }) {
     setPercents(current.cap_percents.join(", "));
     setBelow(current.balance_below === null ? "" : String(current.balance_below / 1_000_000));
     setDayCover(current.day_cover);
+    setEmailOwners(current.email_owners);
+    setEmailAddresses(current.email_addresses.join(", "));
   }, [current?.updated_at]);
 
   const save = (rotate: boolean) => {
@@ -58,7 +67,9 @@ export function AlertsPage({ me }: { me: Me }) {
     return run(async () => {
       const cap_percents = percents.split(/[\s,]+/).filter(Boolean).map(Number);
       const balance_below = balance.micros;
-      const saved = await ok(api.PUT("/api/alerts", { body: { url: url.trim(), cap_percents, balance_below, day_cover: dayCover, ...(rotate ? { rotate_secret: true } : {}) } }));
+      const email_addresses = emailAddresses.split(/[\s,;]+/).filter(Boolean);
+      const mailing = mailOn ? { email_owners: emailOwners, email_addresses } : {};
+      const saved = await ok(api.PUT("/api/alerts", { body: { url: url.trim(), cap_percents, balance_below, day_cover: dayCover, ...mailing, ...(rotate ? { rotate_secret: true } : {}) } }));
       if (saved.secret) setSecret(saved.secret);
       await hook.reload();
       setNotice(rotate ? "A new signing secret is in use; the old one no longer verifies." : "Alert settings saved.");
@@ -108,6 +119,19 @@ export function AlertsPage({ me }: { me: Me }) {
           <input name="day_cover" type="checkbox" checked={dayCover} onChange={(e) => setDayCover(e.currentTarget.checked)} /> Alert when a balance will not cover a day at the
           last 24 hours' rate
         </label>
+        {mailOn ? (
+          <>
+            <label class="check">
+              <input name="email_owners" type="checkbox" checked={emailOwners} onChange={(e) => setEmailOwners(e.currentTarget.checked)} /> Also e-mail each alert to{" "}
+              {me.role === "operator" ? "the owners of the organization it concerns" : "the organization's owners"}
+            </label>
+            <Field label="Also e-mail to" hint="Addresses, separated by commas (at most 10); empty: none.">
+              <input name="email_addresses" value={emailAddresses} onInput={(e) => setEmailAddresses(e.currentTarget.value)} />
+            </Field>
+          </>
+        ) : (
+          <p class="small muted">Alerts by e-mail are off: the operator has not configured e-mail on this server (docs/email.md).</p>
+        )}
         <ErrorNote error={error ?? hook.error} />
         <p class="notice" role="status">
           {notice}

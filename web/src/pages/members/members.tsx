@@ -6,6 +6,7 @@ import { useAction } from "../../components/use-action.ts";
 import { useLoad } from "../../components/use-load.ts";
 import { money, toMicros } from "../../format.ts";
 import { CapPeriodOptions } from "../../components/cap-period.tsx";
+import { Invitations } from "./invitations.tsx";
 
 type Group = Schemas["CallGuideGroup"];
 
@@ -50,6 +51,7 @@ export function MembersPage() {
   return (
     <section>
       <PageHeader title="Members">Sub-users and developers use only the groups you grant them. Developers see no billing.</PageHeader>
+      <Invitations groups={groups} roleHelp={roleHelp} />
       <AddMember groups={groups} onAdded={(name) => (setNotice(`${name} can now sign in.`), members.reload())} />
       <ErrorNote error={error ?? members.error} />
       <p class="notice" role="status">

@@ -13,11 +13,14 @@ export function SignInPage({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
   // "Forgot password?" only where the operator configured e-mail: without it the link would lead nowhere.
   const [passwordReset, setPasswordReset] = useState(false);
   const [providers, setProviders] = useState<{ id: string; label: string }[]>([]);
+  // "Sign up" only where the operator opened it.
+  const [signUp, setSignUp] = useState(false);
   useEffect(() => {
     api.GET("/api/sign-in-options").then(
       ({ data }) => {
         setPasswordReset(data?.password_reset ?? false);
         setProviders(data?.identity_providers ?? []);
+        setSignUp(data?.sign_up ?? false);
       },
       () => setPasswordReset(false),
     );
@@ -69,6 +72,11 @@ export function SignInPage({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
             </a>
           ) : (
             <p class="muted form-link">Forgot your password? Ask your organization's owner or the operator to set a new one.</p>
+          )}
+          {signUp && (
+            <a class="form-link" href="#/sign-up">
+              No account? Sign up
+            </a>
           )}
         </form>
       </div>
