@@ -61,7 +61,7 @@ const moveClock = async (ms: number) => {
 
 describe("self sign-up, on", () => {
   it("the sign-in page is told sign-up is open", async () => {
-    expect((await anonymous().GET("/api/sign-in-options")).data).toEqual({ email: true, password_reset: true, sign_up: true, invitations: true });
+    expect((await anonymous().GET("/api/sign-in-options")).data).toEqual({ email: true, password_reset: true, sign_up: true, invitations: true, identity_providers: [] });
   });
 
   it("sign-up → mail → link: an organization of one's own with the starting balance and the groups, signed in as its owner; audited", async () => {
