@@ -28,6 +28,13 @@ export function launch(): Promise<Browser> {
   });
 }
 
+/** A page in a fresh context (its own cookies) at desktop width, waiting up to 15 s for what it looks for. */
+export async function freshPage(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: viewports.desktop })).newPage();
+  page.setDefaultTimeout(15_000);
+  return page;
+}
+
 /**
  * Screenshots the page at desktop and phone width into test-results/screenshots/<name>-<width>.png,
  * and checks at each width what a screenshot cannot prove by itself: nothing is wider than the

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTenant, signIn, signInOperator, unique } from "../helpers/fixtures.ts";
 import { type Inbox, linkIn, smtpEnv, startInbox } from "../helpers/smtp.ts";
 import { type Tollgate, freePort, startTollgate } from "../helpers/tollgate.ts";
-import { launch, shoot, skipReason } from "./browser-helpers.ts";
+import { freshPage, launch, shoot, skipReason } from "./browser-helpers.ts";
 
 const skipped = skipReason();
 const suite = skipped ? describe.skip : describe;
@@ -17,11 +17,7 @@ let inbox: Inbox;
 let tollgate: Tollgate;
 let browser: Browser;
 
-async function newPage(): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  page.setDefaultTimeout(15_000);
-  return page;
-}
+const newPage = () => freshPage(browser);
 
 async function signedInPage(email: string, password: string): Promise<Page> {
   const page = await newPage();

@@ -2,12 +2,12 @@
 // asked for, the mail received by a real SMTP server, its link opened, a new password set, and
 // the person signed in; then the same link refused. Without e-mail the sign-in page offers no link.
 // Screenshots of each page at 1280 and 390 px (test-results/screenshots/password-reset-*).
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTenant, signIn, signInOperator } from "../helpers/fixtures.ts";
 import { type Inbox, resetLinkIn, smtpEnv, startInbox } from "../helpers/smtp.ts";
 import { type Tollgate, freePort, startTollgate } from "../helpers/tollgate.ts";
-import { launch, shoot, skipReason } from "./browser-helpers.ts";
+import { freshPage, launch, shoot, skipReason } from "./browser-helpers.ts";
 
 const skipped = skipReason();
 const suite = skipped ? describe.skip : describe;
@@ -16,11 +16,7 @@ let inbox: Inbox;
 let tollgate: Tollgate;
 let browser: Browser;
 
-async function newPage(): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  page.setDefaultTimeout(15_000);
-  return page;
-}
+const newPage = () => freshPage(browser);
 
 suite(skipped ? `password reset in a real browser (skipped: ${skipped})` : "password reset in a real browser", () => {
   beforeAll(async () => {

@@ -3,12 +3,12 @@
 // is a cross-site redirect as in production), the console reached as the just-in-time account, and
 // sign-out; a refused address shown on the sign-in page; the operator's Sign-on page. Screenshots
 // at 1280 and 390 px (test-results/screenshots/sso-*).
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Tenant, createTenant, signInOperator } from "../helpers/fixtures.ts";
 import { type IdentityProviderServer, startIdentityProvider } from "../helpers/oidc.ts";
 import { type Tollgate, adminEmail, adminPassword, freePort, startTollgate } from "../helpers/tollgate.ts";
-import { launch, shoot, skipReason } from "./browser-helpers.ts";
+import { freshPage, launch, shoot, skipReason } from "./browser-helpers.ts";
 
 const skipped = skipReason();
 const suite = skipped ? describe.skip : describe;
@@ -18,11 +18,7 @@ let tollgate: Tollgate;
 let browser: Browser;
 let acme: Tenant;
 
-async function newPage(): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  page.setDefaultTimeout(15_000);
-  return page;
-}
+const newPage = () => freshPage(browser);
 
 suite(skipped ? `single sign-on in a real browser (skipped: ${skipped})` : "single sign-on in a real browser", () => {
   beforeAll(async () => {
