@@ -31,6 +31,10 @@ const roles = new Set<InvitationRole>(["owner", "sub-user", "developer"]);
 export const emailOffMessage =
   "Invitations go by e-mail, and the operator has not configured e-mail (TOLLGATE_SMTP_HOST, docs/email.md). Until then, add the member with a password on the Members page and pass it on.";
 
+/** An SSO-required organization's members come in through its identity provider, never with a password an invitation would set. */
+const ssoOnlyMessage = (organizationName: string) =>
+  `${organizationName} signs in through single sign-on only: its members come in by signing in with its identity provider's button on the sign-in page, not by an invitation with a password.`;
+
 export function invitationJson(invitation: Invitation, now = periodClock()) {
   return {
     id: invitation.id,
@@ -96,6 +100,22 @@ export function invitationHandlers(deps: ConsoleDeps) {
     );
   }
 
+  /**
+   * Why an invitation that is still live may not be accepted now: what was true when it was sent
+   * no longer is. Its organization was archived or now signs in through single sign-on only (an
+   * invitation would give a password that the organization refuses), or the person who sent it can
+   * no longer invite there (archived, or no longer its owner).
+   */
+  async function whyNotNow(invitation: Invitation): Promise<string | undefined> {
+    const organization = await store.organizations.get(invitation.organizationId);
+    if (!organization) return "The organization this invitation is for was archived. Ask the operator.";
+    if (organization.ssoRequired) return ssoOnlyMessage(organization.name);
+    const inviter = await store.users.get(invitation.invitedBy);
+    const mayInvite = inviter?.role === "operator" || (inviter?.role === "owner" && inviter.organizationId === organization.id);
+    if (!mayInvite) return `The person who invited you can no longer invite members to ${organization.name}. Ask one of its owners to invite you again.`;
+    return undefined;
+  }
+
   return {
     async list(req: Request, res: Response) {
       const { organizationId } = organizationOf(res, req.query.organization_id);
@@ -114,6 +134,7 @@ export function invitationHandlers(deps: ConsoleDeps) {
       if (body.role === "owner" && groupIds.length > 0) throw consoleError("invalid_request", "An owner may use every group of the organization: leave `group_ids` out.", "group_ids");
       const organization = await store.organizations.get(organizationId);
       if (!organization) throw consoleError("not_found", `No organization "${organizationId}".`, "organization_id");
+      if (organization.ssoRequired) throw consoleError("conflict", ssoOnlyMessage(organization.name), "organization_id");
       await checkGrantable(store, organizationId, groupIds);
       if (await store.users.byEmail(body.email)) throw consoleError("conflict", takenMessage(body.email), "email");
       if (await store.invitations.openFor(organizationId, body.email)) {
@@ -183,6 +204,8 @@ export function invitationHandlers(deps: ConsoleDeps) {
       if (dead) throw consoleError("invalid_request", dead, "token");
       const invitation = found!;
       if (await store.users.byEmail(invitation.email)) throw consoleError("conflict", `${takenMessage(invitation.email)} Sign in with it instead.`, "token");
+      const notNow = await whyNotNow(invitation);
+      if (notNow) throw consoleError("conflict", notNow, "token");
       try {
         await checkGrantable(store, invitation.organizationId, invitation.groupIds);
       } catch {

@@ -184,6 +184,39 @@ describe("invitations, with SMTP", () => {
     expect(wrong.error).toMatchObject({ error: { code: "invalid_request", field: "token", message: expect.stringContaining("not valid") } });
   });
 
+  it("an invitation is refused once what it was sent under is gone: its sender archived, or its organization archived or requiring single sign-on", async () => {
+    // Sent by a second owner who is then archived: accepting would make that person's pick an owner.
+    const secondOwner = { email: newAddress(), password: "second-owner-password-1" };
+    const made = await tenant.owner.POST("/api/members", { body: { email: secondOwner.email, name: "Second", password: secondOwner.password, role: "owner" } });
+    const leaving = await signIn(tollgate.url, secondOwner.email, secondOwner.password);
+    const email = newAddress();
+    await invite(leaving, { email, role: "owner" });
+    const token = await mailedToken(email);
+    await tenant.owner.DELETE("/api/members/{id}", { params: { path: { id: made.data!.id } } });
+    const orphaned = await accept(token);
+    expect(orphaned.response.status).toBe(409);
+    expect(orphaned.error).toMatchObject({ error: { field: "token", message: expect.stringContaining("can no longer invite") } });
+
+    // An organization that comes to require single sign-on: no new invitation, and an open one is not accepted.
+    const sso = await createTenant(tollgate.url, operator);
+    const pending = newAddress();
+    await invite(sso.owner, { email: pending, role: "developer" });
+    const pendingToken = await mailedToken(pending);
+    await operator.PATCH("/api/admin/organizations/{id}", { params: { path: { id: sso.organizationId } }, body: { sso_required: true } });
+    const refused = await sso.owner.POST("/api/invitations", { body: { email: newAddress(), role: "developer" } });
+    expect(refused.response.status).toBe(409);
+    expect(refused.error).toMatchObject({ error: { message: expect.stringContaining("single sign-on only") } });
+    expect((await accept(pendingToken)).error).toMatchObject({ error: { field: "token", message: expect.stringContaining("single sign-on only") } });
+
+    // An archived organization's open invitation makes no account in it.
+    const archived = await createTenant(tollgate.url, operator);
+    const late = newAddress();
+    await invite(archived.owner, { email: late, role: "developer" });
+    const lateToken = await mailedToken(late);
+    await operator.DELETE("/api/admin/organizations/{id}", { params: { path: { id: archived.organizationId } } });
+    expect((await accept(lateToken)).error).toMatchObject({ error: { field: "token", message: expect.stringContaining("was archived") } });
+  });
+
   it("only owners and the operator invite; the operator names the organization", async () => {
     const email = newAddress();
     await invite(tenant.owner, { email, role: "developer" });
