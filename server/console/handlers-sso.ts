@@ -103,6 +103,11 @@ export function ssoHandlers(deps: ConsoleDeps) {
     if (!rule) {
       throw new SsoRefused(`You signed in at ${provider.label}, but no Tollgate account uses ${email} and none of the provider's rules gives you an organization. Ask the operator to add a rule for your group, or your organization's owner to invite you.`, "no account, no matching rule");
     }
+    // A rule by domain trusts the address alone, so the provider must vouch for it: where people can
+    // set their own address (Entra ID's `email`), anyone could otherwise claim a colleague's first.
+    if (rule.email_domain !== undefined && claims.email_verified !== true) {
+      throw new SsoRefused(`${provider.label} does not say ${email} is verified, and a rule by e-mail domain places only verified addresses. Verify the address at ${provider.label}, or ask the operator for a rule by group or role (docs/sso.md).`, "domain rule, address not verified");
+    }
     const organization = await store.organizations.get(rule.organization_id);
     if (!organization) throw new SsoRefused("The organization this provider's rule places you in no longer exists. Ask the operator to correct the rule.", "rule names a missing organization");
     // A password nobody knows: the account signs in through the provider (or after a reset).

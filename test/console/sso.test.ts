@@ -53,7 +53,8 @@ beforeAll(async () => {
   });
   fakeProviderId = fakeCreated.data!.id;
   idp.accounts.set("ada", { email: "ada@acme.test", email_verified: true, name: "Ada Lovelace", groups: ["staff", "engineering"] });
-  idp.accounts.set("pat", { email: "pat@partner.test", email_verified: false, name: "Pat", groups: [] });
+  idp.accounts.set("pat", { email: "pat@partner.test", email_verified: true, name: "Pat", groups: [] });
+  idp.accounts.set("quinn", { email: "quinn@partner.test", email_verified: false, name: "Quinn", groups: [] });
   idp.accounts.set("eve", { email: "eve@evil.test", email_verified: true, name: "Eve", groups: ["engineering"] });
   idp.accounts.set("nora", { email: "nora@acme.test", email_verified: true, name: "Nora", groups: ["sales"] });
   idp.accounts.set("owner", { email: acme.ownerEmail, email_verified: true, name: "Owner", groups: [] });
@@ -142,6 +143,13 @@ describe("single sign-on through a real OpenID provider", () => {
   it("a rule by e-mail domain places an account in another organization, as a sub-user", async () => {
     const { jar } = await signInThrough("pat");
     expect((await me(jar)).body).toMatchObject({ email: "pat@partner.test", role: "sub-user", organization: { id: partner.organizationId } });
+  });
+
+  it("a rule by e-mail domain places no address the provider does not say is verified", async () => {
+    const { jar, location } = await signInThrough("quinn");
+    expect(refusal(location)).toContain("a rule by e-mail domain places only verified addresses");
+    expect((await me(jar)).status).toBe(401);
+    expect((await partner.owner.GET("/api/members")).data!.data.map((member) => member.email)).not.toContain("quinn@partner.test");
   });
 
   it("an address at a domain the provider may not sign in is refused, and no account is made", async () => {
