@@ -169,7 +169,8 @@ export function ssoHandlers(deps: ConsoleDeps) {
         if (user.organizationId && !organization) throw new SsoRefused("Your organization was archived. Ask the operator.", "organization archived");
         res.append("set-cookie", transactionCookieOf(req, "", 0));
         await startSession(store, req, res, user, `sso:${provider.id}`);
-        await store.signInAttempts.uncount(addressScope(req.ip ?? "unknown"));
+        // A sign-on counted twice (its start and this callback); a success gives both back.
+        await store.signInAttempts.uncount(addressScope(req.ip ?? "unknown"), 2);
         await recordAuditBy(deps, user, "member.signed_in_sso", memberTarget(user), null, { provider_id: provider.id, provider: provider.label, from: req.ip ?? "unknown" });
         log("console.sso_signed_in", { user: user.id, provider: provider.id });
         res.redirect(302, `${publicUrl}/${transaction.returnTo}`);

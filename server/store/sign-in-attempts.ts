@@ -20,8 +20,9 @@ export function signInAttemptRepository(db: Db) {
       return { attempts: Number(row!.attempts), windowStart: Number(row!.window_start) };
     },
     /** Takes back one counted attempt (a sign-in that succeeded is no guess). */
-    async uncount(scope: string): Promise<void> {
-      await db.run(`UPDATE sign_in_attempts SET attempts = attempts - 1 WHERE scope = ? AND attempts > 0`, [scope]);
+    /** Gives back `attempts` counted attempts (a success's own), never below none. */
+    async uncount(scope: string, attempts = 1): Promise<void> {
+      await db.run(`UPDATE sign_in_attempts SET attempts = CASE WHEN attempts > ? THEN attempts - ? ELSE 0 END WHERE scope = ? AND attempts > 0`, [attempts, attempts, scope]);
     },
     async clear(scope: string): Promise<void> {
       await db.run(`DELETE FROM sign_in_attempts WHERE scope = ?`, [scope]);

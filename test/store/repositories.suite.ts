@@ -476,6 +476,12 @@ export function runRepositoryTests(name: string, makeStore: () => Promise<{ stor
         expect(await store.signInAttempts.count("address:192.0.2.1", window, 1_000)).toEqual({ attempts: 1, windowStart: 1_000 });
         await store.signInAttempts.uncount("address:192.0.2.1");
         expect(await store.signInAttempts.count("address:192.0.2.1", window, 2_000)).toEqual({ attempts: 1, windowStart: 1_000 });
+        // A single sign-on gives back its start's and its callback's attempts, never below none.
+        await store.signInAttempts.count("address:192.0.2.1", window, 2_000);
+        await store.signInAttempts.uncount("address:192.0.2.1", 2);
+        expect(await store.signInAttempts.count("address:192.0.2.1", window, 2_000)).toEqual({ attempts: 1, windowStart: 1_000 });
+        await store.signInAttempts.uncount("address:192.0.2.1", 5);
+        expect(await store.signInAttempts.count("address:192.0.2.1", window, 2_000)).toEqual({ attempts: 1, windowStart: 1_000 });
         expect(await store.signInAttempts.count("account:a@example.test", window, 1_000 + window)).toEqual({ attempts: 1, windowStart: 1_000 + window });
         await store.signInAttempts.clear("account:a@example.test");
         expect(await store.signInAttempts.count("account:a@example.test", window, 70_000)).toEqual({ attempts: 1, windowStart: 70_000 });
