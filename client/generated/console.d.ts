@@ -1888,7 +1888,6 @@ export interface components {
             email: string;
             /** @description The account's name. */
             name: string;
-            password: string;
             /** @description The name of the organization the sign-up opens (its owner is this account). */
             organization_name: string;
         };
@@ -1899,6 +1898,8 @@ export interface components {
         SignUpVerification: {
             /** @description The token from the mailed link (the part after `#/verify-sign-up/`). */
             token: string;
+            /** @description The account's password, chosen here rather than when signing up: only the address's owner follows the link. */
+            password: string;
         };
         ThinkingBudget: {
             /** Format: int32 */

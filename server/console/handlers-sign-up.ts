@@ -1,9 +1,9 @@
 // Self sign-up, off unless the operator opens it (TOLLGATE_SIGNUP=true, docs/sign-up.md). A person
-// gives an e-mail, a name, a password and an organization name; nothing is made until the mailed link
-// is followed, which makes an organization of their own (the starting balance and the groups the
+// gives an e-mail, a name and an organization name; nothing is made until the mailed link is followed
+// and a password chosen there (so whoever asked cannot set the password of another person's address),
+// which makes an organization of their own (the starting balance and the groups the
 // operator set) with them as its owner, and signs in. The first answer is the same 202, as fast,
-// whether or not the address has an account (it hashes the password either way, answers, and only
-// then looks the address up); an address that has an account gets no mail. Both calls count against
+// whether or not the address has an account (it answers, and only then looks the address up); an address that has an account gets no mail. Both calls count against
 // the sign-in throttle.
 //
 // Seam for single sign-on: an SSO sign-in with a verified e-mail needs no link; it would make the
@@ -44,13 +44,13 @@ export function signUpHandlers(deps: ConsoleDeps) {
   const open = () => Boolean(deps.signUp?.open && mail);
 
   /** After the answer: an unknown address gets a pending sign-up and its mail; a known one nothing. */
-  async function mailLink(body: { email: string; name: string; organization_name: string }, passwordHash: string) {
+  async function mailLink(body: { email: string; name: string; organization_name: string }) {
     if (await store.users.byEmail(body.email)) {
       log("console.sign_up_taken_address", {});
       return;
     }
     const token = randomBytes(32).toString("base64url");
-    await store.signUps.create({ tokenHash: hashToken(token), email: body.email, name: body.name, organizationName: body.organization_name, passwordHash, now: periodClock(), ttlMs });
+    await store.signUps.create({ tokenHash: hashToken(token), email: body.email, name: body.name, organizationName: body.organization_name, now: periodClock(), ttlMs });
     mail!.mailer.send(verificationMail({ to: body.email, name: body.name, organizationName: body.organization_name, publicUrl: mail!.publicUrl, token, ttlHours: signUpTtlHours }));
     log("console.sign_up_link_sent", {});
   }
@@ -67,33 +67,34 @@ export function signUpHandlers(deps: ConsoleDeps) {
   }
 
   /** The organization and its owner, inside the verifying transaction. */
-  const makeAccount = (granted: string[]) => async (signUp: SignUp, tx: Db): Promise<string> => {
+  const makeAccount = (granted: string[], passwordHash: string) => async (signUp: SignUp, tx: Db): Promise<string> => {
     const organizationId = await store.organizations.create({ name: signUp.organizationName, balance: deps.signUp!.startingBalance }, tx);
     if (granted.length > 0) await store.organizations.setExclusiveGroups(organizationId, granted, tx);
-    return store.users.create({ organizationId, email: signUp.email, name: signUp.name, role: "owner", passwordHash: signUp.passwordHash }, tx);
+    return store.users.create({ organizationId, email: signUp.email, name: signUp.name, role: "owner", passwordHash }, tx);
   };
 
   return {
     async signUp(req: Request, res: Response) {
       if (!open()) throw consoleError("not_found", signUpOffMessage);
-      const body = req.body as { email: string; name: string; password: string; organization_name: string };
+      const body = req.body as { email: string; name: string; organization_name: string };
       await countPublicAttempt(deps, req, body.email);
-      const passwordHash = await hashPassword(body.password);
       res.status(202).json(requested);
-      mailLink(body, passwordHash).catch((error) => log("console.sign_up_link_failed", { error: String((error as Error)?.message ?? error) }));
+      mailLink(body).catch((error) => log("console.sign_up_link_failed", { error: String((error as Error)?.message ?? error) }));
     },
 
     async verify(req: Request, res: Response) {
       if (!open()) throw consoleError("not_found", signUpOffMessage);
       const attempt = await countPublicAttempt(deps, req);
-      const tokenHash = hashToken((req.body as { token: string }).token);
+      const body = req.body as { token: string; password: string };
+      const tokenHash = hashToken(body.token);
       const found = await store.signUps.find(tokenHash);
       const dead = deadLinkMessage(found, periodClock());
       if (dead) throw consoleError("invalid_request", dead, "token");
       if (await store.users.byEmail(found!.email)) {
         throw consoleError("conflict", `An account with e-mail ${found!.email} was opened since you signed up. Sign in with it (“Forgot password?” if needed).`, "token");
       }
-      const userId = await store.signUps.verify(tokenHash, periodClock(), makeAccount(await grantedGroups()));
+      const passwordHash = await hashPassword(body.password);
+      const userId = await store.signUps.verify(tokenHash, periodClock(), makeAccount(await grantedGroups(), passwordHash));
       if (!userId) throw consoleError("invalid_request", deadLinkMessage(await store.signUps.find(tokenHash), periodClock()) ?? "This link was just used. Each link works once.", "token");
       await attempt.forgive();
       await deps.onChange();

@@ -425,7 +425,8 @@ export const migrations: Migration[] = [
     // list can show who invited whom. `group_ids` is a JSON list: the groups a sub-user's or
     // developer's keys may use, checked against the organization's when the invitation is made and
     // again when it is accepted. A sign-up has no account until its address is verified: the row
-    // holds what the account and its organization will be made from (the password only as its hash).
+    // holds what the account and its organization will be made from; the password is chosen when the
+    // link is followed, so whoever asked cannot set the password of another person's address.
     sql: [
       `CREATE TABLE invitations (
         id TEXT PRIMARY KEY,
@@ -446,7 +447,6 @@ export const migrations: Migration[] = [
         email TEXT NOT NULL,
         name TEXT NOT NULL,
         organization_name TEXT NOT NULL,
-        password_hash TEXT NOT NULL,
         created_at BIGINT NOT NULL,
         expires_at BIGINT NOT NULL,
         verified_at BIGINT,

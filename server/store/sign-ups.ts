@@ -1,18 +1,17 @@
 // Self sign-ups waiting for their address to be verified. Nothing is made until the mailed link is
-// followed: the row holds the account's name, its password's hash and its organization's name, and
+// followed: the row holds the account's name and its organization's name (the password is chosen on the link's page, so that whoever asked for the sign-up cannot pick the password of another person's address), and
 // the link's token only as its SHA-256. Verifying spends the row and makes the organization and its
 // owner in one transaction, so a link followed twice (or on two workers at once) makes one account.
 import type { Db } from "./db.ts";
 
-export type SignUp = { email: string; name: string; organizationName: string; passwordHash: string; createdAt: number; expiresAt: number; verifiedAt: number | null };
+export type SignUp = { email: string; name: string; organizationName: string; createdAt: number; expiresAt: number; verifiedAt: number | null };
 
-type Row = { email: string; name: string; organization_name: string; password_hash: string; created_at: number; expires_at: number; verified_at: number | null };
+type Row = { email: string; name: string; organization_name: string; created_at: number; expires_at: number; verified_at: number | null };
 
 const toSignUp = (row: Row): SignUp => ({
   email: row.email,
   name: row.name,
   organizationName: row.organization_name,
-  passwordHash: row.password_hash,
   createdAt: Number(row.created_at),
   expiresAt: Number(row.expires_at),
   verifiedAt: row.verified_at === null ? null : Number(row.verified_at),
@@ -24,16 +23,15 @@ const keepMs = 7 * 24 * 3600 * 1000;
 export function signUpRepository(db: Db) {
   return {
     /** Stores a pending sign-up; earlier pending ones for the address stop working (only the newest mail's link does). */
-    async create(input: { tokenHash: string; email: string; name: string; organizationName: string; passwordHash: string; now: number; ttlMs: number }): Promise<void> {
+    async create(input: { tokenHash: string; email: string; name: string; organizationName: string; now: number; ttlMs: number }): Promise<void> {
       await db.transaction(async (tx) => {
         await tx.run(`DELETE FROM sign_ups WHERE expires_at < ?`, [input.now - keepMs]);
         await tx.run(`DELETE FROM sign_ups WHERE lower(email) = lower(?) AND verified_at IS NULL`, [input.email]);
-        await tx.run(`INSERT INTO sign_ups (token_hash, email, name, organization_name, password_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)`, [
+        await tx.run(`INSERT INTO sign_ups (token_hash, email, name, organization_name, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)`, [
           input.tokenHash,
           input.email,
           input.name,
           input.organizationName,
-          input.passwordHash,
           input.now,
           input.now + input.ttlMs,
         ]);

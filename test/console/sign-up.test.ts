@@ -44,9 +44,9 @@ const anonymous = () => consoleClient({ baseUrl: tollgate.url, fetch: withCookie
 const newAddress = () => `${unique("signup")}@example.test`;
 
 function signUp(email: string, address = "203.0.113.50", client = anonymous()) {
-  return client.POST("/api/sign-ups", { body: { email, name: "Sam Signup", password: "signup-password-1", organization_name: "Sam's Startup" }, headers: { "x-forwarded-for": address } });
+  return client.POST("/api/sign-ups", { body: { email, name: "Sam Signup", organization_name: "Sam's Startup" }, headers: { "x-forwarded-for": address } });
 }
-const verify = (token: string, client = anonymous()) => client.POST("/api/sign-up-verifications", { body: { token }, headers: { "x-forwarded-for": "203.0.113.51" } });
+const verify = (token: string, client = anonymous(), password = "signup-password-1") => client.POST("/api/sign-up-verifications", { body: { token, password }, headers: { "x-forwarded-for": "203.0.113.51" } });
 
 async function mailedToken(email: string, count = 1): Promise<string> {
   const token = linkTokenIn(await inbox.next(email, count), "verify-sign-up");
@@ -142,10 +142,12 @@ describe("self sign-up, on", () => {
     }
   });
 
-  it("a short password or a missing organization name is refused naming the field", async () => {
-    const short = await anonymous().POST("/api/sign-ups", { body: { email: newAddress(), name: "S", password: "short", organization_name: "X" } });
+  it("a short password (chosen at the link) or a missing organization name is refused naming the field", async () => {
+    const email = newAddress();
+    await signUp(email);
+    const short = await verify(await mailedToken(email), anonymous(), "short");
     expect(short.error).toMatchObject({ error: { code: "invalid_request", field: "password" } });
-    const unnamed = await anonymous().POST("/api/sign-ups", { body: { email: newAddress(), name: "S", password: "long-enough-1" } as never });
+    const unnamed = await anonymous().POST("/api/sign-ups", { body: { email: newAddress(), name: "S" } as never });
     expect(unnamed.error).toMatchObject({ error: { code: "invalid_request", field: "organization_name" } });
   });
 
@@ -169,10 +171,10 @@ describe("self sign-up, off (the default)", () => {
     try {
       const client = consoleClient({ baseUrl: server.url });
       expect((await client.GET("/api/sign-in-options")).data).toMatchObject({ sign_up: false });
-      const off = await client.POST("/api/sign-ups", { body: { email: newAddress(), name: "S", password: "long-enough-1", organization_name: "X" } });
+      const off = await client.POST("/api/sign-ups", { body: { email: newAddress(), name: "S", organization_name: "X" } });
       expect(off.response.status).toBe(404);
       expect(off.error).toMatchObject({ error: { code: "not_found", message: expect.stringContaining("Self sign-up is off") } });
-      expect((await client.POST("/api/sign-up-verifications", { body: { token: "whatever" } })).response.status).toBe(404);
+      expect((await client.POST("/api/sign-up-verifications", { body: { token: "whatever", password: "long-enough-1" } })).response.status).toBe(404);
     } finally {
       await server.stop();
     }
@@ -191,9 +193,9 @@ describe("self sign-up, on PostgreSQL", () => {
     try {
       const email = newAddress();
       const client = () => consoleClient({ baseUrl: server.url, fetch: withCookieJar() });
-      await client().POST("/api/sign-ups", { body: { email, name: "Pat", password: "pg-signup-password", organization_name: "Pat's PG Org" } });
+      await client().POST("/api/sign-ups", { body: { email, name: "Pat", organization_name: "Pat's PG Org" } });
       const token = linkTokenIn(await inbox.next(email), "verify-sign-up");
-      const answers = await Promise.all(Array.from({ length: 5 }, () => client().POST("/api/sign-up-verifications", { body: { token } })));
+      const answers = await Promise.all(Array.from({ length: 5 }, () => client().POST("/api/sign-up-verifications", { body: { token, password: "pg-signup-password" } })));
       expect(answers.map((answer) => answer.response.status).sort()).toEqual([200, 400, 400, 400, 400]);
       const organizations = (await (await signInOperator(server.url)).GET("/api/admin/organizations")).data!.data.filter((organization) => organization.name === "Pat's PG Org");
       expect(organizations).toHaveLength(1);
