@@ -183,9 +183,11 @@ export function adminHandlers(deps: ConsoleDeps) {
       const organization = await organizationOr404(String(req.params.id));
       const body = req.body as { name?: string; group_routing?: boolean; sso_required?: boolean; rate_limits?: RateLimitsInput };
       await store.organizations.update(organization.id, { name: body.name, groupRouting: body.group_routing, ssoRequired: body.sso_required, rateLimits: rateLimitsFrom(body.rate_limits) });
+      // Requiring single sign-on ends the sessions that passwords (or reset links) began: otherwise they would outlast the rule by days.
+      const ended = body.sso_required === true && !organization.ssoRequired ? await store.sessions.endPasswordSessionsOf(organization.id) : 0;
       await deps.onChange();
       const after = organizationJson(await organizationOr404(organization.id));
-      await recordAudit(deps, res, "organization.updated", { type: "organization", id: organization.id, name: after.name, organizationId: organization.id }, organizationJson(organization), after);
+      await recordAudit(deps, res, "organization.updated", { type: "organization", id: organization.id, name: after.name, organizationId: organization.id }, organizationJson(organization), ended > 0 ? { ...after, password_sessions_ended: ended } : after);
       res.json(after);
     },
     async topUp(req: Request, res: Response) {

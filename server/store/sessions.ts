@@ -26,6 +26,12 @@ export function sessionRepository(db: Db) {
       );
       return rows.map((row) => ({ id: row.token_hash.slice(0, 16), method: row.method, createdAt: Number(row.created_at), expiresAt: Number(row.expires_at) }));
     },
+    /** Ends the sessions of an organization's members that did not begin by single sign-on (once it requires it); returns how many ended. */
+    async endPasswordSessionsOf(organizationId: string): Promise<number> {
+      return (
+        await db.run(`DELETE FROM sessions WHERE user_id IN (SELECT id FROM users WHERE organization_id = ?) AND (method IS NULL OR method NOT LIKE 'sso:%')`, [organizationId])
+      ).changes;
+    },
     /** Ends one session of the user (by its listed id), or all of them; returns how many ended. */
     async endOfUser(userId: string, sessionId?: string): Promise<number> {
       if (sessionId === undefined) return (await db.run(`DELETE FROM sessions WHERE user_id = ?`, [userId])).changes;

@@ -7,7 +7,7 @@
 // audience, expired or badly signed (from a fake issuer), and a return path to another host.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { consoleClient, withCookieJar } from "../../client/index.ts";
-import { type Console, type Tenant, createTenant, signInOperator, unique } from "../helpers/fixtures.ts";
+import { type Console, type Tenant, createTenant, signIn, signInOperator, unique } from "../helpers/fixtures.ts";
 import { type BrowserJar, type FakeIssuer, type IdentityProviderServer, browserJar, startFakeIssuer, startIdentityProvider } from "../helpers/oidc.ts";
 import { type Tollgate, adminEmail, adminPassword, freePort, startTollgate } from "../helpers/tollgate.ts";
 
@@ -174,6 +174,15 @@ describe("single sign-on through a real OpenID provider", () => {
     expect((await me(unverified.jar)).status).toBe(401);
   });
 
+  it("requiring SSO ends the organization's sessions that passwords began", async () => {
+    const other = await createTenant(tollgate.url, operator);
+    expect((await other.owner.GET("/api/me")).response.status).toBe(200);
+    await operator.PATCH("/api/admin/organizations/{id}", { params: { path: { id: other.organizationId } }, body: { sso_required: true } });
+    expect((await other.owner.GET("/api/me")).response.status).toBe(401);
+    // The operator's own session is no member's: it goes on.
+    expect((await operator.GET("/api/me")).response.status).toBe(200);
+  });
+
   it("an SSO-required organization refuses its members' passwords and names the button; SSO and the operator's password still work", async () => {
     const patched = await operator.PATCH("/api/admin/organizations/{id}", { params: { path: { id: acme.organizationId } }, body: { sso_required: true } });
     expect(patched.data!.sso_required).toBe(true);
@@ -190,6 +199,8 @@ describe("single sign-on through a real OpenID provider", () => {
       expect(other.response.status).toBe(200);
     } finally {
       await operator.PATCH("/api/admin/organizations/{id}", { params: { path: { id: acme.organizationId } }, body: { sso_required: false } });
+      // Requiring SSO ended the owner's password session; the tests after this one sign in again.
+      acme = { ...acme, owner: await signIn(tollgate.url, acme.ownerEmail, "owner-password-1") };
     }
   });
 
