@@ -1,11 +1,12 @@
 // Single sign-on in a real browser: the provider's button on the sign-in page, the provider's
 // login page (oidc-provider on localhost, another site than Tollgate's 127.0.0.1, so the way back
 // is a cross-site redirect as in production), the console reached as the just-in-time account, and
-// sign-out; a refused address shown on the sign-in page; the operator's Sign-on page. Screenshots
+// sign-out; an existing account linked by its verified address; a refused address and an SSO-required
+// organization's refused password shown on the sign-in page; the operator's Sign-on page. Screenshots
 // at 1280 and 390 px (test-results/screenshots/sso-*).
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Tenant, createTenant, signInOperator } from "../helpers/fixtures.ts";
+import { type Console, type Tenant, createTenant, signInOperator } from "../helpers/fixtures.ts";
 import { type IdentityProviderServer, startIdentityProvider } from "../helpers/oidc.ts";
 import { type Tollgate, adminEmail, adminPassword, freePort, startTollgate } from "../helpers/tollgate.ts";
 import { freshPage, launch, shoot, skipReason } from "./browser-helpers.ts";
@@ -17,6 +18,7 @@ let idp: IdentityProviderServer;
 let tollgate: Tollgate;
 let browser: Browser;
 let acme: Tenant;
+let operator: Console;
 
 const newPage = () => freshPage(browser);
 
@@ -25,7 +27,7 @@ suite(skipped ? `single sign-on in a real browser (skipped: ${skipped})` : "sing
     const port = await freePort();
     idp = await startIdentityProvider([]);
     tollgate = await startTollgate({ PORT: String(port), TOLLGATE_PUBLIC_URL: `http://127.0.0.1:${port}` });
-    const operator = await signInOperator(tollgate.url);
+    operator = await signInOperator(tollgate.url);
     acme = await createTenant(tollgate.url, operator);
     const { data } = await operator.POST("/api/admin/identity-providers", {
       body: {
@@ -33,13 +35,14 @@ suite(skipped ? `single sign-on in a real browser (skipped: ${skipped})` : "sing
         issuer: idp.issuer,
         client_id: idp.clientId,
         client_secret: idp.clientSecret,
-        email_domains: ["acme.test"],
+        email_domains: ["acme.test", "example.test"], // example.test: the fixtures' owners, linked by address
         claim_rules: [{ claim: "groups", value: "engineering", organization_id: acme.organizationId, role: "developer" }],
       },
     });
     idp.setRedirectUris([data!.redirect_uri!]);
     idp.accounts.set("grace", { email: "grace@acme.test", email_verified: true, name: "Grace Hopper", groups: ["engineering"] });
     idp.accounts.set("mallory", { email: "mallory@elsewhere.test", email_verified: true, name: "Mallory", groups: ["engineering"] });
+    idp.accounts.set("owner", { email: acme.ownerEmail, email_verified: true, name: "Owner", groups: [] });
     browser = await launch();
   }, 60_000);
   afterAll(async () => {
@@ -74,6 +77,34 @@ suite(skipped ? `single sign-on in a real browser (skipped: ${skipped})` : "sing
     await page.goto(`${tollgate.url}/#/sign-in`);
     await page.getByRole("link", { name: "Sign in with Acme ID" }).waitFor();
     await shoot(page, "sso-signed-out");
+  });
+
+  it("an existing account is linked by the address the provider says is verified, and signed in", async () => {
+    const page = await newPage();
+    await page.goto(`${tollgate.url}/#/sign-in`);
+    await page.getByRole("link", { name: "Sign in with Acme ID" }).click();
+    await page.getByLabel("Login").fill("owner");
+    await page.getByRole("button", { name: "Sign in at the test IdP" }).click();
+    await page.getByRole("button", { name: "Sign out" }).waitFor();
+    const me = await page.evaluate(async () => (await fetch("/api/me")).json());
+    expect(me).toMatchObject({ email: acme.ownerEmail, role: "owner", organization: { id: acme.organizationId } });
+    await shoot(page, "sso-linked");
+  });
+
+  it("an SSO-required organization's member is refused a password sign-in, told which button to use", async () => {
+    await operator.PATCH("/api/admin/organizations/{id}", { params: { path: { id: acme.organizationId } }, body: { sso_required: true } });
+    try {
+      const page = await newPage();
+      await page.goto(`${tollgate.url}/#/sign-in`);
+      await page.getByLabel("Email").fill(acme.ownerEmail);
+      await page.getByLabel("Password").fill("owner-password-1");
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
+      await expect.poll(() => page.getByRole("alert").textContent()).toContain("signs in through single sign-on only");
+      expect(await page.getByRole("alert").textContent()).toContain("Sign in with Acme ID");
+      await shoot(page, "sso-required-refused");
+    } finally {
+      await operator.PATCH("/api/admin/organizations/{id}", { params: { path: { id: acme.organizationId } }, body: { sso_required: false } });
+    }
   });
 
   it("an address the provider may not sign in lands on the sign-in page with the reason", async () => {
