@@ -4,10 +4,12 @@ import { consoleError, tooManyRequests } from "./errors.ts";
 import type { ConsoleDeps } from "./context.ts";
 import { verifyPasswordOf, warmDummyHash } from "./passwords.ts";
 import { meJson } from "./serialize.ts";
+import { recordAuditBy } from "./audit.ts";
 import { currentUser, endSession, startSession } from "./session.ts";
 import { passwordSignInRefusal } from "./sso-required.ts";
 
-export function sessionHandlers({ store, signInPolicy }: ConsoleDeps) {
+export function sessionHandlers(deps: ConsoleDeps) {
+  const { store, signInPolicy } = deps;
   void warmDummyHash();
   return {
     async login(req: Request, res: Response) {
@@ -35,6 +37,8 @@ export function sessionHandlers({ store, signInPolicy }: ConsoleDeps) {
       await store.signInAttempts.clear(account);
       await store.signInAttempts.uncount(address);
       await startSession(store, req, res, user!);
+      // Every sign-in is in the audit log (single sign-on's as member.signed_in_sso), with where it came from.
+      await recordAuditBy(deps, user!, "member.signed_in", { type: "member", id: user!.id, name: user!.email, organizationId: user!.organizationId }, null, { method: "password", from: req.ip ?? "unknown" });
       res.json(meJson(user!, user!.organizationId ? await store.organizations.get(user!.organizationId) : undefined));
     },
     async logout(req: Request, res: Response) {

@@ -203,7 +203,8 @@ describe("invitations, with SMTP", () => {
     await invite(sso.owner, { email: pending, role: "developer" });
     const pendingToken = await mailedToken(pending);
     await operator.PATCH("/api/admin/organizations/{id}", { params: { path: { id: sso.organizationId } }, body: { sso_required: true } });
-    const refused = await sso.owner.POST("/api/invitations", { body: { email: newAddress(), role: "developer" } });
+    // (Requiring SSO ended the owner's password session, so the operator tries.)
+    const refused = await operator.POST("/api/invitations", { body: { email: newAddress(), role: "developer", organization_id: sso.organizationId } });
     expect(refused.response.status).toBe(409);
     expect(refused.error).toMatchObject({ error: { message: expect.stringContaining("single sign-on only") } });
     expect((await accept(pendingToken)).error).toMatchObject({ error: { field: "token", message: expect.stringContaining("single sign-on only") } });

@@ -75,7 +75,9 @@ describe("console passwords", () => {
     expect(data).toBeUndefined(); // the reset ended the owner's session
     const owner = await signIn(tollgate.url, tenant.ownerEmail, "reset-by-operator");
     const entries = (await owner.GET("/api/audit")).data!.data;
-    expect(entries[0]).toMatchObject({ action: "member.password_reset", actor: { id: me.id }, target: { type: "member", name: tenant.ownerEmail }, before: null, after: null });
+    // Newest first: the owner's sign-in with the new password, then the operator's reset.
+    expect(entries[0]).toMatchObject({ action: "member.signed_in", target: { type: "member", name: tenant.ownerEmail }, after: { method: "password" } });
+    expect(entries[1]).toMatchObject({ action: "member.password_reset", actor: { id: me.id }, target: { type: "member", name: tenant.ownerEmail }, before: null, after: null });
   });
 
   it("wrong current passwords count as sign-in attempts: past the limit, 429 with Retry-After, even for the right one", async () => {
